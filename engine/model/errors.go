@@ -1,0 +1,39 @@
+package model
+
+import "strings"
+
+// FieldError is one problem with one field of the input, named by its path
+// in the JSON form, e.g. "jobs[3].size".
+type FieldError struct {
+	Field string `json:"field"`
+	Msg   string `json:"error"`
+}
+
+func (e *FieldError) Error() string {
+	if e.Field == "" {
+		return e.Msg
+	}
+	return e.Field + ": " + e.Msg
+}
+
+// Errorf-free constructor so call sites stay short.
+func Errf(field, msg string) *FieldError { return &FieldError{Field: field, Msg: msg} }
+
+// Errors is every problem found in one input, in field order.
+type Errors []*FieldError
+
+func (es Errors) Error() string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Err returns nil for no problems, so callers can return it directly.
+func (es Errors) Err() error {
+	if len(es) == 0 {
+		return nil
+	}
+	return es
+}

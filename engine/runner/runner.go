@@ -1,0 +1,41 @@
+// Package runner runs one scenario end to end: validate, expand a generated
+// workload, look up the policy, run it, and fill in the standard metrics.
+// The CLI, the HTTP API, the browser worker and the experiments all call
+// this one path, so a scenario gives the same bytes everywhere.
+package runner
+
+import (
+	"context"
+	"fmt"
+
+	"gridplay/engine/metrics"
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+	"gridplay/engine/workload"
+)
+
+// Run validates s, expands its generator, runs its policy and adds the
+// standard metrics (metrics.Fill) to those the policy reported.
+func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	p, ok := sched.Lookup(s.Policy.Name)
+	if !ok {
+		return nil, model.Errf("policy.name", fmt.Sprintf("unknown policy %q (see GET /api/policies)", s.Policy.Name))
+	}
+	full, err := workload.Expand(s)
+	if err != nil {
+		return nil, err
+	}
+	res, err := p.Run(ctx, full, rec)
+	if err != nil {
+		return nil, err
+	}
+	if res.Metrics == nil {
+		res.Metrics = map[string]float64{}
+	}
+	res.Policy = s.Policy.Name
+	metrics.Fill(full, res)
+	return res, nil
+}

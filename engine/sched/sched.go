@@ -1,0 +1,164 @@
+// Package sched is the shape every scheduling policy and experiment plugs
+// into: a small Policy interface, the Result it returns, the Frames it
+// streams for animation, and registries that refuse duplicate names.
+//
+// The paper systems live in their own packages (titan, muscle, backfill,
+// multisite, gamf, hybrid) and register themselves in init; engine/all
+// imports them all.
+package sched
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	"gridplay/engine/model"
+)
+
+// Policy schedules a scenario. Run must not panic on any scenario that
+// passed model validation; a scenario that lacks what the policy needs is a
+// *model.FieldError (or model.Errors), and a job that does not fit is a
+// Drop in the Result, not an error.
+type Policy interface {
+	Info() Info
+	Run(ctx context.Context, s *model.Scenario, rec Recorder) (*Result, error)
+}
+
+// Info describes a policy for `policies`, GET /api/policies and the UI.
+type Info struct {
+	Name    string  `json:"name"`
+	Paper   string  `json:"paper"`   // "000".."004", or "" for classic baselines
+	System  string  `json:"system"`  // "MUSCLE", "TITAN", "Multisite", "GA-MF", "Hybrid", "Classic"
+	Summary string  `json:"summary"` // one line, cites the paper section
+	Params  []Param `json:"params,omitempty"`
+}
+
+// Param is one numeric policy parameter with its default and range.
+type Param struct {
+	Name    string  `json:"name"`
+	Default float64 `json:"default"`
+	Min     float64 `json:"min"`
+	Max     float64 `json:"max"`
+	Doc     string  `json:"doc"` // cites the paper and equation
+}
+
+// Recorder receives animation frames as they are produced. Returning an
+// error stops the run (the client went away or cancelled). A nil Recorder
+// is allowed; use Emit to call it.
+type Recorder interface {
+	Record(f Frame) error
+}
+
+// RecorderFunc adapts a function to Recorder.
+type RecorderFunc func(Frame) error
+
+func (f RecorderFunc) Record(fr Frame) error { return f(fr) }
+
+// Emit records f on rec when rec is not nil.
+func Emit(rec Recorder, f Frame) error {
+	if rec == nil {
+		return nil
+	}
+	return rec.Record(f)
+}
+
+// Frame is one animation step. Kind says which view draws it; Data is the
+// kind's payload, a struct defined by the producing package and documented
+// there. Keep payloads compact: the UI plays them back.
+//
+// Kinds in use: "generation" (GA: best/mean fitness, best schedule),
+// "packing" (MUSCLE: composition table, resource space, choice),
+// "backfill" (reservation and shadow time behind a backfilled job),
+// "transfer" (hybrid: TTRs and benefit of a transfer decision),
+// "status" (hybrid: stale vs live status), "event" (kernel events).
+type Frame struct {
+	Kind string  `json:"kind"`
+	T    float64 `json:"t"` // simulated time, s
+	Data any     `json:"data"`
+}
+
+// Result is the outcome of one run.
+type Result struct {
+	Policy   string      `json:"policy"`
+	Schedule []Placement `json:"schedule"`
+	Dropped  []Drop      `json:"dropped,omitempty"`
+	// Metrics by lower-case name (design.md section 5), e.g. "makespan".
+	Metrics map[string]float64 `json:"metrics"`
+	// Series are per-round or per-time measurements (CP per scheduling
+	// round, tasks completed over time), by name.
+	Series map[string][]XY `json:"series,omitempty"`
+	// Notes explain choices or warnings a reader should see.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// XY is one point of a series.
+type XY struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Placement is where and when one job ran.
+type Placement struct {
+	Job     string  `json:"job"`
+	Cluster string  `json:"cluster"` // cluster id; a multisite run joins ids with "+"
+	Start   float64 `json:"start"`
+	End     float64 `json:"end"`
+	Nodes   int     `json:"nodes"` // node count, summed over Alloc
+	// Alloc names the nodes when the policy assigns particular ones.
+	Alloc []Alloc `json:"alloc,omitempty"`
+}
+
+// Alloc is the set of nodes one job holds in one cluster.
+type Alloc struct {
+	Cluster string `json:"cluster"`
+	Nodes   []int  `json:"nodes"`
+}
+
+// Drop is a job that could not be scheduled, with the reason a person can
+// read.
+type Drop struct {
+	Job    string `json:"job"`
+	Reason string `json:"reason"`
+}
+
+var (
+	mu       sync.RWMutex
+	policies = map[string]Policy{}
+)
+
+// Register adds a policy; a duplicate name is a programming error.
+func Register(p Policy) {
+	mu.Lock()
+	defer mu.Unlock()
+	name := p.Info().Name
+	if _, dup := policies[name]; dup {
+		panic(fmt.Sprintf("sched: policy %q registered twice", name))
+	}
+	policies[name] = p
+}
+
+// Lookup finds a policy by name.
+func Lookup(name string) (Policy, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	p, ok := policies[name]
+	return p, ok
+}
+
+// Policies lists every registered policy, by paper then name.
+func Policies() []Info {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]Info, 0, len(policies))
+	for _, p := range policies {
+		out = append(out, p.Info())
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Paper != out[j].Paper {
+			return out[i].Paper < out[j].Paper
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}

@@ -1,0 +1,3 @@
+module gridplay
+
+go 1.26
