@@ -1,7 +1,5 @@
 package kernel
 
-import "container/heap"
-
 // Kind orders events that fall at the same time. Lower kinds run first:
 // at one instant, jobs finish and nodes change state before new jobs
 // arrive, and the scheduler runs last, so it sees every release and every
@@ -43,7 +41,7 @@ func (q *Queue) Push(e Event) {
 	}
 	e.seq = q.seq
 	q.seq++
-	heap.Push(&q.h, e)
+	q.h.push(e)
 }
 
 // Len is the number of pending events.
@@ -68,7 +66,7 @@ func (q *Queue) Pop() (Event, bool) {
 	if len(q.h) == 0 {
 		return Event{}, false
 	}
-	e := heap.Pop(&q.h).(Event)
+	e := q.h.pop()
 	q.now = e.T
 	q.n++
 	return e, true
@@ -107,10 +105,11 @@ func (q *Queue) RunUntil(t float64, h Handler) error {
 
 const inf = 1e308
 
+// eventHeap is a binary min-heap typed on Event, so Push and Pop do not
+// box events in interfaces (container/heap would allocate on every call).
 type eventHeap []Event
 
-func (h eventHeap) Len() int { return len(h) }
-func (h eventHeap) Less(i, j int) bool {
+func (h eventHeap) less(i, j int) bool {
 	a, b := h[i], h[j]
 	if a.T != b.T {
 		return a.T < b.T
@@ -120,11 +119,43 @@ func (h eventHeap) Less(i, j int) bool {
 	}
 	return a.seq < b.seq
 }
-func (h eventHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *eventHeap) Push(x any)   { *h = append(*h, x.(Event)) }
-func (h *eventHeap) Pop() any {
-	old := *h
-	e := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return e
+
+func (h *eventHeap) push(e Event) {
+	*h = append(*h, e)
+	a := *h
+	i := len(a) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !a.less(i, p) {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
+	}
+}
+
+func (h *eventHeap) pop() Event {
+	a := *h
+	top := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && a.less(r, l) {
+			m = r
+		}
+		if !a.less(m, i) {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return top
 }

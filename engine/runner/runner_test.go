@@ -1,0 +1,199 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"gridplay/engine/kernel"
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// testFCFS is a tiny in-test policy: jobs in submit order, each on the
+// cluster where it can start earliest (lowest index on ties), on the
+// lowest-numbered free nodes; a job larger than every cluster is dropped.
+type testFCFS struct{}
+
+func (testFCFS) Info() sched.Info {
+	return sched.Info{Name: "test-only-fcfs", System: "Classic", Summary: "test policy"}
+}
+
+func (testFCFS) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	cl := s.Platform.Clusters
+	avail := make([]*kernel.Nodes, len(cl))
+	for i, c := range cl {
+		avail[i] = kernel.NewNodes(c.Nodes)
+	}
+	order := make([]int, len(s.Jobs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return s.Jobs[order[a]].Submit < s.Jobs[order[b]].Submit })
+	res := &sched.Result{}
+	for _, ji := range order {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		j := &s.Jobs[ji]
+		best, bestT := -1, 0.0
+		var bestNodes []int
+		for ci := range cl {
+			t, nodes, ok := avail[ci].Earliest(j.Submit, j.Size, j.Runtime)
+			if ok && (best < 0 || t < bestT) {
+				best, bestT, bestNodes = ci, t, nodes
+			}
+		}
+		if best < 0 {
+			res.Dropped = append(res.Dropped, sched.Drop{Job: j.ID, Reason: fmt.Sprintf("needs %d nodes; no cluster has that many", j.Size)})
+			continue
+		}
+		if err := avail[best].Reserve(bestNodes, bestT, bestT+j.Runtime, ji); err != nil {
+			return nil, err
+		}
+		res.Schedule = append(res.Schedule, sched.Placement{Job: j.ID, Cluster: cl[best].ID, Start: bestT,
+			End: bestT + j.Runtime, Nodes: j.Size, Alloc: []sched.Alloc{{Cluster: cl[best].ID, Nodes: bestNodes}}})
+		if err := sched.Emit(rec, sched.Frame{Kind: "event", T: bestT, Data: j.ID}); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func init() { sched.Register(testFCFS{}) }
+
+func randomScenario(r *rand.Rand) *model.Scenario {
+	s := &model.Scenario{Version: 1, Seed: r.Uint64(), Policy: model.Policy{Name: "test-only-fcfs"}}
+	nc := 1 + r.IntN(3)
+	for i := range nc {
+		s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprintf("c%d", i), Nodes: 1 + r.IntN(8)})
+	}
+	if r.IntN(2) == 0 {
+		s.Generator = &model.Generator{Jobs: 1 + r.IntN(60), Rate: 0.2, ExecMin: 1, ExecMax: 50, DRMax: 2,
+			Sizes: []string{"uniform", "normal", "log"}[r.IntN(3)], SizeMin: 1, SizeMax: 10}
+		return s
+	}
+	for i := range 1 + r.IntN(60) {
+		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("j%d", i), Submit: float64(r.IntN(100)),
+			Size: 1 + r.IntN(10), Runtime: float64(1 + r.IntN(30))})
+	}
+	return s
+}
+
+// TestEveryJobOnceNoDoubleBooking runs random scenarios through Run and
+// checks that every job is scheduled exactly once or dropped with a
+// reason, and that no node is ever held by two jobs at once.
+func TestEveryJobOnceNoDoubleBooking(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 100 {
+		s := randomScenario(r)
+		res, err := Run(context.Background(), s, nil)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		ids := map[string]int{}
+		for _, j := range s.Jobs {
+			ids[j.ID] = 0
+		}
+		if s.Generator != nil {
+			for i := range s.Generator.Jobs {
+				ids[fmt.Sprintf("j%d", i+1)] = 0
+			}
+		}
+		type use struct {
+			start, end float64
+			job        string
+		}
+		perNode := map[string][]use{}
+		for _, p := range res.Schedule {
+			c, ok := ids[p.Job]
+			if !ok {
+				t.Fatalf("trial %d: unknown job %q scheduled", trial, p.Job)
+			}
+			ids[p.Job] = c + 1
+			n := 0
+			for _, a := range p.Alloc {
+				for _, node := range a.Nodes {
+					key := fmt.Sprintf("%s/%d", a.Cluster, node)
+					perNode[key] = append(perNode[key], use{p.Start, p.End, p.Job})
+					n++
+				}
+			}
+			if n != p.Nodes {
+				t.Fatalf("trial %d: job %s holds %d nodes, says %d", trial, p.Job, n, p.Nodes)
+			}
+		}
+		for _, d := range res.Dropped {
+			if d.Reason == "" {
+				t.Fatalf("trial %d: job %s dropped without a reason", trial, d.Job)
+			}
+			ids[d.Job]++
+		}
+		for id, c := range ids {
+			if c != 1 {
+				t.Fatalf("trial %d: job %s scheduled or dropped %d times", trial, id, c)
+			}
+		}
+		for node, us := range perNode {
+			sort.Slice(us, func(a, b int) bool { return us[a].start < us[b].start })
+			for i := 1; i < len(us); i++ {
+				if us[i].start < us[i-1].end {
+					t.Fatalf("trial %d: node %s double-booked by %s and %s", trial, node, us[i-1].job, us[i].job)
+				}
+			}
+		}
+		if res.Metrics["dropped"] != float64(len(res.Dropped)) || res.Policy != "test-only-fcfs" {
+			t.Fatalf("trial %d: metrics not filled: %v", trial, res.Metrics)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 10 {
+		s := randomScenario(r)
+		a, err := Run(context.Background(), s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Run(context.Background(), s, nil)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if string(ja) != string(jb) {
+			t.Fatal("same scenario, different result bytes")
+		}
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	s := randomScenario(rand.New(rand.NewPCG(1, 1)))
+	s.Policy.Name = "no-such-policy"
+	_, err := Run(context.Background(), s, nil)
+	var fe *model.FieldError
+	if !errors.As(err, &fe) || fe.Field != "policy.name" {
+		t.Fatalf("got %v", err)
+	}
+	s.Policy.Name = "test-only-fcfs"
+	s.Platform.Clusters[0].Nodes = 0
+	_, err = Run(context.Background(), s, nil)
+	if err == nil || !strings.Contains(err.Error(), "platform.clusters[0].nodes") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestRecorderStops(t *testing.T) {
+	s := &model.Scenario{Version: 1, Policy: model.Policy{Name: "test-only-fcfs"},
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 2}}},
+		Jobs:     []model.Job{{ID: "1", Size: 1, Runtime: 1}, {ID: "2", Size: 1, Runtime: 1}}}
+	stop := errors.New("client went away")
+	n := 0
+	_, err := Run(context.Background(), s, sched.RecorderFunc(func(sched.Frame) error { n++; return stop }))
+	if !errors.Is(err, stop) || n != 1 {
+		t.Fatalf("err %v after %d frames", err, n)
+	}
+}

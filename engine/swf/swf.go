@@ -1,0 +1,505 @@
+package swf
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gridplay/engine/model"
+)
+
+// Record is one SWF job line: all 18 fields, -1 meaning unknown.
+type Record struct {
+	Job        int64   `json:"job"`        // 1 job number
+	Submit     float64 `json:"submit"`     // 2 submit time, s
+	Wait       float64 `json:"wait"`       // 3 wait time, s
+	Run        float64 `json:"run"`        // 4 run time, s
+	Procs      int     `json:"procs"`      // 5 allocated processors
+	CPU        float64 `json:"cpu"`        // 6 average CPU time used, s
+	Memory     float64 `json:"memory"`     // 7 used memory, KB per processor
+	ReqProcs   int     `json:"req_procs"`  // 8 requested processors
+	ReqTime    float64 `json:"req_time"`   // 9 requested time, s
+	ReqMemory  float64 `json:"req_memory"` // 10 requested memory, KB per processor
+	Status     int     `json:"status"`     // 11 status (1 completed, 0 failed, 5 cancelled)
+	User       int     `json:"user"`       // 12 user id
+	Group      int     `json:"group"`      // 13 group id
+	Executable int     `json:"executable"` // 14 executable (application) number
+	Queue      int     `json:"queue"`      // 15 queue number
+	Partition  int     `json:"partition"`  // 16 partition number
+	Preceding  int64   `json:"preceding"`  // 17 preceding job number
+	Think      float64 `json:"think"`      // 18 think time from preceding job, s
+	Line       int     `json:"line"`       // line number in the file
+}
+
+// Header is the trace's header comments.
+type Header struct {
+	Version       string `json:"version,omitempty"`
+	Computer      string `json:"computer,omitempty"`
+	Installation  string `json:"installation,omitempty"`
+	MaxJobs       int    `json:"max_jobs,omitempty"`
+	MaxRecords    int    `json:"max_records,omitempty"`
+	MaxNodes      int    `json:"max_nodes,omitempty"`
+	MaxProcs      int    `json:"max_procs,omitempty"`
+	UnixStartTime int64  `json:"unix_start_time,omitempty"`
+	// Comments are the header lines without their ";", the first
+	// MaxComments of them.
+	Comments []string `json:"comments,omitempty"`
+}
+
+// MaxComments caps the header lines kept.
+const MaxComments = 1000
+
+// MaxLine is the longest line read; longer lines are skipped.
+const MaxLine = 64 << 10
+
+// KeepLines is how many line numbers each skip reason keeps.
+const KeepLines = 5
+
+// Skip counts the lines or records skipped for one reason.
+type Skip struct {
+	Count int   `json:"count"`
+	Lines []int `json:"lines"` // the first KeepLines line numbers
+}
+
+// Trace is a whole SWF file.
+type Trace struct {
+	Name   string   `json:"name,omitempty"`
+	Header Header   `json:"header"`
+	Jobs   []Record `json:"jobs"`
+	// Skipped counts invalid lines, by reason in SkipReasons.
+	Skipped     int              `json:"skipped"`
+	SkipReasons map[string]*Skip `json:"skip_reasons,omitempty"`
+	// Unusable counts valid records Scenario leaves out, by reason in
+	// UnusableReasons (see the package doc).
+	Unusable        int              `json:"unusable"`
+	UnusableReasons map[string]*Skip `json:"unusable_reasons,omitempty"`
+	// Lines is the number of lines read.
+	Lines int `json:"lines"`
+	// Bytes is the uncompressed size read.
+	Bytes int64 `json:"bytes"`
+}
+
+func note(m *map[string]*Skip, reason string, line int) {
+	if *m == nil {
+		*m = map[string]*Skip{}
+	}
+	s := (*m)[reason]
+	if s == nil {
+		s = &Skip{}
+		(*m)[reason] = s
+	}
+	s.Count++
+	if len(s.Lines) < KeepLines {
+		s.Lines = append(s.Lines, line)
+	}
+}
+
+// ReadFile reads an SWF trace from path, gunzipping it when it starts with
+// the gzip magic bytes. The trace's Name is the file name without .gz and
+// .swf.
+func ReadFile(path string) (*Trace, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	name := filepath.Base(path)
+	name = strings.TrimSuffix(name, ".gz")
+	name = strings.TrimSuffix(name, ".swf")
+	t.Name = name
+	return t, nil
+}
+
+// Read reads an SWF trace from r, gunzipping it when it starts with the
+// gzip magic bytes. Invalid lines are counted, never fatal; only an I/O or
+// gzip error is.
+func Read(r io.Reader) (*Trace, error) {
+	br := bufio.NewReaderSize(r, 256<<10)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("swf: bad gzip data: %w", err)
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, 256<<10)
+	}
+	t := &Trace{}
+	p := parser{t: t, seen: map[int64]bool{}}
+	for {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// Too long: skip to the end of the line.
+			t.Lines++
+			n := int64(len(line))
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = br.ReadSlice('\n')
+				n += int64(len(line))
+			}
+			t.Bytes += n
+			t.Skipped++
+			note(&t.SkipReasons, "too long", t.Lines)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, fmt.Errorf("swf: %w", err)
+			}
+			continue
+		}
+		if len(line) > 0 {
+			t.Lines++
+			t.Bytes += int64(len(line))
+			if len(line) > MaxLine {
+				t.Skipped++
+				note(&t.SkipReasons, "too long", t.Lines)
+			} else {
+				p.line(line, t.Lines)
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("swf: %w", err)
+		}
+	}
+	return t, nil
+}
+
+type parser struct {
+	t      *Trace
+	seen   map[int64]bool
+	usable int
+	f      [18]float64
+}
+
+func (p *parser) line(line []byte, n int) {
+	line = bytes.TrimRight(line, "\r\n")
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) {
+		return
+	}
+	if line[i] == ';' {
+		p.header(string(line[i+1:]))
+		return
+	}
+	k := 0
+	for i < len(line) {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		if k == 18 {
+			k++
+			break
+		}
+		x, ok := parseNum(line[i:j])
+		if !ok {
+			p.t.Skipped++
+			note(&p.t.SkipReasons, "number", n)
+			return
+		}
+		p.f[k] = x
+		k++
+		i = j
+	}
+	if k != 18 {
+		p.t.Skipped++
+		note(&p.t.SkipReasons, "fields", n)
+		return
+	}
+	f := &p.f
+	rec := Record{
+		Job: toInt64(f[0]), Submit: f[1], Wait: f[2], Run: f[3], Procs: toInt(f[4]),
+		CPU: f[5], Memory: f[6], ReqProcs: toInt(f[7]), ReqTime: f[8], ReqMemory: f[9],
+		Status: toInt(f[10]), User: toInt(f[11]), Group: toInt(f[12]), Executable: toInt(f[13]),
+		Queue: toInt(f[14]), Partition: toInt(f[15]), Preceding: toInt64(f[16]), Think: f[17],
+		Line: n,
+	}
+	p.t.Jobs = append(p.t.Jobs, rec)
+	if reason := p.unusable(&rec); reason != "" {
+		p.t.Unusable++
+		note(&p.t.UnusableReasons, reason, n)
+	}
+}
+
+// unusable says why Scenario leaves rec out, or "" when it keeps it; it
+// also records rec's job number and counts usable jobs.
+func (p *parser) unusable(r *Record) string {
+	_, _, reason := convert(r)
+	if reason == "" {
+		if p.seen[r.Job] {
+			return "duplicate"
+		}
+		if p.usable >= model.MaxJobs {
+			return "max jobs"
+		}
+		p.seen[r.Job] = true
+		p.usable++
+	}
+	return reason
+}
+
+// convert applies the package's conventions to one record.
+func convert(r *Record) (size int, runtime float64, reason string) {
+	size = r.Procs
+	if size <= 0 {
+		size = r.ReqProcs
+	}
+	switch {
+	case size <= 0:
+		return 0, 0, "size"
+	case r.Run <= 0:
+		return 0, 0, "runtime"
+	case r.Submit < 0:
+		return 0, 0, "submit"
+	case size > model.MaxTotalNodes || r.Run > model.MaxTime || r.Submit > model.MaxTime ||
+		r.ReqTime > model.MaxTime || r.Job < 0 || r.Job > 1<<53:
+		return 0, 0, "limit"
+	}
+	runtime = r.Run
+	if r.ReqTime > 0 && runtime > r.ReqTime {
+		runtime = r.ReqTime // killed at its requested time
+	}
+	return size, runtime, ""
+}
+
+func toInt(x float64) int {
+	if x > math.MaxInt32 || x < math.MinInt32 {
+		return -1
+	}
+	return int(x)
+}
+
+func toInt64(x float64) int64 {
+	if x > 1<<62 || x < -(1<<62) {
+		return -1
+	}
+	return int64(x)
+}
+
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseNum reads a decimal number. Plain integers and short decimals take
+// an exact fast path (mantissa and power of ten both exact in float64, so
+// one correctly rounded division); anything else goes to strconv.
+func parseNum(b []byte) (float64, bool) {
+	i, neg := 0, false
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		neg = b[i] == '-'
+		i++
+	}
+	var mant uint64
+	digits, frac, nd := 0, 0, 0
+	dot := false
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if digits >= 15 {
+				return slowNum(b)
+			}
+			mant = mant*10 + uint64(c-'0')
+			nd++
+			if mant != 0 {
+				digits++
+			}
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return slowNum(b)
+		}
+	}
+	if nd == 0 {
+		return 0, false
+	}
+	if frac > 22 {
+		return slowNum(b)
+	}
+	x := float64(mant) / pow10[frac]
+	if neg {
+		x = -x
+	}
+	return x, true
+}
+
+func slowNum(b []byte) (float64, bool) {
+	x, err := strconv.ParseFloat(string(b), 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, false
+	}
+	return x, true
+}
+
+// Scenario turns the trace into a one-site scenario for the named policy,
+// following the conventions in the package doc. The result passes
+// model.Validate when the trace has at least one usable job.
+func (t *Trace) Scenario(policy string) *model.Scenario {
+	s := &model.Scenario{Version: model.Version, Name: t.scenarioName(), Policy: model.Policy{Name: policy}}
+	seen := make(map[int64]bool, len(t.Jobs))
+	largest := 0
+	for i := range t.Jobs {
+		r := &t.Jobs[i]
+		size, runtime, reason := convert(r)
+		if reason != "" || seen[r.Job] || len(s.Jobs) >= model.MaxJobs {
+			continue
+		}
+		seen[r.Job] = true
+		j := model.Job{ID: strconv.FormatInt(r.Job, 10), Submit: r.Submit, Size: size, Runtime: runtime}
+		if r.ReqTime > 0 {
+			j.Requested = r.ReqTime
+		}
+		largest = max(largest, size)
+		s.Jobs = append(s.Jobs, j)
+	}
+	nodes := t.Header.MaxProcs
+	if nodes <= 0 {
+		nodes = t.Header.MaxNodes
+	}
+	if nodes <= 0 {
+		nodes = largest
+	}
+	nodes = min(max(nodes, 1), model.MaxNodes)
+	s.Platform.Clusters = []model.Cluster{{ID: "site0", Name: s.Name, Nodes: nodes}}
+	return s
+}
+
+func (t *Trace) scenarioName() string {
+	n := t.Name
+	if n == "" {
+		n = t.Header.Installation
+	}
+	n = strings.ToValidUTF8(n, "")
+	for len(n) > model.MaxNameLen {
+		_, size := utf8.DecodeLastRuneInString(n)
+		n = n[:len(n)-size]
+	}
+	return n
+}
+
+func (p *parser) header(c string) {
+	t := p.t
+	if len(t.Header.Comments) < MaxComments {
+		t.Header.Comments = append(t.Header.Comments, strings.TrimSpace(c))
+	}
+	key, val, ok := strings.Cut(c, ":")
+	if !ok {
+		return
+	}
+	key = strings.TrimSpace(key)
+	val = strings.TrimSpace(val)
+	h := &t.Header
+	switch key {
+	case "Version":
+		h.Version = val
+	case "Computer":
+		h.Computer = val
+	case "Installation":
+		h.Installation = val
+	case "MaxJobs":
+		h.MaxJobs = int(leadingInt(val))
+	case "MaxRecords":
+		h.MaxRecords = int(leadingInt(val))
+		if len(t.Jobs) == 0 && h.MaxRecords > 0 {
+			// Size the record list once; capped so a lying header
+			// cannot reserve much memory.
+			t.Jobs = make([]Record, 0, min(h.MaxRecords, model.MaxJobs))
+		}
+	case "MaxNodes":
+		h.MaxNodes = int(leadingInt(val))
+	case "MaxProcs":
+		h.MaxProcs = int(leadingInt(val))
+	case "UnixStartTime":
+		h.UnixStartTime = leadingInt(val)
+	}
+}
+
+// leadingInt reads the integer at the start of s ("338 (batch ...)"), 0
+// when there is none.
+func leadingInt(s string) int64 {
+	end := 0
+	for end < len(s) && s[end] >= '0' && s[end] <= '9' && end < 15 {
+		end++
+	}
+	n, _ := strconv.ParseInt(s[:end], 10, 64)
+	return n
+}
+
+// Find locates a trace file by name: name itself when it is a file, else
+// name, name.swf or name.swf.gz in $GRIDPLAY_TRACES (a path list), then in
+// ../shared/traces relative to the module root (the nearest directory up
+// from the working directory holding go.mod), then in ./traces.
+func Find(name string) (string, error) {
+	if name == "" {
+		return "", errors.New("swf: no trace name given")
+	}
+	if isFile(name) {
+		return name, nil
+	}
+	var dirs []string
+	if env := os.Getenv("GRIDPLAY_TRACES"); env != "" {
+		dirs = append(dirs, filepath.SplitList(env)...)
+	}
+	if root, ok := moduleRoot(); ok {
+		dirs = append(dirs, filepath.Join(root, "..", "shared", "traces"))
+	}
+	dirs = append(dirs, "traces")
+	base := filepath.Base(name)
+	for _, d := range dirs {
+		for _, ext := range []string{"", ".swf", ".swf.gz"} {
+			p := filepath.Join(d, base+ext)
+			if isFile(p) {
+				return p, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("swf: trace %q not found (looked for %s, .swf, .swf.gz in: $GRIDPLAY_TRACES, %s)", name, base, strings.Join(dirs, ", "))
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func moduleRoot() (string, bool) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for range 64 {
+		if isFile(filepath.Join(dir, "go.mod")) {
+			return dir, true
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return "", false
+}
