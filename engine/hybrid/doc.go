@@ -1,1 +1,143 @@
+// Package hybrid implements hybrid grid resource scheduling with its three
+// job execution approaches: local execution, HRS and P-HRS.
+//
+// Paper: N. Malarvizhi, N. Sankar Ram and V. Rhymend Uthariaraj,
+// "Resource Scheduling in Hybrid Grid Environment" (paper 004 of the
+// gridplay set; the text gives no venue or year).
+//
+// # Model (section III)
+//
+// The grid is C/S/N: C clusters, each of S servers, each of N nodes; every
+// node has PEs processing elements of one speed (MIPS), and servers differ.
+// Each cluster has a local scheduler; one grid scheduler sits above them.
+// Users submit jobs to their own (home) cluster (model.Job.Origin). Once a
+// job is given to a server it runs there: there is no migration between
+// servers.
+//
+// Status is exchanged every T_s seconds (policy parameter ts, 20 by
+// default as in the paper): at each exchange instant every server sends
+// its status to its cluster scheduler and every cluster to the grid
+// scheduler, and every decision until the next instant is made on that
+// status, not on the live state. "status" frames (StatusData) show the
+// stale status next to the live one at each instant.
+//
+// Policies (section III.A, Step 3): Min_TTR_Server in a cluster picks the
+// server with the least estimated TTR (ties at random); Min_TTR_Cluster in
+// the grid picks the cluster with the least estimated TTR plus migration
+// overhead. Approaches (section III.B), one sched policy each:
+//
+//   - hybrid-local: a job runs only in its home cluster. If some server
+//     has enough available nodes, Min_TTR_Server among them, after
+//     filtering out those whose TTR exceeds the deadline; if every one is
+//     filtered out the job is discarded. If no server has enough available
+//     nodes, the job waits in the JWQ of the home server with the least
+//     TTR, and is discarded when its deadline expires.
+//   - hybrid-hrs: as local, but a job whose home cluster has no server with
+//     enough available nodes goes to the grid scheduler (Min_TTR_Cluster
+//     over the other clusters), reaching its new cluster after the
+//     migration overhead of eq. 2.
+//   - hybrid-phrs: as HRS, and for a job that a home server could take,
+//     the grid scheduler's best cluster is weighed by the performance
+//     benefit PB of eq. 1 with the overhead of eq. 2; the job migrates when
+//     PB exceeds the migration threshold (parameter threshold).
+//
+// # TTR, precisely
+//
+// The paper names TTR "Total Time to Release" and never defines it. Here
+// the TTR of a job j is C_j - s_j: from its submission s_j to the instant
+// C_j it completes and releases its nodes, so it includes the wait in the
+// JWQ, the migration overhead of eq. 2 (rescheduling + transfer + job
+// start) when the job migrates, and the run time on the server's nodes.
+// A scheduler's estimate of TTR on a server at time t is
+// max(t, FCFS floor, time the job's nodes are free) - s_j + run time, read
+// from the status last exchanged; on a remote cluster eq. 1 adds the
+// overhead. The "ttr" metric is the mean TTR of the jobs completed within
+// their deadline (discarded jobs have no TTR); "completed" counts those
+// jobs; "discarded" counts the jobs dropped; "migrated" counts the jobs
+// handed to another cluster; "utilisation" is the node-seconds used
+// divided by total nodes x (last completion - first submission), the
+// definition engine/metrics uses.
+//
+// # Choices where the paper is silent
+//
+//   - Run time: a job's Runtime is its time on Size reference nodes of
+//     ref_mips MIPS (default 1000); on a server it takes Runtime x ref_mips
+//     / (PEs x speed): a task uses every PE of its node, with perfect speed
+//     up. The paper only says the run time "is calculated when the jobs are
+//     assigned to the resource", so it is known once a server is chosen.
+//   - A server with PEs 0 has 1 PE, with speed 0 has 1000 MIPS; a cluster
+//     without servers is one server (the 1/1/N variant) of Nodes nodes of
+//     1 PE at the cluster's MIPS (1000 when 0). A job with no origin is
+//     submitted to the first cluster. A job without a deadline never
+//     misses one.
+//   - Status: what a server exchanges is its availability profile: when
+//     each node is expected to be free given its running jobs and its
+//     queued jobs planned FCFS. Between instants the profile is read at the
+//     current time (jobs known to end do end), but nothing that happened
+//     after the instant (arrivals, starts, discards, other decisions) is
+//     seen, not even a scheduler's own decisions. Cluster and grid receive
+//     the same instant's status. Instants run from 0 (or the first submit
+//     if negative) every T_s; instants while nothing changed are skipped,
+//     which changes no decision. live=1 decides on the live status instead,
+//     as a reference point outside the paper.
+//   - "avail" of Step 2 is the number of nodes of a server the status says
+//     are free now (none while a queued job is planned to start later), and
+//     "req < avail" is read as req <= avail (a job of n nodes runs on n
+//     free nodes).
+//   - JWQ: each server keeps its part of the cluster's JWQ, served FCFS
+//     without backfilling. A waiting job is discarded when its deadline
+//     expires, that is at its latest start (deadline - run time): a job
+//     never starts if it cannot end by its deadline, so every job that runs
+//     completes within its deadline.
+//   - Migration: a job migrates at most once; the grid picks a cluster
+//     other than the home one; the chosen cluster's scheduler places the
+//     job with Min_TTR_Server when it arrives, after the overhead, on its
+//     own status, with no deadline filter (it cannot send the job back).
+//     HRS transfers a job whose home cluster lacks available nodes even if
+//     the remote TTR is worse than waiting at home: weighing that is what
+//     P-HRS adds. A job no cluster of the grid can hold waits at home if a
+//     home server is large enough, else it is dropped.
+//   - Migration overhead (eq. 2): the time for rescheduling plus the time
+//     for starting the job is Network.MigrationOverhead (s); the transfer
+//     time is the link latency plus Data (MB) x 8 / bandwidth (Mbit/s)
+//     between the two clusters (Network.Links, else the network defaults;
+//     a zero bandwidth moves data instantly). Inside a cluster the transfer
+//     time is negligible (Step 3) and taken as 0.
+//   - P-HRS trigger: section III.B.c weighs eq. 1 for every job, while
+//     Step 2 of section III.A applies approach 3 only when "(req < avail)
+//     && (TTR > Deadline)". Parameter always selects: 1 (default) follows
+//     III.B.c, 0 follows Step 2. With always=0 a job whose home TTR exceeds
+//     its deadline and whose PB is not above the threshold is discarded,
+//     as local and HRS discard it. When a job migrates, Local_Cluster_TTR
+//     is the least TTR among the home servers with available nodes and
+//     Remote_Cluster_TTR the Min_TTR_Cluster cluster's, without overhead.
+//   - Migration threshold: the paper gives no value; 0.1 by default.
+//   - Ties: Min_TTR_Server breaks ties at random (as the paper says);
+//     Min_TTR_Cluster does too. The random stream is
+//     rng.New(seed, "hybrid", "ties").
+//
+// # Experiments
+//
+// hybrid-table1 (section IV.A, Tables I-II) and hybrid-table3 (section
+// IV.B, Tables III-IV) print TTR, completed, utilisation, discarded and
+// migrated for each approach, and the percentage improvement of P-HRS over
+// local and HRS (ttr_improvement_vs_local, ..._vs_hrs, and the same for
+// completed and utilisation), with the paper's Tables in Table.Paper. They
+// also run P-HRS with always=0, labelled "hybrid-phrs(always=0)". The
+// paper gives only the number of clusters and jobs and T_s, so the
+// platform and workload are drawn from Setup (DefaultSetup): 1-4 servers
+// per cluster, 4-32 nodes per server, 1-4 PEs per node, 500-2000 MIPS per
+// PE; 100 Mbit/s WAN with 0.05 s latency and 5 s for rescheduling plus job
+// start; Poisson arrivals over one hour (more jobs is more load), sizes
+// U{1..16}, reference run times bounded Pareto on [60, 3600] s with shape
+// 1, deadlines submit + dr x run time with dr U[1, 4], 10-500 MB of input
+// per job; 3 workloads per point, the same for every approach (drawn with
+// engine/workload's BoundedPareto, PoissonArrivals and UniformSize). Table
+// I's grid has users in all 40 clusters; in Table III the users stay in
+// the first 10 clusters and the clusters added to the grid bring only
+// resources ("more clusters are added to the grid environment"), so every
+// grid size runs the same jobs and local execution gives the same numbers
+// at every x. Improvements are those of the mean
+// metrics at each point; "avg" rows average them over the points, as the
+// paper's averages do.
 package hybrid

@@ -1,0 +1,453 @@
+package hybrid
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// srv is a server shorthand: nodes, PEs, speed.
+func srv(nodes, pes int, speed float64) model.Server {
+	return model.Server{Nodes: nodes, PEs: pes, Speed: speed}
+}
+
+func clusterOf(id string, servers ...model.Server) model.Cluster {
+	c := model.Cluster{ID: id, Servers: servers}
+	for _, s := range servers {
+		c.Nodes += s.Nodes
+	}
+	return c
+}
+
+func scen(cl []model.Cluster, net *model.Network, jobs ...model.Job) *model.Scenario {
+	return &model.Scenario{Version: 1, Seed: 7, Platform: model.Platform{Clusters: cl, Network: net}, Jobs: jobs}
+}
+
+var baseCfg = Config{Ts: DefaultTs, Threshold: DefaultThreshold, RefMIPS: DefaultRefMIPS, Always: true}
+
+func run(t *testing.T, s *model.Scenario, ap Approach, cfg Config) (*sched.Result, []sched.Frame) {
+	t.Helper()
+	var frames []sched.Frame
+	rec := sched.RecorderFunc(func(f sched.Frame) error { frames = append(frames, f); return nil })
+	res, err := Run(context.Background(), s, ap, cfg, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, s, res, cfg)
+	return res, frames
+}
+
+func placement(res *sched.Result, id string) (sched.Placement, bool) {
+	for _, p := range res.Schedule {
+		if p.Job == id {
+			return p, true
+		}
+	}
+	return sched.Placement{}, false
+}
+
+func dropReason(res *sched.Result, id string) string {
+	for _, d := range res.Dropped {
+		if d.Job == id {
+			return d.Reason
+		}
+	}
+	return ""
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// TestEquations checks eq. 1 and eq. 2 on values worked by hand.
+func TestEquations(t *testing.T) {
+	// Eq. 1: Local_Cluster_TTR 100 s, Remote_Cluster_TTR 60 s, overhead
+	// 15 s: PB = (100 - (60 + 15)) / 100 = 0.25.
+	if pb := benefit(100, 60, 15); !near(pb, 0.25) {
+		t.Errorf("eq. 1: PB = %v, want 0.25", pb)
+	}
+	// A remote cluster no faster than home gives a negative benefit:
+	// (80 - (80 + 5)) / 80 = -0.0625.
+	if pb := benefit(80, 80, 5); !near(pb, -0.0625) {
+		t.Errorf("eq. 1: PB = %v, want -0.0625", pb)
+	}
+	// Eq. 2: rescheduling + start 5 s; transfer of 100 MB on a 100 Mbit/s
+	// link with 0.05 s latency = 0.05 + 100*8/100 = 8.05 s; total 13.05 s.
+	pl := model.Platform{
+		Clusters: []model.Cluster{clusterOf("a", srv(1, 1, 1000)), clusterOf("b", srv(1, 1, 1000)), clusterOf("c", srv(1, 1, 1000))},
+		Network: &model.Network{Bandwidth: 100, Latency: 0.05, MigrationOverhead: 5,
+			Links: []model.Link{{From: "c", To: "a", Bandwidth: 400, Latency: 1}}},
+	}
+	g, err := newGrid(&pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.overhead(0, 1, 100); !near(o, 13.05) {
+		t.Errorf("eq. 2: overhead a->b = %v, want 13.05", o)
+	}
+	// The c-a link (symmetric): 5 + 1 + 100*8/400 = 8 s.
+	if o := g.overhead(0, 2, 100); !near(o, 8) {
+		t.Errorf("eq. 2: overhead a->c = %v, want 8", o)
+	}
+	// Inside a cluster the transfer time is negligible: only the fixed part.
+	if o := g.overhead(1, 1, 100); !near(o, 5) {
+		t.Errorf("eq. 2: overhead b->b = %v, want 5", o)
+	}
+}
+
+// twoServers is one cluster with a slow server s0 (2 nodes of 1 PE at
+// 1000 MIPS) and a fast one s1 (2 nodes of 2 PEs at 1000 MIPS).
+func twoServers() []model.Cluster {
+	return []model.Cluster{clusterOf("a", srv(2, 1, 1000), srv(2, 2, 1000))}
+}
+
+func TestMinTTRServer(t *testing.T) {
+	// One job of 2 nodes and 100 s: TTR on s0 = 100, on s1 = 100*1000/2000
+	// = 50, so Min_TTR_Server picks s1 (nodes 2,3 in the cluster).
+	s := scen(twoServers(), nil, model.Job{ID: "j0", Submit: 0, Size: 2, Runtime: 100, Origin: "a"})
+	for _, ap := range []Approach{Local, HRS, PHRS} {
+		res, _ := run(t, s, ap, baseCfg)
+		p, ok := placement(res, "j0")
+		if !ok || p.Start != 0 || p.End != 50 || p.Alloc[0].Nodes[0] != 2 || p.Alloc[0].Nodes[1] != 3 {
+			t.Errorf("%v: placement %+v, want s1 (nodes 2,3) from 0 to 50", ap, p)
+		}
+		if res.Metrics["ttr"] != 50 || res.Metrics["completed"] != 1 {
+			t.Errorf("%v: metrics %v", ap, res.Metrics)
+		}
+		// utilisation = 2 nodes x 50 s / (4 nodes x 50 s) = 0.5
+		if !near(res.Metrics["utilisation"], 0.5) {
+			t.Errorf("%v: utilisation %v, want 0.5", ap, res.Metrics["utilisation"])
+		}
+	}
+}
+
+// TestStaleStatus shows a decision on stale status going wrong where the
+// live status gets it right.
+func TestStaleStatus(t *testing.T) {
+	// j0 (2 nodes, 200 s) takes s1 at 0 and holds it until 100. j1 (2
+	// nodes, 100 s, deadline 120) arrives at 1. The status exchanged at 0
+	// still shows s1 free: TTR s1 = 50 < s0 = 100, and 1+50 <= 120, so j1
+	// queues on s1. Its latest start is 120-50 = 70, but s1 frees at 100:
+	// j1 is discarded at 70. On live status, TTR s1 = (100-1)+50 = 149 and
+	// s0 = 100, so j1 runs on s0 from 1 to 101 <= 120.
+	jobs := []model.Job{
+		{ID: "j0", Submit: 0, Size: 2, Runtime: 200, Origin: "a"},
+		{ID: "j1", Submit: 1, Size: 2, Runtime: 100, Deadline: 120, Origin: "a"},
+	}
+	s := scen(twoServers(), nil, jobs...)
+	res, frames := run(t, s, Local, baseCfg)
+	if r := dropReason(res, "j1"); r != ReasonExpired {
+		t.Errorf("stale: j1 dropped with %q, want %q", r, ReasonExpired)
+	}
+	if res.Metrics["completed"] != 1 || res.Metrics["discarded"] != 1 {
+		t.Errorf("stale: metrics %v", res.Metrics)
+	}
+	// The exchange at 20 shows the drift: live s1 has 0 free nodes and
+	// one queued job; the status of instant 0, read at 20, said 2 and 0.
+	var st *StatusData
+	for _, f := range frames {
+		if f.Kind == "status" && f.T == 20 {
+			d := f.Data.(StatusData)
+			st = &d
+		}
+	}
+	if st == nil {
+		t.Fatal("no status frame at t=20")
+	}
+	if st.Free[1] != 0 || st.Queue[1] != 1 || st.StaleFree[1] != 2 || st.StaleQueue[1] != 0 {
+		t.Errorf("status at 20: %+v", *st)
+	}
+	live := baseCfg
+	live.Live = true
+	res, _ = run(t, s, Local, live)
+	if p, ok := placement(res, "j1"); !ok || p.Start != 1 || p.End != 101 || p.Alloc[0].Nodes[0] != 0 {
+		t.Errorf("live: j1 placement %+v, want s0 from 1 to 101", p)
+	}
+}
+
+// TestDeadlineFilter: every home server with available nodes misses the
+// deadline.
+func TestDeadlineFilter(t *testing.T) {
+	// 1 node, 100 s, deadline 40: TTR s1 = 50 > 40 and s0 = 100 > 40.
+	s := scen(twoServers(), nil, model.Job{ID: "j", Size: 1, Runtime: 100, Deadline: 40, Origin: "a"})
+	for _, ap := range []Approach{Local, HRS} {
+		res, _ := run(t, s, ap, baseCfg)
+		if r := dropReason(res, "j"); r != ReasonDeadline {
+			t.Errorf("%v: reason %q, want %q", ap, r, ReasonDeadline)
+		}
+	}
+	// P-HRS with no other cluster in the grid cannot migrate either.
+	res, _ := run(t, s, PHRS, baseCfg)
+	if r := dropReason(res, "j"); r != ReasonBenefit {
+		t.Errorf("phrs: reason %q, want %q", r, ReasonBenefit)
+	}
+}
+
+// homeAndFast is a home cluster a (2 nodes at 1000 MIPS) and a remote
+// cluster b (2 nodes of 4 PEs at 1000 MIPS), 10 s of fixed overhead.
+func homeAndFast() ([]model.Cluster, *model.Network) {
+	return []model.Cluster{clusterOf("a", srv(2, 1, 1000)), clusterOf("b", srv(2, 4, 1000))},
+		&model.Network{MigrationOverhead: 10}
+}
+
+func TestPHRSBenefit(t *testing.T) {
+	cl, net := homeAndFast()
+	// Job of 1 node, 100 s from a at 0. Local TTR = 100; remote TTR on b =
+	// 100*1000/4000 = 25; overhead 10 (no data, no latency). PB = (100 -
+	// 35)/100 = 0.65 > 0.1: migrate, reach b at 10, run 10..35, TTR 35.
+	s := scen(cl, net, model.Job{ID: "j", Size: 1, Runtime: 100, Origin: "a"})
+	res, frames := run(t, s, PHRS, baseCfg)
+	if p, ok := placement(res, "j"); !ok || p.Cluster != "b" || p.Start != 10 || p.End != 35 {
+		t.Errorf("phrs: placement %+v, want b from 10 to 35", p)
+	}
+	if res.Metrics["ttr"] != 35 || res.Metrics["migrated"] != 1 {
+		t.Errorf("phrs: metrics %v", res.Metrics)
+	}
+	var tr *TransferData
+	for _, f := range frames {
+		if f.Kind == "transfer" {
+			d := f.Data.(TransferData)
+			tr = &d
+		}
+	}
+	want := TransferData{Job: "j", From: "a", To: "b", LocalTTR: 100, RemoteTTR: 25, Overhead: 10, PB: 0.65, Threshold: 0.1, Moved: true, Why: "benefit"}
+	if tr == nil || *tr != want {
+		t.Errorf("transfer frame %+v, want %+v", tr, want)
+	}
+	// HRS keeps it home: a has available nodes (TTR 100).
+	res, _ = run(t, s, HRS, baseCfg)
+	if p, _ := placement(res, "j"); p.Cluster != "a" || p.End != 100 {
+		t.Errorf("hrs: placement %+v, want a until 100", p)
+	}
+	// A threshold above 0.65 keeps it home too.
+	hi := baseCfg
+	hi.Threshold = 0.7
+	res, _ = run(t, s, PHRS, hi)
+	if p, _ := placement(res, "j"); p.Cluster != "a" {
+		t.Errorf("phrs threshold 0.7: placement %+v, want a", p)
+	}
+	// always=0 (Step 2): without a deadline to miss, no migration.
+	st2 := baseCfg
+	st2.Always = false
+	res, _ = run(t, s, PHRS, st2)
+	if p, _ := placement(res, "j"); p.Cluster != "a" {
+		t.Errorf("phrs always=0: placement %+v, want a", p)
+	}
+	// always=0 with deadline 50: home TTR 100 > 50, PB 0.65: migrate,
+	// ending at 35 <= 50.
+	s.Jobs[0].Deadline = 50
+	res, _ = run(t, s, PHRS, st2)
+	if p, _ := placement(res, "j"); p.Cluster != "b" || p.End != 35 {
+		t.Errorf("phrs always=0 deadline 50: placement %+v, want b until 35", p)
+	}
+	// HRS with that deadline: home TTR 100 > 50 with available nodes, so
+	// the job is discarded (HRS transfers only for lack of nodes).
+	res, _ = run(t, s, HRS, baseCfg)
+	if r := dropReason(res, "j"); r != ReasonDeadline {
+		t.Errorf("hrs deadline 50: reason %q", r)
+	}
+}
+
+func TestHRSTransfer(t *testing.T) {
+	cl, net := homeAndFast()
+	net.Bandwidth, net.Latency = 80, 1
+	cl[1].Servers[0].Nodes, cl[1].Nodes = 4, 4
+	// Job of 3 nodes, 100 s, 50 MB from a: no server of a has 3 nodes.
+	// Local drops it. HRS sends it to b: overhead = 10 + 1 + 50*8/80 = 16;
+	// it runs on b from 16 for 25 s, TTR 41.
+	s := scen(cl, net, model.Job{ID: "j", Size: 3, Runtime: 100, Origin: "a", Data: 50})
+	res, _ := run(t, s, Local, baseCfg)
+	if r := dropReason(res, "j"); r != ReasonNoServer {
+		t.Errorf("local: reason %q", r)
+	}
+	for _, ap := range []Approach{HRS, PHRS} {
+		res, frames := run(t, s, ap, baseCfg)
+		if p, ok := placement(res, "j"); !ok || p.Cluster != "b" || p.Start != 16 || p.End != 41 {
+			t.Errorf("%v: placement %+v, want b from 16 to 41", ap, p)
+		}
+		if len(frames) == 0 {
+			t.Errorf("%v: no frames", ap)
+		}
+	}
+	// No cluster of the grid can hold 5 nodes.
+	s.Jobs[0].Size = 5
+	res, _ = run(t, s, HRS, baseCfg)
+	if r := dropReason(res, "j"); r != ReasonNoGridServer {
+		t.Errorf("hrs size 5: reason %q", r)
+	}
+}
+
+// TestJWQ: a job with no available nodes waits FCFS and starts when nodes
+// free up.
+func TestJWQ(t *testing.T) {
+	cl := []model.Cluster{clusterOf("a", srv(2, 1, 1000))}
+	jobs := []model.Job{
+		{ID: "j0", Submit: 0, Size: 2, Runtime: 100, Origin: "a"},
+		{ID: "j1", Submit: 30, Size: 1, Runtime: 10, Origin: "a", Deadline: 200},
+		{ID: "j2", Submit: 31, Size: 1, Runtime: 10, Origin: "a", Deadline: 105},
+	}
+	// At 30 the status of instant 20 shows both nodes busy until 100: j1
+	// waits, starts at 100 and ends at 110. j2 waits too; its latest start
+	// is 95 < 100, so it is discarded at 95.
+	res, _ := run(t, scen(cl, nil, jobs...), Local, baseCfg)
+	if p, _ := placement(res, "j1"); p.Start != 100 || p.End != 110 {
+		t.Errorf("j1 %+v, want 100..110", p)
+	}
+	if r := dropReason(res, "j2"); r != ReasonExpired {
+		t.Errorf("j2 reason %q", r)
+	}
+	// TTR = mean(100 - 0, 110 - 30) = 90.
+	if res.Metrics["ttr"] != 90 {
+		t.Errorf("ttr %v, want 90", res.Metrics["ttr"])
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	// A cluster without servers is one server of Nodes nodes at its MIPS
+	// (1000 when 0); a job without origin goes to the first cluster.
+	cl := []model.Cluster{{ID: "a", Nodes: 4, MIPS: 2000}, {ID: "b", Nodes: 4}}
+	s := scen(cl, nil, model.Job{ID: "j", Size: 4, Runtime: 100})
+	res, _ := run(t, s, Local, baseCfg)
+	if p, _ := placement(res, "j"); p.Cluster != "a" || p.End != 50 {
+		t.Errorf("placement %+v, want a until 50", p)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	good := func() *model.Scenario {
+		cl, net := homeAndFast()
+		return scen(cl, net, model.Job{ID: "j", Size: 1, Runtime: 10, Origin: "a"})
+	}
+	for _, tc := range []struct {
+		field string
+		edit  func(s *model.Scenario)
+	}{
+		{"platform.clusters", func(s *model.Scenario) { s.Platform.Clusters = nil }},
+		{"platform.clusters[1].servers[0].nodes", func(s *model.Scenario) { s.Platform.Clusters[1].Servers[0].Nodes = 0 }},
+		{"platform.clusters[1].servers[0].pes", func(s *model.Scenario) { s.Platform.Clusters[1].Servers[0].PEs = -1 }},
+		{"platform.clusters[1].servers[0].speed", func(s *model.Scenario) { s.Platform.Clusters[1].Servers[0].Speed = math.NaN() }},
+		{"platform.clusters[0].nodes", func(s *model.Scenario) { s.Platform.Clusters[0].Nodes = 7 }},
+		{"platform.network.migration_overhead", func(s *model.Scenario) { s.Platform.Network.MigrationOverhead = -1 }},
+		{"platform.network.links[0].to", func(s *model.Scenario) {
+			s.Platform.Network.Links = []model.Link{{From: "a", To: "zz", Bandwidth: 1}}
+		}},
+		{"jobs[0].origin", func(s *model.Scenario) { s.Jobs[0].Origin = "zz" }},
+		{"jobs[0].runtime", func(s *model.Scenario) { s.Jobs[0].Runtime = 0 }},
+		{"jobs[0].size", func(s *model.Scenario) { s.Jobs[0].Size = 0 }},
+		{"jobs[0].data", func(s *model.Scenario) { s.Jobs[0].Data = -3 }},
+		{"policy.params.ts", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"ts": 0} }},
+		{"policy.params.ref_mips", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"ref_mips": -1} }},
+		{"policy.params.always", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"always": 0.5} }},
+		{"policy.params.live", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"live": 2} }},
+	} {
+		s := good()
+		tc.edit(s)
+		p, _ := sched.Lookup("hybrid-phrs")
+		_, err := p.Run(context.Background(), s, nil)
+		var fe *model.FieldError
+		var es model.Errors
+		switch {
+		case errors.As(err, &fe):
+		case errors.As(err, &es) && len(es) > 0:
+			fe = es[0]
+		default:
+			t.Errorf("%s: error %v is not a field error", tc.field, err)
+			continue
+		}
+		if fe.Field != tc.field {
+			t.Errorf("want field %s, got %v", tc.field, err)
+		}
+	}
+}
+
+func TestPoliciesRegistered(t *testing.T) {
+	for _, name := range []string{"hybrid-local", "hybrid-hrs", "hybrid-phrs"} {
+		p, ok := sched.Lookup(name)
+		if !ok {
+			t.Fatalf("%s not registered", name)
+		}
+		info := p.Info()
+		if info.Paper != "004" || info.System != "Hybrid" || !strings.Contains(info.Summary, "section III.B") {
+			t.Errorf("%s info %+v", name, info)
+		}
+		for _, prm := range info.Params {
+			if prm.Default < prm.Min || prm.Default > prm.Max || prm.Doc == "" {
+				t.Errorf("%s param %+v", name, prm)
+			}
+		}
+	}
+	for _, name := range []string{"hybrid-table1", "hybrid-table3"} {
+		if _, ok := sched.LookupExperiment(name); !ok {
+			t.Errorf("experiment %s not registered", name)
+		}
+	}
+}
+
+// TestExchangeSkipping: a tiny T_s over a long run does not create an
+// exchange per T_s when nothing changes.
+func TestExchangeSkipping(t *testing.T) {
+	cl := []model.Cluster{clusterOf("a", srv(2, 1, 1000))}
+	s := scen(cl, nil, model.Job{ID: "j", Size: 1, Runtime: 1e9, Origin: "a"})
+	cfg := baseCfg
+	cfg.Ts = 0.001
+	g, _ := newGrid(&s.Platform)
+	sm := &sim{ap: Local, cfg: cfg, g: g, ties: newTestRand(), res: &sched.Result{Metrics: map[string]float64{}}}
+	if err := sm.load(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := sm.loop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := sm.q.Popped(); n > 10 {
+		t.Errorf("%d events for one job", n)
+	}
+	if sm.jobs[0].end != 1e9 {
+		t.Errorf("end %v", sm.jobs[0].end)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := DefaultSetup.Scenario(1, 10, 100, 0, HRS)
+	if _, err := Run(ctx, s, HRS, baseCfg, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("err %v, want context.Canceled", err)
+	}
+	stop := errors.New("stop")
+	rec := sched.RecorderFunc(func(sched.Frame) error { return stop })
+	if _, err := Run(context.Background(), s, HRS, baseCfg, rec); !errors.Is(err, stop) {
+		t.Errorf("err %v, want the recorder's", err)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, ap := range []Approach{Local, HRS, PHRS} {
+		var out [2][]byte
+		s := DefaultSetup.Scenario(3, 12, 400, 0, ap)
+		before, _ := json.Marshal(s)
+		for i := range out {
+			var buf bytes.Buffer
+			rec := sched.RecorderFunc(func(f sched.Frame) error { return json.NewEncoder(&buf).Encode(f) })
+			res, err := Run(context.Background(), s, ap, baseCfg, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[i] = append(buf.Bytes(), b...)
+		}
+		if !bytes.Equal(out[0], out[1]) {
+			t.Errorf("%v: two runs differ", ap)
+		}
+		if after, _ := json.Marshal(s); !bytes.Equal(before, after) {
+			t.Errorf("%v: Run changed its scenario", ap)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package hybrid
+
+import (
+	"context"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// Parameter defaults (see doc.go for why).
+const (
+	DefaultTs        = 20   // section III: "The value of T_s is considered as 20 seconds"
+	DefaultThreshold = 0.1  // the paper gives no value
+	DefaultRefMIPS   = 1000 // the paper gives no value
+)
+
+// policy is one approach as a sched.Policy.
+type policy struct{ ap Approach }
+
+var _ sched.Policy = policy{}
+
+var summaries = [...]string{
+	"Hybrid grid, local execution (section III.B.a): Min_TTR_Server in the home cluster only; jobs wait in the JWQ and are discarded when their deadline expires",
+	"Hybrid grid, HRS (section III.B.b): Min_TTR_Server at home, Min_TTR_Cluster in the grid when no home server has enough available nodes",
+	"Hybrid grid, P-HRS (section III.B.c): as HRS, and a job migrates when its performance benefit (eq. 1, overhead eq. 2) exceeds the migration threshold",
+}
+
+func (p policy) Info() sched.Info {
+	params := []sched.Param{
+		{Name: "ts", Default: DefaultTs, Min: 0.001, Max: 1e6, Doc: "status exchange period T_s in seconds (hybrid section III)"},
+		{Name: "ref_mips", Default: DefaultRefMIPS, Min: 1, Max: 1e9, Doc: "MIPS of the reference node a job's runtime is given for; run time on a server = runtime x ref_mips / (PEs x speed)"},
+		{Name: "live", Default: 0, Min: 0, Max: 1, Doc: "1: decide on the live status instead of the last exchanged one (reference point, not in the paper)"},
+	}
+	if p.ap == PHRS {
+		params = append(params,
+			sched.Param{Name: "threshold", Default: DefaultThreshold, Min: -1e6, Max: 1, Doc: "migration threshold: a job migrates when PB (hybrid eq. 1) exceeds it"},
+			sched.Param{Name: "always", Default: 1, Min: 0, Max: 1, Doc: "1: weigh eq. 1 for every job that fits at home (hybrid section III.B.c); 0: only for jobs whose home TTR exceeds the deadline (Step 2 of section III.A)"},
+		)
+	}
+	return sched.Info{Name: p.ap.String(), Paper: "004", System: "Hybrid", Summary: summaries[p.ap], Params: params}
+}
+
+func (p policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	cfg, err := configFrom(s.Policy)
+	if err != nil {
+		return nil, err
+	}
+	res, err := Run(ctx, s, p.ap, cfg, rec)
+	if err != nil {
+		return nil, err
+	}
+	if s.Policy.Param("live", 0) != 0 {
+		res.Notes = append(res.Notes, "decisions used the live status (live=1), not the status exchanged every T_s")
+	}
+	return res, nil
+}
+
+// configFrom reads the policy parameters.
+func configFrom(p model.Policy) (Config, error) {
+	flag := func(name string, def float64) (bool, error) {
+		switch p.Param(name, def) {
+		case 0:
+			return false, nil
+		case 1:
+			return true, nil
+		}
+		return false, model.Errf("policy.params."+name, "must be 0 or 1")
+	}
+	cfg := Config{
+		Ts:        p.Param("ts", DefaultTs),
+		Threshold: p.Param("threshold", DefaultThreshold),
+		RefMIPS:   p.Param("ref_mips", DefaultRefMIPS),
+	}
+	var err error
+	if cfg.Always, err = flag("always", 1); err != nil {
+		return cfg, err
+	}
+	if cfg.Live, err = flag("live", 0); err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.check()
+}
+
+func init() {
+	for _, ap := range []Approach{Local, HRS, PHRS} {
+		sched.Register(policy{ap})
+	}
+}

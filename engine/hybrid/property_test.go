@@ -1,0 +1,189 @@
+package hybrid
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+func newTestRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+
+// checkResult asserts the invariants every run must keep: each job is
+// placed once or dropped once with a reason; a placement has the job's
+// size in nodes of one server of its cluster, starts after submission
+// (and after the migration overhead when it left home), ends by the
+// deadline after exactly its run time there; no node holds two jobs at
+// once.
+func checkResult(t *testing.T, s *model.Scenario, res *sched.Result, cfg Config) {
+	t.Helper()
+	g, err := newGrid(&s.Platform)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*model.Job{}
+	for i := range s.Jobs {
+		byID[s.Jobs[i].ID] = &s.Jobs[i]
+	}
+	seen := map[string]int{}
+	type iv struct{ a, b float64 }
+	busy := map[string][]iv{}
+	for _, p := range res.Schedule {
+		seen[p.Job]++
+		j := byID[p.Job]
+		if j == nil {
+			t.Fatalf("unknown job %q placed", p.Job)
+		}
+		c := s.Platform.ClusterIndex(p.Cluster)
+		if c < 0 || len(p.Alloc) != 1 || p.Alloc[0].Cluster != p.Cluster || len(p.Alloc[0].Nodes) != j.Size || p.Nodes != j.Size {
+			t.Fatalf("job %s: bad placement %+v", p.Job, p)
+		}
+		// every node in one server
+		first := p.Alloc[0].Nodes[0]
+		var sv *server
+		for _, x := range g.clusters[c].servers {
+			if first >= x.base && first < x.base+x.nodes {
+				sv = x
+			}
+		}
+		if sv == nil {
+			t.Fatalf("job %s: node %d outside cluster %s", p.Job, first, p.Cluster)
+		}
+		for _, n := range p.Alloc[0].Nodes {
+			if n < sv.base || n >= sv.base+sv.nodes {
+				t.Fatalf("job %s spans servers: %v", p.Job, p.Alloc[0].Nodes)
+			}
+			key := fmt.Sprintf("%s/%d", p.Cluster, n)
+			busy[key] = append(busy[key], iv{p.Start, p.End})
+		}
+		home := 0
+		if j.Origin != "" {
+			home = s.Platform.ClusterIndex(j.Origin)
+		}
+		earliest := j.Submit
+		if c != home {
+			earliest += g.overhead(home, c, j.Data)
+		}
+		exec := j.Runtime * cfg.RefMIPS / sv.power
+		if p.Start < earliest-1e-9 || math.Abs(p.End-p.Start-exec) > 1e-6*math.Max(1, exec) {
+			t.Fatalf("job %s: start %v (earliest %v), length %v (want %v)", p.Job, p.Start, earliest, p.End-p.Start, exec)
+		}
+		if j.Deadline != 0 && p.End > j.Deadline+1e-6 {
+			t.Fatalf("job %s ends at %v after its deadline %v", p.Job, p.End, j.Deadline)
+		}
+	}
+	for _, d := range res.Dropped {
+		seen[d.Job]++
+		if d.Reason == "" {
+			t.Fatalf("job %s dropped without a reason", d.Job)
+		}
+	}
+	for _, j := range s.Jobs {
+		if seen[j.ID] != 1 {
+			t.Fatalf("job %s placed or dropped %d times", j.ID, seen[j.ID])
+		}
+	}
+	for key, ivs := range busy {
+		sort.Slice(ivs, func(a, b int) bool { return ivs[a].a < ivs[b].a })
+		for i := 1; i < len(ivs); i++ {
+			if ivs[i].a < ivs[i-1].b-1e-9 {
+				t.Fatalf("node %s double-booked: %v and %v", key, ivs[i-1], ivs[i])
+			}
+		}
+	}
+	if got := res.Metrics["completed"] + res.Metrics["discarded"]; int(got) != len(s.Jobs) {
+		t.Fatalf("completed + discarded = %v, want %d", got, len(s.Jobs))
+	}
+	for k, v := range res.Metrics {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Fatalf("metric %s = %v", k, v)
+		}
+	}
+}
+
+// TestProperties runs every approach, stale and live, on random small
+// grids and workloads.
+func TestProperties(t *testing.T) {
+	st := DefaultSetup
+	st.Window = 600
+	st.ExecMin, st.ExecMax = 10, 600
+	for seed := uint64(1); seed <= 12; seed++ {
+		c := 2 + int(seed%4)
+		s := st.Scenario(seed, c, 150, 0, Local)
+		for _, ap := range []Approach{Local, HRS, PHRS} {
+			for _, cfg := range []Config{
+				baseCfg,
+				{Ts: 5, Threshold: 0.3, RefMIPS: 1500, Always: false},
+				{Ts: 60, Threshold: -0.5, RefMIPS: 1000, Always: true, Live: true},
+			} {
+				res, err := Run(context.Background(), s, ap, cfg, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkResult(t, s, res, cfg)
+				if ap == Local && res.Metrics["migrated"] != 0 {
+					t.Fatalf("local migrated %v jobs", res.Metrics["migrated"])
+				}
+			}
+		}
+	}
+}
+
+// FuzzRun builds small scenarios from arbitrary bytes: no input may panic,
+// and every result keeps the invariants.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte{3, 2, 4, 1, 9, 200, 17, 5, 3, 1, 0, 0, 8, 8, 8, 8})
+	f.Add([]byte{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})
+	f.Add([]byte{0, 255, 0, 255, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 90, 3})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		next := func() int {
+			if len(data) == 0 {
+				return 0
+			}
+			b := data[0]
+			data = data[1:]
+			return int(b)
+		}
+		nc := 1 + next()%3
+		var cl []model.Cluster
+		for c := 0; c < nc; c++ {
+			ns := next() % 3
+			mc := model.Cluster{ID: fmt.Sprintf("c%d", c), MIPS: float64(next()%3) * 700}
+			if ns == 0 {
+				mc.Nodes = next() % 5 // may be 0: an error, not a panic
+			}
+			for k := 0; k < ns; k++ {
+				mc.Servers = append(mc.Servers, model.Server{Nodes: next() % 5, PEs: next() % 3, Speed: float64(next() % 3 * 500)})
+			}
+			cl = append(cl, mc)
+		}
+		net := &model.Network{MigrationOverhead: float64(next() % 20), Bandwidth: float64(next() % 4 * 10), Latency: float64(next()%3) / 10}
+		s := scen(cl, net)
+		nj := next() % 12
+		for i := 0; i < nj; i++ {
+			var rt float64
+			if len(data) >= 2 {
+				rt = float64(binary.LittleEndian.Uint16(data)) / 10
+				data = data[2:]
+			}
+			s.Jobs = append(s.Jobs, model.Job{
+				ID: fmt.Sprintf("j%d", i), Submit: float64(next()), Size: next() % 6, Runtime: rt,
+				Deadline: float64(next() * 3), Origin: fmt.Sprintf("c%d", next()%4), Data: float64(next()),
+			})
+		}
+		cfg := Config{Ts: float64(1 + next()%30), Threshold: float64(next()%10)/10 - 0.3, RefMIPS: 1000, Always: next()%2 == 0, Live: next()%2 == 0}
+		for _, ap := range []Approach{Local, HRS, PHRS} {
+			res, err := Run(context.Background(), s, ap, cfg, nil)
+			if err != nil {
+				continue
+			}
+			checkResult(t, s, res, cfg)
+		}
+	})
+}

@@ -1,0 +1,583 @@
+package hybrid
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gridplay/engine/kernel"
+	"gridplay/engine/model"
+	"gridplay/engine/rng"
+	"gridplay/engine/sched"
+)
+
+// Approach is one of the three job execution approaches of section III.B.
+type Approach int
+
+const (
+	// Local executes jobs only in their home cluster (III.B.a).
+	Local Approach = iota
+	// HRS sends a job to the grid scheduler when the home cluster has no
+	// server with enough available nodes (III.B.b).
+	HRS
+	// PHRS migrates a job when the performance benefit of eq. 1 exceeds
+	// the migration threshold (III.B.c).
+	PHRS
+)
+
+var approachNames = [...]string{"hybrid-local", "hybrid-hrs", "hybrid-phrs"}
+
+func (a Approach) String() string { return approachNames[a] }
+
+// Config holds the policy parameters.
+type Config struct {
+	// Ts is the status exchange period T_s in seconds (section III: 20).
+	Ts float64
+	// Threshold is the P-HRS migration threshold on PB (eq. 1).
+	Threshold float64
+	// RefMIPS is the power of the reference node a job's Runtime is given
+	// for.
+	RefMIPS float64
+	// Always makes P-HRS weigh eq. 1 for every job that fits at home
+	// (section III.B.c); false weighs it only for jobs whose home TTR
+	// exceeds their deadline (Step 2 of section III.A).
+	Always bool
+	// Live makes every decision on the live status instead of the last
+	// exchanged one (the T_s -> 0 reference point).
+	Live bool
+}
+
+// Drop reasons, stable strings the UI can show.
+const (
+	ReasonNoServer     = "no server in the home cluster has enough nodes"
+	ReasonNoGridServer = "no server in the grid has enough nodes"
+	ReasonDeadline     = "estimated TTR exceeds the deadline on every server with available nodes"
+	ReasonBenefit      = "home TTR exceeds the deadline and no cluster gives a performance benefit (eq. 1) above the migration threshold"
+	ReasonExpired      = "deadline expired in the job waiting queue"
+)
+
+// job states
+const (
+	stPending = iota
+	stTransfer
+	stQueued
+	stRunning
+	stDone
+	stDropped
+)
+
+type job struct {
+	id       string
+	submit   float64
+	size     int
+	runtime  float64 // on Size reference nodes
+	deadline float64 // absolute; +Inf when none
+	data     float64
+	origin   int
+	dest     int // cluster the job runs in (after a migration)
+	srv      *server
+	exec     float64 // run time on srv
+	state    int
+	start    float64
+	end      float64
+	nodes    []int
+	migrated bool
+}
+
+// Sim is one run of an approach on a scenario.
+type sim struct {
+	ap   Approach
+	cfg  Config
+	g    *grid
+	jobs []job
+	q    kernel.Queue
+	ties *rand.Rand
+	rec  sched.Recorder
+	res  *sched.Result
+	t0   float64 // first exchange instant
+	seq  float64 // index k of the exchange instant t0 + k*T_s
+	// scratch
+	tmp     profile
+	cand    []int
+	migrate int
+}
+
+// Run simulates approach ap on s with configuration cfg.
+func Run(ctx context.Context, s *model.Scenario, ap Approach, cfg Config, rec sched.Recorder) (*sched.Result, error) {
+	if ap < Local || ap > PHRS {
+		return nil, model.Errf("policy.name", "unknown hybrid approach")
+	}
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	g, err := newGrid(&s.Platform)
+	if err != nil {
+		return nil, err
+	}
+	sm := &sim{ap: ap, cfg: cfg, g: g, rec: rec, ties: rng.New(s.Seed, "hybrid", "ties")}
+	sm.res = &sched.Result{Policy: ap.String(), Schedule: []sched.Placement{}, Metrics: map[string]float64{}}
+	if err := sm.load(s); err != nil {
+		return nil, err
+	}
+	if err := sm.loop(ctx); err != nil {
+		return nil, err
+	}
+	sm.finish()
+	return sm.res, nil
+}
+
+func (c Config) check() error {
+	switch {
+	case !(c.Ts > 0) || c.Ts > model.MaxTime:
+		return model.Errf("policy.params.ts", "must be positive")
+	case math.IsNaN(c.Threshold) || math.IsInf(c.Threshold, 0):
+		return model.Errf("policy.params.threshold", "must be a number")
+	case !(c.RefMIPS > 0) || math.IsInf(c.RefMIPS, 0):
+		return model.Errf("policy.params.ref_mips", "must be positive")
+	}
+	return nil
+}
+
+// load checks the jobs and queues their submissions.
+func (sm *sim) load(s *model.Scenario) error {
+	sm.jobs = make([]job, len(s.Jobs))
+	t0 := 0.0
+	for i := range s.Jobs {
+		mj := &s.Jobs[i]
+		f := fmt.Sprintf("jobs[%d]", i)
+		j := &sm.jobs[i]
+		j.id, j.submit, j.size, j.runtime, j.data = mj.ID, mj.Submit, mj.Size, mj.Runtime, mj.Data
+		j.deadline = math.Inf(1)
+		if mj.Deadline != 0 {
+			j.deadline = mj.Deadline
+		}
+		j.origin = 0
+		if mj.Origin != "" {
+			j.origin = s.Platform.ClusterIndex(mj.Origin)
+		}
+		switch {
+		case math.IsNaN(mj.Submit) || math.Abs(mj.Submit) > model.MaxTime:
+			return model.Errf(f+".submit", "must be a time in seconds")
+		case mj.Size < 1:
+			return model.Errf(f+".size", "must be at least 1")
+		case !(mj.Runtime > 0) || mj.Runtime > model.MaxTime:
+			return model.Errf(f+".runtime", "hybrid needs a positive runtime on reference nodes")
+		case math.IsNaN(mj.Deadline) || math.Abs(mj.Deadline) > model.MaxTime:
+			return model.Errf(f+".deadline", "must be a time in seconds")
+		case !(mj.Data >= 0) || mj.Data > model.MaxTime:
+			return model.Errf(f+".data", "must not be negative")
+		case j.origin < 0:
+			return model.Errf(f+".origin", fmt.Sprintf("unknown cluster %q", mj.Origin))
+		}
+		t0 = math.Min(t0, j.submit)
+		sm.q.Push(kernel.Event{T: j.submit, Kind: kernel.Arrive, Ref: i})
+	}
+	// Exchanges at t0, t0+T_s, ...: the first gives the initial status.
+	sm.t0 = t0
+	sm.q.Push(kernel.Event{T: t0, Kind: kernel.Exchange})
+	return nil
+}
+
+func (sm *sim) loop(ctx context.Context) error {
+	for n := 0; ; n++ {
+		if n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		e, ok := sm.q.Pop()
+		if !ok {
+			return nil
+		}
+		if err := sm.handle(e); err != nil {
+			return err
+		}
+	}
+}
+
+func (sm *sim) handle(e kernel.Event) error {
+	t := e.T
+	switch e.Kind {
+	case kernel.Exchange:
+		return sm.exchange(t)
+	case kernel.Finish:
+		j := &sm.jobs[e.Ref]
+		sv := j.srv
+		for _, n := range j.nodes {
+			sv.busy[n-sv.base] = false
+		}
+		sv.freeN += j.size
+		sv.dirty = true
+		j.state = stDone
+		return sm.tryStart(sv, t)
+	case kernel.Schedule:
+		// The latest start of a queued job: if it has not started, its
+		// deadline can no longer be met and it is discarded.
+		j := &sm.jobs[e.Ref]
+		if j.state != stQueued {
+			return nil
+		}
+		sv := j.srv
+		for i, q := range sv.queue {
+			if q == e.Ref {
+				sv.queue = append(sv.queue[:i], sv.queue[i+1:]...)
+				break
+			}
+		}
+		sv.dirty = true
+		sm.drop(e.Ref, ReasonExpired)
+		return sm.tryStart(sv, t)
+	case kernel.Arrive:
+		j := &sm.jobs[e.Ref]
+		if j.state == stTransfer {
+			return sm.remoteArrive(e.Ref, t)
+		}
+		return sm.decide(e.Ref, t)
+	}
+	return nil
+}
+
+// exchange is a status exchange instant (section III, Step 1): every
+// server sends its status to its cluster, and every cluster to the grid.
+func (sm *sim) exchange(t float64) error {
+	changed := false
+	for _, sv := range sm.g.servers {
+		if sv.dirty {
+			changed = true
+		}
+	}
+	if changed && sm.rec != nil {
+		if err := sm.emitStatus(t); err != nil {
+			return err
+		}
+	}
+	for _, sv := range sm.g.servers {
+		if sv.dirty {
+			sv.live(t, sm.jobs, &sv.snap)
+			sv.dirty = false
+		}
+	}
+	// The next instant is t0 + k*T_s. Instants before the next event would
+	// exchange an unchanged status, so they are skipped: the schedulers see
+	// the same status either way.
+	e, ok := sm.q.Peek()
+	if !ok {
+		return nil
+	}
+	k := sm.seq + 1
+	if skip := math.Ceil((e.T - sm.t0) / sm.cfg.Ts); skip > k {
+		k = skip
+	}
+	sm.seq = k
+	sm.q.Push(kernel.Event{T: sm.t0 + k*sm.cfg.Ts, Kind: kernel.Exchange})
+	return nil
+}
+
+// view returns the status a scheduler decides on at time t: the last
+// exchanged one, or the live one with Config.Live.
+func (sm *sim) view(sv *server, t float64) *profile {
+	if sm.cfg.Live && sv.dirty {
+		sv.live(t, sm.jobs, &sv.snap)
+		sv.dirty = false
+	}
+	return &sv.snap
+}
+
+// ttr is the estimated TTR of job j on server sv at time t from the
+// status p: the wait until its expected start plus its run time on sv,
+// measured from its submission (section III.A; see doc.go).
+func (sm *sim) ttr(j *job, sv *server, p *profile, t float64) float64 {
+	return p.start(t, j.size) - j.submit + sm.exec(j, sv)
+}
+
+// exec is the job's run time on a server's nodes.
+func (sm *sim) exec(j *job, sv *server) float64 {
+	return j.runtime * sm.cfg.RefMIPS / sv.power
+}
+
+// minTTRServer is the Min_TTR_Server policy (section III.A, Step 3) over the
+// servers of cluster c with enough nodes; with availOnly, only those whose
+// available nodes (Step 2 "avail") cover the job. Ties are broken at
+// random. It returns nil when no server qualifies.
+func (sm *sim) minTTRServer(j *job, c int, t float64, availOnly bool) (*server, float64) {
+	best := math.Inf(1)
+	sm.cand = sm.cand[:0]
+	for k, sv := range sm.g.clusters[c].servers {
+		if sv.nodes < j.size {
+			continue
+		}
+		p := sm.view(sv, t)
+		if availOnly && p.avail(t) < j.size { // Step 2: req <= avail
+			continue
+		}
+		v := sm.ttr(j, sv, p, t)
+		if v < best {
+			best = v
+			sm.cand = append(sm.cand[:0], k)
+		} else if v == best {
+			sm.cand = append(sm.cand, k)
+		}
+	}
+	if len(sm.cand) == 0 {
+		return nil, 0
+	}
+	return sm.g.clusters[c].servers[sm.cand[sm.pick(sm.cand)]], best
+}
+
+// waitTTR is the least estimated TTR among the servers of cluster c large
+// enough for job j, 0 if none (it draws no tie-break).
+func (sm *sim) waitTTR(j *job, c int, t float64) float64 {
+	best := 0.0
+	for _, sv := range sm.g.clusters[c].servers {
+		if sv.nodes < j.size {
+			continue
+		}
+		if v := sm.ttr(j, sv, sm.view(sv, t), t); best == 0 || v < best {
+			best = v
+		}
+	}
+	return best
+}
+
+// minTTRCluster is the Min_TTR_Cluster policy of the grid scheduler
+// (section III.A, Step 3): among the clusters other than the job's home,
+// the one whose best server gives the least TTR plus migration overhead
+// (eq. 2). It returns the cluster (-1 if none can hold the job), its TTR
+// without overhead (Remote_Cluster_TTR of eq. 1) and the overhead.
+func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
+	best := math.Inf(1)
+	var bestR, bestO float64
+	cand := []int(nil)
+	for c := range sm.g.clusters {
+		if c == j.origin {
+			continue
+		}
+		r := math.Inf(1)
+		for _, sv := range sm.g.clusters[c].servers {
+			if sv.nodes < j.size {
+				continue
+			}
+			r = math.Min(r, sm.ttr(j, sv, sm.view(sv, t), t))
+		}
+		if math.IsInf(r, 1) {
+			continue
+		}
+		o := sm.g.overhead(j.origin, c, j.data)
+		v := r + o
+		if v < best {
+			best, bestR, bestO = v, r, o
+			cand = append(cand[:0], c)
+		} else if v == best {
+			cand = append(cand, c)
+		}
+	}
+	if len(cand) == 0 {
+		return -1, 0, 0
+	}
+	c := cand[sm.pick(cand)]
+	// Ties share best, so bestR and bestO may belong to another tied
+	// cluster: recompute for the chosen one.
+	if len(cand) > 1 {
+		bestO = sm.g.overhead(j.origin, c, j.data)
+		bestR = best - bestO
+	}
+	return c, bestR, bestO
+}
+
+func (sm *sim) pick(c []int) int {
+	if len(c) == 1 {
+		return 0
+	}
+	return sm.ties.IntN(len(c))
+}
+
+// benefit is the performance benefit of hybrid eq. 1.
+func benefit(local, remote, overhead float64) float64 {
+	return (local - (remote + overhead)) / local // Hybrid eq. 1
+}
+
+// decide is Step 2 (decision making) for a job submitted to its home
+// cluster at time t.
+func (sm *sim) decide(i int, t float64) error {
+	j := &sm.jobs[i]
+	home := j.origin
+	sv, ttrL := sm.minTTRServer(j, home, t, true)
+	if sv != nil {
+		// req <= avail on some server: approach 1 (local execution),
+		// unless P-HRS finds a remote cluster worth the migration.
+		meets := j.submit+ttrL <= j.deadline
+		if sm.ap == PHRS && (!meets || sm.cfg.Always) {
+			c, ttrR, o := sm.minTTRCluster(j, t)
+			if c >= 0 {
+				pb := benefit(ttrL, ttrR, o)
+				move := pb > sm.cfg.Threshold
+				why := "benefit"
+				if !meets {
+					why = "deadline"
+				}
+				if err := sm.emitTransfer(t, j, c, ttrL, ttrR, o, pb, move, why); err != nil {
+					return err
+				}
+				if move {
+					return sm.send(i, c, t+o)
+				}
+			}
+			if !meets {
+				sm.drop(i, ReasonBenefit)
+				return nil
+			}
+		}
+		if !meets {
+			// Local filters out every server whose TTR exceeds the
+			// deadline; nothing is left.
+			sm.drop(i, ReasonDeadline)
+			return nil
+		}
+		return sm.enqueue(i, sv, t)
+	}
+	// req > avail on every server of the home cluster.
+	if sm.ap != Local {
+		// Approach 2 (HRS): hand the job to the grid scheduler.
+		c, ttrR, o := sm.minTTRCluster(j, t)
+		if c >= 0 {
+			local := sm.waitTTR(j, home, t)
+			pb := 0.0
+			if local > 0 {
+				pb = benefit(local, ttrR, o)
+			}
+			if err := sm.emitTransfer(t, j, c, local, ttrR, o, pb, true, "nodes"); err != nil {
+				return err
+			}
+			return sm.send(i, c, t+o)
+		}
+	}
+	// Wait in the cluster's JWQ at the server with the least TTR.
+	sv, _ = sm.minTTRServer(j, home, t, false)
+	if sv == nil {
+		if sm.ap == Local {
+			sm.drop(i, ReasonNoServer)
+		} else {
+			sm.drop(i, ReasonNoGridServer)
+		}
+		return nil
+	}
+	return sm.enqueue(i, sv, t)
+}
+
+// send migrates job i to cluster c; it reaches c's scheduler at time at,
+// after the migration overhead of eq. 2.
+func (sm *sim) send(i, c int, at float64) error {
+	j := &sm.jobs[i]
+	j.state = stTransfer
+	j.dest = c
+	j.migrated = true
+	sm.migrate++
+	sm.q.Push(kernel.Event{T: at, Kind: kernel.Arrive, Ref: i})
+	return nil
+}
+
+// remoteArrive places a migrated job in its new cluster with
+// Min_TTR_Server; a job migrates at most once.
+func (sm *sim) remoteArrive(i int, t float64) error {
+	j := &sm.jobs[i]
+	sv, _ := sm.minTTRServer(j, j.dest, t, false)
+	if sv == nil { // cannot happen: the grid chose a cluster that fits
+		sm.drop(i, ReasonNoGridServer)
+		return nil
+	}
+	return sm.enqueue(i, sv, t)
+}
+
+// enqueue puts job i in the JWQ part of server sv. It starts as soon as
+// its nodes are free (FCFS) or is discarded at its latest start.
+func (sm *sim) enqueue(i int, sv *server, t float64) error {
+	j := &sm.jobs[i]
+	j.srv = sv
+	j.dest = sv.cl
+	j.exec = sm.exec(j, sv)
+	j.state = stQueued
+	sv.queue = append(sv.queue, i)
+	sv.dirty = true
+	if !math.IsInf(j.deadline, 1) {
+		sm.q.Push(kernel.Event{T: j.deadline - j.exec, Kind: kernel.Schedule, Ref: i})
+	}
+	return sm.tryStart(sv, t)
+}
+
+// tryStart starts the queued jobs of sv in FCFS order while the head fits.
+func (sm *sim) tryStart(sv *server, t float64) error {
+	for len(sv.queue) > 0 {
+		i := sv.queue[0]
+		j := &sm.jobs[i]
+		if t > j.deadline-j.exec {
+			sv.queue = sv.queue[1:]
+			sv.dirty = true
+			sm.drop(i, ReasonExpired)
+			continue
+		}
+		if sv.freeN < j.size {
+			return nil
+		}
+		sv.queue = sv.queue[1:]
+		j.nodes = make([]int, 0, j.size)
+		for n := 0; n < sv.nodes && len(j.nodes) < j.size; n++ {
+			if !sv.busy[n] {
+				sv.busy[n] = true
+				sv.until[n] = t + j.exec
+				j.nodes = append(j.nodes, sv.base+n)
+			}
+		}
+		sv.freeN -= j.size
+		sv.dirty = true
+		j.state = stRunning
+		j.start, j.end = t, t+j.exec
+		sm.q.Push(kernel.Event{T: j.end, Kind: kernel.Finish, Ref: i})
+	}
+	return nil
+}
+
+func (sm *sim) drop(i int, reason string) {
+	sm.jobs[i].state = stDropped
+	sm.res.Dropped = append(sm.res.Dropped, sched.Drop{Job: sm.jobs[i].id, Reason: reason})
+}
+
+// finish builds the schedule and the metrics (see doc.go for TTR).
+func (sm *sim) finish() {
+	res := sm.res
+	var sumTTR, work float64
+	minSubmit, maxEnd := math.Inf(1), math.Inf(-1)
+	done := 0
+	for i := range sm.jobs {
+		j := &sm.jobs[i]
+		minSubmit = math.Min(minSubmit, j.submit)
+		if j.state != stDone {
+			continue
+		}
+		done++
+		sumTTR += j.end - j.submit // TTR_j = C_j - s_j
+		work += float64(j.size) * j.exec
+		maxEnd = math.Max(maxEnd, j.end)
+		cid := sm.g.clusters[j.dest].id
+		res.Schedule = append(res.Schedule, sched.Placement{
+			Job: j.id, Cluster: cid, Start: j.start, End: j.end, Nodes: j.size,
+			Alloc: []sched.Alloc{{Cluster: cid, Nodes: j.nodes}},
+		})
+	}
+	m := res.Metrics
+	m["ttr"] = 0
+	m["utilisation"] = 0
+	if done > 0 {
+		m["ttr"] = sumTTR / float64(done)
+		total := 0
+		for _, c := range sm.g.clusters {
+			total += c.nodes
+		}
+		if span := maxEnd - minSubmit; span > 0 {
+			m["utilisation"] = work / (float64(total) * span)
+		}
+	}
+	m["completed"] = float64(done)
+	m["discarded"] = float64(len(res.Dropped))
+	m["migrated"] = float64(sm.migrate)
+}

@@ -1,0 +1,112 @@
+package hybrid
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gridplay/engine/model"
+	"gridplay/engine/workload"
+)
+
+// Setup is the platform and workload of the experiments. The paper gives
+// only the number of clusters, the number of jobs and T_s = 20 s; every
+// other value here is a documented choice (doc.go, "Experiments").
+type Setup struct {
+	// Platform: each cluster has ServersMin..ServersMax servers, each with
+	// NodesMin..NodesMax nodes of PEsMin..PEsMax PEs; PE speeds are drawn
+	// from SpeedMin..SpeedMax MIPS in steps of SpeedStep.
+	ServersMin, ServersMax int
+	NodesMin, NodesMax     int
+	PEsMin, PEsMax         int
+	SpeedMin, SpeedMax     float64
+	SpeedStep              float64
+	// Network: one WAN bandwidth (Mbit/s) and latency (s) between every
+	// pair of clusters, and the fixed part of eq. 2 (rescheduling plus job
+	// start, s).
+	Bandwidth, Latency, Fixed float64
+	// Workload: Poisson arrivals spread over Window seconds (rate =
+	// jobs/Window, so more jobs is more load), home cluster uniform, size
+	// uniform in SizeMin..SizeMax nodes, reference run time bounded Pareto
+	// on [ExecMin, ExecMax] with shape Alpha, deadline = submit + dr x run
+	// time with dr uniform in [DRMin, DRMax], input data uniform in
+	// [DataMin, DataMax] MB.
+	Window           float64
+	SizeMin, SizeMax int
+	ExecMin, ExecMax float64
+	Alpha            float64
+	DRMin, DRMax     float64
+	DataMin, DataMax float64
+	// Homes, when positive, limits the home clusters to the first Homes
+	// clusters; 0 means every cluster.
+	Homes int
+}
+
+// DefaultSetup is the setting of hybrid-table1 and hybrid-table3.
+var DefaultSetup = Setup{
+	ServersMin: 1, ServersMax: 4,
+	NodesMin: 4, NodesMax: 32,
+	PEsMin: 1, PEsMax: 4,
+	SpeedMin: 500, SpeedMax: 2000, SpeedStep: 100,
+	Bandwidth: 100, Latency: 0.05, Fixed: 5,
+	Window:  3600,
+	SizeMin: 1, SizeMax: 16,
+	ExecMin: 60, ExecMax: 3600, Alpha: 1,
+	DRMin: 1, DRMax: 4,
+	DataMin: 10, DataMax: 500,
+}
+
+// Platform draws a C/S/N platform of c clusters with ids c0, c1, ...
+// Cluster i is the same whatever c is, so a larger grid adds clusters to a
+// smaller one (section IV.B).
+func (st Setup) Platform(r *rand.Rand, c int) model.Platform {
+	pl := model.Platform{Network: &model.Network{
+		Bandwidth: st.Bandwidth, Latency: st.Latency, MigrationOverhead: st.Fixed,
+	}}
+	steps := int((st.SpeedMax-st.SpeedMin)/st.SpeedStep) + 1
+	for i := 0; i < c; i++ {
+		cl := model.Cluster{ID: fmt.Sprintf("c%d", i)}
+		ns := workload.UniformSize(r, st.ServersMin, st.ServersMax)
+		for k := 0; k < ns; k++ {
+			sv := model.Server{
+				ID:    fmt.Sprintf("c%d.s%d", i, k),
+				Nodes: workload.UniformSize(r, st.NodesMin, st.NodesMax),
+				PEs:   workload.UniformSize(r, st.PEsMin, st.PEsMax),
+				Speed: st.SpeedMin + float64(r.IntN(steps))*st.SpeedStep,
+			}
+			cl.Servers = append(cl.Servers, sv)
+			cl.Nodes += sv.Nodes
+		}
+		pl.Clusters = append(pl.Clusters, cl)
+	}
+	return pl
+}
+
+// Jobs draws n jobs whose home clusters are among the first c clusters
+// (the first Homes, when set).
+func (st Setup) Jobs(r *rand.Rand, n, c int) []model.Job {
+	jobs := make([]model.Job, n)
+	if st.Homes > 0 && st.Homes < c {
+		c = st.Homes
+	}
+	arrivals := workload.PoissonArrivals(r, float64(n)/st.Window, n, 0)
+	for i := range jobs {
+		t := arrivals[i]
+		rt := workload.BoundedPareto(r, st.ExecMin, st.ExecMax, st.Alpha)
+		dr := st.DRMin + r.Float64()*(st.DRMax-st.DRMin)
+		jobs[i] = model.Job{
+			ID:       fmt.Sprintf("j%d", i),
+			Submit:   round3(t),
+			Size:     workload.UniformSize(r, st.SizeMin, st.SizeMax),
+			Runtime:  round3(rt),
+			Deadline: round3(t + dr*rt),
+			Origin:   fmt.Sprintf("c%d", r.IntN(c)),
+			Data:     round3(st.DataMin + r.Float64()*(st.DataMax-st.DataMin)),
+		}
+	}
+	return jobs
+}
+
+// round3 keeps generated times to the millisecond, so scenarios print
+// short and round-trip exactly through JSON.
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
