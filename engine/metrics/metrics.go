@@ -38,9 +38,12 @@ func Join(s *model.Scenario, r *sched.Result) []Done {
 			continue
 		}
 		j := &s.Jobs[i]
-		size := j.Size
-		if size == 0 {
-			size = p.Nodes
+		// The nodes the job actually held weigh it: for a moldable job
+		// (TITAN) Size is only a cap. Size is the fallback for policies
+		// that do not report a node count.
+		size := p.Nodes
+		if size <= 0 {
+			size = j.Size
 		}
 		out = append(out, Done{Submit: j.Submit, Start: p.Start, End: p.End, Deadline: j.Deadline, Size: size})
 	}

@@ -128,3 +128,23 @@ func TestFill(t *testing.T) {
 	}
 	Fill(nil, nil)
 }
+
+// A moldable job (TITAN) may run on fewer nodes than its Size cap: the
+// metrics weigh it by the nodes it held. One job, cap 16, ran on 4 nodes
+// for 10 s on a 16-node cluster: utilisation = 4*10 / (16*10) = 0.25.
+func TestJoinPrefersPlacedNodes(t *testing.T) {
+	s := &model.Scenario{
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c", Nodes: 16}}},
+		Jobs:     []model.Job{{ID: "a", Size: 16, Runtime: 10}},
+	}
+	r := &sched.Result{Schedule: []sched.Placement{{Job: "a", Cluster: "c", Start: 0, End: 10, Nodes: 4}}}
+	ds := Join(s, r)
+	if len(ds) != 1 || ds[0].Size != 4 {
+		t.Fatalf("Join = %+v, want one job of size 4", ds)
+	}
+	r.Metrics = map[string]float64{}
+	Fill(s, r)
+	if got := r.Metrics["utilisation"]; math.Abs(got-0.25) > 1e-12 {
+		t.Fatalf("utilisation = %v, want 0.25", got)
+	}
+}

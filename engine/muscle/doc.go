@@ -1,1 +1,138 @@
+// Package muscle implements MUSCLE, the multicluster scheduling lever of
+//
+//	L. He, S.A. Jarvis, D.P. Spooner, X. Chen and G.R. Nudd, "Hybrid
+//	performance-based workload management for multiclusters and grids"
+//	(paper 000; the text we have gives no venue or year; its newest
+//	references are from 2004, in the IEE Proceedings style),
+//
+// with the two baselines it is compared against, DLL and WRAND, all three
+// followed by TITAN (engine/titan) in every cluster.
+//
+// # Model
+//
+// A multicluster of n clusters C_i, each of m_i identical resources with
+// service rate u_i (model.Cluster.Nodes and Speed). Rigid parallel jobs
+// J_i = (a_i, s_i, e_ij, d_i): arrival, size, execution time in C_j
+// (e_ij = e_i1 * u_1/u_j, section 5) and soft deadline. MUSCLE collects
+// the arriving jobs into a queue and, in each scheduling round (Alg. 4):
+//
+//  1. builds the composition table (Alg. 1, BuildTable): row j holds
+//     compositions of jobs whose sizes sum to j;
+//  2. repeatedly takes the cluster with the smallest epsilon (eq. 3,
+//     Epsilon, PickCluster), offers its earliest resource space (t, r, cp)
+//     and fills it from the table (Alg. 3 with the recursive search for
+//     alternative jobs of Alg. 2, Allocator.Alloc), until every collected
+//     job is allocated (Packer);
+//  3. sends each cluster its seed schedule; TITAN's GA improves it as one
+//     member of its initial population, the others random (section 3).
+//
+// DLL sends each job to the cluster of least load L_i (eq. 6); WRAND to a
+// cluster drawn with probability proportional to m_i u_i. Both send no
+// seed: TITAN starts from random schedules. The comprehensive performance
+// CP (eq. 1) of each cluster is recorded when its GA has stabilised, and
+// each round gives MCP (eq. 7) and PB (eq. 8). Result.Series["cp"] is the
+// MCP of each round (x = round time), Series["pb"] its PB,
+// Series["cp:<cluster id>"] each cluster's CP_i and Series["queue"] the
+// jobs collected; Metrics["mcp"] and ["pb"] are the means over rounds, as
+// in the paper's plots ("each point ... is the average of the MCP
+// calculated each time").
+//
+// # Frames
+//
+// With a Recorder, the first frame_rounds rounds emit:
+//
+//   - "packing" frames with a Packing payload: Op "row" for each
+//     composition appended to the table (Alg. 1), "space" for each
+//     resource space offered with every cluster's epsilon, "try" for
+//     each composition examined by Alg. 3 or as an alternative by Alg. 2,
+//     "pick" for the jobs put into a space, "skip" when nothing fits;
+//     jobs are indices into the round's jobs, which the "round" frame
+//     lists by id; c is the cluster index in the platform (absent for
+//     "row"); a zero t, r or cp is left out;
+//   - "packing" frames with a RoundFrame payload: Op "round" opens a
+//     round (its job ids), Op "done" closes it with CP_i, MCP and PB;
+//   - "generation" frames with a GenFrame payload: TITAN's Generation
+//     plus the round and the cluster index.
+//
+// # Choices where the paper is silent
+//
+// Alg. 1 (composition table):
+//   - A new composition lists J_i first, then the jobs of the composition
+//     from row j-s_i in their order ("append J_i as well as the parallel
+//     jobs in the composition"); this reproduces Table 2 exactly.
+//   - A composition of row j-s_i that contains J_i itself never
+//     qualifies, nor does one with a job already in row j; the first
+//     qualifying one in row order is used.
+//   - Jobs of size below 1 or above m_MAX never enter the table; the
+//     policies drop jobs larger than every cluster with a reason.
+//
+// Algs. 2-3 (searching the table):
+//   - "Allocated" jobs are those allocated earlier in the round (to any
+//     cluster) and those already put into q for the space being filled;
+//     otherwise an alternative could bring a job into q twice.
+//   - Alg. 2 step 9 also skips compositions on the current recursion path,
+//     so the recursion cannot cycle between two compositions of one row;
+//     with no composition left it fails. A budget of 4096 calls per space
+//     counts as failure when exceeded (on random rounds of 100-200 jobs
+//     with m_MAX 20 the most we saw was 123 calls).
+//   - When Alg. 2 fails, the partial q is discarded and Alg. 3 goes on
+//     with row rc-1 (step 10).
+//   - The earliest available resource space of a cluster is at the
+//     earliest time t a resource becomes free; it is the first (lowest
+//     cp) maximal run of consecutive resources free at t. When no
+//     unallocated job fits it, its resources stay idle until the next
+//     release time in the cluster, where they merge with the space freed
+//     then; when the whole cluster is free and still nothing fits, the
+//     cluster takes no more jobs in the round.
+//
+// Eq. 3 and Alg. 4:
+//   - The workload of C_i is the jobs sent to it that have not finished at
+//     the round time plus those allocated to it during the round; slack is
+//     d_i - e_ij - a_i. A job without a deadline counts the slack it would
+//     have with eq. 5 and the loosest dr of the paper, 5.
+//   - epsilon of a cluster with no jobs is 0 (most attractive; among
+//     several empty clusters the larger is served first). slkSum below
+//     1e-9 s counts as 1e-9 s.
+//   - Ties are exact equality of epsilon, then of m_i; the final random
+//     choice uses the stream rng.New(seed, "muscle", "epsilon-ties").
+//   - Each iteration of Alg. 4's do-while serves the single cluster with
+//     the smallest epsilon among those that can still take a job.
+//   - Step 1 (rounds): a round starts when a job waits, at the next
+//     multiple of the parameter period (0: at once), and, when threshold
+//     >= 0, not before the expected makespan of the work already sent
+//     (latest release of any resource minus the round time) is at most
+//     threshold. Defaults: period 0, threshold 0 (rounds when the
+//     multicluster has drained). Each round's TITAN schedule is then
+//     committed: its resources' release times carry over to the next
+//     round; jobs of a round are not re-optimised later.
+//
+// TITAN and the metrics:
+//   - The seed schedule's task order is by start time in the seed, then
+//     by first resource; its host map is the resources Alg. 3 gave.
+//   - GA stop (section 5: "when the performance improvement between two
+//     generations ... is less than a threshold"): after stall generations
+//     (default 50) without a relative improvement of the best CP above
+//     1e-3, at most generations (default 500); population 40 (TITAN's).
+//   - CP (eq. 1) is TITAN eq. 10 with W^o on the over-deadline (eq. 9),
+//     W^m on the makespan (eq. 7, measured from the round time) and W^i
+//     on TITAN's weighted idle time (eq. 8). The text of eq. 1 calls Γ
+//     makespan and ω idle time, which contradicts TITAN's symbols; we
+//     follow the weights' superscripts. A cluster's own model.Weights
+//     override the policy's (wo, wm, wi) (Fig. 6).
+//   - PB (eq. 8) runs over all n clusters; a cluster that received no job
+//     in a round has CP_i = 0 there. Rounds with no job do not exist.
+//   - Jobs are rigid: exactly s_i resources; a job given by an App model
+//     runs for p_ext(s_i) on the reference node.
+//
+// Baselines:
+//   - DLL and WRAND decide at the round time, job by job in arrival
+//     order, like MUSCLE; DLL's WQ_i is the jobs sent to C_i and not
+//     finished at the round time plus those sent earlier in the round,
+//     each counted with its full e_ij (eq. 6). "Size greater than the
+//     job's size" is read as m_i >= s_i for both. DLL ties go to the
+//     larger cluster, then the first in platform order. WRAND draws from
+//     rng.New(seed, "muscle", "wrand").
+//
+// Experiment muscle-fig4: see Fig4Scenario for how the workload level is
+// produced; alpha of eq. 4 is 1 (the paper gives none).
 package muscle

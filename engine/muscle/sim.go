@@ -1,0 +1,369 @@
+package muscle
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"gridplay/engine/model"
+	"gridplay/engine/rng"
+	"gridplay/engine/sched"
+	"gridplay/engine/titan"
+)
+
+// Kind is the multicluster-level policy of a run.
+type Kind int
+
+const (
+	// MUSCLE packs each round's jobs (Algs. 1-4) and seeds TITAN.
+	MUSCLE Kind = iota
+	// DLL sends each job to the least-loaded cluster (eq. 6).
+	DLL
+	// WRAND sends each job to a cluster drawn with probability
+	// proportional to m_i * u_i.
+	WRAND
+)
+
+var kindNames = [...]string{"muscle", "dll", "wrand"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Params are the run's settings, from the scenario's policy parameters.
+type Params struct {
+	// Generations is the most TITAN generations per cluster and round;
+	// Stall stops earlier when the best CP has not improved by more than
+	// a relative 1e-3 for that many generations (section 5: "when the
+	// performance improvement between two generations ... is less than a
+	// threshold").
+	Generations int
+	Stall       int
+	Population  int
+	// Period is the spacing of scheduling rounds in seconds (0: a round
+	// as soon as jobs wait); Threshold is Alg. 4 step 1's threshold on
+	// the expected makespan of work already sent (negative: never wait).
+	Period    float64
+	Threshold float64
+	// Weights (W^o, W^m, W^i) for clusters without their own (eq. 1).
+	W model.Weights
+	// FrameRounds is how many rounds emit frames.
+	FrameRounds int
+}
+
+// paramInfo is the policies' parameter list; Info and readParams share it.
+var paramInfo = []sched.Param{
+	{Name: "generations", Default: 500, Min: 0, Max: 100000, Doc: "most TITAN generations per cluster and round (MUSCLE section 5)"},
+	{Name: "stall", Default: 50, Min: 1, Max: 100000, Doc: "stop TITAN after this many generations without CP improvement above 0.1% (MUSCLE section 5)"},
+	{Name: "population", Default: 40, Min: 2, Max: 1000, Doc: "TITAN population size (TITAN section 4.2)"},
+	{Name: "period", Default: 0, Min: 0, Max: 1e9, Doc: "seconds between scheduling rounds; 0 schedules as soon as jobs wait (MUSCLE Alg. 4 step 2)"},
+	{Name: "threshold", Default: 0, Min: -1, Max: 1e9, Doc: "a round waits until the expected makespan of work already sent is at most this many seconds; negative never waits (MUSCLE Alg. 4 step 1)"},
+	{Name: "wo", Default: 4, Min: 0, Max: 1e6, Doc: "W^o, over-deadline weight of CP (MUSCLE eq. 1)"},
+	{Name: "wm", Default: 3, Min: 0, Max: 1e6, Doc: "W^m, makespan weight of CP (MUSCLE eq. 1)"},
+	{Name: "wi", Default: 1, Min: 0, Max: 1e6, Doc: "W^i, idle-time weight of CP (MUSCLE eq. 1)"},
+	{Name: "frame_rounds", Default: 3, Min: 0, Max: 100000, Doc: "scheduling rounds that emit packing and generation frames"},
+}
+
+func readParams(pol model.Policy) (Params, error) {
+	v := map[string]float64{}
+	for _, p := range paramInfo {
+		x := pol.Param(p.Name, p.Default)
+		if math.IsNaN(x) || x < p.Min || x > p.Max {
+			return Params{}, model.Errf("policy.params."+p.Name, fmt.Sprintf("must be between %g and %g", p.Min, p.Max))
+		}
+		v[p.Name] = x
+	}
+	for name := range pol.Params {
+		known := false
+		for _, p := range paramInfo {
+			known = known || p.Name == name
+		}
+		if !known {
+			return Params{}, model.Errf("policy.params."+name, "unknown parameter")
+		}
+	}
+	ps := Params{
+		Generations: int(v["generations"]), Stall: int(v["stall"]), Population: int(v["population"]),
+		Period: v["period"], Threshold: v["threshold"],
+		W:           model.Weights{O: v["wo"], M: v["wm"], I: v["wi"]},
+		FrameRounds: int(v["frame_rounds"]),
+	}
+	if ps.W.O+ps.W.M+ps.W.I <= 0 {
+		return ps, model.Errf("policy.params.wo", "the CP weights must not all be zero")
+	}
+	return ps, nil
+}
+
+// job is a scenario job as the simulation needs it.
+type job struct {
+	idx    int // index in the scenario
+	id     string
+	submit float64
+	size   int
+	dl     float64
+	exec   []float64 // e_ij per cluster
+	slack  []float64
+	base   titan.Task
+}
+
+// cluster is one cluster's state between rounds.
+type cluster struct {
+	id      string
+	m       int
+	u       float64
+	w       titan.Weights
+	release []float64 // per node: when it is free of the work sent so far
+	out     []sent    // jobs sent and not finished at the last round
+}
+
+// sent is a job sent to a cluster, with its planned end.
+type sent struct {
+	j   int
+	end float64
+}
+
+// Frame payloads besides Packing.
+
+// RoundFrame opens a scheduling round: its time, the jobs collected and,
+// when it ends, each cluster's CP (eq. 1) with MCP (eq. 7) and PB (eq. 8).
+// It is the payload of "packing" frames with Op "round" and "done".
+type RoundFrame struct {
+	Op    string    `json:"op"`
+	Round int       `json:"round"`
+	Jobs  []string  `json:"jobs,omitempty"`
+	CP    []float64 `json:"cp,omitempty"`
+	MCP   float64   `json:"mcp,omitempty"`
+	PB    float64   `json:"pb,omitempty"`
+}
+
+// GenFrame is a TITAN generation inside a MUSCLE run: the "generation"
+// payload of engine/titan plus the round and the cluster index.
+type GenFrame struct {
+	Round int `json:"round"`
+	C     int `json:"c"`
+	titan.Generation
+}
+
+// Simulate runs a multicluster policy over s (already validated and
+// expanded): rounds of collected jobs, allocation to clusters by the
+// policy, TITAN in every cluster, CP per cluster and round.
+func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder) (*sched.Result, error) {
+	ps, err := readParams(s.Policy)
+	if err != nil {
+		return nil, err
+	}
+	cls, jobs, err := prepare(s, ps)
+	if err != nil {
+		return nil, err
+	}
+	res := &sched.Result{Policy: k.String(), Metrics: map[string]float64{}, Series: map[string][]sched.XY{}}
+	mMax := 0
+	for _, c := range cls {
+		mMax = max(mMax, c.m)
+	}
+	// Jobs no cluster can hold are dropped up front.
+	var live []int
+	for i, j := range jobs {
+		if j.size > mMax {
+			res.Dropped = append(res.Dropped, sched.Drop{Job: j.id, Reason: fmt.Sprintf("needs %d nodes, the largest cluster has %d", j.size, mMax)})
+			continue
+		}
+		live = append(live, i)
+	}
+	sort.SliceStable(live, func(a, b int) bool { return jobs[live[a]].submit < jobs[live[b]].submit })
+
+	tieRand := rng.New(s.Seed, "muscle", "epsilon-ties")
+	wrandRand := rng.New(s.Seed, "muscle", "wrand")
+	gaRand := rng.New(s.Seed, "muscle", k.String(), "titan")
+
+	cfg := titan.DefaultConfig()
+	cfg.Population = ps.Population
+	var (
+		mcpSum, pbSum float64
+		rounds        int
+		queued        int
+		placements    = make([]*sched.Placement, len(jobs))
+	)
+	next := 0
+	last := math.Inf(-1)
+	for next < len(live) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		t := roundTime(jobs[live[next]].submit, last, cls, ps)
+		var batch []int
+		for next < len(live) && jobs[live[next]].submit <= t {
+			batch = append(batch, live[next])
+			next++
+		}
+		last = t
+		frames := rounds < ps.FrameRounds && rec != nil
+		emit := func(f sched.Frame) error {
+			if !frames {
+				return nil
+			}
+			return sched.Emit(rec, f)
+		}
+		if frames {
+			idsOf := make([]string, len(batch))
+			for i, b := range batch {
+				idsOf[i] = jobs[b].id
+			}
+			if err := emit(sched.Frame{Kind: "packing", T: t, Data: RoundFrame{Op: "round", Round: rounds, Jobs: idsOf}}); err != nil {
+				return nil, err
+			}
+		}
+		// Forget work finished by t; the rest is each cluster's WQ_i.
+		for ci := range cls {
+			c := &cls[ci]
+			kept := c.out[:0]
+			for _, x := range c.out {
+				if x.end > t {
+					kept = append(kept, x)
+				}
+			}
+			c.out = kept
+		}
+		// Allocation: cluster and, for MUSCLE, a seed placement.
+		to := make([][]int, len(cls))       // batch positions per cluster
+		seeds := make([][]Placed, len(cls)) // MUSCLE only
+		switch k {
+		case MUSCLE:
+			var frameErr error
+			pk := &Packer{Rand: tieRand}
+			pk.Jobs = make([]PackJob, len(batch))
+			for i, b := range batch {
+				pk.Jobs[i] = PackJob{Size: jobs[b].size, Exec: jobs[b].exec, Slack: jobs[b].slack}
+			}
+			pk.Clusters = make([]PackCluster, len(cls))
+			for ci, c := range cls {
+				rel := make([]float64, c.m)
+				for h, r := range c.release {
+					rel[h] = math.Max(r, t)
+				}
+				var l Load
+				for _, x := range c.out {
+					l.Add(jobs[x.j].exec[ci], jobs[x.j].size, jobs[x.j].slack[ci])
+				}
+				pk.Clusters[ci] = PackCluster{M: c.m, Release: rel, Load: l}
+			}
+			if frames {
+				pk.Frame = func(p Packing) {
+					if frameErr != nil {
+						return
+					}
+					p.Round = rounds
+					frameErr = emit(sched.Frame{Kind: "packing", T: t, Data: p})
+				}
+			}
+			placed, unfit := pk.Run()
+			if frameErr != nil {
+				return nil, frameErr
+			}
+			for _, u := range unfit { // not expected: sizes were checked
+				res.Dropped = append(res.Dropped, sched.Drop{Job: jobs[batch[u]].id, Reason: "fits no cluster's composition table"})
+			}
+			for _, p := range placed {
+				to[p.Cluster] = append(to[p.Cluster], p.Job)
+				seeds[p.Cluster] = append(seeds[p.Cluster], p)
+			}
+		case DLL:
+			load := make([]float64, len(cls))
+			for ci, c := range cls {
+				for _, x := range c.out {
+					load[ci] += jobs[x.j].exec[ci] * float64(jobs[x.j].size) / float64(c.m) // eq. 6
+				}
+			}
+			for i, b := range batch {
+				best := -1
+				for ci, c := range cls {
+					if c.m < jobs[b].size {
+						continue
+					}
+					if best < 0 || load[ci] < load[best] || (load[ci] == load[best] && c.m > cls[best].m) {
+						best = ci
+					}
+				}
+				to[best] = append(to[best], i)
+				load[best] += jobs[b].exec[best] * float64(jobs[b].size) / float64(cls[best].m)
+			}
+		case WRAND:
+			for i, b := range batch {
+				ci := wrandPick(cls, jobs[b].size, wrandRand)
+				to[ci] = append(to[ci], i)
+			}
+		}
+		// TITAN in every cluster.
+		cps := make([]float64, len(cls))
+		share := make([]int, len(cls))
+		for ci := range cls {
+			c := &cls[ci]
+			if len(to[ci]) == 0 {
+				continue
+			}
+			pr := titan.Problem{Now: t, Release: append([]float64(nil), c.release...)}
+			for _, pos := range to[ci] {
+				j := &jobs[batch[pos]]
+				task := j.base
+				task.Pred = titan.Fixed(j.exec[ci])
+				pr.Tasks = append(pr.Tasks, task)
+			}
+			var sd []titan.Schedule
+			if k == MUSCLE {
+				sd = []titan.Schedule{seedSchedule(seeds[ci], to[ci], c.m, jobs, batch)}
+			}
+			cfgc := cfg
+			cfgc.Weights = c.w
+			ga, err := titan.New(cfgc, pr, sd, rng.Child(gaRand))
+			if err != nil {
+				return nil, fmt.Errorf("muscle: cluster %s round %d: %w", c.id, rounds, err)
+			}
+			if err := runGA(ctx, ga, ps, func(g titan.Generation) error {
+				if !frames {
+					return nil
+				}
+				return emit(sched.Frame{Kind: "generation", T: t, Data: GenFrame{Round: rounds, C: ci, Generation: g}})
+			}); err != nil {
+				return nil, err
+			}
+			best, tm, cost := ga.Best()
+			cps[ci] = cost // eq. 1 (TITAN eq. 10 with the cluster's weights)
+			share[ci] = len(to[ci])
+			for ti, pos := range to[ci] {
+				j := &jobs[batch[pos]]
+				hosts := best.HostsOf(ti)
+				for _, h := range hosts {
+					c.release[h] = math.Max(c.release[h], tm.End[ti])
+				}
+				placements[j.idx] = &sched.Placement{Job: j.id, Cluster: c.id, Start: tm.Start[ti], End: tm.End[ti], Nodes: len(hosts),
+					Alloc: []sched.Alloc{{Cluster: c.id, Nodes: hosts}}}
+				c.out = append(c.out, sent{j: batch[pos], end: tm.End[ti]})
+			}
+		}
+		mcp, pb := MCP(cps, share), PB(cps, share)
+		res.Series["cp"] = append(res.Series["cp"], sched.XY{X: t, Y: mcp})
+		res.Series["pb"] = append(res.Series["pb"], sched.XY{X: t, Y: pb})
+		res.Series["queue"] = append(res.Series["queue"], sched.XY{X: t, Y: float64(len(batch))})
+		for ci, c := range cls {
+			res.Series["cp:"+c.id] = append(res.Series["cp:"+c.id], sched.XY{X: t, Y: cps[ci]})
+		}
+		if err := emit(sched.Frame{Kind: "packing", T: t, Data: RoundFrame{Op: "done", Round: rounds, CP: cps, MCP: mcp, PB: pb}}); err != nil {
+			return nil, err
+		}
+		mcpSum += mcp
+		pbSum += pb
+		queued += len(batch)
+		rounds++
+	}
+	for _, p := range placements {
+		if p != nil {
+			res.Schedule = append(res.Schedule, *p)
+		}
+	}
+	if rounds > 0 {
+		res.Metrics["mcp"] = mcpSum / float64(rounds)
+		res.Metrics["pb"] = pbSum / float64(rounds)
+		res.Metrics["mean_queue"] = float64(queued) / float64(rounds)
+	}
+	res.Metrics["rounds"] = float64(rounds)
+	return res, nil
+}

@@ -1,0 +1,346 @@
+package muscle
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"gridplay/engine/model"
+	"gridplay/engine/runner"
+	"gridplay/engine/sched"
+)
+
+func TestMCPPB(t *testing.T) {
+	// eq. 7: (10*1 + 20*3) / 4 = 17.5; eq. 8 over n = 2 clusters:
+	// sqrt(((10-17.5)^2 + (20-17.5)^2) / 1) = sqrt(62.5).
+	cp, p := []float64{10, 20}, []int{1, 3}
+	if got := MCP(cp, p); got != 17.5 {
+		t.Fatalf("MCP = %v, want 17.5", got)
+	}
+	if got := PB(cp, p); math.Abs(got-math.Sqrt(62.5)) > 1e-12 {
+		t.Fatalf("PB = %v, want sqrt(62.5)", got)
+	}
+	if MCP([]float64{5}, []int{0}) != 0 || PB([]float64{5}, []int{2}) != 0 {
+		t.Fatal("empty round or single cluster must give 0")
+	}
+}
+
+// TestCaseStudyRun runs the Table 1 case study through the muscle policy
+// with TITAN switched off (0 generations): the schedule is then the seed
+// of Alg. 4 as evaluated by TITAN eqs. 3-6, which cannot start any job
+// later than the seed (the derivation is in TestPackCaseStudy). Both
+// clusters end at 6 with no idle gap on any resource, and every job ends
+// by its deadline (arrival 0 + execution + slack: J1 8, J2 12, J3 18,
+// J4 18, J5 6, J6 12; J5 ends exactly at 6), so with (W^o, W^m, W^i) =
+// (4, 3, 1) CP = (1*0 + 3*6 + 4*0)/8 = 2.25 in both clusters (eq. 1),
+// MCP = 2.25 (eq. 7) and PB = 0 (eq. 8).
+func TestCaseStudyRun(t *testing.T) {
+	s := Table1Scenario("muscle")
+	s.Policy.Params = map[string]float64{"generations": 0}
+	res, err := runner.Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Schedule) != 6 || len(res.Dropped) != 0 {
+		t.Fatalf("schedule %d jobs, dropped %v", len(res.Schedule), res.Dropped)
+	}
+	want := map[string]struct {
+		c          string
+		start, end float64
+		nodes      []int
+	}{
+		"J1": {"C2", 0, 2, []int{4, 5}},
+		"J2": {"C1", 0, 4, []int{3}},
+		"J3": {"C2", 0, 4, []int{0, 1, 2, 3}},
+		"J4": {"C1", 0, 6, []int{0, 1, 2}},
+		"J5": {"C1", 4, 6, []int{3}},
+		"J6": {"C2", 2, 6, []int{4, 5}},
+	}
+	for _, p := range res.Schedule {
+		w := want[p.Job]
+		if p.Cluster != w.c || p.Start != w.start || p.End != w.end || len(p.Alloc) != 1 || !equalInts(p.Alloc[0].Nodes, w.nodes) {
+			t.Errorf("%s: got %s [%v,%v] %v, want %+v", p.Job, p.Cluster, p.Start, p.End, p.Alloc, w)
+		}
+	}
+	if res.Metrics["mcp"] != 2.25 || res.Metrics["pb"] != 0 {
+		t.Fatalf("mcp %v pb %v, want 2.25 and 0", res.Metrics["mcp"], res.Metrics["pb"])
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// smallScenario is a random generated workload small enough for tests.
+func smallScenario(pol string, seed uint64) *model.Scenario {
+	return Fig4Scenario(pol, 30, 150, seed, map[string]float64{"generations": 30, "stall": 10, "population": 12})
+}
+
+// TestPoliciesProperties: for each policy, every job is scheduled once or
+// dropped with a reason, no node runs two jobs at once, jobs start after
+// their arrival, the allocation matches the size, and a rerun gives the
+// same bytes.
+func TestPoliciesProperties(t *testing.T) {
+	for _, pol := range []string{"muscle", "dll", "wrand"} {
+		s := smallScenario(pol, 7)
+		res, err := runner.Run(context.Background(), s, nil)
+		if err != nil {
+			t.Fatal(pol, err)
+		}
+		if len(res.Schedule)+len(res.Dropped) != 150 {
+			t.Fatalf("%s: %d scheduled + %d dropped of 150", pol, len(res.Schedule), len(res.Dropped))
+		}
+		seen := map[string]bool{}
+		type iv struct{ a, b float64 }
+		busy := map[string][]iv{}
+		for _, p := range res.Schedule {
+			if seen[p.Job] {
+				t.Fatalf("%s: %s twice", pol, p.Job)
+			}
+			seen[p.Job] = true
+			if p.End < p.Start || len(p.Alloc) != 1 || len(p.Alloc[0].Nodes) != p.Nodes {
+				t.Fatalf("%s: bad placement %+v", pol, p)
+			}
+			for _, h := range p.Alloc[0].Nodes {
+				key := fmt.Sprintf("%s/%d", p.Cluster, h)
+				for _, x := range busy[key] {
+					if p.Start < x.b-1e-9 && x.a < p.End-1e-9 {
+						t.Fatalf("%s: node %s double-booked", pol, key)
+					}
+				}
+				busy[key] = append(busy[key], iv{p.Start, p.End})
+			}
+		}
+		if res.Metrics["rounds"] < 2 || !(res.Metrics["mcp"] > 0) {
+			t.Fatalf("%s: metrics %v", pol, res.Metrics)
+		}
+		if len(res.Series["cp"]) != int(res.Metrics["rounds"]) {
+			t.Fatalf("%s: %d cp points for %v rounds", pol, len(res.Series["cp"]), res.Metrics["rounds"])
+		}
+		a, _ := json.Marshal(res)
+		res2, err := runner.Run(context.Background(), smallScenario(pol, 7), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(res2)
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%s: two runs differ", pol)
+		}
+	}
+}
+
+// TestJobSizes checks that each placement uses exactly the job's size
+// (rigid jobs) and that jobs larger than every cluster are dropped.
+func TestJobSizes(t *testing.T) {
+	s := Table1Scenario("dll")
+	s.Jobs = append(s.Jobs, model.Job{ID: "big", Size: 7, Runtime: 1})
+	res, err := runner.Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := map[string]int{}
+	for _, j := range s.Jobs {
+		size[j.ID] = j.Size
+	}
+	for _, p := range res.Schedule {
+		if p.Nodes != size[p.Job] {
+			t.Errorf("%s on %d nodes, size %d", p.Job, p.Nodes, size[p.Job])
+		}
+	}
+	if len(res.Dropped) != 1 || res.Dropped[0].Job != "big" || !strings.Contains(res.Dropped[0].Reason, "largest cluster") {
+		t.Fatalf("dropped %v", res.Dropped)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		name  string
+		edit  func(s *model.Scenario)
+		field string
+	}{
+		{"no clusters", func(s *model.Scenario) { s.Platform.Clusters = nil }, "platform.clusters"},
+		{"zero nodes", func(s *model.Scenario) { s.Platform.Clusters[1].Nodes = 0 }, "platform.clusters[1].nodes"},
+		{"speed", func(s *model.Scenario) { s.Platform.Clusters[0].Speed = -1 }, "platform.clusters[0].speed"},
+		{"weights", func(s *model.Scenario) { s.Platform.Clusters[0].Weights = &model.Weights{O: -1} }, "platform.clusters[0].weights.o"},
+		{"runtime", func(s *model.Scenario) { s.Jobs[2].Runtime = 0 }, "jobs[2].runtime"},
+		{"size", func(s *model.Scenario) { s.Jobs[3].Size = 0 }, "jobs[3].size"},
+		{"param", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"population": 1} }, "policy.params.population"},
+		{"unknown param", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"bogus": 1} }, "policy.params.bogus"},
+		{"weights zero", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"wo": 0, "wm": 0, "wi": 0} }, "policy.params.wo"},
+	}
+	for _, c := range cases {
+		s := Table1Scenario("muscle")
+		c.edit(s)
+		_, err := Simulate(context.Background(), s, MUSCLE, nil)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if !hasField(err, c.field) {
+			t.Errorf("%s: error %v does not name %s", c.name, err, c.field)
+		}
+	}
+}
+
+func hasField(err error, field string) bool {
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		return fe.Field == field
+	}
+	var es model.Errors
+	if errors.As(err, &es) {
+		for _, e := range es {
+			if e.Field == field {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestFrames checks the packing frames of the case study: the table is
+// built first (one "row" frame per composition of Table 2: 15), then
+// spaces are offered and filled, and each round ends with "done".
+func TestFrames(t *testing.T) {
+	s := Table1Scenario("muscle")
+	s.Policy.Params = map[string]float64{"generations": 3}
+	var ops []string
+	gens := 0
+	rec := sched.RecorderFunc(func(f sched.Frame) error {
+		switch d := f.Data.(type) {
+		case Packing:
+			ops = append(ops, d.Op)
+		case RoundFrame:
+			ops = append(ops, d.Op)
+		case GenFrame:
+			gens++
+		}
+		return nil
+	})
+	if _, err := Simulate(context.Background(), s, MUSCLE, rec); err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, o := range ops {
+		count[o]++
+	}
+	if ops[0] != "round" || ops[len(ops)-1] != "done" || count["row"] != 15 || count["space"] != 4 || count["pick"] != 4 || count["try"] < 4 {
+		t.Fatalf("frames %v", count)
+	}
+	if gens != 2*3 { // two clusters, three generations each
+		t.Fatalf("%d generation frames, want 6", gens)
+	}
+	// A recorder error stops the run.
+	stop := errors.New("stop")
+	_, err := Simulate(context.Background(), s, MUSCLE, sched.RecorderFunc(func(sched.Frame) error { return stop }))
+	if !errors.Is(err, stop) {
+		t.Fatalf("recorder error not returned: %v", err)
+	}
+	// Cancellation stops it too.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Simulate(ctx, s, MUSCLE, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: %v", err)
+	}
+}
+
+func TestRoundTime(t *testing.T) {
+	cls := []cluster{{release: []float64{0, 50}}, {release: []float64{30}}}
+	cases := []struct {
+		a, last   float64
+		period, θ float64
+		want      float64
+	}{
+		{7, -1, 0, -1, 7},   // as soon as a job waits
+		{7, -1, 10, -1, 10}, // next multiple of the period
+		{20, 10, 10, -1, 20},
+		{7, -1, 0, 0, 50},   // wait until every node is released
+		{7, -1, 0, 45, 7},   // 50 - 45 = 5 < 7
+		{7, -1, 10, 30, 20}, // max(10, 50-30)
+	}
+	for _, c := range cases {
+		got := roundTime(c.a, c.last, cls, Params{Period: c.period, Threshold: c.θ})
+		if got != c.want {
+			t.Errorf("roundTime(%v, %v, period %v, threshold %v) = %v, want %v", c.a, c.last, c.period, c.θ, got, c.want)
+		}
+	}
+}
+
+// TestFrameJSON pins the compact JSON of the first frames of the case
+// study: the round, then Alg. 1's first append (J1 alone in row 2).
+func TestFrameJSON(t *testing.T) {
+	s := Table1Scenario("muscle")
+	s.Policy.Params = map[string]float64{"generations": 0}
+	var lines []string
+	rec := sched.RecorderFunc(func(f sched.Frame) error {
+		b, err := json.Marshal(f)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, string(b))
+		return nil
+	})
+	if _, err := Simulate(context.Background(), s, MUSCLE, rec); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`{"kind":"packing","t":0,"data":{"op":"round","round":0,"jobs":["J1","J2","J3","J4","J5","J6"]}}`,
+		`{"kind":"packing","t":0,"data":{"op":"row","row":2,"jobs":[0]}}`,
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("frame %d:\n got %s\nwant %s", i, lines[i], w)
+		}
+	}
+	// The first space offered is C2's whole cluster (index 1), both
+	// epsilons 0; Alg. 3 then picks J3,J1 from row 6.
+	var space, pick string
+	for _, l := range lines {
+		if space == "" && strings.Contains(l, `"op":"space"`) {
+			space = l
+		}
+		if pick == "" && strings.Contains(l, `"op":"pick"`) {
+			pick = l
+		}
+	}
+	if space != `{"kind":"packing","t":0,"data":{"op":"space","c":1,"r":6,"eps":[0,0]}}` {
+		t.Errorf("space frame %s", space)
+	}
+	if pick != `{"kind":"packing","t":0,"data":{"op":"pick","c":1,"jobs":[2,0],"r":6}}` {
+		t.Errorf("pick frame %s", pick)
+	}
+}
+
+// TestClusterWeights: a cluster's own weights (Fig. 6) replace the
+// policy's in its CP. In the case study C1 with (W^o, W^m, W^i) =
+// (0, 1, 0) has CP = makespan = 6, while C2 keeps (4, 3, 1): 2.25 (see
+// TestCaseStudyRun). MCP = (6*3 + 2.25*3)/6 = 4.125 (eq. 7; three jobs
+// each) and PB = sqrt((6-4.125)^2 + (2.25-4.125)^2) = 1.875*sqrt(2).
+func TestClusterWeights(t *testing.T) {
+	s := Table1Scenario("muscle")
+	s.Policy.Params = map[string]float64{"generations": 0}
+	s.Platform.Clusters[0].Weights = &model.Weights{O: 0, M: 1, I: 0}
+	res, err := Simulate(context.Background(), s, MUSCLE, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c1, c2 := res.Series["cp:C1"][0].Y, res.Series["cp:C2"][0].Y; c1 != 6 || c2 != 2.25 {
+		t.Fatalf("CP C1 %v C2 %v, want 6 and 2.25", c1, c2)
+	}
+	if res.Metrics["mcp"] != 4.125 || math.Abs(res.Metrics["pb"]-1.875*math.Sqrt2) > 1e-12 {
+		t.Fatalf("mcp %v pb %v", res.Metrics["mcp"], res.Metrics["pb"])
+	}
+}

@@ -1,0 +1,108 @@
+package titan
+
+import (
+	"math"
+
+	"gridplay/engine/model"
+)
+
+// DefaultConfig is the paper's setting where it gives one, and a
+// documented choice where it does not:
+//
+//   - Population 40: section 4.2 found 40 and 60 "minimal" apart and 40
+//     much cheaper.
+//   - Generations 1000: Fig. 7 has flattened by 1000 of its 2000 shown.
+//   - Weights {Makespan 1, Idle 0, Deadline 1}: the paper gives no values
+//     for (W^m, W^i, W^c) and neglects the idle weight in its experiments
+//     (section 4.2, "it has a less visible effect"); eq. 8 sums pockets
+//     over all hosts, so with W^i = W^m it outweighs the makespan and
+//     favours running every task on all hosts (no pockets, long
+//     makespan). Set W^i > 0 to use it.
+//   - CrossoverRate 0.8, MutationRate 0.2, MapMutationRate 0.5, Elite 1:
+//     the paper gives no rates (choice; common GA settings, tuned lightly
+//     on the titan-fig9 workload).
+func DefaultConfig() Config {
+	return Config{
+		Population:      40,
+		Generations:     1000,
+		Weights:         Weights{Makespan: 1, Idle: 0, Deadline: 1},
+		CrossoverRate:   0.8,
+		MutationRate:    0.2,
+		MapMutationRate: 0.5,
+		Elite:           1,
+	}
+}
+
+// MaxPopulation caps Config.Population (memory is population x tasks x
+// host words).
+const MaxPopulation = 10000
+
+// withDefaults fills zero fields from DefaultConfig.
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.Population == 0 {
+		c.Population = d.Population
+	}
+	if c.Generations == 0 {
+		c.Generations = d.Generations
+	}
+	if c.Weights == (Weights{}) {
+		c.Weights = d.Weights
+	}
+	if c.CrossoverRate == 0 {
+		c.CrossoverRate = d.CrossoverRate
+	}
+	if c.MutationRate == 0 {
+		c.MutationRate = d.MutationRate
+	}
+	if c.MapMutationRate == 0 {
+		c.MapMutationRate = d.MapMutationRate
+	}
+	if c.Elite == 0 {
+		c.Elite = d.Elite
+	}
+	if c.Elite < 0 {
+		c.Elite = 0
+	}
+	return c
+}
+
+// Validate reports the first bad field of c (after defaults), named like
+// the titan policy's parameters.
+func (c Config) Validate() error {
+	c = c.withDefaults()
+	if c.Population < 2 || c.Population > MaxPopulation {
+		return model.Errf("population", "must be between 2 and 10000")
+	}
+	if c.Generations < 0 {
+		return model.Errf("generations", "must not be negative")
+	}
+	if err := c.Weights.Validate(); err != nil {
+		return err
+	}
+	for _, r := range []struct {
+		name string
+		v    float64
+	}{{"crossover", c.CrossoverRate}, {"mutation", c.MutationRate}, {"map_mutation", c.MapMutationRate}} {
+		if !(r.v >= 0 && r.v <= 1) {
+			return model.Errf(r.name, "must be between 0 and 1")
+		}
+	}
+	if c.Elite >= c.Population {
+		return model.Errf("elite", "must be less than the population")
+	}
+	return nil
+}
+
+// Validate checks that every weight is finite and >= 0.
+func (w Weights) Validate() error {
+	for _, x := range []struct {
+		name string
+		v    float64
+	}{{"w_makespan", w.Makespan}, {"w_idle", w.Idle}, {"w_deadline", w.Deadline}} {
+		if !(x.v >= 0) || math.IsInf(x.v, 0) {
+			return model.Errf(x.name, "must be a finite weight >= 0")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,217 @@
+package titan
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gridplay/engine/model"
+)
+
+// Amdahl is the parametric scaling curve used for the five codes of Fig. 6
+// (a stand-in for a PACE evaluation, section 2.4):
+//
+//	p_ext(n) = Serial + Work/n + Comm*(n-1) + Log*log2(n)
+//
+// Serial is the part that does not parallelise, Work the part divided over
+// n hosts, Comm a per-extra-host communication cost (all-to-all or
+// gather-like exchanges) and Log a cost per communication stage of a
+// tree or butterfly pattern. All in seconds. With Comm = Log = 0 the code
+// gains from every host (embarrassingly parallel); otherwise the time is
+// lowest at some n and grows beyond it, "as the communication costs
+// outweigh the computation capability" (section 2.3).
+type Amdahl struct {
+	Serial, Work, Comm, Log float64
+}
+
+// Time implements Predictor; n < 1 counts as 1.
+func (a Amdahl) Time(n int) float64 {
+	if n < 1 {
+		n = 1
+	}
+	f := float64(n)
+	return a.Serial + a.Work/f + a.Comm*(f-1) + a.Log*math.Log2(f)
+}
+
+// Codes are the five applications of TITAN Fig. 6, by the names jobs use
+// in model.App.Code. The paper shows their curves only as a figure on a
+// cluster of Pentium III 800 MHz nodes over Fast Ethernet, without
+// numbers; these parameters reproduce the shapes it describes:
+//
+//   - cpi: computing pi by integration, embarrassingly parallel; gains
+//     from every host.
+//   - sweep3d: the ASCI Sweep3D wavefront code; scales well, flattening
+//     out towards 16 hosts.
+//   - fft: an FFT routine; butterfly exchanges make it fastest at 7 hosts
+//     and slower beyond.
+//   - improc: an image processing code; fastest at 13 hosts.
+//   - bitonic: a bitonic memory sort; communication-bound, fastest at 4
+//     hosts and degrading sharply beyond.
+//
+// The magnitudes (one-host times of about 1-5 minutes, 20-50 s on 16
+// hosts) are chosen so that the 32-task workload of section 5 on 16 hosts
+// spans its 5-11 minute deadlines: run one after another on all 16 hosts
+// (FC-FS, DS) the tasks miss them by minutes, as in the paper; packed,
+// most are met.
+var Codes = map[string]Amdahl{
+	"cpi":     {Serial: 1.5, Work: 170, Comm: 0, Log: 0},
+	"sweep3d": {Serial: 6, Work: 310, Comm: 0.7, Log: 1.4},
+	"fft":     {Serial: 3, Work: 100, Comm: 1.7, Log: 2},
+	"improc":  {Serial: 4, Work: 140, Comm: 0.85, Log: 0},
+	"bitonic": {Serial: 3, Work: 70, Comm: 3.5, Log: 2.8},
+}
+
+// CodeNames lists the Fig. 6 codes in a fixed order.
+var CodeNames = []string{"cpi", "sweep3d", "fft", "improc", "bitonic"}
+
+// Code returns the predictor of a Fig. 6 code by name.
+func Code(name string) (Predictor, error) {
+	a, ok := Codes[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown code %q (one of cpi, sweep3d, fft, improc, bitonic)", name)
+	}
+	return a, nil
+}
+
+// fixed is a plain run time, the same on any host count.
+type fixed float64
+
+func (f fixed) Time(int) float64 { return float64(f) }
+
+// Fixed is a predictor that ignores the host count: a plain run time.
+func Fixed(seconds float64) Predictor { return fixed(seconds) }
+
+// curve interpolates a job's own (n, t) points.
+type curve struct {
+	n []int
+	t []float64
+}
+
+// Curve returns a predictor through the given points: linear between
+// neighbouring host counts, flat beyond the first and last point. Points
+// must have distinct N >= 1 and finite T >= 0; they need not be sorted.
+func Curve(points []model.Point) (Predictor, error) {
+	if len(points) == 0 {
+		return nil, model.Errf("points", "needs at least one point")
+	}
+	ps := append([]model.Point(nil), points...)
+	for i, p := range ps {
+		if p.N < 1 {
+			return nil, model.Errf(fmt.Sprintf("points[%d].n", i), "must be at least 1")
+		}
+		if math.IsNaN(p.T) || math.IsInf(p.T, 0) || p.T < 0 {
+			return nil, model.Errf(fmt.Sprintf("points[%d].t", i), "must be a finite time >= 0")
+		}
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].N < ps[j].N })
+	c := curve{}
+	for i, p := range ps {
+		if i > 0 && p.N == ps[i-1].N {
+			return nil, model.Errf("points", fmt.Sprintf("host count %d appears twice", p.N))
+		}
+		c.n = append(c.n, p.N)
+		c.t = append(c.t, p.T)
+	}
+	return c, nil
+}
+
+func (c curve) Time(n int) float64 {
+	k := len(c.n)
+	if n <= c.n[0] {
+		return c.t[0]
+	}
+	if n >= c.n[k-1] {
+		return c.t[k-1]
+	}
+	i := sort.SearchInts(c.n, n) // c.n[i-1] < n <= c.n[i]
+	if c.n[i] == n {
+		return c.t[i]
+	}
+	a, b := c.n[i-1], c.n[i]
+	f := float64(n-a) / float64(b-a)
+	return c.t[i-1] + f*(c.t[i]-c.t[i-1])
+}
+
+// scaled multiplies another predictor's times.
+type scaled struct {
+	p Predictor
+	f float64
+}
+
+func (s scaled) Time(n int) float64 { return s.p.Time(n) * s.f }
+
+// Scaled multiplies p's times by factor (e.g. 1/u for a cluster with
+// service rate u, MUSCLE section 5).
+func Scaled(p Predictor, factor float64) Predictor { return scaled{p, factor} }
+
+// Cache is the performance cache of section 4: p's times for 1..MaxN
+// hosts, computed on first use and kept.
+type Cache struct {
+	p    Predictor
+	t    []float64
+	done []bool
+}
+
+// Cached wraps p in a Cache for host counts 1..maxN; counts outside that
+// range go to p directly.
+func Cached(p Predictor, maxN int) *Cache {
+	if maxN < 0 {
+		maxN = 0
+	}
+	return &Cache{p: p, t: make([]float64, maxN+1), done: make([]bool, maxN+1)}
+}
+
+// Time implements Predictor.
+func (c *Cache) Time(n int) float64 {
+	if n < 1 || n >= len(c.t) {
+		return c.p.Time(n)
+	}
+	if !c.done[n] {
+		c.t[n], c.done[n] = c.p.Time(n), true
+	}
+	return c.t[n]
+}
+
+// TaskFromJob turns a scenario job into a task: its App (a Fig. 6 code or
+// its own points) or its plain Runtime gives the predictor. Errors name the
+// job's field (e.g. "app.code"); callers prefix "jobs[i].".
+//
+// A job with an App may use any host count up to Size (0: any); a job with
+// only a Runtime is rigid: its runtime holds on exactly Size hosts.
+func TaskFromJob(j model.Job) (Task, error) {
+	t := Task{ID: j.ID, Arrival: j.Submit, Deadline: j.Deadline, Priority: j.Priority}
+	if j.Size < 0 {
+		return t, model.Errf("size", "must not be negative")
+	}
+	if j.Deadline < 0 || math.IsNaN(j.Deadline) || math.IsInf(j.Deadline, 0) {
+		return t, model.Errf("deadline", "must be a finite time >= 0 (0 means none)")
+	}
+	switch {
+	case j.App != nil && j.App.Code != "" && len(j.App.Points) > 0:
+		return t, model.Errf("app", "give either code or points, not both")
+	case j.App != nil && j.App.Code != "":
+		p, err := Code(j.App.Code)
+		if err != nil {
+			return t, model.Errf("app.code", err.Error())
+		}
+		t.Pred, t.MaxHosts = p, j.Size
+	case j.App != nil && len(j.App.Points) > 0:
+		p, err := Curve(j.App.Points)
+		if err != nil {
+			if fe, ok := err.(*model.FieldError); ok {
+				return t, model.Errf("app."+fe.Field, fe.Msg)
+			}
+			return t, err
+		}
+		t.Pred, t.MaxHosts = p, j.Size
+	default:
+		if !(j.Runtime > 0) || math.IsInf(j.Runtime, 0) {
+			return t, model.Errf("runtime", "must be > 0 when the job has no app model")
+		}
+		if j.Size < 1 {
+			return t, model.Errf("size", "must be at least 1 for a job with a plain runtime")
+		}
+		t.Pred, t.MinHosts, t.MaxHosts = Fixed(j.Runtime), j.Size, j.Size
+	}
+	return t, nil
+}
