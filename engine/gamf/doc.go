@@ -1,1 +1,137 @@
+// Package gamf implements GA-MF, the bandwidth-aware multi-criteria genetic
+// algorithm for co-allocating parallel jobs in a heterogeneous multi-cluster,
+// with the methods it is compared against:
+//
+//	E. Gabaldon, J. L. Lerida, F. Guirado and J. Planes, "Multi-criteria
+//	genetic algorithm applied to scheduling in multi-cluster environments",
+//	Journal of Simulation 9(4), 287-295, 2015. doi:10.1057/jos.2014.41.
+//
+// # Model (section 3)
+//
+// Clusters C_k of nodes with an effective power (Cluster.MIPS) are joined to
+// a central switch by links L_k of bandwidth B^k (Cluster.Bandwidth, Mbit/s).
+// A job J_j has tau_j tasks (Job.Size), one per node, all starting and ending
+// together (BSP), a base time Tb_j on dedicated resources (Job.Runtime), a
+// per-task bandwidth B_j (Job.Bandwidth) and a processing share sigma_j
+// (Job.Sigma). Its run time is T^e_j = Tb_j * tc_j (eq. 1) with
+//
+//	PS_j   = max over its nodes r of PS_j^r
+//	B_j^k  = (t_j^k * B_j) * (tau_j - t_j^k) / (tau_j - 1)
+//	SD^k   = B^k / sum of B_j^k over the jobs using L_k
+//	CS_j^k = 1/SD^k when SD^k < 1, else 1;  CS_j = max over its links
+//	tc_j   = sigma_j * PS_j + (1 - sigma_j) * CS_j
+//
+// makespan = max F_i - min S_j and flowtime = sum (F_j - Sb_j), and the GA
+// minimises F = alpha * makespan + (1 - alpha) * flowtime (section 4.3).
+//
+// # Algorithm (section 4)
+//
+// A chromosome is a job order plus a task -> node allocation (section 4.1).
+// The initial population is random or guided (section 4.2); a generation
+// ranks individuals by F, selects parents by linear ranking, crosses them in
+// two stages (job order, then node allocation), mutates in two phases (order
+// move, then a task moved to another node) and refills the population
+// (section 4.4). The best of every generation is recorded and the best of
+// those is the result. Table 2's settings are the defaults: 120 iterations,
+// population 80, mutation frequency 50, alpha = 0.6.
+//
+// Policies: gamf (GA-MF), gama (GA-MA: the same GA with alpha = 1, Gabaldon
+// et al. 2013), hill (hill climbing), jpr (Naik et al. 2005), cbs (Jones et
+// al. 2005) and metl (Blanco et al. 2012), as described in section 5; each
+// documents its rule where it is implemented (heur.go, ga.go). Every method
+// produces a chromosome and is scored by the same evaluator, so all six are
+// measured with the same execution model. Experiment gamf-fig7 reproduces
+// Figs. 7 and 8; BenchmarkTable1 measures Table 1; BenchmarkGAMFRun times
+// one run of the paper's size.
+//
+// Frames: the GA (and HILL, every 80 neighbours) emits "generation" frames
+// whose Data is a GenFrame: generation, best and mean F, the best
+// schedule's makespan, flowtime and jobs (start, end, tasks per cluster)
+// and the peak load of each link (sum_j B_j^k / B^k; above 1 is
+// saturation).
+//
+// # Choices where the paper is silent
+//
+//  1. PS_j^r = P_ref / P_r with P_ref the power of the fastest node of the
+//     platform: Tb_j is the time on the fastest dedicated nodes, PS >= 1.
+//     Cluster.MIPS 0 means 1000; Cluster.Bandwidth 0 means 1000 Mbit/s (the
+//     paper's Gigabit links).
+//  2. A one-task job, or a job inside one cluster, uses no link bandwidth
+//     (B_j^k is 0; for tau_j = 1 the formula is 0/0).
+//  3. CS_j is the maximum over the links the job uses (B_j^k > 0), so a job
+//     inside one cluster is never slowed by other jobs' traffic.
+//  4. Link sharing over time: the jobs sharing L_k are those running at
+//     that moment. Between consecutive starts and ends SD^k, CS_j and tc_j
+//     are constant and a job progresses at 1/(Tb_j tc_j) of its work per
+//     second; at every start or end the rates of all running jobs are
+//     recomputed. Under constant conditions this is exactly eq. 1; a job
+//     that joins a busy link slows the jobs already on it.
+//  5. Decoding: a job starts when it has been submitted and every node it
+//     holds has been released by the jobs placed on that node before it in
+//     the order (Example 1's reservation precedence); a job may therefore
+//     start before an earlier job of the order whose nodes are busy.
+//  6. Makespan follows the paper's formula (max end - min start); flowtime
+//     is the sum of end - submit. In gamf-fig7 every job is submitted at 0,
+//     so both also match the "from the batch start" reading.
+//  7. The whole scenario is one package (batch): the paper's 20-job
+//     packages are the experiment's workloads. At most MaxBatchJobs jobs and
+//     MaxBatchTasks tasks; a job with more tasks than nodes is a Drop.
+//  8. Guided population: the free nodes of the chosen cluster are taken
+//     lowest number first; the prediction of "the first job to finish" is
+//     the evaluator run on the jobs placed so far.
+//  9. Crossover stage 1: at a position where the parents differ the child
+//     takes one of the two parents' jobs there, chosen at random (the other
+//     one if the first is already placed); jobs left over go to the
+//     positions left over in random order. Stage 2: the nodes a job has in
+//     both parents are kept; its other tasks get nodes drawn at random from
+//     the parents' other nodes for that job. One child per pair.
+//  10. Linear ranking with selective pressure s = 2 (param "pressure"):
+//     rank i of m (0 best) is drawn with probability (s - (2s-2) i/(m-1))/m.
+//  11. Saturation penalty (section 4.3, "avoiding their reproduction"): an
+//     individual during whose schedule some link has SD^k < 1 is not
+//     chosen as a parent while at least two unsaturated individuals exist.
+//     The best of a generation is the minimum F, saturated or not (the
+//     slowdown is already in F).
+//  12. Replacement: slot 0 of the next generation keeps the current best;
+//     slots 1..n/2 get crossover children; the remaining slots are refilled
+//     with copies of individuals chosen by linear ranking ("new
+//     individuals" keeping the population size).
+//  13. Mutation frequency 50 is a percentage: each crossover child is
+//     mutated with probability gamma = 0.5. Phase 1 moves one random job to
+//     a random position; phase 2 moves one random task of that job to a
+//     random node the job does not use.
+//  14. Generations counts iterations after the initial population
+//     (generation 0); frames are emitted for generations 0..120.
+//  15. JPR serves jobs in submit order (ties: scenario order); at the
+//     earliest time enough nodes are free it takes the fastest free nodes
+//     (clusters by MIPS, ties by platform order), ignoring bandwidth.
+//  16. CBS serves jobs in submit order at the earliest time enough nodes
+//     are free; a job that fits in one cluster's free nodes runs there
+//     (fastest such cluster); otherwise ceil(0.75 tau_j) tasks (or all the
+//     free nodes there) go to the cluster with most free nodes and the rest
+//     in chunks on the others, largest free set first.
+//  17. METL: at each step t, every submitted job that fits in the free nodes
+//     is timed (eq. 1, against the links' load at t) on each single
+//     cluster that holds it and on two co-allocations (fastest clusters
+//     first, largest free sets first); the job with the least lost time
+//     T^e - Tb_j runs on its best allocation (ties: queue order). When none
+//     fits, t moves to the next predicted end or submission.
+//  18. HILL starts from a random guided solution (random order, random
+//     clusters; param guided=0 starts from a fully random one), uses the
+//     two-phase mutation as its neighbourhood and F with alpha = 0.6, moves
+//     to a neighbour only when it is better, and stops after 1000
+//     neighbours in a row that are no better or after 9600 neighbours (the
+//     GA's evaluations).
+//  19. Random streams: rng.New(seed, "gamf", policy name).
+//  20. gamf-fig7 workloads: consecutive runs of 20 HPC2N jobs with 32..240
+//     processors and a positive run time (the paper's workloads average 90
+//     tasks per job, the whole trace 6, so small jobs are skipped); tau_j =
+//     allocated processors (requested when missing); Tb_j = run time capped
+//     at the requested time; B_j uniform in [5, 50] Mbit/s and sigma_j
+//     uniform in [0.6, 0.9] ("computational-intensive"), drawn from the job
+//     number; all submitted at 0. 30 workloads as in the paper.
+//  21. Table 1 convergence: a run lasts 1000 generations and converged at
+//     the first generation whose best F is within 1% of the run's final
+//     best. Population 50, 10 workloads of 200 jobs cut like gamf-fig7's,
+//     mean of three runs (seeds 1-3).
 package gamf

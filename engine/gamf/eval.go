@@ -1,0 +1,297 @@
+package gamf
+
+import "math"
+
+// indiv is one chromosome (GA-MF section 4.1): a job order (a permutation
+// of the package's jobs; the locus gives the order of jobs sharing a node)
+// and a task -> node allocation, job j's tau_j genes at
+// alloc[off[j]:off[j+1]], each a global node number. The three constraints
+// of section 4.4 hold by construction: a job's genes are distinct nodes
+// (every operator keeps them so), and the evaluator starts all of a job's
+// tasks together and holds its nodes until the job ends.
+type indiv struct {
+	order []int32
+	alloc []int32
+	// Scores, set by evaluator.score.
+	fit      float64 // F = alpha*makespan + (1-alpha)*flowtime (section 4.3)
+	makespan float64
+	flowtime float64
+	sat      bool // some link had SD^k < 1 during the schedule
+}
+
+func newIndiv(p *problem) *indiv {
+	return &indiv{order: make([]int32, p.n), alloc: make([]int32, p.off[p.n])}
+}
+
+func (a *indiv) copyFrom(b *indiv) {
+	a.order = append(a.order[:0], b.order...)
+	a.alloc = append(a.alloc[:0], b.alloc...)
+	a.fit, a.makespan, a.flowtime, a.sat = b.fit, b.makespan, b.flowtime, b.sat
+}
+
+// better orders individuals by F, lower first: the ranking of section 4.4
+// and the best of a generation (section 4.3: "we record the individual
+// with the minimum F"). Saturation is already in F through CS_j; the
+// penalty of saturated individuals is in selection (ga.step).
+func better(a, b *indiv) bool { return a.fit < b.fit }
+
+// evaluator decodes a chromosome into a schedule with the bandwidth-aware
+// execution model (GA-MF section 3.1) and scores it. It keeps its scratch
+// space between calls, so one evaluator serves one goroutine.
+//
+// Decoding: a job may start when every node it holds is released by the
+// jobs placed on that node before it in the order (Example 1's node
+// reservation precedence) and it has been submitted; all its tasks start
+// then and its nodes stay held until it ends (section 4.4).
+//
+// Link sharing over time: the jobs sharing link L_k are the jobs running
+// at that moment. Between two events (a start or an end) the running set
+// is fixed, so SD^k, CS_j, tc_j are constant and job j progresses at rate
+// 1/(Tb_j*tc_j) of its work per second; at each event they are recomputed
+// for every running job. A job that runs alone under constant conditions
+// takes exactly T^e = Tb*tc (eq. 1); one whose conditions change runs each
+// piece at that piece's rate, so a job that starts on a busy link slows the
+// jobs already there, as the paper says ("jobs sharing the link are
+// penalized").
+type evaluator struct {
+	p     *problem
+	alpha float64
+
+	psj []float64 // PS_j
+	bjk []float64 // B_j^k at [j*nclu+k]
+	cnt []int32   // t_j^k scratch
+	// lastJob[r] is stamp<<32 | the last job so far on node r; an entry
+	// with an older stamp is from an earlier decoding.
+	lastJob []int64
+	stamp   int32
+	mark    []int32
+	npred   []int32
+	succ    [][]int32
+
+	start, end, rem, rate []float64
+	running, ready        []int32
+
+	load []float64 // sum_j B_j^k per link, now
+	peak []float64 // highest load/B^k seen per link
+	// satTime is the time during which some link was saturated.
+	satTime float64
+	sat     bool
+}
+
+func newEvaluator(p *problem, alpha float64) *evaluator {
+	e := &evaluator{p: p, alpha: alpha}
+	e.psj = make([]float64, p.n)
+	e.bjk = make([]float64, p.n*p.nclu)
+	e.cnt = make([]int32, p.nclu)
+	e.lastJob = make([]int64, p.nodes)
+	e.mark = make([]int32, p.n)
+	e.npred = make([]int32, p.n)
+	e.succ = make([][]int32, p.n)
+	e.start = make([]float64, p.n)
+	e.end = make([]float64, p.n)
+	e.rem = make([]float64, p.n)
+	e.rate = make([]float64, p.n)
+	e.running = make([]int32, 0, p.n)
+	e.ready = make([]int32, 0, p.n)
+	e.load = make([]float64, p.nclu)
+	e.peak = make([]float64, p.nclu)
+	return e
+}
+
+// score evaluates a complete individual and stores its scores.
+func (e *evaluator) score(a *indiv) {
+	e.simulate(a.order, a.alloc)
+	a.makespan, a.flowtime = e.metrics(a.order)
+	a.fit = fitness(e.alpha, a.makespan, a.flowtime)
+	a.sat = e.sat
+}
+
+// fitness is F = alpha * makespan + (1 - alpha) * flowtime (GA-MF
+// section 4.3).
+func fitness(alpha, makespan, flowtime float64) float64 {
+	return float64(alpha*makespan) + float64((1-alpha)*flowtime)
+}
+
+// metrics returns the makespan max F_i - min S_j and the flowtime
+// sum (F_j - Sb_j) of the jobs in order (GA-MF section 3.1).
+func (e *evaluator) metrics(order []int32) (makespan, flowtime float64) {
+	if len(order) == 0 {
+		return 0, 0
+	}
+	minS, maxF := math.Inf(1), math.Inf(-1)
+	for _, j := range order {
+		minS = math.Min(minS, e.start[j])
+		maxF = math.Max(maxF, e.end[j])
+		flowtime += e.end[j] - e.p.release[j]
+	}
+	return maxF - minS, flowtime
+}
+
+// simulate decodes the jobs listed in order (all of them, or a prefix of a
+// schedule being built) and fills start and end. Jobs not in order are
+// ignored.
+func (e *evaluator) simulate(order []int32, alloc []int32) {
+	p := e.p
+	nc := p.nclu
+	for k := range e.peak {
+		e.peak[k] = 0
+	}
+	e.sat, e.satTime = false, 0
+	// One pass over the genes, in order: t_j^k, PS_j, B_j^k and the node
+	// precedence (each node serves its jobs in chromosome order).
+	e.stamp++
+	if e.stamp == math.MaxInt32 {
+		e.stamp = 1
+		for i := range e.lastJob {
+			e.lastJob[i] = 0
+		}
+	}
+	st := int64(e.stamp) << 32
+	e.ready = e.ready[:0]
+	for _, j := range order {
+		e.mark[j] = -1
+		e.npred[j] = 0
+		e.succ[j] = e.succ[j][:0]
+		e.start[j], e.end[j] = -1, -1
+		for _, r := range alloc[p.off[j]:p.off[j+1]] {
+			e.cnt[p.cluOf[r]]++
+			if v := e.lastJob[r]; v&^0xffffffff == st {
+				if q := int32(v); q != j && e.mark[q] != j {
+					e.mark[q] = j
+					e.npred[j]++
+					e.succ[q] = append(e.succ[q], j)
+				}
+			}
+			e.lastJob[r] = st | int64(j)
+		}
+		ps := 0.0
+		row := e.bjk[int(j)*nc : int(j)*nc+nc]
+		for k := 0; k < nc; k++ {
+			c := int(e.cnt[k])
+			if c > 0 && p.cps[k] > ps {
+				ps = p.cps[k] // GA-MF: PS_j = max over the job's nodes of PS_j^r
+			}
+			row[k] = linkBandwidth(c, p.tau[j], p.bj[j])
+			e.cnt[k] = 0
+		}
+		e.psj[j] = ps
+		if e.npred[j] == 0 {
+			e.ready = append(e.ready, j)
+		}
+	}
+
+	e.running = e.running[:0]
+	t := 0.0
+	for {
+		started := false
+		w := 0
+		for _, j := range e.ready {
+			if p.release[j] <= t {
+				e.start[j] = t
+				e.rem[j] = 1
+				e.running = append(e.running, j)
+				started = true
+			} else {
+				e.ready[w] = j
+				w++
+			}
+		}
+		e.ready = e.ready[:w]
+		if started {
+			e.rates()
+		}
+		nextRel := math.Inf(1)
+		for _, j := range e.ready {
+			nextRel = math.Min(nextRel, p.release[j])
+		}
+		if len(e.running) == 0 {
+			if len(e.ready) == 0 {
+				break
+			}
+			t = nextRel
+			continue
+		}
+		dt, first := math.Inf(1), int32(-1)
+		for _, j := range e.running {
+			if d := e.rem[j] / e.rate[j]; d < dt {
+				dt, first = d, j
+			}
+		}
+		if first < 0 { // rates of 0 cannot happen with validated input; never loop
+			first = e.running[0]
+		}
+		if t+dt > nextRel {
+			e.advance(nextRel - t)
+			t = nextRel
+			continue
+		}
+		e.advance(dt)
+		t += dt
+		w = 0
+		for _, j := range e.running {
+			if j == first || e.rem[j] <= 1e-9 {
+				e.end[j] = t
+				for _, s := range e.succ[j] {
+					e.npred[s]--
+					if e.npred[s] == 0 {
+						e.ready = append(e.ready, s)
+					}
+				}
+			} else {
+				e.running[w] = j
+				w++
+			}
+		}
+		e.running = e.running[:w]
+		e.rates()
+	}
+}
+
+// rates recomputes the link loads and every running job's progress rate.
+func (e *evaluator) rates() {
+	p := e.p
+	nc := p.nclu
+	for k := range e.load {
+		e.load[k] = 0
+	}
+	for _, j := range e.running {
+		row := e.bjk[int(j)*nc : int(j)*nc+nc]
+		for k, b := range row {
+			e.load[k] += b
+		}
+	}
+	for k, l := range e.load {
+		if r := l / p.bw[k]; r > e.peak[k] {
+			e.peak[k] = r
+		}
+	}
+	for _, j := range e.running {
+		row := e.bjk[int(j)*nc : int(j)*nc+nc]
+		cs := 1.0
+		for k, b := range row {
+			if b > 0 { // the links job j uses: CS_j = max_k CS_j^k
+				if c := commSlowdown(saturationDegree(p.bw[k], e.load[k])); c > cs {
+					cs = c
+				}
+			}
+		}
+		e.rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
+	}
+}
+
+// advance moves every running job forward by dt seconds.
+func (e *evaluator) advance(dt float64) {
+	if dt <= 0 {
+		return
+	}
+	for _, j := range e.running {
+		e.rem[j] -= float64(e.rate[j] * dt)
+	}
+	for k, l := range e.load {
+		if saturationDegree(e.p.bw[k], l) < 1 {
+			e.sat = true
+			e.satTime += dt
+			break
+		}
+	}
+}

@@ -1,0 +1,279 @@
+package gamf
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sort"
+
+	"gridplay/engine/sched"
+)
+
+// Config holds the GA's parameters. Zero values mean Table 2's settings.
+type Config struct {
+	// Generations is the number of iterations after the initial
+	// population (Table 2: 120).
+	Generations int
+	// Population is the population size (Table 2: 80).
+	Population int
+	// Mutation is the mutation frequency of Table 2 (50), read as a
+	// percentage: each new individual is mutated with probability
+	// gamma = Mutation/100 (section 4.4).
+	Mutation float64
+	// Alpha weighs makespan against flowtime in F (section 4.3; Table 2:
+	// 0.6). GA-MA is the same GA with Alpha = 1.
+	Alpha float64
+	// Random builds the initial population at random instead of the
+	// guided, bandwidth-aware way (section 4.2).
+	Random bool
+	// Pressure is the linear ranking selective pressure s in [1,2]; 0
+	// means 2.
+	Pressure float64
+}
+
+// Table 2 defaults.
+const (
+	DefaultGenerations = 120
+	DefaultPopulation  = 80
+	DefaultMutation    = 50
+	DefaultAlpha       = 0.6
+	DefaultPressure    = 2
+)
+
+func (c Config) withDefaults() Config {
+	if c.Generations == 0 {
+		c.Generations = DefaultGenerations
+	}
+	if c.Population == 0 {
+		c.Population = DefaultPopulation
+	}
+	if c.Pressure == 0 {
+		c.Pressure = DefaultPressure
+	}
+	return c
+}
+
+// GenFrame is the payload of a "generation" frame: one GA generation (or
+// one HILL step of Population evaluations). Frame.T is the generation
+// number.
+type GenFrame struct {
+	Gen  int     `json:"g"`
+	Best float64 `json:"best"` // F of the generation's best individual
+	Mean float64 `json:"mean"` // mean F of the generation
+	// Makespan and Flowtime of the generation's best individual, s.
+	Makespan float64 `json:"mk"`
+	Flowtime float64 `json:"ft"`
+	// Sat is true when the best individual saturates a link; NSat counts
+	// the saturated individuals of the generation.
+	Sat  bool `json:"sat,omitempty"`
+	NSat int  `json:"nsat"`
+	// Link is, per cluster (platform order), the peak of
+	// sum_j B_j^k / B^k over the best schedule: above 1 means L_k was
+	// saturated (SD^k < 1) at some time.
+	Link []float64 `json:"link"`
+	// Jobs is the best schedule: one entry per job, in chromosome order.
+	Jobs []FrameJob `json:"jobs"`
+}
+
+// FrameJob is one job of a frame's schedule.
+type FrameJob struct {
+	J int     `json:"j"` // index in the scenario's job list
+	S float64 `json:"s"` // start, s
+	E float64 `json:"e"` // end, s
+	// C is the number of tasks in each cluster (t_j^k), platform order.
+	C []int `json:"c"`
+}
+
+// ga is one GA-MF run (section 4): state between generations, so a caller
+// can drive it step by step.
+type ga struct {
+	p   *problem
+	cfg Config
+	r   *rand.Rand
+	ev  *evaluator
+	ops *operators
+
+	pop, next []*indiv
+	rank      []int // population indices, best F first
+	pool      []int // the ranks allowed to reproduce
+	cum       []float64
+	best      *indiv // best of all recorded generation bests
+	gen       int
+}
+
+func newGA(p *problem, cfg Config, r *rand.Rand) *ga {
+	cfg = cfg.withDefaults()
+	g := &ga{p: p, cfg: cfg, r: r, ev: newEvaluator(p, cfg.Alpha), ops: newOperators(p)}
+	g.pop = make([]*indiv, cfg.Population)
+	g.next = make([]*indiv, cfg.Population)
+	for i := range g.pop {
+		g.pop[i] = newIndiv(p)
+		g.next[i] = newIndiv(p)
+		if cfg.Random {
+			g.ops.randomIndiv(g.pop[i], r)
+		} else {
+			g.ops.guidedIndiv(g.pop[i], g.ev, r)
+		}
+		g.ev.score(g.pop[i])
+	}
+	g.best = newIndiv(p)
+	g.rank = make([]int, cfg.Population)
+	g.cum = make([]float64, cfg.Population)
+	g.sortPop()
+	g.best.copyFrom(g.pop[g.rank[0]])
+	return g
+}
+
+// sortPop ranks the population by F, best first; ties keep index order.
+func (g *ga) sortPop() {
+	for i := range g.rank {
+		g.rank[i] = i
+	}
+	sort.Slice(g.rank, func(a, b int) bool {
+		x, y := g.pop[g.rank[a]], g.pop[g.rank[b]]
+		if better(x, y) {
+			return true
+		}
+		if better(y, x) {
+			return false
+		}
+		return g.rank[a] < g.rank[b]
+	})
+}
+
+// step makes the next generation (section 4.4). Slot 0 keeps the best
+// individual. Slots 1..n/2 each get the child of a pair chosen by linear
+// ranking (one child per pair; the parents are not kept), mutated with
+// probability gamma. The population is then refilled to n with new
+// individuals: copies of individuals chosen by linear ranking.
+func (g *ga) step() {
+	n := len(g.pop)
+	// Saturated individuals are penalised by not reproducing while at
+	// least two unsaturated ones can (section 4.3: "avoiding their
+	// reproduction"); the pool keeps the F ranking.
+	g.pool = g.pool[:0]
+	for _, i := range g.rank {
+		if !g.pop[i].sat {
+			g.pool = append(g.pool, i)
+		}
+	}
+	if len(g.pool) < 2 {
+		g.pool = append(g.pool[:0], g.rank...)
+	}
+	m := len(g.pool)
+	linearRanking(g.cum[:m], g.cfg.Pressure)
+	g.next[0].copyFrom(g.pop[g.rank[0]])
+	gamma := g.cfg.Mutation / 100
+	for i := 1; i < n; i++ {
+		a := g.pop[g.pool[pick(g.cum[:m], g.r)]]
+		c := g.next[i]
+		same := true // c is a copy of a, already scored
+		if i <= n/2 {
+			b := g.pop[g.pool[pick(g.cum[:m], g.r)]]
+			// Identical parents (copies of one individual) give a copy.
+			if b != a && !(slices.Equal(a.order, b.order) && slices.Equal(a.alloc, b.alloc)) {
+				g.ops.crossover(c, a, b, g.r)
+				same = false
+			}
+		}
+		if same {
+			c.copyFrom(a)
+		}
+		if i <= n/2 && g.r.Float64() < gamma {
+			g.ops.mutate(c, g.r)
+			same = false
+		}
+		if !same {
+			g.ev.score(c)
+		}
+	}
+	g.pop, g.next = g.next, g.pop
+	g.gen++
+	g.sortPop()
+	if better(g.pop[g.rank[0]], g.best) {
+		g.best.copyFrom(g.pop[g.rank[0]])
+	}
+}
+
+// linearRanking fills cum with the cumulative selection probabilities of
+// ranks 0 (best) .. m-1 under standard linear ranking with pressure s:
+// p_i = (s - (2s-2) i/(m-1)) / m.
+func linearRanking(cum []float64, s float64) {
+	m := len(cum)
+	acc := 0.0
+	for i := range cum {
+		w := 1.0
+		if m > 1 {
+			w = s - (2*s-2)*float64(i)/float64(m-1)
+		}
+		acc += w / float64(m)
+		cum[i] = acc
+	}
+}
+
+// pick draws a rank from the cumulative probabilities.
+func pick(cum []float64, r *rand.Rand) int {
+	x := r.Float64() * cum[len(cum)-1]
+	i := sort.SearchFloat64s(cum, x)
+	if i >= len(cum) {
+		i = len(cum) - 1
+	}
+	return i
+}
+
+// frame describes the current generation.
+func (g *ga) frame() GenFrame {
+	sum, nsat := 0.0, 0
+	for _, a := range g.pop {
+		sum += a.fit
+		if a.sat {
+			nsat++
+		}
+	}
+	b := g.pop[g.rank[0]]
+	f := scheduleFrame(g.p, g.ev, b)
+	f.Gen, f.Mean, f.NSat = g.gen, sum/float64(len(g.pop)), nsat
+	return f
+}
+
+// scheduleFrame decodes a and describes its schedule.
+func scheduleFrame(p *problem, ev *evaluator, a *indiv) GenFrame {
+	ev.simulate(a.order, a.alloc)
+	f := GenFrame{Best: a.fit, Makespan: a.makespan, Flowtime: a.flowtime, Sat: a.sat}
+	f.Link = append([]float64(nil), ev.peak...)
+	f.Jobs = make([]FrameJob, 0, len(a.order))
+	for _, j := range a.order {
+		c := make([]int, p.nclu)
+		for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
+			c[p.cluOf[r]]++
+		}
+		f.Jobs = append(f.Jobs, FrameJob{J: p.src[j], S: ev.start[j], E: ev.end[j], C: c})
+	}
+	return f
+}
+
+// runGA runs the GA to the end, emitting one "generation" frame per
+// generation (the initial population is generation 0). onGen, when set,
+// sees the best F so far after each generation. The result is the best of
+// all generation bests (section 4.3).
+func runGA(ctx context.Context, p *problem, cfg Config, r *rand.Rand, rec sched.Recorder, onGen func(gen int, best *indiv)) (*indiv, error) {
+	g := newGA(p, cfg, r)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if rec != nil {
+			if err := sched.Emit(rec, sched.Frame{Kind: "generation", T: float64(g.gen), Data: g.frame()}); err != nil {
+				return nil, err
+			}
+		}
+		if onGen != nil {
+			onGen(g.gen, g.best)
+		}
+		if g.gen >= g.cfg.Generations {
+			break
+		}
+		g.step()
+	}
+	return g.best, nil
+}

@@ -1,0 +1,262 @@
+package gamf
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"gridplay/engine/model"
+	"gridplay/engine/rng"
+)
+
+// example2Parents are two chromosomes over Example 1's jobs and nodes
+// (GA-MF Example 2, Fig. 3): J3 is in position 2 in both; J1 is on N1 N2
+// N3 in both (plus N4 in P1, N5 in P2); J2 is on N1 in both (plus N2 in
+// P1, N3 in P2); J3 is on N5 in both; J4 is on N5 in P1 and N3 in P2.
+// Nodes N1..N5 are 0..4, jobs J1..J4 are 0..3.
+func example2Parents(p *problem) (*indiv, *indiv) {
+	mk := func(order []int32, nodes [][]int32) *indiv {
+		a := newIndiv(p)
+		copy(a.order, order)
+		for j, ns := range nodes {
+			copy(a.alloc[p.off[j]:p.off[j+1]], ns)
+		}
+		return a
+	}
+	p1 := mk([]int32{0, 2, 1, 3}, [][]int32{{0, 1, 2, 3}, {0, 1}, {4}, {4}})
+	p2 := mk([]int32{1, 2, 3, 0}, [][]int32{{0, 1, 2, 4}, {0, 2}, {4}, {2}})
+	return p1, p2
+}
+
+func jobNodes(p *problem, a *indiv, j int) []int32 {
+	g := slices.Clone(a.alloc[p.off[j]:p.off[j+1]])
+	slices.Sort(g)
+	return g
+}
+
+// TestCrossoverExample2 checks Example 2's logic on many draws:
+//   - J3 (same position 2 in both parents) stays at position 2;
+//   - J1 keeps N1 N2 N3 and gets its fourth node from the rest (N4 or N5);
+//   - J2 keeps N1 and gets N2 or N3; J3 keeps N5; J4 gets N5 or N3;
+//   - the child's order is a permutation of the jobs;
+//
+// and that the draws reach every outcome, including the child of Fig. 3
+// (order J1 J3 J2 J4, J1 on N1-N4, J2 on N1 N2, J4 on N3).
+func TestCrossoverExample2(t *testing.T) {
+	p := mustCompile(t, example1())
+	p1, p2 := example2Parents(p)
+	ops := newOperators(p)
+	r := rng.New(7, "gamf-test", "example2")
+	c := newIndiv(p)
+	seen := map[string]bool{}
+	paperChild := false
+	for i := 0; i < 400; i++ {
+		ops.crossover(c, p1, p2, r)
+		if c.order[1] != 2 {
+			t.Fatalf("J3 left position 2: order %v", c.order)
+		}
+		if !isPerm(c.order) {
+			t.Fatalf("order %v is not a permutation", c.order)
+		}
+		j1, j2, j3, j4 := jobNodes(p, c, 0), jobNodes(p, c, 1), jobNodes(p, c, 2), jobNodes(p, c, 3)
+		if !slices.Equal(j1[:3], []int32{0, 1, 2}) || (j1[3] != 3 && j1[3] != 4) {
+			t.Fatalf("J1 on %v", j1)
+		}
+		if j2[0] != 0 || (j2[1] != 1 && j2[1] != 2) {
+			t.Fatalf("J2 on %v", j2)
+		}
+		if j3[0] != 4 || (j4[0] != 4 && j4[0] != 2) {
+			t.Fatalf("J3 on %v, J4 on %v", j3, j4)
+		}
+		seen["j1-"+string(rune('1'+j1[3]))] = true
+		seen["j2-"+string(rune('1'+j2[1]))] = true
+		seen["j4-"+string(rune('1'+j4[0]))] = true
+		if slices.Equal(c.order, []int32{0, 2, 1, 3}) && j1[3] == 3 && j2[1] == 1 && j4[0] == 2 {
+			paperChild = true
+		}
+	}
+	for _, k := range []string{"j1-4", "j1-5", "j2-2", "j2-3", "j4-3", "j4-5"} {
+		if !seen[k] {
+			t.Errorf("outcome %s never drawn", k)
+		}
+	}
+	if !paperChild {
+		t.Error("Fig. 3's child never drawn")
+	}
+}
+
+func isPerm(o []int32) bool {
+	seen := make([]bool, len(o))
+	for _, j := range o {
+		if j < 0 || int(j) >= len(o) || seen[j] {
+			return false
+		}
+		seen[j] = true
+	}
+	return true
+}
+
+// validIndiv checks the encoding: the order is a permutation and each
+// job's genes are distinct nodes of the platform.
+func validIndiv(t *testing.T, p *problem, a *indiv) {
+	t.Helper()
+	if !isPerm(a.order) {
+		t.Fatalf("order %v is not a permutation", a.order)
+	}
+	for j := 0; j < p.n; j++ {
+		seen := map[int32]bool{}
+		for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
+			if r < 0 || int(r) >= p.nodes || seen[r] {
+				t.Fatalf("job %d has genes %v", j, a.alloc[p.off[j]:p.off[j+1]])
+			}
+			seen[r] = true
+		}
+	}
+}
+
+// TestOperatorsKeepConstraints applies every operator many times on a
+// fig7-like problem and checks the encoding stays valid.
+func TestOperatorsKeepConstraints(t *testing.T) {
+	s := synthetic(3, 12, "gamf")
+	s.Jobs[0].Size = 240 // the whole platform
+	s.Jobs[1].Size = 1
+	p := mustCompile(t, s)
+	ops := newOperators(p)
+	ev := newEvaluator(p, DefaultAlpha)
+	r := rng.New(3, "gamf-test", "ops")
+	a, b, c := newIndiv(p), newIndiv(p), newIndiv(p)
+	for i := 0; i < 50; i++ {
+		ops.randomIndiv(a, r)
+		validIndiv(t, p, a)
+		ops.guidedIndiv(b, ev, r)
+		validIndiv(t, p, b)
+		ops.crossover(c, a, b, r)
+		validIndiv(t, p, c)
+		ops.mutate(c, r)
+		validIndiv(t, p, c)
+		ops.mutate(a, r)
+		validIndiv(t, p, a)
+	}
+	// Mutation moves exactly one job in the order and one task.
+	ops.guidedIndiv(a, ev, r)
+	for i := 0; i < 50; i++ {
+		b.copyFrom(a)
+		ops.mutate(b, r)
+		diff := 0
+		for k := range a.alloc {
+			if a.alloc[k] != b.alloc[k] {
+				diff++
+			}
+		}
+		if diff > 1 {
+			t.Fatalf("mutation changed %d genes", diff)
+		}
+		validIndiv(t, p, b)
+	}
+}
+
+// TestLinearRanking: with pressure s the best rank gets s/m and the worst
+// (2-s)/m.
+func TestLinearRanking(t *testing.T) {
+	cum := make([]float64, 5)
+	linearRanking(cum, 1.5)
+	// p_0 = 1.5/5 = 0.3, p_4 = 0.5/5 = 0.1, sum 1
+	if !near(cum[0], 0.3) || !near(cum[4]-cum[3], 0.1) || !near(cum[4], 1) {
+		t.Fatalf("cum %v", cum)
+	}
+	linearRanking(cum, 2)
+	if !near(cum[4]-cum[3], 0) || !near(cum[0], 0.4) {
+		t.Fatalf("s=2: cum %v", cum)
+	}
+	r := rng.New(1, "gamf-test", "pick")
+	counts := make([]int, 5)
+	for i := 0; i < 10000; i++ {
+		counts[pick(cum, r)]++
+	}
+	if counts[4] != 0 || counts[0] < counts[1] || counts[1] < counts[2] {
+		t.Fatalf("draws %v", counts)
+	}
+}
+
+// TestGAImprovesAndKeepsBest: the best F never gets worse from one
+// generation to the next, the result is the best recorded, and the GA
+// improves on its initial population.
+func TestGAImprovesAndKeepsBest(t *testing.T) {
+	p := mustCompile(t, synthetic(5, 15, "gamf"))
+	var hist []float64
+	var sats []bool
+	best, err := runGA(context.Background(), p, Config{Mutation: DefaultMutation, Alpha: DefaultAlpha},
+		rng.New(5, "gamf-test", "ga"), nil, func(g int, b *indiv) {
+			hist = append(hist, b.fit)
+			sats = append(sats, b.sat)
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hist) != DefaultGenerations+1 {
+		t.Fatalf("%d generations recorded, want 121", len(hist))
+	}
+	for g := 1; g < len(hist); g++ {
+		if sats[g] == sats[g-1] && hist[g] > hist[g-1] {
+			t.Fatalf("best got worse at generation %d: %v -> %v", g, hist[g-1], hist[g])
+		}
+	}
+	if best.fit != hist[len(hist)-1] || !(best.fit < hist[0]) {
+		t.Fatalf("best %v, history %v", best.fit, hist)
+	}
+	validIndiv(t, p, best)
+}
+
+// TestSaturatedDoNotReproduce: while two unsaturated individuals exist,
+// only they are chosen as parents, whatever the F of saturated ones.
+func TestSaturatedDoNotReproduce(t *testing.T) {
+	p := mustCompile(t, synthetic(5, 6, "gamf"))
+	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, rng.New(1, "gamf-test", "sat"))
+	for i, a := range g.pop {
+		a.fit = float64(i)
+		a.sat = i < 4 // the four best are saturated
+	}
+	g.sortPop()
+	g.step()
+	// Slot 0 is the best by F (index 0, saturated); every other slot is a
+	// child or copy of individuals 4 and 5 only, so F >= their F... check
+	// that no slot but 0 is an unchanged copy of a saturated one.
+	if g.pop[0].fit != 0 {
+		t.Fatalf("best not kept: %v", g.pop[0].fit)
+	}
+	for i := 1; i < len(g.pop); i++ {
+		if f := g.pop[i].fit; f == 0 || f == 1 || f == 2 || f == 3 {
+			t.Fatalf("slot %d copies saturated individual %v", i, f)
+		}
+	}
+}
+
+// TestGuidedUsesFreeNodes: on one cluster of 4 nodes with three 2-task
+// jobs, the guided strategy puts the first two jobs of its order on the
+// free nodes at 0 and the third on the nodes of the first job predicted to
+// end, so the third starts when the shorter of the first two ends (a list
+// schedule with no idle node).
+func TestGuidedUsesFreeNodes(t *testing.T) {
+	s := &model.Scenario{Platform: model.Platform{Clusters: []model.Cluster{{ID: "c", Nodes: 4}}},
+		Jobs: []model.Job{{ID: "a", Size: 2, Runtime: 10}, {ID: "b", Size: 2, Runtime: 20}, {ID: "c", Size: 2, Runtime: 5}}}
+	p := mustCompile(t, s)
+	ops := newOperators(p)
+	ev := newEvaluator(p, DefaultAlpha)
+	r := rng.New(9, "gamf-test", "guided")
+	a := newIndiv(p)
+	orders := map[[3]int32]bool{}
+	for i := 0; i < 40; i++ {
+		ops.guidedIndiv(a, ev, r)
+		validIndiv(t, p, a)
+		ev.simulate(a.order, a.alloc)
+		o := a.order
+		orders[[3]int32{o[0], o[1], o[2]}] = true
+		first := min(ev.end[o[0]], ev.end[o[1]])
+		if ev.start[o[0]] != 0 || ev.start[o[1]] != 0 || ev.start[o[2]] != first {
+			t.Fatalf("order %v: starts %v", o, ev.start)
+		}
+	}
+	if len(orders) < 4 {
+		t.Fatalf("only %d job orders drawn", len(orders))
+	}
+}

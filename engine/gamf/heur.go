@@ -1,0 +1,367 @@
+package gamf
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"gridplay/engine/sched"
+)
+
+// builder grows a schedule one job at a time for the greedy methods. The
+// jobs placed so far are decoded with the same evaluator as the GA, so the
+// greedy methods see the bandwidth-aware end times of what they placed.
+type builder struct {
+	p     *problem
+	ev    *evaluator
+	a     *indiv
+	m     int     // jobs placed: a.order[:m]
+	last  []int32 // per node: last job placed on it, or -1
+	ft    []float64
+	byNum []int32
+}
+
+func newBuilder(p *problem, ev *evaluator) *builder {
+	b := &builder{p: p, ev: ev, a: newIndiv(p)}
+	b.last = make([]int32, p.nodes)
+	for i := range b.last {
+		b.last[i] = -1
+	}
+	b.ft = make([]float64, p.nodes)
+	return b
+}
+
+// freeTimes decodes the placed jobs and sets ft to each node's release
+// time (0 for a node with no job).
+func (b *builder) freeTimes() {
+	b.ev.simulate(b.a.order[:b.m], b.a.alloc)
+	for r, q := range b.last {
+		if q < 0 {
+			b.ft[r] = 0
+		} else {
+			b.ft[r] = b.ev.end[q]
+		}
+	}
+}
+
+// place appends job j on nodes.
+func (b *builder) place(j int32, nodes []int32) {
+	p := b.p
+	copy(b.a.alloc[p.off[j]:p.off[j+1]], nodes)
+	b.a.order[b.m] = j
+	b.m++
+	for _, r := range nodes {
+		b.last[r] = j
+	}
+}
+
+// earliest is the first time >= release at which tau nodes are free.
+func (b *builder) earliest(tau int, release float64) float64 {
+	s := append([]float64(nil), b.ft...)
+	sort.Float64s(s)
+	return math.Max(release, s[tau-1])
+}
+
+// freeAt lists the nodes free at t, cluster by cluster.
+func (b *builder) freeAt(t float64) [][]int32 {
+	p := b.p
+	out := make([][]int32, p.nclu)
+	for r, f := range b.ft {
+		if f <= t {
+			k := p.cluOf[r]
+			out[k] = append(out[k], int32(r))
+		}
+	}
+	return out
+}
+
+// queueOrder is the order a queue serves jobs: by submit time, then by
+// their place in the scenario.
+func queueOrder(p *problem) []int32 {
+	q := make([]int32, p.n)
+	for i := range q {
+		q[i] = int32(i)
+	}
+	sort.SliceStable(q, func(a, b int) bool { return p.release[q[a]] < p.release[q[b]] })
+	return q
+}
+
+// clustersBy returns the cluster indices sorted by less, ties by index.
+func clustersBy(n int, less func(a, b int) bool) []int {
+	c := make([]int, n)
+	for i := range c {
+		c[i] = i
+	}
+	sort.SliceStable(c, func(a, b int) bool { return less(c[a], c[b]) })
+	return c
+}
+
+// fill takes tau nodes from free, visiting clusters in the given order.
+func fill(free [][]int32, clusters []int, tau int) []int32 {
+	out := make([]int32, 0, tau)
+	for _, k := range clusters {
+		for _, r := range free[k] {
+			if len(out) == tau {
+				return out
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// runJPR is Job Preferences on Resources, the variant of Naik et al.
+// (2005) described in GA-MF section 5: jobs one at a time in queue order,
+// each on the most powerful nodes available. A job takes, at the earliest
+// time enough nodes are free, the tau_j fastest of the free nodes
+// (clusters by decreasing MIPS, ties by platform order), co-allocating
+// whenever the fastest nodes span clusters; bandwidth is not considered.
+func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+	b := newBuilder(p, ev)
+	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
+	for _, j := range queueOrder(p) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b.freeTimes()
+		t := b.earliest(p.tau[j], p.release[j])
+		b.place(j, fill(b.freeAt(t), byPower, p.tau[j]))
+	}
+	ev.score(b.a)
+	return b.a, nil
+}
+
+// cbsShare is the share of a job's tasks CBS keeps in one chunk (Jones et
+// al. 2005, as described in GA-MF section 5).
+const cbsShare = 0.75
+
+// runCBS is Chunk Big Small (Jones et al. 2005, GA-MF section 5): jobs one
+// at a time in queue order, at the earliest time enough nodes are free. A
+// job that fits in the free nodes of one cluster runs there (the fastest
+// such cluster); otherwise a large chunk of ceil(0.75 tau_j) tasks (fewer
+// if that cluster has fewer free nodes) goes to the cluster with the most
+// free nodes, and the rest in small chunks on the other clusters, largest
+// free set first.
+func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+	b := newBuilder(p, ev)
+	for _, j := range queueOrder(p) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b.freeTimes()
+		tau := p.tau[j]
+		t := b.earliest(tau, p.release[j])
+		free := b.freeAt(t)
+		byFit := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
+		placed := false
+		for _, k := range byFit {
+			if len(free[k]) >= tau {
+				b.place(j, free[k][:tau])
+				placed = true
+				break
+			}
+		}
+		if placed {
+			continue
+		}
+		bySize := clustersBy(p.nclu, func(x, y int) bool {
+			if len(free[x]) != len(free[y]) {
+				return len(free[x]) > len(free[y])
+			}
+			return p.mips[x] > p.mips[y]
+		})
+		big := int(math.Ceil(cbsShare * float64(tau)))
+		k0 := bySize[0]
+		if big > len(free[k0]) {
+			big = len(free[k0])
+		}
+		nodes := append([]int32(nil), free[k0][:big]...)
+		free[k0] = free[k0][big:]
+		nodes = append(nodes, fill(free, bySize[1:], tau-big)...)
+		if len(nodes) < tau { // the rest of the big cluster, if needed
+			nodes = append(nodes, fill(free, bySize[:1], tau-len(nodes))...)
+		}
+		b.place(j, nodes)
+	}
+	ev.score(b.a)
+	return b.a, nil
+}
+
+// runMETL is Minimum Execution Time Lost (Blanco et al. 2012, GA-MF
+// section 5). At each scheduling step (a time t at which nodes are free)
+// every waiting job that fits in the free nodes gets its best allocation
+// among: each single cluster with enough free nodes, and co-allocation
+// filling clusters fastest first or largest free set first; each is timed
+// with the saturation-aware model (eq. 1) against the link load of the
+// jobs running at t. The job losing the least execution time
+// T^e - Tb_j runs; when no waiting job fits, t moves to the next predicted
+// end or submission.
+func runMETL(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+	b := newBuilder(p, ev)
+	waiting := queueOrder(p)
+	t := 0.0
+	if len(waiting) > 0 {
+		t = p.release[waiting[0]]
+	}
+	load := make([]float64, p.nclu)
+	cnt := make([]int, p.nclu)
+	for len(waiting) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b.freeTimes()
+		free := b.freeAt(t)
+		nfree := 0
+		for _, f := range free {
+			nfree += len(f)
+		}
+		for k := range load {
+			load[k] = 0
+		}
+		for _, q := range b.a.order[:b.m] {
+			if ev.start[q] <= t && ev.end[q] > t {
+				for k := 0; k < p.nclu; k++ {
+					load[k] += ev.bjk[int(q)*p.nclu+k]
+				}
+			}
+		}
+		bestW, bestLost := -1, math.Inf(1)
+		var bestNodes []int32
+		for w, j := range waiting {
+			if p.release[j] > t || p.tau[j] > nfree {
+				continue
+			}
+			for _, nodes := range metlCandidates(p, free, p.tau[j]) {
+				te := predict(p, j, nodes, load, cnt)
+				if lost := te - p.tb[j]; lost < bestLost {
+					bestW, bestLost, bestNodes = w, lost, nodes
+				}
+			}
+		}
+		if bestW >= 0 {
+			b.place(waiting[bestW], bestNodes)
+			waiting = append(waiting[:bestW], waiting[bestW+1:]...)
+			continue
+		}
+		next := math.Inf(1)
+		for _, q := range b.a.order[:b.m] {
+			if e := ev.end[q]; e > t && e < next {
+				next = e
+			}
+		}
+		for _, j := range waiting {
+			if r := p.release[j]; r > t && r < next {
+				next = r
+			}
+		}
+		if math.IsInf(next, 1) {
+			break // cannot happen: every waiting job fits an empty platform
+		}
+		t = next
+	}
+	for _, j := range waiting { // defensive: never leave a job out
+		b.freeTimes()
+		b.place(j, fill(b.freeAt(b.earliest(p.tau[j], p.release[j])), clustersBy(p.nclu, func(x, y int) bool { return x < y }), p.tau[j]))
+	}
+	ev.score(b.a)
+	return b.a, nil
+}
+
+// metlCandidates lists METL's allocations of tau tasks on the free nodes.
+func metlCandidates(p *problem, free [][]int32, tau int) [][]int32 {
+	var out [][]int32
+	for k := range free {
+		if len(free[k]) >= tau {
+			out = append(out, free[k][:tau])
+		}
+	}
+	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
+	bySize := clustersBy(p.nclu, func(x, y int) bool { return len(free[x]) > len(free[y]) })
+	out = append(out, fill(free, byPower, tau), fill(free, bySize, tau))
+	return out
+}
+
+// predict is T^e (eq. 1) of job j on nodes, starting now next to the link
+// load of the running jobs.
+func predict(p *problem, j int32, nodes []int32, load []float64, cnt []int) float64 {
+	ps := 0.0
+	for k := range cnt {
+		cnt[k] = 0
+	}
+	for _, r := range nodes {
+		ps = math.Max(ps, p.ps[r])
+		cnt[p.cluOf[r]]++
+	}
+	cs := 1.0
+	for k, c := range cnt {
+		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); bjk > 0 {
+			cs = math.Max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
+		}
+	}
+	return execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+}
+
+// HillConfig holds HILL's parameters.
+type HillConfig struct {
+	// Evaluations caps the neighbours tried (default: the GA's budget,
+	// 120 x 80).
+	Evaluations int
+	// Patience is how many neighbours in a row may fail to improve before
+	// the search stops (default 1000).
+	Patience int
+	// Alpha weighs makespan in F, as in GA-MF (default 0.6).
+	Alpha float64
+	// Random starts from a fully random solution (section 4.2's first
+	// strategy) instead of a random guided one (random order, random
+	// clusters: the second strategy).
+	Random bool
+}
+
+// runHill is hill climbing (GA-MF section 5): it starts from a random
+// solution (by default a random guided one: random order, random clusters,
+// section 4.2's second strategy) and moves to a neighbour
+// (the current solution changed by the two-phase mutation of section 4.4)
+// whenever the neighbour is better under the GA's ranking; it stops when
+// Patience neighbours in a row are no better, or after Evaluations
+// neighbours. One "generation" frame is emitted per 80 neighbours (a GA
+// generation's worth of evaluations).
+func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rand.Rand, rec sched.Recorder) (*indiv, error) {
+	ev := newEvaluator(p, cfg.Alpha)
+	ops := newOperators(p)
+	cur, nb := newIndiv(p), newIndiv(p)
+	if cfg.Random {
+		ops.randomIndiv(cur, r)
+	} else {
+		ops.guidedIndiv(cur, ev, r)
+	}
+	ev.score(cur)
+	fails := 0
+	for i := 0; i < cfg.Evaluations && fails < cfg.Patience; i++ {
+		if i%DefaultPopulation == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if rec != nil {
+				f := scheduleFrame(p, ev, cur)
+				f.Gen, f.Mean = i/DefaultPopulation, cur.fit
+				if cur.sat {
+					f.NSat = 1
+				}
+				if err := sched.Emit(rec, sched.Frame{Kind: "generation", T: float64(f.Gen), Data: f}); err != nil {
+					return nil, err
+				}
+			}
+		}
+		nb.copyFrom(cur)
+		ops.mutate(nb, r)
+		ev.score(nb)
+		if better(nb, cur) {
+			cur, nb = nb, cur
+			fails = 0
+		} else {
+			fails++
+		}
+	}
+	return cur, nil
+}

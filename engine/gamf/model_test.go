@@ -1,0 +1,196 @@
+package gamf
+
+import (
+	"math"
+	"testing"
+
+	"gridplay/engine/model"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b)) }
+
+func sigma(v float64) *float64 { return &v }
+
+// twoClusters is C1 with n1 nodes at 2000 MIPS and C2 with n2 nodes at
+// 1000 MIPS; links B^1 = b1 and B^2 = b2 Mbit/s.
+func twoClusters(n1, n2 int, b1, b2 float64) model.Platform {
+	return model.Platform{Clusters: []model.Cluster{
+		{ID: "c1", Nodes: n1, MIPS: 2000, Bandwidth: b1},
+		{ID: "c2", Nodes: n2, MIPS: 1000, Bandwidth: b2},
+	}}
+}
+
+func mustCompile(t *testing.T, s *model.Scenario) *problem {
+	t.Helper()
+	p, err := compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestEquations checks each formula of GA-MF section 3.1 on values worked
+// out by hand.
+func TestEquations(t *testing.T) {
+	// B_j^k = (t B_j) (tau - t)/(tau - 1)
+	if got := linkBandwidth(3, 4, 100); !near(got, 100) { // 300 * 1/3
+		t.Errorf("B_j^1 for 3 of 4 tasks = %v, want 100", got)
+	}
+	if got := linkBandwidth(1, 4, 100); !near(got, 100) { // 100 * 3/3
+		t.Errorf("B_j^2 for 1 of 4 tasks = %v, want 100", got)
+	}
+	if got := linkBandwidth(2, 4, 90); !near(got, 120) { // 180 * 2/3
+		t.Errorf("B_j^k for 2 of 4 tasks = %v, want 120", got)
+	}
+	if got := linkBandwidth(4, 4, 100); got != 0 {
+		t.Errorf("job inside one cluster uses %v, want 0", got)
+	}
+	if got := linkBandwidth(1, 1, 100); got != 0 {
+		t.Errorf("one-task job uses %v, want 0", got)
+	}
+	// SD^k = B^k / sum B_j^k ; CS^k = 1/SD^k when SD^k < 1.
+	if sd := saturationDegree(1000, 100); !near(sd, 10) || commSlowdown(sd) != 1 {
+		t.Errorf("SD = %v, CS = %v; want 10, 1", sd, commSlowdown(sd))
+	}
+	if sd := saturationDegree(50, 100); !near(sd, 0.5) || !near(commSlowdown(sd), 2) {
+		t.Errorf("SD = %v, CS = %v; want 0.5, 2", sd, commSlowdown(sd))
+	}
+	if sd := saturationDegree(100, 0); !math.IsInf(sd, 1) || commSlowdown(sd) != 1 {
+		t.Errorf("idle link: SD = %v", sd)
+	}
+	// tc = sigma PS + (1-sigma) CS ; T^e = Tb tc.
+	if tc := timeCost(0.8, 2, 1); !near(tc, 1.8) || !near(execTime(100, tc), 180) {
+		t.Errorf("tc = %v", tc)
+	}
+	if ps := nodeSlowdown(2000, 1000); ps != 2 {
+		t.Errorf("PS of a 1000 MIPS node against 2000 = %v, want 2", ps)
+	}
+}
+
+// one job of 4 tasks, Tb = 100 s, B_j = 100 Mbit/s, sigma = 0.8.
+func splitJob(id string, submit float64) model.Job {
+	return model.Job{ID: id, Size: 4, Runtime: 100, Bandwidth: 100, Sigma: sigma(0.8), Submit: submit}
+}
+
+// decode runs the evaluator on the given order and per-job node lists.
+func decode(p *problem, order []int32, nodes [][]int32) (*evaluator, *indiv) {
+	a := newIndiv(p)
+	copy(a.order, order)
+	for j, ns := range nodes {
+		copy(a.alloc[p.off[j]:p.off[j+1]], ns)
+	}
+	ev := newEvaluator(p, DefaultAlpha)
+	ev.score(a)
+	return ev, a
+}
+
+// TestSplitThreePlusOne: a 4-task job with 3 tasks in C1 (2000 MIPS) and
+// 1 in C2 (1000 MIPS), Gigabit links.
+//
+//	B_j^1 = (3*100) * (4-3)/(4-1) = 100;  B_j^2 = (1*100) * 3/3 = 100
+//	SD^1 = SD^2 = 1000/100 = 10 >= 1, so CS_j = 1
+//	PS_j = max(2000/2000, 2000/1000) = 2
+//	tc = 0.8*2 + 0.2*1 = 1.8;  T^e = 100 * 1.8 = 180 s
+func TestSplitThreePlusOne(t *testing.T) {
+	s := &model.Scenario{Platform: twoClusters(4, 4, 1000, 1000), Jobs: []model.Job{splitJob("a", 0)}}
+	p := mustCompile(t, s)
+	ev, a := decode(p, []int32{0}, [][]int32{{0, 1, 2, 4}})
+	if !near(ev.end[0], 180) || ev.start[0] != 0 || a.sat {
+		t.Fatalf("start %v end %v sat %v; want 0, 180, false", ev.start[0], ev.end[0], a.sat)
+	}
+	if !near(ev.peak[0], 0.1) || !near(ev.peak[1], 0.1) {
+		t.Errorf("link peaks %v, want 0.1 0.1", ev.peak)
+	}
+	// All 4 tasks in C1: no link used, PS = 1, tc = 0.8 + 0.2 = 1.
+	ev, _ = decode(p, []int32{0}, [][]int32{{0, 1, 2, 3}})
+	if !near(ev.end[0], 100) {
+		t.Errorf("job inside C1 ends at %v, want 100", ev.end[0])
+	}
+}
+
+// TestSaturatedLink: the same 3+1 job with C2's link at 50 Mbit/s.
+//
+//	SD^2 = 50/100 = 0.5 < 1, so CS_j^2 = 2 and CS_j = max(1, 2) = 2
+//	tc = 0.8*2 + 0.2*2 = 2.0;  T^e = 200 s
+func TestSaturatedLink(t *testing.T) {
+	s := &model.Scenario{Platform: twoClusters(4, 4, 1000, 50), Jobs: []model.Job{splitJob("a", 0)}}
+	p := mustCompile(t, s)
+	ev, a := decode(p, []int32{0}, [][]int32{{0, 1, 2, 4}})
+	if !near(ev.end[0], 200) || !a.sat {
+		t.Fatalf("end %v sat %v; want 200, true", ev.end[0], a.sat)
+	}
+	if !near(ev.peak[1], 2) || !near(ev.satTime, 200) {
+		t.Errorf("peak %v satTime %v; want 2 and 200", ev.peak, ev.satTime)
+	}
+}
+
+// TestSharedLinkOverTime: two 3+1 jobs share links of 150 Mbit/s; B starts
+// at t = 90 (its submit time) while A runs.
+//
+//	A alone: load 100 per link, SD = 1.5, CS = 1, tc = 1.8: rate 1/180.
+//	At 90, A has done 90/180 = 1/2. Both run: load 200, SD = 0.75,
+//	CS = 4/3, tc = 0.8*2 + 0.2*4/3 = 28/15, T^e = 560/3 s.
+//	A's other half takes 280/3 s: A ends at 90 + 280/3 = 550/3 (183.33).
+//	B then has done 1/2 and runs alone at 1/180: ends 550/3 + 90 = 820/3.
+func TestSharedLinkOverTime(t *testing.T) {
+	s := &model.Scenario{Platform: twoClusters(6, 2, 150, 150), Jobs: []model.Job{splitJob("a", 0), splitJob("b", 90)}}
+	p := mustCompile(t, s)
+	ev, a := decode(p, []int32{0, 1}, [][]int32{{0, 1, 2, 6}, {3, 4, 5, 7}})
+	if ev.start[1] != 90 || !near(ev.end[0], 550.0/3) || !near(ev.end[1], 820.0/3) {
+		t.Fatalf("A [%v,%v] B [%v,%v]; want A ends 183.333, B [90, 273.333]", ev.start[0], ev.end[0], ev.start[1], ev.end[1])
+	}
+	if !a.sat || !near(ev.satTime, 550.0/3-90) {
+		t.Errorf("sat %v for %v s; want true for 93.333 s", a.sat, ev.satTime)
+	}
+	// makespan = 820/3 - 0; flowtime = (550/3 - 0) + (820/3 - 90) = 1100/3.
+	if !near(a.makespan, 820.0/3) || !near(a.flowtime, 1100.0/3) {
+		t.Errorf("makespan %v flowtime %v", a.makespan, a.flowtime)
+	}
+	// F = 0.6*820/3 + 0.4*1100/3 = 164 + 146.667 = 310.667
+	if !near(a.fit, 0.6*820.0/3+0.4*1100.0/3) {
+		t.Errorf("F = %v", a.fit)
+	}
+}
+
+// example1 is Example 1 (GA-MF section 4.1): one cluster of five nodes
+// N1..N5 (global 0..4); J1 has 4 tasks, J2 2, J3 1 and J4 1 (the text
+// lists a single task T41 and Fig. 1 puts J4 on N5 alone). The paper gives
+// no run times; we use Tb = 4, 2, 3, 2 s.
+func example1() *model.Scenario {
+	return &model.Scenario{
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c", Nodes: 5}}},
+		Jobs: []model.Job{
+			{ID: "J1", Size: 4, Runtime: 4},
+			{ID: "J2", Size: 2, Runtime: 2},
+			{ID: "J3", Size: 1, Runtime: 3},
+			{ID: "J4", Size: 1, Runtime: 2},
+		},
+	}
+}
+
+// TestExample1Gantt decodes Example 1's chromosome, order J1 J3 J2 J4 (J3
+// is in position 2, Example 2), J1 on N1-N4, J2 on N1 N2, J3 and J4 on N5.
+// By node precedence (Fig. 2):
+//
+//	J1 [0,4) on N1..N4; J3 [0,3) on N5;
+//	J2 waits for N1, N2 held by J1: [4,6);
+//	J4 waits for N5 held by J3: [3,5).
+func TestExample1Gantt(t *testing.T) {
+	p := mustCompile(t, example1())
+	ev, a := decode(p, []int32{0, 2, 1, 3}, [][]int32{{0, 1, 2, 3}, {0, 1}, {4}, {4}})
+	want := [][2]float64{{0, 4}, {4, 6}, {0, 3}, {3, 5}}
+	for j, w := range want {
+		if ev.start[j] != w[0] || ev.end[j] != w[1] {
+			t.Errorf("J%d runs [%v,%v), want [%v,%v)", j+1, ev.start[j], ev.end[j], w[0], w[1])
+		}
+	}
+	// makespan 6 - 0; flowtime 4 + 6 + 3 + 5 = 18.
+	if a.makespan != 6 || a.flowtime != 18 {
+		t.Errorf("makespan %v flowtime %v, want 6 and 18", a.makespan, a.flowtime)
+	}
+	// The order decides who waits: J4 before J3 makes J3 wait instead.
+	ev, _ = decode(p, []int32{0, 3, 1, 2}, [][]int32{{0, 1, 2, 3}, {0, 1}, {4}, {4}})
+	if ev.start[3] != 0 || ev.start[2] != 2 {
+		t.Errorf("J4 first: J4 starts %v, J3 starts %v; want 0 and 2", ev.start[3], ev.start[2])
+	}
+}

@@ -1,0 +1,301 @@
+package gamf
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// operators holds the scratch space of the genetic operators.
+type operators struct {
+	p     *problem
+	nodes []int32 // a permutation of all nodes, for sampling
+	markA []int32 // per node: stamp when in parent A's set
+	markB []int32
+	stamp int32
+	pool  []int32
+	fixed []bool  // per position: inherited
+	free  []int32 // jobs to place at random
+	slots []int32
+	inJob []bool // per node: in the job being built
+	owner []int32
+	freeN []int32 // per cluster: free node count
+	order []int32
+}
+
+func newOperators(p *problem) *operators {
+	o := &operators{p: p}
+	o.nodes = make([]int32, p.nodes)
+	for i := range o.nodes {
+		o.nodes[i] = int32(i)
+	}
+	o.markA = make([]int32, p.nodes)
+	o.markB = make([]int32, p.nodes)
+	o.fixed = make([]bool, p.n)
+	o.inJob = make([]bool, p.nodes)
+	o.owner = make([]int32, p.nodes)
+	o.freeN = make([]int32, p.nclu)
+	return o
+}
+
+var xoverWhole = false
+
+// shuffle32 is a Fisher-Yates shuffle driven by r.
+func shuffle32(a []int32, r *rand.Rand) {
+	for i := len(a) - 1; i > 0; i-- {
+		k := r.IntN(i + 1)
+		a[i], a[k] = a[k], a[i]
+	}
+}
+
+// randomIndiv is the first strategy of section 4.2: a random permutation
+// and, for every job, tau_j distinct nodes drawn uniformly from the whole
+// platform, regardless of whether they are busy.
+func (o *operators) randomIndiv(a *indiv, r *rand.Rand) {
+	p := o.p
+	for i := range a.order {
+		a.order[i] = int32(i)
+	}
+	shuffle32(a.order, r)
+	for j := 0; j < p.n; j++ {
+		g := a.alloc[p.off[j]:p.off[j+1]]
+		// Partial Fisher-Yates on the persistent node permutation.
+		for i := range g {
+			k := i + r.IntN(p.nodes-i)
+			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
+			g[i] = o.nodes[i]
+		}
+	}
+}
+
+// guidedIndiv is the second strategy of section 4.2: a random permutation;
+// each job in turn takes the free nodes of a randomly chosen cluster,
+// repeating with another cluster until all its tasks are placed; when no
+// node is free, the bandwidth-aware model (the evaluator on the jobs
+// placed so far) predicts the first job to finish, and its nodes are
+// released. Free nodes of a cluster are taken lowest number first.
+func (o *operators) guidedIndiv(a *indiv, ev *evaluator, r *rand.Rand) {
+	p := o.p
+	for i := range a.order {
+		a.order[i] = int32(i)
+	}
+	shuffle32(a.order, r)
+	for i := range o.owner {
+		o.owner[i] = -1
+	}
+	for k := range o.freeN {
+		o.freeN[k] = int32(p.size[k])
+	}
+	t := 0.0
+	for pos, j := range a.order {
+		g := a.alloc[p.off[j]:p.off[j+1]]
+		got := 0
+		for got < len(g) {
+			nfree := 0
+			for _, f := range o.freeN {
+				if f > 0 {
+					nfree++
+				}
+			}
+			if nfree == 0 {
+				// Release the nodes of the first job predicted to end.
+				ev.simulate(a.order[:pos], a.alloc)
+				next := math.Inf(1)
+				for _, q := range a.order[:pos] {
+					if e := ev.end[q]; e > t && e < next {
+						next = e
+					}
+				}
+				if math.IsInf(next, 1) {
+					next = t // nothing left to wait for: every placed job has ended
+				}
+				t = next
+				released := false
+				for rr, q := range o.owner {
+					if q >= 0 && q != j && ev.end[q] <= t {
+						o.owner[rr] = -1
+						o.freeN[p.cluOf[rr]]++
+						released = true
+					}
+				}
+				if !released {
+					// Cannot happen with tau_j <= nodes; stay valid anyway.
+					o.randomIndiv(a, r)
+					return
+				}
+				continue
+			}
+			c := r.IntN(nfree)
+			k := 0
+			for ; k < p.nclu; k++ {
+				if o.freeN[k] > 0 {
+					if c == 0 {
+						break
+					}
+					c--
+				}
+			}
+			for rr := p.first[k]; rr < p.first[k]+p.size[k] && got < len(g); rr++ {
+				if o.owner[rr] < 0 {
+					o.owner[rr] = j
+					o.freeN[k]--
+					g[got] = int32(rr)
+					got++
+				}
+			}
+		}
+	}
+}
+
+// crossover builds child c from parents a and b in two stages (section
+// 4.4, Example 2):
+//  1. job order: a job at the same position in both parents keeps it; at
+//     a position where the parents differ, the child takes one of the two
+//     parents' jobs there, chosen at random (the other if the first is
+//     already placed); jobs left over fill the positions left over in
+//     random order;
+//  2. node allocation: the nodes a job has in both parents are copied; the
+//     job's other tasks get nodes drawn at random from the rest of the
+//     parents' nodes for that job (those in only one parent).
+func (o *operators) crossover(c, a, b *indiv, r *rand.Rand) {
+	p := o.p
+	// Stage 1. fixed[j] marks jobs already in the child.
+	n := len(a.order)
+	for j := 0; j < n; j++ {
+		o.fixed[j] = false
+	}
+	for i := range a.order {
+		if a.order[i] == b.order[i] {
+			c.order[i] = a.order[i]
+			o.fixed[a.order[i]] = true
+		}
+	}
+	o.slots = o.slots[:0]
+	for i := range a.order {
+		if a.order[i] == b.order[i] {
+			continue
+		}
+		x, y := a.order[i], b.order[i]
+		if r.IntN(2) == 1 {
+			x, y = y, x
+		}
+		switch {
+		case !o.fixed[x]:
+			c.order[i] = x
+			o.fixed[x] = true
+		case !o.fixed[y]:
+			c.order[i] = y
+			o.fixed[y] = true
+		default:
+			o.slots = append(o.slots, int32(i))
+		}
+	}
+	if len(o.slots) > 0 {
+		o.free = o.free[:0]
+		for j := 0; j < n; j++ {
+			if !o.fixed[j] {
+				o.free = append(o.free, int32(j))
+			}
+		}
+		shuffle32(o.free, r)
+		for i, s := range o.slots {
+			c.order[s] = o.free[i]
+		}
+	}
+	for j := 0; j < p.n; j++ {
+		ga := a.alloc[p.off[j]:p.off[j+1]]
+		gb := b.alloc[p.off[j]:p.off[j+1]]
+		gc := c.alloc[p.off[j]:p.off[j+1]]
+		if slices.Equal(ga, gb) { // all nodes common: no draw needed
+			copy(gc, gb)
+			continue
+		}
+		o.stamp++
+		if o.stamp == math.MaxInt32 {
+			o.stamp = 1
+			for i := range o.markA {
+				o.markA[i], o.markB[i] = 0, 0
+			}
+		}
+		s := o.stamp
+		for _, n := range ga {
+			o.markA[n] = s
+		}
+		got := 0
+		o.pool = o.pool[:0]
+		for _, n := range gb {
+			o.markB[n] = s
+			if o.markA[n] == s {
+				gc[got] = n
+				got++
+			} else {
+				o.pool = append(o.pool, n)
+			}
+		}
+		for _, n := range ga {
+			if o.markB[n] != s {
+				o.pool = append(o.pool, n)
+			}
+		}
+		if xoverWhole {
+			if r.IntN(2) == 0 {
+				copy(gc, ga)
+			} else {
+				copy(gc, gb)
+			}
+			continue
+		}
+		for i := 0; got < len(gc); i++ {
+			k := i + r.IntN(len(o.pool)-i)
+			o.pool[i], o.pool[k] = o.pool[k], o.pool[i]
+			gc[got] = o.pool[i]
+			got++
+		}
+	}
+}
+
+// mutate is the two-phase mutation of section 4.4: a random job moves to
+// a random position of the order, then one of its tasks moves to a random
+// node the job does not use yet (so the job's nodes stay distinct).
+func (o *operators) mutate(c *indiv, r *rand.Rand) {
+	p := o.p
+	n := len(c.order)
+	from := r.IntN(n)
+	to := r.IntN(n)
+	j := c.order[from]
+	if from < to {
+		copy(c.order[from:to], c.order[from+1:to+1])
+	} else {
+		copy(c.order[to+1:from+1], c.order[to:from])
+	}
+	c.order[to] = j
+	g := c.alloc[p.off[j]:p.off[j+1]]
+	if len(g) >= p.nodes {
+		return // the job already holds every node
+	}
+	for _, rr := range g {
+		o.inJob[rr] = true
+	}
+	i := r.IntN(len(g))
+	var nn int32
+	if 2*len(g) <= p.nodes {
+		for {
+			nn = int32(r.IntN(p.nodes))
+			if !o.inJob[nn] {
+				break
+			}
+		}
+	} else {
+		o.pool = o.pool[:0]
+		for rr := 0; rr < p.nodes; rr++ {
+			if !o.inJob[rr] {
+				o.pool = append(o.pool, int32(rr))
+			}
+		}
+		nn = o.pool[r.IntN(len(o.pool))]
+	}
+	for _, rr := range g {
+		o.inJob[rr] = false
+	}
+	g[i] = nn
+}

@@ -1,0 +1,194 @@
+package gamf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"gridplay/engine/model"
+	"gridplay/engine/rng"
+	"gridplay/engine/sched"
+)
+
+// method names a scheduling method of the paper's comparison (section 5).
+type method int
+
+const (
+	mGAMF method = iota
+	mGAMA
+	mHill
+	mJPR
+	mCBS
+	mMETL
+)
+
+type policy struct {
+	m    method
+	info sched.Info
+}
+
+func (p *policy) Info() sched.Info { return p.info }
+
+var (
+	pGenerations = sched.Param{Name: "generations", Default: DefaultGenerations, Min: 0, Max: model.MaxGenerations, Doc: "GA iterations after the initial population (GA-MF Table 2: 120)"}
+	pPopulation  = sched.Param{Name: "population", Default: DefaultPopulation, Min: 2, Max: 1000, Doc: "population size (GA-MF Table 2: 80)"}
+	pMutation    = sched.Param{Name: "mutation", Default: DefaultMutation, Min: 0, Max: 100, Doc: "mutation frequency, percent of new individuals mutated (GA-MF Table 2: 50, section 4.4 gamma)"}
+	pAlpha       = sched.Param{Name: "alpha", Default: DefaultAlpha, Min: 0, Max: 1, Doc: "weight of makespan in F = alpha*makespan + (1-alpha)*flowtime (GA-MF section 4.3; Table 2: 0.6)"}
+	pGuided      = sched.Param{Name: "guided", Default: 1, Min: 0, Max: 1, Doc: "1: guided bandwidth-aware initial population, 0: random (GA-MF section 4.2)"}
+	pPressure    = sched.Param{Name: "pressure", Default: DefaultPressure, Min: 1, Max: 2, Doc: "linear ranking selective pressure s (GA-MF section 4.4; the paper gives none)"}
+	pEvals       = sched.Param{Name: "evaluations", Default: DefaultGenerations * DefaultPopulation, Min: 1, Max: 1e7, Doc: "most neighbours HILL tries (default: the GA's 120 x 80 evaluations)"}
+	pPatience    = sched.Param{Name: "patience", Default: 1000, Min: 1, Max: 1e6, Doc: "HILL stops after this many neighbours in a row that are no better (GA-MF section 5)"}
+)
+
+func init() {
+	gaParams := []sched.Param{pGenerations, pPopulation, pMutation, pGuided, pPressure}
+	sched.Register(&policy{m: mGAMF, info: sched.Info{Name: "gamf", Paper: "003", System: "GA-MF",
+		Summary: "GA-MF: multi-criteria GA on job order and task-node allocation, F = alpha makespan + (1-alpha) flowtime, bandwidth-aware (GA-MF sections 3-4)",
+		Params:  append([]sched.Param{pAlpha}, gaParams...)}})
+	sched.Register(&policy{m: mGAMA, info: sched.Info{Name: "gama", Paper: "003", System: "GA-MF",
+		Summary: "GA-MA: the same GA minimising makespan only (alpha = 1; Gabaldon et al. 2013, GA-MF section 5)",
+		Params:  gaParams}})
+	sched.Register(&policy{m: mHill, info: sched.Info{Name: "hill", Paper: "003", System: "GA-MF",
+		Summary: "HILL: hill climbing from a random solution with the GA's mutation as the neighbourhood (GA-MF section 5)",
+		Params:  []sched.Param{pAlpha, pEvals, pPatience, pGuided}}})
+	sched.Register(&policy{m: mJPR, info: sched.Info{Name: "jpr", Paper: "003", System: "GA-MF",
+		Summary: "JPR: jobs in queue order on the most powerful free nodes (Naik et al. 2005, GA-MF section 5)"}})
+	sched.Register(&policy{m: mCBS, info: sched.Info{Name: "cbs", Paper: "003", System: "GA-MF",
+		Summary: "CBS: jobs in queue order, a 75% chunk on one cluster, the rest in small chunks (Jones et al. 2005, GA-MF section 5)"}})
+	sched.Register(&policy{m: mMETL, info: sched.Info{Name: "metl", Paper: "003", System: "GA-MF",
+		Summary: "METL: at each step the job losing the least execution time, saturation-aware (Blanco et al. 2012, GA-MF section 5)"}})
+}
+
+// param reads a policy parameter, checking its range and, when integral
+// is set, that it is a whole number.
+func param(s *model.Scenario, def sched.Param, integral bool) (float64, error) {
+	v := s.Policy.Param(def.Name, def.Default)
+	f := "policy.params." + def.Name
+	if !finite(v) || v < def.Min || v > def.Max {
+		return 0, model.Errf(f, fmt.Sprintf("must be between %g and %g", def.Min, def.Max))
+	}
+	if integral && v != math.Trunc(v) {
+		return 0, model.Errf(f, "must be a whole number")
+	}
+	return v, nil
+}
+
+// gaConfig reads the GA parameters of s.
+func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
+	var c Config
+	var err error
+	get := func(def sched.Param, integral bool) float64 {
+		if err != nil {
+			return 0
+		}
+		var v float64
+		v, err = param(s, def, integral)
+		return v
+	}
+	c.Generations = int(get(pGenerations, true))
+	c.Population = int(get(pPopulation, true))
+	c.Mutation = get(pMutation, false)
+	c.Random = get(pGuided, true) == 0
+	c.Pressure = get(pPressure, false)
+	c.Alpha = 1
+	if alpha {
+		c.Alpha = get(pAlpha, false)
+	}
+	if c.Generations == 0 { // 0 means only the initial population
+		c.Generations = -1
+	}
+	return c, err
+}
+
+// Run schedules the scenario's jobs as one package.
+func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	p, err := compile(s)
+	if err != nil {
+		return nil, err
+	}
+	res := &sched.Result{Policy: pl.info.Name, Metrics: map[string]float64{}, Dropped: p.dropped}
+	if p.n == 0 {
+		res.Schedule = []sched.Placement{}
+		return res, nil
+	}
+	r := rng.New(s.Seed, "gamf", pl.info.Name)
+	alpha := DefaultAlpha
+	var best *indiv
+	switch pl.m {
+	case mGAMF, mGAMA:
+		cfg, err := gaConfig(s, pl.m == mGAMF)
+		if err != nil {
+			return nil, err
+		}
+		if genes := 2 * cfg.Population * (p.off[p.n] + p.n); genes > MaxGenes {
+			return nil, model.Errf("policy.params.population", fmt.Sprintf("two populations of %d individuals of %d genes exceed %d genes; use a smaller population or package", cfg.Population, p.off[p.n]+p.n, MaxGenes))
+		}
+		alpha = cfg.Alpha
+		best, err = runGA(ctx, p, cfg, r, rec, nil)
+		if err != nil {
+			return nil, err
+		}
+		res.Metrics["fitness"] = best.fit
+	case mHill:
+		var hc HillConfig
+		var vs [4]float64
+		for i, d := range []sched.Param{pAlpha, pEvals, pPatience, pGuided} {
+			if vs[i], err = param(s, d, i > 0); err != nil {
+				return nil, err
+			}
+		}
+		hc.Alpha, hc.Evaluations, hc.Patience, hc.Random = vs[0], int(vs[1]), int(vs[2]), vs[3] == 0
+		alpha = hc.Alpha
+		best, err = runHill(ctx, p, hc, r, rec)
+		if err != nil {
+			return nil, err
+		}
+		res.Metrics["fitness"] = best.fit
+	case mJPR:
+		best, err = runJPR(ctx, p, newEvaluator(p, alpha))
+	case mCBS:
+		best, err = runCBS(ctx, p, newEvaluator(p, alpha))
+	case mMETL:
+		best, err = runMETL(ctx, p, newEvaluator(p, alpha))
+	}
+	if err != nil {
+		return nil, err
+	}
+	ev := newEvaluator(p, alpha)
+	ev.score(best)
+	res.Schedule = placements(p, ev, best)
+	res.Metrics["makespan"] = best.makespan
+	res.Metrics["flowtime"] = best.flowtime
+	peak := 0.0
+	for _, v := range ev.peak {
+		peak = math.Max(peak, v)
+	}
+	res.Metrics["link_peak"] = peak
+	res.Metrics["saturated_time"] = ev.satTime
+	return res, nil
+}
+
+// placements turns a decoded individual into the schedule, in the
+// scenario's job order. Node numbers in Alloc are per cluster, from 0.
+func placements(p *problem, ev *evaluator, a *indiv) []sched.Placement {
+	out := make([]sched.Placement, 0, p.n)
+	for j := 0; j < p.n; j++ {
+		g := append([]int32(nil), a.alloc[p.off[j]:p.off[j+1]]...)
+		sort.Slice(g, func(x, y int) bool { return g[x] < g[y] })
+		var al []sched.Alloc
+		var ids []string
+		for _, r := range g {
+			k := int(p.cluOf[r])
+			if len(al) == 0 || al[len(al)-1].Cluster != p.cluIDs[k] {
+				al = append(al, sched.Alloc{Cluster: p.cluIDs[k]})
+				ids = append(ids, p.cluIDs[k])
+			}
+			al[len(al)-1].Nodes = append(al[len(al)-1].Nodes, int(r)-p.first[k])
+		}
+		out = append(out, sched.Placement{Job: p.ids[j], Cluster: strings.Join(ids, "+"),
+			Start: ev.start[j], End: ev.end[j], Nodes: len(g), Alloc: al})
+	}
+	return out
+}
