@@ -142,6 +142,23 @@ func (p *Profile) MinFree(a, b float64) int {
 	return m
 }
 
+// MaxFree is the most free processors at any time in [a, b) (at a when
+// b <= a).
+func (p *Profile) MaxFree(a, b float64) int {
+	if a < p.t[0] {
+		a = p.t[0]
+	}
+	n := len(p.t)
+	k := p.index(a)
+	m := p.free[k]
+	for k++; k < n && p.t[k] < b; k++ {
+		if p.free[k] > m {
+			m = p.free[k]
+		}
+	}
+	return m
+}
+
 // NextChange is the first step boundary strictly after x, or +Inf.
 func (p *Profile) NextChange(x float64) float64 {
 	k := sort.Search(len(p.t), func(i int) bool { return p.t[i] > x })

@@ -46,6 +46,14 @@ func TestProfileHand(t *testing.T) {
 	if got := p.MinFree(10, 20); got != 10 {
 		t.Errorf("MinFree(10,20) = %d, want 10", got)
 	}
+	for _, c := range []struct {
+		a, b float64
+		want int
+	}{{0, 10, 4}, {0, 25, 10}, {20, 30, 2}, {25, 25, 2}, {29, 31, 10}} {
+		if got := p.MaxFree(c.a, c.b); got != c.want {
+			t.Errorf("MaxFree(%g,%g) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
 	if got := p.NextChange(10); got != 20 {
 		t.Errorf("NextChange(10) = %g, want 20", got)
 	}

@@ -1,0 +1,631 @@
+package backfill
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"gridplay/engine/kernel"
+	"gridplay/engine/sched"
+)
+
+// Mode is the queueing discipline of the core.
+type Mode int
+
+const (
+	// FCFS starts jobs strictly in queue order: the head waits until it
+	// fits and nothing passes it.
+	FCFS Mode = iota
+	// EASY gives one reservation, to the queue head; a later job starts
+	// early only if it does not delay that reservation (Lifka's EASY).
+	EASY
+	// Conservative gives every waiting job a reservation when it arrives;
+	// a job starts early only if it delays no reservation, and reservations
+	// are compressed when a job ends before its estimate (Mu'alem &
+	// Feitelson 2001).
+	Conservative
+)
+
+func (m Mode) String() string {
+	switch m {
+	case FCFS:
+		return "fcfs"
+	case EASY:
+		return "easy"
+	case Conservative:
+		return "conservative"
+	}
+	return fmt.Sprintf("mode(%d)", int(m))
+}
+
+// Part is the nodes a job takes on one site.
+type Part struct {
+	Site  int // index into Machine.Sites
+	Nodes int
+}
+
+// Choice is where and when a job would run: the output of a Selector.
+type Choice struct {
+	// Start is the predicted start time, >= now.
+	Start float64
+	// Est is the duration held in the profiles (the estimate on this
+	// resource); Run is the actual duration, at most Est (a job is killed
+	// at its estimate).
+	Est, Run float64
+	// Parts are the nodes per site; their sum is the job size.
+	Parts []Part
+	// Key ranks choices of one job, lower is better (the selector's own
+	// criterion: start time for plain backfilling, predicted finish for
+	// the adaptive multisite selection). Compression keeps a job's old
+	// reservation when the new choice's key is higher.
+	Key float64
+}
+
+// Site is one site of the machine as a Selector sees it.
+type Site struct {
+	ID    string
+	Nodes int
+	// Profile holds running jobs until their estimated ends and, under
+	// EASY and conservative, the reservations of the pass.
+	Profile *kernel.Profile
+}
+
+// Machine is the read-only view a Selector gets.
+type Machine struct {
+	Sites []*Site
+}
+
+// Selector chooses where and when a job runs, given the availability
+// profiles (resource selection of multisite Alg. 1 step 2b). The core owns
+// the queue, reservations, backfilling and events; the selector owns the
+// performance model.
+type Selector interface {
+	// Select places job j at or after now. With instantOnly the caller
+	// will only start the job now, so the selector may stop early and
+	// return ok=false when its choice would not start at now. Without
+	// instantOnly, ok=false means the job can never run (a Drop).
+	Select(j int, now float64, m *Machine, instantOnly bool) (c Choice, ok bool)
+}
+
+// Job is what the core needs of a job; sizes and durations on each
+// resource belong to the Selector.
+type Job struct {
+	ID     string
+	Submit float64
+	Size   int
+	// Drop, when not empty, is the reason the job can never run; the core
+	// reports it and never queues the job.
+	Drop string
+}
+
+// Config is one run of the core.
+type Config struct {
+	Mode  Mode
+	Sites []SiteSpec
+	Jobs  []Job
+	Sel   Selector
+}
+
+// Bounder is an optional extension of a Selector that makes compression
+// cheaper. Improvable is a quick, conservative test: false only when no
+// choice for job j at or after now can have a key strictly below key (the
+// job's own reservation is out of the profiles during the call).
+// Compression then keeps the job's reservation, exactly as a full
+// selection would.
+type Bounder interface {
+	Improvable(j int, now, key float64, m *Machine) bool
+}
+
+// SiteSpec names a site and its node count.
+type SiteSpec struct {
+	ID    string
+	Nodes int
+}
+
+// FrameData is the payload of a "backfill" frame: a job that started before
+// an earlier waiting job (the head), and the head's reservation that
+// allowed it. Under EASY, Extra is the classic "extra nodes": processors
+// free at the shadow time beyond what the head needs; under conservative
+// it is the processors still free at the shadow time once every
+// reservation is counted. Both are summed over the sites.
+type FrameData struct {
+	Job    string  `json:"job"`
+	Nodes  int     `json:"nodes"`
+	Start  float64 `json:"start"`
+	EstEnd float64 `json:"est_end"` // start + estimate: the job is gone by then
+	Head   string  `json:"head"`    // the earlier job whose reservation was respected
+	Shadow float64 `json:"shadow"`  // the head's reserved start
+	Extra  int     `json:"extra"`
+	Mode   string  `json:"mode"` // "easy" or "conservative"
+}
+
+// Stats are counters of one run, for tests and reports.
+type Stats struct {
+	Backfilled int
+	Killed     int
+	Passes     int
+	Events     uint64
+	// Late counts jobs that started on a choice worse (by the selector's
+	// Key) than the first reservation they were given. Backfilling
+	// promises none: tests assert it stays 0.
+	Late int
+}
+
+// promise records, per job, the first reservation made for it: the start
+// (or key) the scheduler promised. Property tests check that no job ends up
+// worse than its promise.
+type promise struct {
+	set bool
+	key float64
+}
+
+type core struct {
+	cfg     Config
+	m       Machine
+	heaps   []nodeHeap
+	order   []int // job indices by submit, then input order
+	waiting []int // FCFS queue
+	res     []Choice
+	hasRes  []bool
+	run     []Choice // the choice a running or finished job took
+	started []bool
+	place   []int // index of each started job's placement
+	freeNow int   // free nodes now, summed over sites
+	dirty   bool
+	compact bool // conservative: a job ended early, compress
+	lastT   float64
+	passed  bool // a pass already ran at lastT
+	wakeAt  float64
+	prom    []promise
+	res2    *sched.Result
+	stats   Stats
+	rec     sched.Recorder
+	q       kernel.Queue
+	ctx     context.Context
+	calls   int // selector calls, for cancellation checks inside a pass
+}
+
+const (
+	refPass = -1 // a scheduling pass at the current time
+	refWake = -2 // a pass at a reserved start time
+)
+
+// Run simulates cfg and returns the schedule. Placements are in start
+// order (ties in queue order).
+func Run(ctx context.Context, cfg Config, rec sched.Recorder) (*sched.Result, Stats, error) {
+	c, err := newCore(cfg, rec)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	if err := c.loop(ctx); err != nil {
+		return nil, c.stats, err
+	}
+	return c.res2, c.stats, nil
+}
+
+func newCore(cfg Config, rec sched.Recorder) (*core, error) {
+	if len(cfg.Sites) == 0 {
+		return nil, fmt.Errorf("backfill: no sites")
+	}
+	n := len(cfg.Jobs)
+	c := &core{
+		cfg:     cfg,
+		res:     make([]Choice, n),
+		hasRes:  make([]bool, n),
+		run:     make([]Choice, n),
+		started: make([]bool, n),
+		place:   make([]int, n),
+		prom:    make([]promise, n),
+		rec:     rec,
+		wakeAt:  math.Inf(1),
+		lastT:   math.Inf(-1),
+		res2:    &sched.Result{Schedule: make([]sched.Placement, 0, n), Metrics: map[string]float64{}},
+	}
+	start := math.Inf(1)
+	for _, j := range cfg.Jobs {
+		start = math.Min(start, j.Submit)
+	}
+	if math.IsInf(start, 1) {
+		start = 0
+	}
+	for _, s := range cfg.Sites {
+		c.m.Sites = append(c.m.Sites, &Site{ID: s.ID, Nodes: s.Nodes, Profile: kernel.NewProfile(s.Nodes, start)})
+		c.heaps = append(c.heaps, newNodeHeap(s.Nodes))
+		c.freeNow += s.Nodes
+	}
+	c.order = make([]int, n)
+	for i := range c.order {
+		c.order[i] = i
+	}
+	sort.SliceStable(c.order, func(a, b int) bool { return cfg.Jobs[c.order[a]].Submit < cfg.Jobs[c.order[b]].Submit })
+	// Arrivals are pushed one at a time, in queue order (each arrival
+	// pushes the next), which keeps the event heap small; the order of
+	// events is the same as with all pushed up front.
+	if n > 0 {
+		c.q.Push(kernel.Event{T: cfg.Jobs[c.order[0]].Submit, Kind: kernel.Arrive, Ref: 0})
+	}
+	return c, nil
+}
+
+func (c *core) loop(ctx context.Context) error {
+	c.ctx = ctx
+	for {
+		if c.q.Popped()&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		e, ok := c.q.Pop()
+		if !ok {
+			break
+		}
+		now := e.T
+		if now != c.lastT {
+			c.lastT, c.passed = now, false
+		}
+		switch e.Kind {
+		case kernel.Arrive:
+			if k := e.Ref + 1; k < len(c.order) {
+				c.q.Push(kernel.Event{T: c.cfg.Jobs[c.order[k]].Submit, Kind: kernel.Arrive, Ref: k})
+			}
+			j := c.order[e.Ref]
+			if d := c.cfg.Jobs[j].Drop; d != "" {
+				c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: d})
+				continue
+			}
+			c.waiting = append(c.waiting, j)
+			c.needPass(now)
+		case kernel.Finish:
+			c.finish(e.Ref, now)
+			c.needPass(now)
+		case kernel.Schedule:
+			if e.Ref == refWake && now >= c.wakeAt {
+				c.wakeAt = math.Inf(1)
+			}
+			if c.passed && !c.dirty {
+				continue
+			}
+			if err := c.pass(now); err != nil {
+				return err
+			}
+		}
+	}
+	c.stats.Events = c.q.Popped()
+	// Jobs left waiting can only come from a selector that never places
+	// them; report them rather than lose them.
+	for _, j := range c.waiting {
+		c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: "never found room (no placement offered)"})
+	}
+	c.waiting = nil
+	return nil
+}
+
+// needPass asks for one scheduling pass at now, after every finish and
+// arrival of this instant (kernel tie order: Schedule runs last).
+func (c *core) needPass(now float64) {
+	if !c.dirty {
+		c.dirty = true
+		c.q.Push(kernel.Event{T: now, Kind: kernel.Schedule, Ref: refPass})
+	}
+}
+
+func (c *core) finish(j int, now float64) {
+	ch := c.run[j]
+	estEnd := ch.Start + ch.Est
+	for _, p := range ch.Parts {
+		if now < estEnd {
+			// The job ended before its estimate: give back the rest.
+			c.m.Sites[p.Site].Profile.Release(now, estEnd, p.Nodes)
+		}
+	}
+	if now < estEnd {
+		c.compact = true
+	}
+	pl := &c.res2.Schedule[c.place[j]]
+	for i, a := range pl.Alloc {
+		site := ch.Parts[i].Site
+		for _, n := range a.Nodes {
+			c.heaps[site].push(n)
+		}
+		c.freeNow += len(a.Nodes)
+	}
+}
+
+func (c *core) reserve(ch Choice) {
+	for _, p := range ch.Parts {
+		c.m.Sites[p.Site].Profile.Reserve(ch.Start, ch.Start+ch.Est, p.Nodes)
+	}
+}
+
+func (c *core) unreserve(ch Choice) {
+	for _, p := range ch.Parts {
+		c.m.Sites[p.Site].Profile.Release(ch.Start, ch.Start+ch.Est, p.Nodes)
+	}
+}
+
+// freeAt sums the profiles' free counts at t.
+func (c *core) freeAt(t float64) int {
+	n := 0
+	for _, s := range c.m.Sites {
+		n += s.Profile.Free(t)
+	}
+	return n
+}
+
+func (c *core) promise(j int, key float64) {
+	if !c.prom[j].set {
+		c.prom[j] = promise{true, key}
+	}
+}
+
+// sel calls the selector; every 256 calls it also checks for
+// cancellation, since one pass may place thousands of jobs.
+func (c *core) sel(j int, now float64, instantOnly bool) (Choice, bool, error) {
+	c.calls++
+	if c.calls&255 == 0 && c.ctx != nil {
+		if err := c.ctx.Err(); err != nil {
+			return Choice{}, false, err
+		}
+	}
+	ch, ok := c.cfg.Sel.Select(j, now, &c.m, instantOnly)
+	return ch, ok, nil
+}
+
+// pass is one run of the scheduler at now.
+func (c *core) pass(now float64) error {
+	c.dirty, c.passed = false, true
+	c.stats.Passes++
+	for _, s := range c.m.Sites {
+		s.Profile.Advance(now)
+	}
+	if c.cfg.Mode == Conservative {
+		return c.passConservative(now)
+	}
+	return c.passEASY(now)
+}
+
+// passEASY serves FCFS and EASY. Jobs start in queue order while they
+// fit; the first that does not is the head. FCFS stops there. EASY
+// reserves the head's earliest start (the shadow time) and starts any
+// later job that fits now without touching that reservation, then drops
+// the reservation: it is recomputed at the next pass.
+func (c *core) passEASY(now float64) error {
+	kept := c.waiting[:0]
+	headSet := false
+	var head int
+	var headC Choice
+	extra := 0
+	for i, j := range c.waiting {
+		if c.freeNow == 0 || (headSet && c.cfg.Jobs[j].Size > c.freeNow) {
+			kept = append(kept, j)
+			if c.freeNow == 0 {
+				kept = append(kept, c.waiting[i+1:]...)
+				break
+			}
+			continue
+		}
+		if !headSet {
+			ch, ok, err := c.sel(j, now, false)
+			if err != nil {
+				return err
+			}
+			if !ok || math.IsInf(ch.Start, 1) {
+				c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: "no site combination can ever hold it"})
+				continue
+			}
+			if ch.Start <= now {
+				c.start(j, ch, now, false)
+				continue
+			}
+			if c.cfg.Mode == FCFS {
+				kept = append(kept, c.waiting[i:]...)
+				break
+			}
+			c.promise(j, ch.Key)
+			c.reserve(ch)
+			headSet, head, headC = true, j, ch
+			extra = c.freeAt(ch.Start)
+			kept = append(kept, j)
+			continue
+		}
+		ch, ok, err := c.sel(j, now, true)
+		if err != nil {
+			return err
+		}
+		if ok && ch.Start <= now {
+			c.start(j, ch, now, false)
+			if err := c.backfilled(j, ch, head, headC.Start, extra, now); err != nil {
+				return err
+			}
+			continue
+		}
+		kept = append(kept, j)
+	}
+	c.waiting = kept
+	if headSet {
+		c.unreserve(headC)
+	}
+	return nil
+}
+
+// passConservative gives each new job its reservation, compresses the
+// reservations after an early finish (each waiting job, in queue order,
+// is taken out and placed again at its best choice, keeping the old one if
+// the new is not better), and starts every job whose reservation starts
+// now.
+func (c *core) passConservative(now float64) error {
+	kept := c.waiting[:0]
+	compact := c.compact
+	c.compact = false
+	first := -1 // first job kept waiting: the head for frames
+	for _, j := range c.waiting {
+		if c.hasRes[j] {
+			if compact {
+				old := c.res[j]
+				c.unreserve(old)
+				ch := old
+				if c.canMove(j, now) {
+					x, ok, err := c.sel(j, now, false)
+					if err != nil {
+						return err
+					}
+					if ok && x.Key <= old.Key && !math.IsInf(x.Start, 1) {
+						ch = x
+					}
+				}
+				c.reserve(ch)
+				c.res[j] = ch
+			}
+		} else {
+			ch, ok, err := c.sel(j, now, false)
+			if err != nil {
+				return err
+			}
+			if !ok || math.IsInf(ch.Start, 1) {
+				c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: "no site combination can ever hold it"})
+				continue
+			}
+			c.reserve(ch)
+			c.res[j], c.hasRes[j] = ch, true
+			c.promise(j, ch.Key)
+		}
+		ch := c.res[j]
+		if ch.Start <= now {
+			c.start(j, ch, now, true)
+			if first >= 0 {
+				if err := c.backfilled(j, ch, first, c.res[first].Start, c.freeAt(c.res[first].Start), now); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if first < 0 {
+			first = j
+		}
+		kept = append(kept, j)
+	}
+	c.waiting = kept
+	// Reserved starts normally fall on a finish event; a wake-up makes
+	// sure the scheduler also runs at the earliest one.
+	next := math.Inf(1)
+	for _, j := range kept {
+		next = math.Min(next, c.res[j].Start)
+	}
+	if next < c.wakeAt {
+		c.wakeAt = next
+		c.q.Push(kernel.Event{T: next, Kind: kernel.Schedule, Ref: refWake})
+	}
+	return nil
+}
+
+// canMove reports whether j's reservation might improve (see Bounder);
+// the reservation is out of the profiles when it is called.
+func (c *core) canMove(j int, now float64) bool {
+	b, ok := c.cfg.Sel.(Bounder)
+	return !ok || b.Improvable(j, now, c.res[j].Key, &c.m)
+}
+
+func (c *core) backfilled(j int, ch Choice, head int, shadow float64, extra int, now float64) error {
+	c.stats.Backfilled++
+	if c.rec == nil {
+		return nil
+	}
+	return sched.Emit(c.rec, sched.Frame{Kind: "backfill", T: now, Data: FrameData{
+		Job: c.cfg.Jobs[j].ID, Nodes: c.cfg.Jobs[j].Size, Start: now, EstEnd: now + ch.Est,
+		Head: c.cfg.Jobs[head].ID, Shadow: shadow, Extra: extra, Mode: c.cfg.Mode.String(),
+	}})
+}
+
+// start runs j now on ch. Under conservative the profile already holds the
+// reservation; otherwise the job is added to it until its estimated end.
+func (c *core) start(j int, ch Choice, now float64, reserved bool) {
+	if c.prom[j].set && ch.Key > c.prom[j].key+1e-9*math.Max(1, math.Abs(c.prom[j].key)) {
+		c.stats.Late++
+	}
+	ch.Start = now
+	if !reserved {
+		c.reserve(ch)
+	}
+	pl := sched.Placement{Job: c.cfg.Jobs[j].ID, Start: now, End: now + ch.Run}
+	ids := make([]string, 0, len(ch.Parts))
+	for _, p := range ch.Parts {
+		nodes := c.heaps[p.Site].take(p.Nodes)
+		c.freeNow -= len(nodes)
+		id := c.m.Sites[p.Site].ID
+		ids = append(ids, id)
+		pl.Alloc = append(pl.Alloc, sched.Alloc{Cluster: id, Nodes: nodes})
+		pl.Nodes += len(nodes)
+	}
+	pl.Cluster = strings.Join(ids, "+")
+	c.place[j] = len(c.res2.Schedule)
+	c.res2.Schedule = append(c.res2.Schedule, pl)
+	c.run[j] = ch
+	c.started[j] = true
+	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})
+}
+
+// nodeHeap hands out the lowest free node indices of one site, so a Gantt
+// chart gets stable lanes.
+type nodeHeap []int
+
+func newNodeHeap(n int) nodeHeap {
+	h := make(nodeHeap, n)
+	for i := range h {
+		h[i] = i // sorted: already a heap
+	}
+	return h
+}
+
+func (h *nodeHeap) push(x int) {
+	*h = append(*h, x)
+	s := *h
+	i := len(s) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if s[p] <= s[i] {
+			break
+		}
+		s[p], s[i] = s[i], s[p]
+		i = p
+	}
+}
+
+func (h *nodeHeap) pop() int {
+	s := *h
+	x := s[0]
+	n := len(s) - 1
+	s[0] = s[n]
+	s = s[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && s[r] < s[l] {
+			m = r
+		}
+		if s[i] <= s[m] {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
+	*h = s
+	return x
+}
+
+// take removes the k lowest free indices (fewer if the site has fewer).
+func (h *nodeHeap) take(k int) []int {
+	if k > len(*h) {
+		k = len(*h)
+	}
+	out := make([]int, k)
+	for i := range out {
+		out[i] = h.pop()
+	}
+	return out
+}

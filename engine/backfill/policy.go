@@ -1,0 +1,154 @@
+package backfill
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+func init() {
+	sched.Register(&policy{mode: FCFS, info: sched.Info{
+		Name: "fcfs", Paper: "", System: "Classic",
+		Summary: "First-come-first-served on one cluster, no backfilling: the queue head waits until it fits and no job passes it.",
+	}})
+	sched.Register(&policy{mode: EASY, info: sched.Info{
+		Name: "easy", Paper: "", System: "Classic",
+		Summary: "EASY backfilling (Lifka 1995) on one cluster: the queue head gets a reservation; later jobs start early if they do not delay it. Estimates are requested times (multisite section 4.1.2).",
+	}})
+	sched.Register(&policy{mode: Conservative, info: sched.Info{
+		Name: "conservative", Paper: "", System: "Classic",
+		Summary: "Conservative backfilling (Mu'alem & Feitelson 2001) on one cluster: every waiting job gets a reservation, compressed when a job ends early. Estimates are requested times (multisite section 4.1.2).",
+	}})
+}
+
+type policy struct {
+	mode Mode
+	info sched.Info
+}
+
+func (p *policy) Info() sched.Info { return p.info }
+
+func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	if s == nil {
+		return nil, model.Errf("", "no scenario")
+	}
+	cl := s.Platform.Clusters
+	if len(cl) != 1 {
+		return nil, model.Errf("platform.clusters", fmt.Sprintf("%s runs on exactly one cluster, got %d (use a multisite-* policy for several sites)", p.info.Name, len(cl)))
+	}
+	if cl[0].Nodes < 1 {
+		return nil, model.Errf("platform.clusters[0].nodes", "must be at least 1")
+	}
+	d, err := Durations(s)
+	if err != nil {
+		return nil, err
+	}
+	jobs := make([]Job, len(s.Jobs))
+	for i, j := range s.Jobs {
+		jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
+		if j.Size > cl[0].Nodes {
+			jobs[i].Drop = fmt.Sprintf("needs %d nodes; cluster %s has %d", j.Size, cl[0].ID, cl[0].Nodes)
+		}
+	}
+	sel := &single{size: d.Size, est: d.Est, run: d.Run}
+	res, st, err := Run(ctx, Config{Mode: p.mode, Sites: []SiteSpec{{ID: cl[0].ID, Nodes: cl[0].Nodes}}, Jobs: jobs, Sel: sel}, rec)
+	if err != nil {
+		return nil, err
+	}
+	Finish(res, st, d)
+	return res, nil
+}
+
+// Finish adds the counters and notes every backfilling policy reports.
+func Finish(res *sched.Result, st Stats, d *Dur) {
+	res.Metrics["backfilled"] = float64(st.Backfilled)
+	res.Metrics["killed"] = float64(d.Killed)
+	res.Metrics["dropped"] = float64(len(res.Dropped))
+	if d.Killed > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d jobs ran past their requested time and were killed at it.", d.Killed))
+	}
+}
+
+// single is the selector of plain single-cluster backfilling: the earliest
+// start on the one site, with the requested time as the estimate.
+type single struct {
+	size     []int
+	est, run []float64
+}
+
+func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choice, bool) {
+	p := m.Sites[0].Profile
+	start := now
+	if instantOnly {
+		if !p.Fits(now, s.size[j], s.est[j]) {
+			return Choice{}, false
+		}
+	} else {
+		start = p.EarliestStart(now, s.size[j], s.est[j])
+		if math.IsInf(start, 1) {
+			return Choice{}, false
+		}
+	}
+	return Choice{Start: start, Est: s.est[j], Run: s.run[j], Parts: []Part{{Site: 0, Nodes: s.size[j]}}, Key: start}, true
+}
+
+// Improvable implements Bounder: the key is the start time, and an
+// earlier start needs size processors free at some instant before it.
+func (s *single) Improvable(j int, now, key float64, m *Machine) bool {
+	return key > now && m.Sites[0].Profile.MaxFree(now, key) >= s.size[j]
+}
+
+// Dur holds each job's size, estimate and actual duration on a reference
+// node, read from a scenario.
+type Dur struct {
+	Size     []int
+	Est, Run []float64
+	// Killed counts jobs whose runtime exceeds their estimate: they are
+	// killed at the estimate.
+	Killed int
+}
+
+// Durations reads sizes and durations: the estimate is Requested (or
+// Runtime when Requested is 0) and the job runs min(Runtime, estimate).
+// It returns field-named errors for what backfilling cannot use.
+func Durations(s *model.Scenario) (*Dur, error) {
+	n := len(s.Jobs)
+	d := &Dur{Size: make([]int, n), Est: make([]float64, n), Run: make([]float64, n)}
+	var es model.Errors
+	for i := range s.Jobs {
+		j := &s.Jobs[i]
+		f := "jobs[" + strconv.Itoa(i) + "]"
+		if j.Size < 1 {
+			es = append(es, model.Errf(f+".size", "must be at least 1"))
+		}
+		if j.App != nil && j.Runtime == 0 {
+			es = append(es, model.Errf(f+".runtime", "backfilling needs a runtime (application models are not supported)"))
+		}
+		if bad(j.Runtime) {
+			es = append(es, model.Errf(f+".runtime", "must be a finite number >= 0"))
+		}
+		if bad(j.Requested) {
+			es = append(es, model.Errf(f+".requested", "must be a finite number >= 0"))
+		}
+		if bad(j.Submit) {
+			es = append(es, model.Errf(f+".submit", "must be a finite number >= 0"))
+		}
+		est := j.Estimate()
+		run := j.Runtime
+		if run > est {
+			run = est // killed at the requested time
+			d.Killed++
+		}
+		d.Size[i], d.Est[i], d.Run[i] = j.Size, est, run
+	}
+	if len(es) > 0 {
+		return nil, es
+	}
+	return d, nil
+}
+
+func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || x < 0 }

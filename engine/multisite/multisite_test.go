@@ -1,0 +1,349 @@
+package multisite
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"gridplay/engine/backfill"
+	_ "gridplay/engine/backfill" // registers easy and conservative
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+func TestEquations(t *testing.T) {
+	// Sites h = 1.4, 1.0, 0.6; p = 1.5; 0.1 Mbit/s and 2 s latency
+	// between sites; a job of 100 reference seconds with 1 MB of data,
+	// submitted at site 0. T_0 = 100*1.4 = 140; a transfer is
+	// 1*8/0.1 + 2 = 82 s.
+	s := &model.Scenario{Version: 1, Platform: model.Platform{
+		Clusters: []model.Cluster{{ID: "a", Nodes: 4, H: 1.4}, {ID: "b", Nodes: 4, H: 1.0}, {ID: "c", Nodes: 4, H: 0.6}},
+		Network:  &model.Network{Bandwidth: 0.1, Latency: 2, MultisiteFactor: 1.5},
+	}}
+	sys, err := newSystem(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		c    []int
+		want float64
+	}{
+		{[]int{0}, 140},              // eq. 1, local: no transfer
+		{[]int{1}, 140*1.0/1.4 + 82}, // eq. 1: 100 + 82 = 182
+		{[]int{2}, 140*0.6/1.4 + 82}, // eq. 1: 60 + 82 = 142
+		{[]int{0, 2}, 210 + 82},      // eq. 2: 140*1.5*1.4/1.4 + max(0, 82) = 292
+		{[]int{1, 2}, 150 + 82},      // eq. 2: 140*1.5*1.0/1.4 + 82 = 232
+		{[]int{0, 1, 2}, 210 + 82},   // eq. 2: worst site is a (1.4)
+	}
+	for _, c := range cases {
+		if got := sys.duration(0, c.c, 100, 1); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("T_0->%v = %g, want %g", c.c, got, c.want)
+		}
+	}
+}
+
+func runPolicy(t *testing.T, s *model.Scenario) *sched.Result {
+	t.Helper()
+	p, ok := sched.Lookup(s.Policy.Name)
+	if !ok {
+		t.Fatalf("no policy %s", s.Policy.Name)
+	}
+	res, err := p.Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func show(res *sched.Result) string {
+	out := ""
+	for _, p := range res.Schedule {
+		out += fmt.Sprintf("%s@%g-%g", p.Job, p.Start, p.End)
+		for _, a := range p.Alloc {
+			out += fmt.Sprintf("%s%v", a.Cluster, a.Nodes)
+		}
+		out += " "
+	}
+	for _, d := range res.Dropped {
+		out += "drop:" + d.Job + " "
+	}
+	return out
+}
+
+func TestSelectionHand(t *testing.T) {
+	// Two sites of 4 nodes, h = 1, p = 2, no data. J1 holds 3 nodes of a
+	// for [0,10), J0 holds 3 nodes of b for [0,100). J2 (2 nodes, 10 s,
+	// from a) arrives at 1: one node is idle on each site.
+	//  - instant on a+b: 10*2 = 20 s, finish 21 (eq. 2);
+	//  - reservation on a at 10: finish 20 (eq. 1).
+	// Optimal and greedy reserve a (finish 20 < 21); non-adaptive takes
+	// the instant multisite start.
+	two := func(policy string) *model.Scenario {
+		return &model.Scenario{Version: 1, Platform: model.Platform{
+			Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}},
+			Network:  &model.Network{MultisiteFactor: 2},
+		}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{
+			{ID: "J0", Submit: 0, Size: 3, Runtime: 100, Origin: "b"},
+			{ID: "J1", Submit: 0, Size: 3, Runtime: 10, Origin: "a"},
+			{ID: "J2", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
+		}}
+	}
+	// Three idle sites, 4 nodes each... b has 2: a h=1.0 (origin),
+	// b h=0.5, c h=0.8; p = 1.5; a 4-node job of 10 s:
+	//  - optimal: c alone, 10*0.8 = 8 (a: 10; b+c: 1.5*0.8*10 = 12);
+	//  - greedy: fastest first, b (2 idle) then c: b+c, 12 s; split one
+	//    node each, then the rest to the faster b up to its 2 nodes;
+	//  - non-adaptive: the local site a, 10 s.
+	three := func(policy string) *model.Scenario {
+		return &model.Scenario{Version: 1, Platform: model.Platform{
+			Clusters: []model.Cluster{{ID: "a", Nodes: 4, H: 1}, {ID: "b", Nodes: 2, H: 0.5}, {ID: "c", Nodes: 4, H: 0.8}},
+			Network:  &model.Network{MultisiteFactor: 1.5},
+		}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{{ID: "J", Size: 4, Runtime: 10, Origin: "a"}}}
+	}
+	cases := []struct {
+		s    *model.Scenario
+		want string
+	}{
+		{two("multisite-optimal"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@10-20a[0 1] "},
+		{two("multisite-greedy"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@10-20a[0 1] "},
+		{two("multisite-nonadaptive"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@1-21a[3]b[3] "},
+		{three("multisite-optimal"), "J@0-8c[0 1 2 3] "},
+		{three("multisite-greedy"), "J@0-12b[0 1]c[0 1] "},
+		{three("multisite-nonadaptive"), "J@0-10a[0 1 2 3] "},
+	}
+	for _, c := range cases {
+		for _, cons := range []float64{0, 1} {
+			c.s.Policy.Params = map[string]float64{"conservative": cons}
+			if got := show(runPolicy(t, c.s)); got != c.want {
+				t.Errorf("%s conservative=%g:\n got %s\nwant %s", c.s.Policy.Name, cons, got, c.want)
+			}
+		}
+	}
+}
+
+func randomJobs(r *rand.Rand, s *model.Scenario, n, maxSize int) {
+	tm := 0.0
+	for i := 0; i < n; i++ {
+		tm += float64(r.IntN(4))
+		rt := float64(r.IntN(50))
+		rq := rt + float64(r.IntN(60))
+		if r.IntN(8) == 0 {
+			rq = float64(1 + r.IntN(20))
+		}
+		o := ""
+		if len(s.Platform.Clusters) > 1 {
+			o = s.Platform.Clusters[r.IntN(len(s.Platform.Clusters))].ID
+		}
+		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("j%d", i), Submit: tm, Size: 1 + r.IntN(maxSize), Runtime: rt, Requested: rq, Origin: o, Data: float64(r.IntN(3))})
+	}
+}
+
+// TestSingleSiteIsPlain: on one site with h = 1 the multisite policies
+// are exactly plain EASY and conservative backfilling.
+func TestSingleSiteIsPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for trial := 0; trial < 60; trial++ {
+		nodes := 1 + r.IntN(10)
+		base := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes, H: 1}}}}
+		randomJobs(r, base, 10+r.IntN(60), nodes+1)
+		for _, cons := range []float64{0, 1} {
+			plain := *base
+			plain.Policy = model.Policy{Name: map[float64]string{0: "easy", 1: "conservative"}[cons]}
+			want := show(runPolicy(t, &plain))
+			for _, name := range []string{"multisite-optimal", "multisite-greedy", "multisite-nonadaptive"} {
+				ms := *base
+				ms.Policy = model.Policy{Name: name, Params: map[string]float64{"conservative": cons}}
+				if got := show(runPolicy(t, &ms)); got != want {
+					t.Fatalf("trial %d %s conservative=%g differs from plain:\n got %s\nwant %s", trial, name, cons, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestProperties: random heterogeneous platforms; every job runs once or
+// is dropped, for its model duration, and no node is double-booked; no
+// job ends on a choice worse than its first reservation.
+func TestProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for trial := 0; trial < 40; trial++ {
+		ns := 1 + r.IntN(4)
+		s := &model.Scenario{Version: 1, Platform: model.Platform{Network: &model.Network{Bandwidth: 0.5 + r.Float64(), Latency: float64(r.IntN(3)), MultisiteFactor: 1 + r.Float64()}}}
+		tot := 0
+		for i := 0; i < ns; i++ {
+			n := 1 + r.IntN(6)
+			tot += n
+			s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprintf("s%d", i), Nodes: n, H: 0.5 + r.Float64()})
+		}
+		randomJobs(r, s, 10+r.IntN(50), tot+1)
+		for _, strat := range []Strategy{Optimal, Greedy, NonAdaptive} {
+			for _, mode := range []backfill.Mode{backfill.EASY, backfill.Conservative} {
+				sys, err := newSystem(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				jobs, d, err := readJobs(s, sys)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cj := make([]backfill.Job, len(jobs))
+				for i := range jobs {
+					cj[i] = backfill.Job{ID: s.Jobs[i].ID, Submit: s.Jobs[i].Submit, Size: jobs[i].size}
+					if jobs[i].size > sys.total {
+						cj[i].Drop = "too big"
+					}
+				}
+				var sites []backfill.SiteSpec
+				for i := range sys.ids {
+					sites = append(sites, backfill.SiteSpec{ID: sys.ids[i], Nodes: sys.nodes[i]})
+				}
+				sel := newSelector(sys, jobs, strat)
+				res, st, err := backfill.Run(context.Background(), backfill.Config{Mode: mode, Sites: sites, Jobs: cj, Sel: sel}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Late != 0 {
+					t.Errorf("trial %d %s %s: %d jobs later than their reservation", trial, strat, mode, st.Late)
+				}
+				check(t, s, sys, jobs, d, res)
+			}
+		}
+	}
+}
+
+func check(t *testing.T, s *model.Scenario, sys *system, jobs []job, d *backfill.Dur, res *sched.Result) {
+	t.Helper()
+	idx := map[string]int{}
+	for i, j := range s.Jobs {
+		idx[j.ID] = i
+	}
+	seen := map[string]int{}
+	type iv struct{ a, b float64 }
+	busy := map[string][]iv{}
+	for _, p := range res.Schedule {
+		i := idx[p.Job]
+		seen[p.Job]++
+		if p.Start < s.Jobs[i].Submit {
+			t.Errorf("%s starts before submit", p.Job)
+		}
+		var c []int
+		n := 0
+		for _, a := range p.Alloc {
+			k := s.Platform.ClusterIndex(a.Cluster)
+			c = append(c, k)
+			if len(a.Nodes) < 1 {
+				t.Errorf("%s: empty share on %s", p.Job, a.Cluster)
+			}
+			for _, x := range a.Nodes {
+				if x < 0 || x >= sys.nodes[k] {
+					t.Fatalf("%s: node %d of %s", p.Job, x, a.Cluster)
+				}
+				key := fmt.Sprintf("%s/%d", a.Cluster, x)
+				busy[key] = append(busy[key], iv{p.Start, p.End})
+			}
+			n += len(a.Nodes)
+		}
+		if n != jobs[i].size {
+			t.Errorf("%s: %d nodes, want %d", p.Job, n, jobs[i].size)
+		}
+		est := sys.duration(jobs[i].origin, c, d.Est[i], jobs[i].data)
+		run := math.Min(est, sys.duration(jobs[i].origin, c, d.Run[i], jobs[i].data))
+		if math.Abs(p.End-p.Start-run) > 1e-6 {
+			t.Errorf("%s runs %g, model says %g", p.Job, p.End-p.Start, run)
+		}
+	}
+	for _, dr := range res.Dropped {
+		seen[dr.Job]++
+	}
+	for _, j := range s.Jobs {
+		if seen[j.ID] != 1 {
+			t.Errorf("%s seen %d times", j.ID, seen[j.ID])
+		}
+	}
+	for k, ivs := range busy {
+		sort.Slice(ivs, func(a, b int) bool { return ivs[a].a < ivs[b].a })
+		for i := 1; i < len(ivs); i++ {
+			if ivs[i].a < ivs[i-1].b-1e-9 {
+				t.Fatalf("node %s double-booked: %v %v", k, ivs[i-1], ivs[i])
+			}
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	base := func() *model.Scenario {
+		return &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 2}, {ID: "b", Nodes: 2}}},
+			Policy: model.Policy{Name: "multisite-optimal"}, Jobs: []model.Job{{ID: "x", Size: 1, Runtime: 1, Origin: "a"}}}
+	}
+	cases := []struct {
+		mod   func(s *model.Scenario)
+		field string
+	}{
+		{func(s *model.Scenario) { s.Jobs[0].Origin = "zz" }, "jobs[0].origin"},
+		{func(s *model.Scenario) { s.Jobs[0].Data = 5 }, "platform.network.bandwidth"},
+		{func(s *model.Scenario) { s.Platform.Network = &model.Network{MultisiteFactor: 0.5} }, "platform.network.multisite_factor"},
+		{func(s *model.Scenario) { s.Policy.Params = map[string]float64{"conservative": 2} }, "policy.params.conservative"},
+		{func(s *model.Scenario) { s.Platform.Clusters[1].H = -1 }, "platform.clusters[1].h"},
+		{func(s *model.Scenario) {
+			s.Platform.Clusters = nil
+			for i := 0; i <= MaxOptimalSites; i++ {
+				s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprint(i), Nodes: 1})
+			}
+			s.Jobs[0].Origin = ""
+		}, "platform.clusters"},
+	}
+	for _, c := range cases {
+		s := base()
+		c.mod(s)
+		p, _ := sched.Lookup(s.Policy.Name)
+		_, err := p.Run(context.Background(), s, nil)
+		var fe *model.FieldError
+		switch e := err.(type) {
+		case *model.FieldError:
+			fe = e
+		case model.Errors:
+			fe = e[0]
+		}
+		if fe == nil || fe.Field != c.field {
+			t.Errorf("want an error on %s, got %v", c.field, err)
+		}
+	}
+	// Too big for all sites together: a drop, not an error.
+	s := base()
+	s.Jobs[0].Size = 5
+	if res := runPolicy(t, s); len(res.Dropped) != 1 || len(res.Schedule) != 0 {
+		t.Errorf("want one drop, got %s", show(res))
+	}
+}
+
+// TestFrames: under EASY (conservative=0) a multisite job that backfills
+// past the head emits a "backfill" frame with the head's reservation.
+// Two sites of 2 nodes, p = 1. J1 holds both nodes of a for [0,10); J2
+// (4 nodes) is the head: it needs both sites, shadow 10, and at 10 the
+// free nodes are exactly its 4, so extra = 0. J3 (1 node, 5 s) fits b now
+// and ends at 6 <= 10: backfilled.
+func TestFrames(t *testing.T) {
+	s := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 2}, {ID: "b", Nodes: 2}}},
+		Policy: model.Policy{Name: "multisite-optimal", Params: map[string]float64{"conservative": 0}},
+		Jobs: []model.Job{
+			{ID: "J1", Submit: 0, Size: 2, Runtime: 10, Origin: "a"},
+			{ID: "J2", Submit: 1, Size: 4, Runtime: 10, Origin: "a"},
+			{ID: "J3", Submit: 1, Size: 1, Runtime: 5, Origin: "b"},
+		}}
+	var frames []sched.Frame
+	p, _ := sched.Lookup(s.Policy.Name)
+	res, err := p.Run(context.Background(), s, sched.RecorderFunc(func(f sched.Frame) error { frames = append(frames, f); return nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := backfill.FrameData{Job: "J3", Nodes: 1, Start: 1, EstEnd: 6, Head: "J2", Shadow: 10, Extra: 0, Mode: "easy"}
+	if len(frames) != 1 || frames[0].Data.(backfill.FrameData) != want {
+		t.Fatalf("frames %+v, want one %+v", frames, want)
+	}
+	if got := show(res); got != "J1@0-10a[0 1] J3@1-6b[0] J2@10-20a[0 1]b[0 1] " {
+		t.Errorf("schedule %s", got)
+	}
+}

@@ -1,0 +1,516 @@
+package multisite
+
+import (
+	"math"
+	"math/bits"
+	"sort"
+
+	"gridplay/engine/backfill"
+	"gridplay/engine/kernel"
+)
+
+// Strategy is a resource selection of section 4.1.1.
+type Strategy int
+
+const (
+	// Optimal is Algorithm 2: every single site and every combination, by
+	// instant start and by reservation; the earliest predicted finish.
+	Optimal Strategy = iota
+	// Greedy takes the fastest nodes first (lowest h), for an instant
+	// start and for a reservation; the earlier predicted finish.
+	Greedy
+	// NonAdaptive prefers the local site, then remote single sites, then
+	// multisite (section 6), and starts a job as soon as it can.
+	NonAdaptive
+)
+
+func (s Strategy) String() string {
+	switch s {
+	case Optimal:
+		return "optimal"
+	case Greedy:
+		return "greedy"
+	}
+	return "nonadaptive"
+}
+
+// selector implements backfill.Selector with the multisite performance
+// model (eq. 1-2) and one resource selection strategy.
+type selector struct {
+	sys   *system
+	jobs  []job
+	strat Strategy
+	wins  []win
+	pref  []int // scratch: site preference order
+	cset  []int // scratch: a combination
+	masks []int // every combination, fewest sites first
+	minH  float64
+}
+
+// cand is one candidate placement: the sites of a combination, their
+// node counts, the start, and the estimated and actual durations.
+type cand struct {
+	start, est, run float64
+	sites, nodes    []int
+}
+
+func (c *cand) finish() float64 { return c.start + c.est }
+
+// Improvable implements backfill.Bounder with a relaxation of every
+// placement at once: all sites together, no minimum share per site, and
+// the shortest duration any placement can have. Non-adaptive keys are
+// start times (any duration, so zero); adaptive keys are predicted
+// finishes, and every placement takes at least est*min(h) (eq. 1-2 with
+// p >= 1 and transfers >= 0). If even the relaxation cannot start before
+// the latest useful start, no placement improves the key.
+func (s *selector) Improvable(j int, now, key float64, m *backfill.Machine) bool {
+	jb := &s.jobs[j]
+	d := 0.0
+	if s.strat != NonAdaptive {
+		d = jb.est * s.minH
+	}
+	latest := key - d
+	if !(latest > now) {
+		return false
+	}
+	all := s.cset[:0]
+	for i := 0; i < s.sys.n; i++ {
+		all = append(all, i)
+	}
+	s.cset = all
+	t, _ := s.coStart(all, jb.size, d, now, latest, 0, m)
+	return t < latest
+}
+
+func newSelector(sys *system, jobs []job, strat Strategy) *selector {
+	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, sys.n), minH: math.Inf(1)}
+	for _, h := range sys.h {
+		s.minH = math.Min(s.minH, h)
+	}
+	if strat == Optimal && sys.n <= MaxOptimalSites {
+		for mask := 1; mask < 1<<sys.n; mask++ {
+			s.masks = append(s.masks, mask)
+		}
+		sort.SliceStable(s.masks, func(a, b int) bool {
+			return bits.OnesCount(uint(s.masks[a])) < bits.OnesCount(uint(s.masks[b]))
+		})
+	}
+	return s
+}
+
+func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly bool) (backfill.Choice, bool) {
+	jb := &s.jobs[j]
+	if instantOnly {
+		// No placement can start now unless enough processors are free
+		// now (Alg. 2 step 1: otherwise the job is reserved).
+		free := 0
+		for _, st := range m.Sites {
+			free += st.Profile.Free(now)
+		}
+		if free < jb.size {
+			return backfill.Choice{}, false
+		}
+	}
+	var best cand
+	var ok bool
+	switch s.strat {
+	case Optimal:
+		best, ok = s.optimal(jb, now, m)
+	case Greedy:
+		best, ok = s.greedy(jb, now, m)
+	default:
+		best, ok = s.nonAdaptive(jb, now, m)
+	}
+	if !ok || (instantOnly && best.start > now) {
+		return backfill.Choice{}, false
+	}
+	ch := backfill.Choice{Start: best.start, Est: best.est, Run: best.run, Key: best.finish()}
+	if s.strat == NonAdaptive {
+		ch.Key = best.start
+	}
+	for i, site := range best.sites {
+		ch.Parts = append(ch.Parts, backfill.Part{Site: site, Nodes: best.nodes[i]})
+	}
+	return ch, true
+}
+
+// durations of job jb on combination c: estimated (reserved) and actual.
+// The actual time uses the same model with the actual runtime, and is
+// capped at the estimate (killed at its requested time).
+func (s *selector) durations(jb *job, c []int) (est, run float64) {
+	est = s.sys.duration(jb.origin, c, jb.est, jb.data)
+	run = s.sys.duration(jb.origin, c, jb.run, jb.data)
+	if run > est {
+		run = est
+	}
+	return est, run
+}
+
+// place returns the earliest placement of jb on exactly the sites of c
+// (each gets at least one node), or ok=false when c can never hold it or
+// cannot finish by bound.
+func (s *selector) place(jb *job, c []int, now float64, m *backfill.Machine, bound float64) (cand, bool) {
+	est, run := s.durations(jb, c)
+	if len(c) == 1 {
+		p := m.Sites[c[0]].Profile
+		t := p.EarliestStart(now, jb.size, est)
+		if math.IsInf(t, 1) {
+			return cand{}, false
+		}
+		return cand{start: t, est: est, run: run, sites: []int{c[0]}, nodes: []int{jb.size}}, true
+	}
+	t, caps := s.coStart(c, jb.size, est, now, bound-est, 1, m)
+	if math.IsInf(t, 1) {
+		return cand{}, false
+	}
+	return cand{start: t, est: est, run: run, sites: append([]int(nil), c...), nodes: s.split(jb, c, caps)}, true
+}
+
+// placeAt is place restricted to a start at now (an instant start).
+func (s *selector) placeAt(jb *job, c []int, now float64, m *backfill.Machine) (cand, bool) {
+	est, run := s.durations(jb, c)
+	caps := make([]int, len(c))
+	sum := 0
+	for i, site := range c {
+		caps[i] = m.Sites[site].Profile.MinFree(now, now+est)
+		if caps[i] < 1 {
+			return cand{}, false
+		}
+		sum += caps[i]
+	}
+	if sum < jb.size || len(c) > jb.size {
+		return cand{}, false
+	}
+	nodes := []int{jb.size}
+	if len(c) > 1 {
+		nodes = s.split(jb, c, caps)
+	}
+	return cand{start: now, est: est, run: run, sites: append([]int(nil), c...), nodes: nodes}, true
+}
+
+// split divides a request over the sites of a combination, given how
+// many processors each can give (caps): every site gets one node, then the
+// rest go to the fastest sites first (lowest h, the origin first on ties,
+// then site order), each up to its cap. The predicted time depends only on
+// which sites take part (eq. 2), not on the shares.
+func (s *selector) split(jb *job, c, caps []int) []int {
+	nodes := make([]int, len(c))
+	idx := make([]int, len(c))
+	left := jb.size
+	for i := range c {
+		nodes[i], idx[i] = 1, i
+		left--
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return s.less(jb, c[idx[a]], c[idx[b]]) })
+	for _, i := range idx {
+		k := min(caps[i]-1, left)
+		nodes[i] += k
+		left -= k
+	}
+	return nodes
+}
+
+// less orders sites for "fastest nodes first": lower h, then the job's
+// origin (no transfer), then site order.
+func (s *selector) less(jb *job, a, b int) bool {
+	if s.sys.h[a] != s.sys.h[b] {
+		return s.sys.h[a] < s.sys.h[b]
+	}
+	if (a == jb.origin) != (b == jb.origin) {
+		return a == jb.origin
+	}
+	return a < b
+}
+
+// better ranks candidates of the adaptive strategies: earlier predicted
+// finish, then earlier start (instant before reservation), then fewer
+// sites, then one that uses the origin site (the local site needs no
+// transfer). Earlier candidates (lower site indices) win remaining ties.
+func better(a, b *cand, origin int) bool {
+	if a.finish() != b.finish() {
+		return a.finish() < b.finish()
+	}
+	if a.start != b.start {
+		return a.start < b.start
+	}
+	if len(a.sites) != len(b.sites) {
+		return len(a.sites) < len(b.sites)
+	}
+	return has(a.sites, origin) && !has(b.sites, origin)
+}
+
+func has(c []int, x int) bool {
+	for _, y := range c {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// optimal is Algorithm 2. Steps 2 and 3 (instant and reservation, over
+// every single site and every combination) are one enumeration: for each
+// combination the earliest start, which is "now" exactly when the job can
+// start at once there. Step 4 takes the shortest predicted execution, read
+// as the earliest predicted finish T_available + T.
+func (s *selector) optimal(jb *job, now float64, m *backfill.Machine) (cand, bool) {
+	var best cand
+	found := false
+	n := s.sys.n
+	for _, mask := range s.masks {
+		c := s.cset[:0]
+		nodes := 0
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) != 0 {
+				c = append(c, i)
+				nodes += s.sys.nodes[i]
+			}
+		}
+		s.cset = c
+		// Steps 3(b)-(c): only combinations whose total nodes cover the
+		// request; each site must give at least one node.
+		if nodes < jb.size || len(c) > jb.size {
+			continue
+		}
+		// A combination that cannot finish by the best so far, even
+		// starting now, is not searched (same result, less work).
+		bound := math.Inf(1)
+		if found {
+			bound = best.finish()
+			if est, _ := s.durations(jb, c); now+est > bound {
+				continue
+			}
+		}
+		x, ok := s.place(jb, c, now, m, bound)
+		if ok && (!found || better(&x, &best, jb.origin)) {
+			best, found = x, true
+		}
+	}
+	return best, found
+}
+
+// greedy takes the fastest nodes first. Instant: the sites with processors
+// free now, fastest first, until the request is covered; reservation: the
+// fastest sites until their total nodes cover it, at their earliest common
+// start. The earlier predicted finish wins, the instant start on ties.
+func (s *selector) greedy(jb *job, now float64, m *backfill.Machine) (cand, bool) {
+	pref := s.prefOrder(jb, func(a, b int) bool { return s.less(jb, a, b) })
+	var inst cand
+	haveInst := false
+	c := s.cset[:0]
+	got := 0
+	for _, site := range pref {
+		if got >= jb.size {
+			break
+		}
+		if f := m.Sites[site].Profile.Free(now); f > 0 {
+			c = append(c, site)
+			got += f
+		}
+	}
+	if got >= jb.size {
+		inst, haveInst = s.placeAt(jb, c, now, m)
+	}
+	c = c[:0]
+	got = 0
+	for _, site := range pref {
+		if got >= jb.size {
+			break
+		}
+		c = append(c, site)
+		got += s.sys.nodes[site]
+	}
+	s.cset = c
+	res, haveRes := s.place(jb, c, now, m, math.Inf(1))
+	switch {
+	case haveInst && haveRes:
+		if better(&res, &inst, jb.origin) {
+			return res, true
+		}
+		return inst, true
+	case haveInst:
+		return inst, true
+	}
+	return res, haveRes
+}
+
+// nonAdaptive follows the strict priorities of section 6: an instant start
+// on the local site, else on a remote single site (site order), else on
+// several sites (idle processors taken from the local site first, then in
+// site order). When nothing starts now, the job is reserved in the first
+// class that can ever hold it: the local site; else the remote single site
+// with the earliest start; else the local site and then others in site
+// order until their nodes cover the request. It never weighs h or
+// transfers against waiting.
+func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand, bool) {
+	pref := s.prefOrder(jb, func(a, b int) bool {
+		if (a == jb.origin) != (b == jb.origin) {
+			return a == jb.origin
+		}
+		return a < b
+	})
+	one := []int{0}
+	for _, site := range pref {
+		one[0] = site
+		if x, ok := s.placeAt(jb, one, now, m); ok {
+			return x, true
+		}
+	}
+	c := s.cset[:0]
+	got := 0
+	for _, site := range pref {
+		if got >= jb.size {
+			break
+		}
+		if f := m.Sites[site].Profile.Free(now); f > 0 {
+			c = append(c, site)
+			got += f
+		}
+	}
+	s.cset = c
+	if got >= jb.size && len(c) > 1 {
+		if x, ok := s.placeAt(jb, c, now, m); ok {
+			return x, true
+		}
+	}
+	// Reservation, by class.
+	if s.sys.nodes[jb.origin] >= jb.size {
+		one[0] = jb.origin
+		return s.place(jb, one, now, m, math.Inf(1))
+	}
+	var best cand
+	found := false
+	for _, site := range pref[1:] {
+		if s.sys.nodes[site] < jb.size {
+			continue
+		}
+		one[0] = site
+		if x, ok := s.place(jb, one, now, m, math.Inf(1)); ok && (!found || x.start < best.start) {
+			best, found = x, true
+		}
+	}
+	if found {
+		return best, true
+	}
+	c = c[:0]
+	got = 0
+	for _, site := range pref {
+		if got >= jb.size {
+			break
+		}
+		c = append(c, site)
+		got += s.sys.nodes[site]
+	}
+	s.cset = c
+	return s.place(jb, c, now, m, math.Inf(1))
+}
+
+func (s *selector) prefOrder(jb *job, less func(a, b int) bool) []int {
+	s.pref = s.pref[:0]
+	for i := 0; i < s.sys.n; i++ {
+		s.pref = append(s.pref, i)
+	}
+	sort.SliceStable(s.pref, func(a, b int) bool { return less(s.pref[a], s.pref[b]) })
+	return s.pref
+}
+
+// coStart is the earliest t >= now at which the sites of c together hold
+// size processors during [t, t+d), each site at least one, and how many
+// each can give then (the minimum free count over the window). Feasibility
+// only improves when t passes a step boundary of some site, so the
+// candidates are now and those boundaries; each site keeps a sliding
+// window minimum, so one call costs O(steps). It gives up (+Inf) once the
+// start would pass limit. minEach is the least share of each site (1 for
+// a placement; 0 for a relaxation).
+func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int, m *backfill.Machine) (float64, []int) {
+	total := 0
+	for i, site := range c {
+		s.wins[i].reset(m.Sites[site].Profile)
+		total += s.sys.nodes[site]
+	}
+	if total < size || len(c)*minEach > size {
+		return math.Inf(1), nil
+	}
+	caps := make([]int, len(c))
+	t := now
+	for {
+		sum, ok := 0, true
+		for i := range c {
+			caps[i] = s.wins[i].min(t, d)
+			if caps[i] < minEach {
+				ok = false
+			}
+			sum += caps[i]
+		}
+		if ok && sum >= size {
+			return t, caps
+		}
+		next := math.Inf(1)
+		for i := range c {
+			if x := s.wins[i].next(); x < next {
+				next = x
+			}
+		}
+		if math.IsInf(next, 1) || next > limit {
+			return math.Inf(1), nil
+		}
+		t = next
+	}
+}
+
+// win is a sliding-window minimum over the steps of one profile.
+type win struct {
+	p    *kernel.Profile
+	l, r int   // steps l..r-1 are in the window
+	dq   []int // step indices with increasing free counts
+	head int
+}
+
+func (w *win) reset(p *kernel.Profile) {
+	w.p, w.l, w.r, w.dq, w.head = p, 0, 0, w.dq[:0], 0
+}
+
+// min moves the window to [t, t+d) (t never decreases) and returns the
+// fewest free processors in it.
+func (w *win) min(t, d float64) int {
+	n := w.p.Len()
+	for w.l+1 < n {
+		if t1, _ := w.p.At(w.l + 1); t1 <= t {
+			w.l++
+		} else {
+			break
+		}
+	}
+	if w.r < w.l {
+		w.r = w.l
+	}
+	for w.r < n {
+		tk, fk := w.p.At(w.r)
+		if w.r > w.l && !(tk < t+d) {
+			break
+		}
+		for len(w.dq) > w.head {
+			_, fb := w.p.At(w.dq[len(w.dq)-1])
+			if fb < fk {
+				break
+			}
+			w.dq = w.dq[:len(w.dq)-1]
+		}
+		w.dq = append(w.dq, w.r)
+		w.r++
+	}
+	for w.head < len(w.dq) && w.dq[w.head] < w.l {
+		w.head++
+	}
+	_, f := w.p.At(w.dq[w.head])
+	return f
+}
+
+// next is the first step boundary after the window's start.
+func (w *win) next() float64 {
+	if w.l+1 < w.p.Len() {
+		t, _ := w.p.At(w.l + 1)
+		return t
+	}
+	return math.Inf(1)
+}
