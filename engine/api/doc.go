@@ -1,1 +1,22 @@
+// Package api is gridplay's HTTP API: one http.Handler that serves the
+// engine natively (wasm/api serve), inside the browser's module Web Worker
+// and on Cloudflare Workers (both through github.com/syumai/workers).
+//
+// Routes (design.md section 4):
+//
+//	GET  /api/policies          every policy with its parameters
+//	POST /api/run               scenario JSON in, result JSON out;
+//	                            ?stream=1 gives NDJSON: one frame per line,
+//	                            then {"result": ...}
+//	GET  /api/experiments       every experiment
+//	POST /api/experiments/NAME  optional ExperimentOptions JSON in, report
+//	                            JSON out; ?format=csv gives the long CSV
+//
+// Errors are JSON {"error": msg, "field": path} with 400 (malformed JSON),
+// 413 (body too large), 422 (invalid scenario or options, unknown policy),
+// 404 (unknown route or experiment) or 405 (wrong method). Bad input never
+// gives a 500; a panic is recovered into a 500 JSON error.
+//
+// Every request is stateless: the whole scenario travels with it, because
+// the worker runtimes start a fresh Go instance per request.
 package api

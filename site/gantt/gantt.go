@@ -1,0 +1,233 @@
+// Package gantt lays a schedule out as a Gantt chart (one row per node,
+// time across) and draws it on any Canvas. It has no browser code: the page
+// passes a Canvas backed by a <canvas> element (site/jsbridge), and tests
+// pass a recorder.
+package gantt
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// Row is one node of one cluster.
+type Row struct {
+	Cluster string
+	Node    int
+}
+
+// Segment is a run of consecutive rows a job holds.
+type Segment struct {
+	Row, Rows int
+}
+
+// Bar is one job on the chart.
+type Bar struct {
+	Job        string
+	Index      int // position in the schedule; picks the colour
+	Start, End float64
+	Segments   []Segment
+}
+
+// Chart is a laid-out schedule.
+type Chart struct {
+	Rows []Row
+	// Clusters gives the first row of each cluster, in row order.
+	Clusters []ClusterBand
+	Bars     []Bar
+	End      float64
+}
+
+// ClusterBand is the block of rows of one cluster.
+type ClusterBand struct {
+	ID        string
+	Row, Rows int
+}
+
+// Layout places every job of r on node rows of s's clusters. A placement
+// that names its nodes (Alloc) is drawn on them; otherwise it takes the
+// first block of consecutive nodes free at its start time, or failing
+// that the lowest-numbered free nodes (a space-sharing cluster does not
+// care which nodes a job gets, and a block is easier to read). A placement that does not fit the
+// rows (an engine bug or a stale chart) is still drawn, on the first rows,
+// rather than dropped silently.
+func Layout(s *model.Scenario, r *sched.Result) *Chart {
+	ch := &Chart{}
+	first := map[string]int{}
+	for _, c := range s.Platform.Clusters {
+		first[c.ID] = len(ch.Rows)
+		ch.Clusters = append(ch.Clusters, ClusterBand{ID: c.ID, Row: len(ch.Rows), Rows: c.Nodes})
+		for n := 0; n < c.Nodes; n++ {
+			ch.Rows = append(ch.Rows, Row{Cluster: c.ID, Node: n})
+		}
+	}
+	if r == nil {
+		return ch
+	}
+	// busyUntil[row] is when the row's current job ends.
+	busyUntil := make([]float64, len(ch.Rows))
+	order := make([]int, len(r.Schedule))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return r.Schedule[order[a]].Start < r.Schedule[order[b]].Start })
+	bars := make([]Bar, len(r.Schedule))
+	for _, i := range order {
+		p := r.Schedule[i]
+		b := Bar{Job: p.Job, Index: i, Start: p.Start, End: p.End}
+		var rows []int
+		if len(p.Alloc) > 0 {
+			for _, a := range p.Alloc {
+				base, ok := first[a.Cluster]
+				if !ok {
+					continue
+				}
+				nodes := clusterNodes(s, a.Cluster)
+				for _, n := range a.Nodes {
+					if n >= 0 && n < nodes {
+						rows = append(rows, base+n)
+					}
+				}
+			}
+		} else if base, ok := first[p.Cluster]; ok && p.Nodes > 0 {
+			rows = contiguous(busyUntil[base:base+clusterNodes(s, p.Cluster)], p.Nodes, p.Start)
+			if rows == nil {
+				rows = lowestFree(busyUntil[base:base+clusterNodes(s, p.Cluster)], p.Nodes, p.Start)
+			}
+			for k := range rows {
+				rows[k] += base
+			}
+		} else {
+			need := p.Nodes
+			for _, id := range strings.Split(p.Cluster, "+") {
+				base, ok := first[id]
+				if !ok {
+					continue
+				}
+				for n := 0; n < clusterNodes(s, id) && need > 0; n++ {
+					if busyUntil[base+n] <= p.Start {
+						rows = append(rows, base+n)
+						need--
+					}
+				}
+			}
+		}
+		if len(rows) == 0 && len(ch.Rows) > 0 {
+			for n := 0; n < p.Nodes && n < len(ch.Rows); n++ {
+				rows = append(rows, n)
+			}
+		}
+		sort.Ints(rows)
+		for _, row := range rows {
+			if p.End > busyUntil[row] {
+				busyUntil[row] = p.End
+			}
+		}
+		b.Segments = segments(rows)
+		bars[i] = b
+		if p.End > ch.End {
+			ch.End = p.End
+		}
+	}
+	ch.Bars = bars
+	return ch
+}
+
+// contiguous returns the first run of need consecutive rows free at t,
+// or nil; a job drawn as one block is easier to follow.
+func contiguous(busy []float64, need int, t float64) []int {
+	run := 0
+	for i, b := range busy {
+		if b > t {
+			run = 0
+			continue
+		}
+		run++
+		if run == need {
+			out := make([]int, need)
+			for k := range out {
+				out[k] = i - need + 1 + k
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// lowestFree returns the lowest-numbered rows free at t, at most need.
+func lowestFree(busy []float64, need int, t float64) []int {
+	var out []int
+	for i, b := range busy {
+		if len(out) == need {
+			break
+		}
+		if b <= t {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func clusterNodes(s *model.Scenario, id string) int {
+	if i := s.Platform.ClusterIndex(id); i >= 0 {
+		return s.Platform.Clusters[i].Nodes
+	}
+	return 0
+}
+
+// segments joins sorted rows into runs of consecutive rows.
+func segments(rows []int) []Segment {
+	var out []Segment
+	for _, r := range rows {
+		if n := len(out); n > 0 && out[n-1].Row+out[n-1].Rows == r {
+			out[n-1].Rows++
+			continue
+		}
+		out = append(out, Segment{Row: r, Rows: 1})
+	}
+	return out
+}
+
+// Color is the fill of the i-th job: hues a golden angle apart, so
+// neighbours in the schedule never look alike.
+func Color(i int) string {
+	hue := math.Mod(float64(i)*137.508, 360)
+	return fmt.Sprintf("hsl(%.0f, 62%%, 58%%)", hue)
+}
+
+// Ticks returns about n round tick values from 0 to max (steps of 1, 2 or
+// 5 times a power of ten).
+func Ticks(max float64, n int) []float64 {
+	if max <= 0 || n < 1 || math.IsInf(max, 0) || math.IsNaN(max) {
+		return []float64{0}
+	}
+	raw := max / float64(n)
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*mag >= raw {
+			step = m * mag
+			break
+		}
+	}
+	var out []float64
+	for i := 0; ; i++ {
+		v := float64(i) * step
+		if v > max*(1+1e-9) {
+			break
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// FormatTick prints a tick value without trailing zeros.
+func FormatTick(v float64) string {
+	s := fmt.Sprintf("%.3f", v)
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}

@@ -1,0 +1,193 @@
+package gantt
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+func scen(nodes ...int) *model.Scenario {
+	s := &model.Scenario{}
+	for i, n := range nodes {
+		s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprintf("c%d", i), Nodes: n})
+	}
+	return s
+}
+
+func TestLayoutGreedy(t *testing.T) {
+	s := scen(4)
+	r := &sched.Result{Schedule: []sched.Placement{
+		{Job: "a", Cluster: "c0", Start: 0, End: 10, Nodes: 2},
+		{Job: "b", Cluster: "c0", Start: 0, End: 5, Nodes: 1},
+		{Job: "c", Cluster: "c0", Start: 5, End: 8, Nodes: 2}, // rows 2 (free at 5) and 3
+	}}
+	ch := Layout(s, r)
+	if len(ch.Rows) != 4 || ch.End != 10 {
+		t.Fatalf("rows %d end %v", len(ch.Rows), ch.End)
+	}
+	want := [][]Segment{{{0, 2}}, {{2, 1}}, {{2, 2}}}
+	for i, b := range ch.Bars {
+		if !reflect.DeepEqual(b.Segments, want[i]) {
+			t.Errorf("%s: %v, want %v", b.Job, b.Segments, want[i])
+		}
+	}
+	assertNoOverlap(t, ch)
+}
+
+func TestLayoutAllocAndMultisite(t *testing.T) {
+	s := scen(2, 3)
+	r := &sched.Result{Schedule: []sched.Placement{
+		{Job: "a", Cluster: "c1", Start: 0, End: 4, Nodes: 2, Alloc: []sched.Alloc{{Cluster: "c1", Nodes: []int{0, 2}}}},
+		{Job: "m", Cluster: "c0+c1", Start: 4, End: 6, Nodes: 4},
+		{Job: "bad", Cluster: "zz", Start: 6, End: 7, Nodes: 1},
+		{Job: "oob", Cluster: "c1", Start: 7, End: 8, Nodes: 1, Alloc: []sched.Alloc{{Cluster: "c1", Nodes: []int{99, -1}}}},
+	}}
+	ch := Layout(s, r)
+	if got := ch.Bars[0].Segments; !reflect.DeepEqual(got, []Segment{{2, 1}, {4, 1}}) {
+		t.Errorf("alloc: %v", got)
+	}
+	if got := ch.Bars[1].Segments; !reflect.DeepEqual(got, []Segment{{0, 4}}) {
+		t.Errorf("multisite: %v", got)
+	}
+	// Unknown clusters and nodes are still drawn, never dropped.
+	if len(ch.Bars[2].Segments) == 0 || len(ch.Bars[3].Segments) == 0 {
+		t.Errorf("bad placements dropped: %+v", ch.Bars[2:])
+	}
+	if len(ch.Clusters) != 2 || ch.Clusters[1] != (ClusterBand{ID: "c1", Row: 2, Rows: 3}) {
+		t.Errorf("bands %+v", ch.Clusters)
+	}
+}
+
+// assertNoOverlap checks that no row holds two bars at once.
+func assertNoOverlap(t *testing.T, ch *Chart) {
+	t.Helper()
+	for i, a := range ch.Bars {
+		for _, b := range ch.Bars[i+1:] {
+			if a.Start >= b.End || b.Start >= a.End {
+				continue
+			}
+			for _, sa := range a.Segments {
+				for _, sb := range b.Segments {
+					if sa.Row < sb.Row+sb.Rows && sb.Row < sa.Row+sa.Rows {
+						t.Errorf("%s and %s share a row", a.Job, b.Job)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestTicks(t *testing.T) {
+	tests := []struct {
+		max  float64
+		n    int
+		want []float64
+	}{
+		{197, 8, []float64{0, 50, 100, 150}},
+		{10, 5, []float64{0, 2, 4, 6, 8, 10}},
+		{0.9, 3, []float64{0, 0.5}},
+		{0, 5, []float64{0}},
+		{-1, 5, []float64{0}},
+	}
+	for _, tt := range tests {
+		if got := Ticks(tt.max, tt.n); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Ticks(%v, %d) = %v, want %v", tt.max, tt.n, got, tt.want)
+		}
+	}
+	if FormatTick(2.50) != "2.5" || FormatTick(100) != "100" || FormatTick(0) != "0" {
+		t.Error("FormatTick")
+	}
+}
+
+func TestColorsDistinct(t *testing.T) {
+	seen := map[string]bool{}
+	for i := 0; i < 50; i++ {
+		c := Color(i)
+		if seen[c] {
+			t.Errorf("colour %d repeats %s", i, c)
+		}
+		seen[c] = true
+	}
+}
+
+// rec records drawing calls.
+type rec struct {
+	rects []string
+	texts []string
+	lines int
+}
+
+func (r *rec) Clear(w, h float64) {}
+func (r *rec) FillRect(x, y, w, h float64, color string) {
+	r.rects = append(r.rects, color)
+}
+func (r *rec) Line(x1, y1, x2, y2 float64, color string) { r.lines++ }
+func (r *rec) Text(s string, x, y float64, color, align string) {
+	r.texts = append(r.texts, s)
+}
+
+func TestDraw(t *testing.T) {
+	s := scen(4)
+	r := &sched.Result{Schedule: []sched.Placement{
+		{Job: "a", Cluster: "c0", Start: 0, End: 100, Nodes: 4},
+		{Job: "b", Cluster: "c0", Start: 100, End: 200, Nodes: 2},
+	}}
+	ch := Layout(s, r)
+	var full rec
+	Draw(&full, ch, 800, Height(ch), ch.End)
+	txt := strings.Join(full.texts, " ")
+	for _, want := range []string{"a", "b", "c0/0", "c0/3", "0", "100", "200", "time (s)"} {
+		if !strings.Contains(" "+txt+" ", " "+want+" ") {
+			t.Errorf("label %q missing from %q", want, txt)
+		}
+	}
+	if !contains(full.rects, Color(0)) || !contains(full.rects, Color(1)) {
+		t.Errorf("job colours missing: %v", full.rects)
+	}
+	// Halfway through, job b has not started.
+	var half rec
+	Draw(&half, ch, 800, Height(ch), 50)
+	if contains(half.rects, Color(1)) || !contains(half.rects, Color(0)) {
+		t.Errorf("at t=50: %v", half.rects)
+	}
+	// No rows: a message, no panic.
+	var none rec
+	Draw(&none, Layout(scen(), nil), 800, 100, 0)
+	if len(none.texts) != 1 {
+		t.Errorf("empty chart: %v", none.texts)
+	}
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func TestLayoutPrefersBlock(t *testing.T) {
+	// At t=1 rows 0, 2 and 3 are free and row 1 is busy: a 2-node job
+	// takes the block 2-3 rather than the split 0+2; a 3-node job has no
+	// block and takes the lowest free rows.
+	s := scen(4)
+	r := &sched.Result{Schedule: []sched.Placement{
+		{Job: "a", Cluster: "c0", Start: 0, End: 1, Nodes: 1},
+		{Job: "b", Cluster: "c0", Start: 0, End: 10, Nodes: 1},
+		{Job: "c", Cluster: "c0", Start: 1, End: 5, Nodes: 2},
+		{Job: "d", Cluster: "c0", Start: 5, End: 6, Nodes: 3},
+	}}
+	ch := Layout(s, r)
+	if got := ch.Bars[2].Segments; !reflect.DeepEqual(got, []Segment{{2, 2}}) {
+		t.Errorf("c: %v", got)
+	}
+	if got := ch.Bars[3].Segments; !reflect.DeepEqual(got, []Segment{{0, 1}, {2, 2}}) {
+		t.Errorf("d: %v", got)
+	}
+	assertNoOverlap(t, ch)
+}

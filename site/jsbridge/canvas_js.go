@@ -1,0 +1,91 @@
+//go:build js && wasm
+
+package jsbridge
+
+import (
+	"math"
+	"strconv"
+	sjs "syscall/js"
+
+	"github.com/vugu/vugu/js"
+	"honnef.co/go/js/dom/v2"
+
+	"gridplay/site/gantt"
+)
+
+// canvas adapts a 2D context to gantt.Canvas.
+type canvas struct {
+	ctx *dom.CanvasRenderingContext2D
+}
+
+func (c canvas) Clear(w, h float64) { c.ctx.ClearRect(0, 0, w, h) }
+
+func (c canvas) FillRect(x, y, w, h float64, color string) {
+	c.ctx.SetFillStyle(color)
+	c.ctx.FillRect(x, y, w, h)
+}
+
+func (c canvas) Line(x1, y1, x2, y2 float64, color string) {
+	c.ctx.SetStrokeStyle(color)
+	c.ctx.BeginPath()
+	// Half-pixel offsets keep one-pixel lines sharp.
+	c.ctx.MoveTo(math.Round(x1)+0.5, math.Round(y1)+0.5)
+	c.ctx.LineTo(math.Round(x2)+0.5, math.Round(y2)+0.5)
+	c.ctx.Stroke()
+}
+
+func (c canvas) Text(s string, x, y float64, color, align string) {
+	c.ctx.SetFillStyle(color)
+	c.ctx.SetTextAlign(align)
+	c.ctx.FillText(s, x, y, -1)
+}
+
+// PaintGantt sizes the canvas el to its container (sharp on high-density
+// screens) and draws ch at simulated time t. The first drawing with jobs
+// on it marks the canvas (data-drawn) and records the time in
+// globalThis.gridplayFirstGantt (ms since navigation), for the browser
+// test.
+func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
+	v := sjs.Value(el)
+	if !v.Truthy() {
+		return
+	}
+	cv, ok := dom.WrapElement(v).(*dom.HTMLCanvasElement)
+	if !ok {
+		return
+	}
+	w := 960.0
+	if p := v.Get("parentElement"); p.Truthy() {
+		if cw := p.Get("clientWidth").Float(); cw > 200 {
+			w = cw
+		}
+	}
+	h := gantt.Height(ch)
+	dpr := sjs.Global().Get("devicePixelRatio").Float()
+	if dpr < 1 || math.IsNaN(dpr) {
+		dpr = 1
+	}
+	pw, ph := int(w*dpr), int(h*dpr)
+	if cv.Width() != pw || cv.Height() != ph {
+		cv.SetWidth(pw)
+		cv.SetHeight(ph)
+		style := v.Get("style")
+		style.Set("width", sjs.ValueOf(ftoa(w)+"px"))
+		style.Set("height", sjs.ValueOf(ftoa(h)+"px"))
+	}
+	ctx := cv.GetContext2d()
+	ctx.SetTransform(dpr, 0, 0, dpr, 0, 0)
+	ctx.SetFont("12px system-ui, sans-serif")
+	ctx.SetTextBaseline("middle")
+	ctx.SetLineWidth(1)
+	gantt.Draw(canvas{ctx}, ch, w, h, t)
+	if len(ch.Bars) > 0 && v.Get("dataset").Get("drawn").IsUndefined() {
+		v.Get("dataset").Set("drawn", "1")
+		g := sjs.Global()
+		if g.Get("gridplayFirstGantt").IsUndefined() {
+			g.Set("gridplayFirstGantt", g.Get("performance").Call("now"))
+		}
+	}
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -1,0 +1,103 @@
+//go:build js && wasm
+
+package jsbridge
+
+import (
+	"errors"
+	"sync"
+	"syscall/js"
+)
+
+// WorkerEngine sends requests through globalThis.gridplayEngine, the small
+// client in static/main.js that posts {id, method, path, body} to the
+// module Web Worker and relays the answer's head, chunks and end.
+type WorkerEngine struct{}
+
+// Request sends one request; see Handlers for the order of the calls.
+func (WorkerEngine) Request(method, path string, body []byte, h Handlers) {
+	q := &queue{wake: make(chan struct{}, 1)}
+	go q.drain(h)
+	eng := js.Global().Get("gridplayEngine")
+	if eng.IsUndefined() {
+		q.push(event{end: true, err: errors.New("engine client missing (static/main.js not loaded)")})
+		return
+	}
+	var fns []js.Func
+	release := func() {
+		for _, f := range fns {
+			f.Release()
+		}
+	}
+	onHead := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		q.push(event{head: true, status: a[0].Int()})
+		return nil
+	})
+	onChunk := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		b := make([]byte, a[0].Get("length").Int())
+		js.CopyBytesToGo(b, a[0])
+		q.push(event{chunk: b})
+		return nil
+	})
+	onEnd := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		var err error
+		if len(a) > 0 && a[0].Truthy() {
+			err = errors.New(a[0].String())
+		}
+		q.push(event{end: true, err: err})
+		release()
+		return nil
+	})
+	fns = []js.Func{onHead, onChunk, onEnd}
+	jsBody := js.Null()
+	if body != nil {
+		jsBody = js.Global().Get("Uint8Array").New(len(body))
+		js.CopyBytesToJS(jsBody, body)
+	}
+	eng.Call("request", method, path, jsBody, onHead, onChunk, onEnd)
+}
+
+type event struct {
+	head   bool
+	status int
+	chunk  []byte
+	end    bool
+	err    error
+}
+
+// queue hands events from JS callbacks to one goroutine in order; a JS
+// callback must not block, and Vugu's render lock may be held.
+type queue struct {
+	mu   sync.Mutex
+	evs  []event
+	wake chan struct{}
+}
+
+func (q *queue) push(e event) {
+	q.mu.Lock()
+	q.evs = append(q.evs, e)
+	q.mu.Unlock()
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (q *queue) drain(h Handlers) {
+	for range q.wake {
+		q.mu.Lock()
+		evs := q.evs
+		q.evs = nil
+		q.mu.Unlock()
+		for _, e := range evs {
+			switch {
+			case e.head:
+				h.Head(e.status)
+			case e.end:
+				h.End(e.err)
+				return
+			default:
+				h.Chunk(e.chunk)
+			}
+		}
+	}
+}

@@ -1,0 +1,32 @@
+//go:build js && wasm
+
+package main
+
+import (
+	// vjson is used by the code vugugen generates (git-ignored); the
+	// import keeps it in go.mod when `go mod tidy` runs without it.
+	_ "github.com/vugu/vjson"
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/domrender"
+
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+func main() {
+	renderer, err := domrender.New("#vugu_mount_point")
+	if err != nil {
+		panic(err)
+	}
+	defer renderer.Release()
+	buildEnv, err := vugu.NewBuildEnv(renderer.EventEnv())
+	if err != nil {
+		panic(err)
+	}
+	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{}}
+	for ok := true; ok; ok = renderer.EventWait() {
+		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
+			panic(err)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package state
+
+// Player is the playback clock of the Gantt chart: simulated time T runs
+// from 0 to End while Playing, at Speed simulated seconds per wall second.
+type Player struct {
+	T       float64
+	End     float64
+	Playing bool
+	// Speed in simulated seconds per wall second; 0 means End/Duration.
+	Speed float64
+}
+
+// Duration is the wall time a replay takes at the default speed, in
+// seconds.
+const Duration = 6.0
+
+// Play starts the replay, from 0 when it had reached the end.
+func (p *Player) Play() {
+	if p.End <= 0 {
+		return
+	}
+	if p.T >= p.End {
+		p.T = 0
+	}
+	p.Playing = true
+}
+
+// Pause stops the replay where it is.
+func (p *Player) Pause() { p.Playing = false }
+
+// Tick advances the clock by dt wall seconds and reports whether T moved.
+func (p *Player) Tick(dt float64) bool {
+	if !p.Playing || dt <= 0 {
+		return false
+	}
+	speed := p.Speed
+	if speed <= 0 {
+		speed = p.End / Duration
+	}
+	p.T += dt * speed
+	if p.T >= p.End {
+		p.T = p.End
+		p.Playing = false
+	}
+	return true
+}
+
+// Progress is T as a share of End, in [0, 1].
+func (p *Player) Progress() float64 {
+	if p.End <= 0 {
+		return 1
+	}
+	return p.T / p.End
+}

@@ -1,0 +1,120 @@
+package state
+
+import (
+	"fmt"
+	"sort"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// DefaultPolicy is the first page's policy: first come, first served,
+// from engine/backfill.
+const DefaultPolicy = "fcfs"
+
+// DefaultScenario is the first page's example: one cluster of 16 nodes and
+// a dozen jobs of mixed sizes, small enough to read every bar.
+func DefaultScenario() *model.Scenario {
+	jobs := []struct {
+		submit  float64
+		size    int
+		runtime float64
+	}{
+		{0, 8, 40}, {2, 4, 25}, {5, 6, 30}, {8, 2, 60}, {10, 16, 20},
+		{12, 3, 15}, {15, 5, 35}, {18, 1, 50}, {20, 8, 10}, {24, 4, 45},
+		{26, 12, 25}, {30, 2, 20},
+	}
+	s := &model.Scenario{
+		Version: model.Version,
+		Name:    "One cluster, twelve jobs",
+		Seed:    1,
+		Platform: model.Platform{Clusters: []model.Cluster{
+			{ID: "c0", Name: "cluster 0", Nodes: 16},
+		}},
+		Policy: model.Policy{Name: DefaultPolicy},
+	}
+	for i, j := range jobs {
+		s.Jobs = append(s.Jobs, model.Job{
+			ID:      fmt.Sprintf("j%d", i+1),
+			Submit:  j.submit,
+			Size:    j.size,
+			Runtime: j.runtime,
+		})
+	}
+	return s
+}
+
+// Summary is what the page says about a scenario at a glance.
+type Summary struct {
+	Name       string
+	Clusters   int
+	Nodes      int
+	Jobs       int
+	Policy     string
+	Generated  bool
+	TotalWork  float64 // node-seconds
+	LastSubmit float64
+}
+
+// Summarize counts a scenario's parts.
+func Summarize(s *model.Scenario) Summary {
+	if s == nil {
+		return Summary{}
+	}
+	sum := Summary{
+		Name:      s.Name,
+		Clusters:  len(s.Platform.Clusters),
+		Nodes:     s.Platform.TotalNodes(),
+		Jobs:      len(s.Jobs),
+		Policy:    s.Policy.Name,
+		Generated: s.Generator != nil,
+	}
+	if s.Generator != nil {
+		sum.Jobs = s.Generator.Jobs
+	}
+	for _, j := range s.Jobs {
+		sum.TotalWork += float64(j.Size) * j.Runtime
+		if j.Submit > sum.LastSubmit {
+			sum.LastSubmit = j.Submit
+		}
+	}
+	return sum
+}
+
+// Metric is one named value of a result, for display.
+type Metric struct {
+	Name  string
+	Value string
+}
+
+// Metrics lists a result's metrics sorted by name.
+func Metrics(r *sched.Result) []Metric {
+	if r == nil {
+		return nil
+	}
+	names := make([]string, 0, len(r.Metrics))
+	for k := range r.Metrics {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	out := make([]Metric, len(names))
+	for i, n := range names {
+		out[i] = Metric{Name: n, Value: FormatNumber(r.Metrics[n])}
+	}
+	return out
+}
+
+// FormatNumber prints a metric with at most three decimals.
+func FormatNumber(v float64) string {
+	s := fmt.Sprintf("%.3f", v)
+	for len(s) > 1 && s[len(s)-1] == '0' {
+		s = s[:len(s)-1]
+	}
+	if s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}

@@ -1,0 +1,146 @@
+package state
+
+import (
+	"strings"
+	"testing"
+
+	"gridplay/engine/model"
+)
+
+func TestDefaultScenarioValid(t *testing.T) {
+	s := DefaultScenario()
+	if err := s.Validate(); err != nil {
+		t.Fatalf("default scenario invalid: %v", err)
+	}
+	b, err := model.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := model.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Jobs) != 12 || back.Platform.Clusters[0].Nodes != 16 || back.Policy.Name != "fcfs" {
+		t.Errorf("round trip changed the scenario: %s", b)
+	}
+	for i, j := range s.Jobs {
+		if j.Size > 16 {
+			t.Errorf("jobs[%d] does not fit the cluster", i)
+		}
+	}
+}
+
+func TestApplyStream(t *testing.T) {
+	a := New()
+	a.Begin()
+	stream := `{"kind":"backfill","t":1,"data":{"job":"j2"}}
+{"kind":"event","t":2,"data":null}
+{"result":{"policy":"fcfs","schedule":[{"job":"j1","cluster":"c0","start":0,"end":40,"nodes":8},{"job":"j2","cluster":"c0","start":2,"end":27,"nodes":4}],"metrics":{"makespan":40,"awrt":32.5}}}
+`
+	var l Lines
+	// Feed it in awkward chunks, splitting lines.
+	for i := 0; i < len(stream); i += 7 {
+		end := min(i+7, len(stream))
+		l.Write([]byte(stream[i:end]), func(b []byte) {
+			if err := a.ApplyLine(b); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	l.Flush(func(b []byte) { t.Fatalf("left over %q", b) })
+	if a.Status != StatusDone || len(a.Frames) != 2 || a.Frames[0].Kind != "backfill" || string(a.Frames[0].Data) != `{"job":"j2"}` {
+		t.Errorf("state %+v", a)
+	}
+	if a.Player.End != 40 || a.Player.T != 40 || a.Player.Playing {
+		t.Errorf("player %+v, want the whole schedule shown", a.Player)
+	}
+	m := Metrics(a.Result)
+	if len(m) != 2 || m[0].Name != "awrt" || m[0].Value != "32.5" || m[1].Value != "40" {
+		t.Errorf("metrics %+v", m)
+	}
+}
+
+func TestApplyErrors(t *testing.T) {
+	a := New()
+	a.Begin()
+	if err := a.ApplyLine([]byte(`{"error":"must be at least 1","field":"jobs[3].size"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != StatusError || a.Err != "jobs[3].size: must be at least 1" {
+		t.Errorf("status %q err %q", a.Status, a.Err)
+	}
+	for _, bad := range []string{`{`, `{"x":1}`, `[1]`} {
+		if err := New().ApplyLine([]byte(bad)); err == nil {
+			t.Errorf("no error for %q", bad)
+		}
+	}
+	if err := New().ApplyLine([]byte("  ")); err != nil {
+		t.Errorf("blank line: %v", err)
+	}
+	if msg := ErrorBody(422, []byte(`{"error":"unknown policy","field":"policy.name"}`)); msg != "policy.name: unknown policy" {
+		t.Errorf("ErrorBody: %q", msg)
+	}
+	if msg := ErrorBody(502, []byte(`<html>`)); !strings.Contains(msg, "502") {
+		t.Errorf("ErrorBody: %q", msg)
+	}
+}
+
+func TestLinesFlush(t *testing.T) {
+	var l Lines
+	var got []string
+	l.Write([]byte("a\nb"), func(b []byte) { got = append(got, string(b)) })
+	l.Flush(func(b []byte) { got = append(got, string(b)) })
+	if strings.Join(got, "|") != "a|b" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestPlayer(t *testing.T) {
+	p := Player{End: 60, T: 60}
+	if p.Tick(1) {
+		t.Error("a paused player moved")
+	}
+	p.Play()
+	if p.T != 0 || !p.Playing {
+		t.Fatalf("Play at the end did not rewind: %+v", p)
+	}
+	// Default speed: End/Duration = 10 simulated s per wall s.
+	if !p.Tick(0.5) || p.T != 5 {
+		t.Errorf("after 0.5 s: T = %v, want 5", p.T)
+	}
+	p.Pause()
+	p.Tick(1)
+	if p.T != 5 {
+		t.Errorf("paused player moved to %v", p.T)
+	}
+	p.Play()
+	if p.T != 5 {
+		t.Errorf("Play mid-way rewound to %v", p.T)
+	}
+	p.Tick(100)
+	if p.T != 60 || p.Playing || p.Progress() != 1 {
+		t.Errorf("did not stop at the end: %+v", p)
+	}
+	empty := Player{}
+	empty.Play()
+	if empty.Playing {
+		t.Error("an empty chart plays")
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	s := Summarize(DefaultScenario())
+	// Work by hand: 8*40+4*25+6*30+2*60+16*20+3*15+5*35+1*50+8*10+4*45+12*25+2*20
+	//   = 320+100+180+120+320+45+175+50+80+180+300+40 = 1910 node-seconds.
+	if s.Clusters != 1 || s.Nodes != 16 || s.Jobs != 12 || s.TotalWork != 1910 || s.LastSubmit != 30 {
+		t.Errorf("%+v", s)
+	}
+	if (Summarize(nil) != Summary{}) {
+		t.Error("nil scenario")
+	}
+	for v, want := range map[float64]string{0: "0", 1.5: "1.5", 2.0004: "2", -0.0001: "0", 1234.5678: "1234.568"} {
+		if got := FormatNumber(v); got != want {
+			t.Errorf("FormatNumber(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -1,0 +1,363 @@
+// Command api is gridplay's engine program. Built for js/wasm it is the
+// HTTP API served by github.com/syumai/workers (in the browser's module Web
+// Worker and on Cloudflare Workers); built natively it is the CLI:
+//
+//	api serve [-addr 127.0.0.1:8080] [-dir static]
+//	api run [-policy NAME] [-format json|csv] FILE
+//	api policies [-format text|json]
+//	api experiments
+//	api experiment NAME [-format csv|json] [-quick] [-seed N]
+//
+// FILE is a scenario JSON or an SWF trace (.swf or .swf.gz). Exit status:
+// 0 success, 1 failure (bad input, a failed run), 2 usage error or unknown
+// name.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"time"
+
+	"gridplay/engine/api"
+	"gridplay/engine/model"
+	"gridplay/engine/runner"
+	"gridplay/engine/sched"
+	"gridplay/wasm/internal/devserver"
+
+	_ "gridplay/engine/all"
+)
+
+const usage = `usage:
+  api serve [-addr 127.0.0.1:8080] [-dir static]
+  api run [-policy NAME] [-format json|csv] FILE   (FILE: scenario .json, or .swf / .swf.gz trace)
+  api policies [-format text|json]
+  api experiments
+  api experiment NAME [-format csv|json] [-quick] [-seed N]
+`
+
+// exitUsage is the status for a usage error or an unknown name.
+const exitUsage = 2
+
+// cli runs one command and returns the process exit status.
+func cli(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	c := &command{ctx: ctx, stdout: stdout, stderr: stderr}
+	switch args[0] {
+	case "serve":
+		return c.serve(args[1:])
+	case "run":
+		return c.run(args[1:])
+	case "policies":
+		return c.policies(args[1:])
+	case "experiments":
+		return c.experiments(args[1:])
+	case "experiment":
+		return c.experiment(args[1:])
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "api: unknown command %q\n%s", args[0], usage)
+	return exitUsage
+}
+
+type command struct {
+	ctx            context.Context
+	stdout, stderr io.Writer
+}
+
+func (c *command) flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	return fs
+}
+
+// parse parses flags placed before or after the positional arguments
+// (`run FILE -format csv` and `run -format csv FILE` both work) and
+// returns the positional ones.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func (c *command) fail(format string, a ...any) int {
+	fmt.Fprintf(c.stderr, "api: "+format+"\n", a...)
+	return 1
+}
+
+func (c *command) usageErr(format string, a ...any) int {
+	fmt.Fprintf(c.stderr, "api: "+format+"\n", a...)
+	return exitUsage
+}
+
+func (c *command) serve(args []string) int {
+	fs := c.flags("serve")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	dir := fs.String("dir", "static", "directory of the built site")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) > 0 {
+		return c.usageErr("serve takes no arguments, got %q", pos)
+	}
+	if _, err := os.Stat(*dir + "/app.wasm"); err != nil {
+		fmt.Fprintf(c.stderr, "api: warning: %s/app.wasm is missing; run ./build.sh first\n", *dir)
+	}
+	h, err := devserver.New(*dir)
+	if err != nil {
+		return c.fail("serve: %v", err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return c.fail("serve: %v", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(c.stdout, "gridplay: serving %s on http://%s\n", *dir, ln.Addr())
+	go func() {
+		<-c.ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return c.fail("serve: %v", err)
+	}
+	return 0
+}
+
+func (c *command) run(args []string) int {
+	fs := c.flags("run")
+	policy := fs.String("policy", "", "policy name (overrides the scenario's; default fcfs for traces)")
+	format := fs.String("format", "json", "output format: json or csv")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		return c.usageErr("run needs exactly one FILE (scenario .json, .swf or .swf.gz)")
+	}
+	if *format != "json" && *format != "csv" {
+		return c.usageErr("unknown format %q: use json or csv", *format)
+	}
+	if *policy != "" {
+		if _, ok := sched.Lookup(*policy); !ok {
+			return c.usageErr("unknown policy %q; known policies: %s", *policy, policyNames())
+		}
+	}
+	file := pos[0]
+	var s *model.Scenario
+	if isTrace(file) {
+		name := *policy
+		if name == "" {
+			name = "fcfs"
+		}
+		s, err = loadTrace(file, name, c.stderr)
+		if err != nil {
+			return c.fail("%s: %v", file, err)
+		}
+	} else {
+		b, err := readCapped(file, model.MaxScenarioBytes)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		s, err = model.Decode(b)
+		if err != nil {
+			return c.fail("%s: %v", file, err)
+		}
+		if *policy != "" && *policy != s.Policy.Name {
+			// Parameters belong to the policy they were written for.
+			s.Policy = model.Policy{Name: *policy}
+		}
+	}
+	if _, ok := sched.Lookup(s.Policy.Name); !ok {
+		return c.usageErr("%s: unknown policy %q; known policies: %s", file, s.Policy.Name, policyNames())
+	}
+	res, err := runner.Run(c.ctx, s, nil)
+	if err != nil {
+		return c.fail("%s: %v", file, err)
+	}
+	if *format == "csv" {
+		if err := api.WriteScheduleCSV(c.stdout, res); err != nil {
+			return c.fail("%v", err)
+		}
+		return 0
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return c.fail("encoding result: %v", err)
+	}
+	c.stdout.Write(append(b, '\n'))
+	return 0
+}
+
+func isTrace(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(n, ".swf") || strings.HasSuffix(n, ".swf.gz")
+}
+
+// readCapped reads a whole file of at most limit bytes.
+func readCapped(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d bytes", name, limit)
+	}
+	return b, nil
+}
+
+func policyNames() string {
+	var names []string
+	for _, p := range sched.Policies() {
+		names = append(names, p.Name)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "(none registered)"
+	}
+	return strings.Join(names, ", ")
+}
+
+func experimentNames() string {
+	var names []string
+	for _, e := range sched.Experiments() {
+		names = append(names, e.Name)
+	}
+	if len(names) == 0 {
+		return "(none registered)"
+	}
+	return strings.Join(names, ", ")
+}
+
+func (c *command) policies(args []string) int {
+	fs := c.flags("policies")
+	format := fs.String("format", "text", "output format: text or json")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) > 0 {
+		return c.usageErr("policies takes no arguments")
+	}
+	ps := sched.Policies()
+	switch *format {
+	case "json":
+		return c.printJSON(ps)
+	case "text":
+	default:
+		return c.usageErr("unknown format %q: use text or json", *format)
+	}
+	for _, p := range ps {
+		src := p.System
+		if p.Paper != "" {
+			src += ", paper " + p.Paper
+		}
+		fmt.Fprintf(c.stdout, "%s (%s)\n    %s\n", p.Name, src, p.Summary)
+		for _, pr := range p.Params {
+			fmt.Fprintf(c.stdout, "    -%s default %s, range [%s, %s]: %s\n",
+				pr.Name, api.FormatFloat(pr.Default), api.FormatFloat(pr.Min), api.FormatFloat(pr.Max), pr.Doc)
+		}
+	}
+	return 0
+}
+
+func (c *command) experiments(args []string) int {
+	fs := c.flags("experiments")
+	format := fs.String("format", "text", "output format: text or json")
+	if _, err := parse(fs, args); err != nil {
+		return exitUsage
+	}
+	es := sched.Experiments()
+	if *format == "json" {
+		return c.printJSON(es)
+	}
+	for _, e := range es {
+		fmt.Fprintf(c.stdout, "%s (paper %s)\n    %s\n", e.Name, e.Paper, e.Summary)
+	}
+	return 0
+}
+
+func (c *command) experiment(args []string) int {
+	fs := c.flags("experiment")
+	format := fs.String("format", "csv", "output format: csv or json")
+	quick := fs.Bool("quick", false, "run the reduced version (seconds instead of minutes)")
+	seed := fs.Uint64("seed", 0, "seed (0: the experiment's default)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		return c.usageErr("experiment needs exactly one NAME; known experiments: %s", experimentNames())
+	}
+	if *format != "csv" && *format != "json" {
+		return c.usageErr("unknown format %q: use csv or json", *format)
+	}
+	e, ok := sched.LookupExperiment(pos[0])
+	if !ok {
+		return c.usageErr("unknown experiment %q; known experiments: %s", pos[0], experimentNames())
+	}
+	rep, err := e.Run(c.ctx, sched.ExperimentOptions{Seed: *seed, Quick: *quick}, nil)
+	if err != nil {
+		return c.fail("experiment %s: %v", pos[0], err)
+	}
+	if *format == "json" {
+		return c.printJSON(rep)
+	}
+	if t, ok := rep.(*sched.Table); ok {
+		for _, n := range t.Notes {
+			fmt.Fprintf(c.stderr, "# %s\n", n)
+		}
+	}
+	if err := api.WriteRowsCSV(c.stdout, rep.LongRows()); err != nil {
+		return c.fail("%v", err)
+	}
+	return 0
+}
+
+func (c *command) printJSON(v any) int {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return c.fail("encoding JSON: %v", err)
+	}
+	c.stdout.Write(append(b, '\n'))
+	return 0
+}
+
+// signalContext is cancelled on interrupt, so serve shuts down cleanly and
+// a long experiment stops.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}

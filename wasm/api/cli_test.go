@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// clitestPolicy places every job at its submit time, so expected output
+// is easy to derive by hand.
+type clitestPolicy struct{}
+
+func (clitestPolicy) Info() sched.Info {
+	return sched.Info{Name: "clitest", System: "Classic", Summary: "test policy",
+		Params: []sched.Param{{Name: "depth", Default: 2, Min: 1, Max: 8, Doc: "test doc"}}}
+}
+
+func (clitestPolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	r := &sched.Result{Metrics: map[string]float64{"x": 1}}
+	for _, j := range s.Jobs {
+		r.Schedule = append(r.Schedule, sched.Placement{Job: j.ID, Cluster: "c0", Start: j.Submit, End: j.Submit + j.Runtime, Nodes: j.Size})
+	}
+	return r, nil
+}
+
+type clitestExp struct{}
+
+func (clitestExp) Info() sched.ExperimentInfo {
+	return sched.ExperimentInfo{Name: "clitest-exp", Paper: "000", Summary: "test"}
+}
+
+func (clitestExp) Run(ctx context.Context, opt sched.ExperimentOptions, rec sched.Recorder) (sched.Report, error) {
+	t := &sched.Table{Experiment: "clitest-exp", Notes: []string{"a note"}}
+	q := 0.0
+	if opt.Quick {
+		q = 1
+	}
+	t.Add("1", "clitest", "quick", q)
+	t.Add("1", "clitest", "seed", float64(opt.Seed))
+	return t, nil
+}
+
+func init() {
+	sched.Register(clitestPolicy{})
+	sched.RegisterExperiment(clitestExp{})
+}
+
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := cli(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeScenario(t *testing.T, policy string) string {
+	t.Helper()
+	s := `{"version":1,"seed":1,"platform":{"clusters":[{"id":"c0","nodes":8}]},
+	  "jobs":[{"id":"j1","submit":0,"size":4,"runtime":100},{"id":"j2","submit":2.5,"size":8,"runtime":0.125}],
+	  "policy":{"name":"` + policy + `","params":{"depth":3}}}`
+	p := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRunCSV(t *testing.T) {
+	f := writeScenario(t, "clitest")
+	// Flags after the file work too.
+	code, out, errs := runCLI(t, "run", f, "-format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "job,cluster,start,end,nodes\nj1,c0,0,100,4\nj2,c0,2.5,2.625,8\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	f := writeScenario(t, "clitest")
+	code, out, errs := runCLI(t, "run", "-format", "json", f)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res sched.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Policy != "clitest" || len(res.Schedule) != 2 || res.Metrics == nil {
+		t.Errorf("unexpected result: %s", out)
+	}
+	if !strings.Contains(out, `"metrics":{`) {
+		t.Errorf("no metrics object: %s", out)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	good := writeScenario(t, "clitest")
+	unknownInFile := writeScenario(t, "no-such-policy")
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`{"version":1,"jobs":"x"}`), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"no file", []string{"run"}, 2, "exactly one FILE"},
+		{"unknown policy flag", []string{"run", "-policy", "nope", good}, 2, `unknown policy "nope"`},
+		{"unknown policy in file", []string{"run", unknownInFile}, 2, `unknown policy "no-such-policy"`},
+		{"bad format", []string{"run", "-format", "xml", good}, 2, "unknown format"},
+		{"missing file", []string{"run", filepath.Join(t.TempDir(), "none.json")}, 1, "no such file"},
+		{"invalid scenario", []string{"run", bad}, 1, "jobs"},
+		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"no command", nil, 2, "usage"},
+		{"unknown experiment", []string{"experiment", "nope"}, 2, `unknown experiment "nope"`},
+		{"experiment bad format", []string{"experiment", "clitest-exp", "-format", "xml"}, 2, "unknown format"},
+		{"bad flag", []string{"policies", "-nope"}, 2, "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runCLI(t, tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.msg) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.msg)
+			}
+		})
+	}
+}
+
+func TestPolicyOverride(t *testing.T) {
+	// The file names an unknown policy; -policy replaces it (and its
+	// parameters, which belong to the old policy).
+	f := writeScenario(t, "no-such-policy")
+	code, out, errs := runCLI(t, "run", "-policy", "clitest", "-format", "csv", f)
+	if code != 0 || !strings.HasPrefix(out, "job,cluster,start,end,nodes\n") {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+}
+
+func TestPolicies(t *testing.T) {
+	code, out, _ := runCLI(t, "policies")
+	if code != 0 || !strings.Contains(out, "clitest (Classic)") || !strings.Contains(out, "-depth default 2, range [1, 8]: test doc") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "policies", "-format", "json")
+	var ps []sched.Info
+	if code != 0 || json.Unmarshal([]byte(out), &ps) != nil || len(ps) == 0 {
+		t.Errorf("json: exit %d:\n%s", code, out)
+	}
+}
+
+func TestExperiment(t *testing.T) {
+	code, out, errs := runCLI(t, "experiment", "clitest-exp", "-quick", "-seed", "42")
+	want := "experiment,x,policy,metric,value\nclitest-exp,1,clitest,quick,1\nclitest-exp,1,clitest,seed,42\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d:\n%s\nwant\n%s", code, out, want)
+	}
+	if !strings.Contains(errs, "# a note") {
+		t.Errorf("notes not on stderr: %q", errs)
+	}
+	code, out, _ = runCLI(t, "experiment", "-format", "json", "clitest-exp")
+	var tab sched.Table
+	if code != 0 || json.Unmarshal([]byte(out), &tab) != nil || len(tab.Rows) != 2 {
+		t.Errorf("json: exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "experiments")
+	if code != 0 || !strings.Contains(out, "clitest-exp") {
+		t.Errorf("experiments: exit %d:\n%s", code, out)
+	}
+}
+
+func TestRunTrace(t *testing.T) {
+	// Two jobs on a 4-processor machine and one broken line. FCFS by hand:
+	// job 1 runs 0-10 on 2 processors; job 2 (submitted at 5) needs all 4,
+	// so it waits for job 1 and runs 10-30.
+	swfText := "; MaxProcs: 4\n" +
+		"1 0 0 10 2 -1 -1 2 20 -1 1 1 1 1 1 1 -1 -1\n" +
+		"2 5 0 20 4 -1 -1 4 30 -1 1 1 1 1 1 1 -1 -1\n" +
+		"this is not a job\n"
+	p := filepath.Join(t.TempDir(), "tiny.swf")
+	if err := os.WriteFile(p, []byte(swfText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "run", "-format", "csv", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "job,cluster,start,end,nodes\n1,site0,0,10,2\n2,site0,10,30,4\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if !strings.Contains(errs, "skipped 1 invalid lines") {
+		t.Errorf("skipped line not reported: %q", errs)
+	}
+}

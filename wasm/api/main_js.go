@@ -1,0 +1,16 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/syumai/workers"
+
+	_ "gridplay/engine/all"
+	"gridplay/engine/api"
+)
+
+// main serves one request: the worker runtimes start a fresh instance per
+// request (design.md section 3).
+func main() {
+	workers.Serve(api.Handler())
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"gridplay/engine/model"
+	"gridplay/engine/swf"
+)
+
+// loadTrace reads an SWF trace (.swf or .swf.gz) as a scenario for policy
+// and reports on w the lines it skipped and the records it left out, by
+// reason, with the first line numbers of each.
+func loadTrace(name, policy string, w io.Writer) (*model.Scenario, error) {
+	tr, err := swf.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	s := tr.Scenario(policy)
+	report(w, name, "skipped", "invalid lines", tr.Skipped, tr.SkipReasons)
+	report(w, name, "left out", "unusable records", tr.Unusable, tr.UnusableReasons)
+	return s, nil
+}
+
+func report(w io.Writer, name, verb, what string, n int, reasons map[string]*swf.Skip) {
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: %s %d %s\n", name, verb, n, what)
+	keys := make([]string, 0, len(reasons))
+	for k := range reasons {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "  %d %s (lines %v)\n", reasons[k].Count, k, reasons[k].Lines)
+	}
+}

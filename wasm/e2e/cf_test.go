@@ -1,0 +1,89 @@
+//go:build !js
+
+package e2e
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	_ "gridplay/engine/all"
+	"gridplay/engine/api"
+	"gridplay/engine/model"
+	"gridplay/site/state"
+)
+
+// TestWorkerd compares the engine API served by workerd (wrangler dev,
+// the Cloudflare Workers runtime, running api.wasm) with the same handler
+// in-process: the same scenario must give the same bytes. ./build.sh test
+// starts wrangler and sets GRIDPLAY_WORKERD_URL; without it the test skips.
+func TestWorkerd(t *testing.T) {
+	base := os.Getenv("GRIDPLAY_WORKERD_URL")
+	if base == "" {
+		t.Skip("GRIDPLAY_WORKERD_URL is not set (./build.sh test sets it when wrangler is installed)")
+	}
+	waitReady(t, strings.TrimSuffix(base, "/")+"/api/policies")
+	body, err := model.Encode(state.DefaultScenario())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ method, path string }{
+		{"POST", "/api/run"},
+		{"POST", "/api/run?stream=1"},
+		{"GET", "/api/policies"},
+		{"GET", "/api/experiments"},
+	} {
+		var rd io.Reader
+		if tc.method == "POST" {
+			rd = bytes.NewReader(body)
+		}
+		req, _ := http.NewRequest(tc.method, strings.TrimSuffix(base, "/")+tc.path, rd)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.method, tc.path, err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := httptest.NewRecorder()
+		if tc.method == "POST" {
+			rd = bytes.NewReader(body)
+		}
+		api.Handler().ServeHTTP(w, httptest.NewRequest(tc.method, tc.path, rd))
+		if resp.StatusCode != w.Code {
+			t.Errorf("%s %s: workerd status %d, native %d", tc.method, tc.path, resp.StatusCode, w.Code)
+		}
+		if !bytes.Equal(got, w.Body.Bytes()) {
+			t.Errorf("%s %s: workerd and native bytes differ:\nworkerd %.300s\nnative  %.300s", tc.method, tc.path, got, w.Body.Bytes())
+		} else {
+			t.Logf("%s %s: %d identical bytes", tc.method, tc.path, len(got))
+		}
+	}
+}
+
+// waitReady polls url until it answers 200; wrangler takes a second or
+// two to start workerd.
+func waitReady(t *testing.T, url string) {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		resp, err := http.Get(url)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("workerd at %s never became ready: %v", url, err)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
