@@ -40,6 +40,11 @@ type App struct {
 	Player   Player
 	// Elapsed is the wall time from the request to the result, in ms.
 	Elapsed float64
+	// History holds undo and redo snapshots (see Edit).
+	History History
+	// Dirty is set by every Edit, Undo and Redo: the scenario changed since
+	// the last autosave; whoever saves clears it.
+	Dirty bool
 }
 
 // New returns the state showing the default scenario, not yet run.

@@ -144,3 +144,27 @@ func TestSummarize(t *testing.T) {
 		}
 	}
 }
+
+func TestEditUndoRedo(t *testing.T) {
+	a := New()
+	before := a.Scenario.Jobs[0].Size
+	a.Edit("edit jobs[0].size", func(s *model.Scenario) { s.Jobs[0].Size = before + 1 })
+	if a.Scenario.Jobs[0].Size != before+1 || !a.Dirty || !a.CanUndo() || a.CanRedo() {
+		t.Fatalf("after Edit: size %d dirty %v undo %v redo %v", a.Scenario.Jobs[0].Size, a.Dirty, a.CanUndo(), a.CanRedo())
+	}
+	if a.UndoLabel() != "edit jobs[0].size" {
+		t.Fatalf("UndoLabel = %q", a.UndoLabel())
+	}
+	if !a.Undo() || a.Scenario.Jobs[0].Size != before || !a.CanRedo() {
+		t.Fatalf("after Undo: size %d, want %d", a.Scenario.Jobs[0].Size, before)
+	}
+	if !a.Redo() || a.Scenario.Jobs[0].Size != before+1 {
+		t.Fatalf("after Redo: size %d, want %d", a.Scenario.Jobs[0].Size, before+1)
+	}
+	// A new edit clears the redo stack.
+	a.Undo()
+	a.Edit("x", func(s *model.Scenario) { s.Seed = 9 })
+	if a.CanRedo() {
+		t.Fatal("redo survived a new edit")
+	}
+}

@@ -1,0 +1,69 @@
+package state
+
+import (
+	"gridplay/engine/model"
+)
+
+// MaxUndo caps the undo history, in edits.
+const MaxUndo = 200
+
+// History keeps deep copies (model.Clone) of the scenario for undo and
+// redo, so an undo restores exactly what was there, even a scenario that
+// does not validate yet (a half-edited job table).
+type History struct {
+	undo, redo []*model.Scenario
+	// Labels say what each undo step would undo, for the button tooltip.
+	labels, redoLabels []string
+}
+
+// Edit records the current scenario for undo, applies f to it and forgets
+// the old answer (the result no longer matches the scenario). label says
+// what the edit does ("add cluster", "edit jobs[3].size"). Every editor
+// (platform canvas, job table, policy panel) changes the scenario through
+// Edit, so undo, redo and autosave see every change.
+func (a *App) Edit(label string, f func(s *model.Scenario)) {
+	a.History.undo = append(a.History.undo, model.Clone(a.Scenario))
+	a.History.labels = append(a.History.labels, label)
+	if len(a.History.undo) > MaxUndo {
+		a.History.undo = a.History.undo[1:]
+		a.History.labels = a.History.labels[1:]
+	}
+	a.History.redo, a.History.redoLabels = nil, nil
+	f(a.Scenario)
+	a.Dirty = true
+}
+
+// CanUndo and CanRedo tell whether the buttons do anything.
+func (a *App) CanUndo() bool { return len(a.History.undo) > 0 }
+func (a *App) CanRedo() bool { return len(a.History.redo) > 0 }
+
+// UndoLabel is what Undo would undo, or "".
+func (a *App) UndoLabel() string {
+	if n := len(a.History.labels); n > 0 {
+		return a.History.labels[n-1]
+	}
+	return ""
+}
+
+// Undo restores the scenario before the last edit.
+func (a *App) Undo() bool {
+	return a.swap(&a.History.undo, &a.History.labels, &a.History.redo, &a.History.redoLabels)
+}
+
+// Redo re-applies the last undone edit.
+func (a *App) Redo() bool {
+	return a.swap(&a.History.redo, &a.History.redoLabels, &a.History.undo, &a.History.labels)
+}
+
+func (a *App) swap(from *[]*model.Scenario, fromL *[]string, to *[]*model.Scenario, toL *[]string) bool {
+	n := len(*from)
+	if n == 0 {
+		return false
+	}
+	*to = append(*to, a.Scenario)
+	*toL = append(*toL, (*fromL)[n-1])
+	a.Scenario = (*from)[n-1]
+	*from, *fromL = (*from)[:n-1], (*fromL)[:n-1]
+	a.Dirty = true
+	return true
+}
