@@ -84,21 +84,39 @@
 // paper says as much: optimal "lacks scalability". Runs honour
 // cancellation.
 //
+// Idle nodes of a site (for an instant start on several sites, in greedy
+// and non-adaptive) are the processors free for the whole predicted run
+// [now, now+T) on the sites taken so far, not merely free at this
+// instant: under conservative backfilling a processor free now may be
+// reserved before the run would end, and a set of sites chosen by
+// instantaneous counts then fails to start although another set could.
+// Sites are taken in the strategy's order; T grows as sites join
+// (eq. 2: max h, p, the longest transfer), and a site taken earlier whose
+// idle processors vanish over the longer run is let go again.
+//
 // Greedy adaptive: sites ordered fastest first (lowest h, then the
-// origin, then site order). Instant candidate: take sites with free nodes
-// in that order until their free nodes cover the request; reservation
+// origin, then site order). Instant candidate: take sites with idle nodes
+// in that order until their idle nodes cover the request; reservation
 // candidate: take sites in that order until their total nodes cover it,
 // at their earliest common start. The earlier predicted finish wins, the
 // instant start on ties. It never enumerates combinations.
 //
 // Non-adaptive (section 6): strict priorities, no performance model in
 // the decision. Instant start on the local site; else on a remote single
-// site (site order); else on several sites, taking free nodes from the
+// site (site order); else on several sites, taking idle nodes from the
 // local site first and then in site order. If nothing can start now, the
 // job is reserved in the first class that can ever hold it: the local
 // site; else the remote single site with the earliest start; else the
 // local site plus others in site order until their nodes cover the
-// request. Its criterion for compression is the start time.
+// request. Its criterion for compression is the start time. Reading: it
+// starts a job in the first class available now rather than waiting for
+// the local site, because section 4.1 describes the traditional scheduler
+// as one that "reserves nodes only if the quantity of node requests can
+// not be satisfied", section 6 credits the adaptive strategies for
+// weighing "the immediate and reservation executions", and the gap grows
+// with p "because a larger multisite factor provides more possibility of
+// reservation execution": a baseline that waited for its local site would
+// never pay p, and the gap could not grow with it.
 //
 // On one site with h = 1 (no transfer: every job is local) all three
 // strategies reduce to plain EASY and conservative backfilling; the tests
@@ -115,19 +133,49 @@
 //
 // # Experiments (section 6, Fig. 2-3)
 //
-// The paper's workload (JobWorkload1, a "revised original trace") and site
-// sizes are not given. We use KTH-SP2-1996-2 (Parallel Workloads Archive,
-// 100 processors) on three sites nisac/uc/hit of 100 nodes each (the
-// trace machine's size: every job fits one site, so co-allocation is a
-// choice the strategies make, which is what the figures compare); job k
-// of the trace goes to site k mod 3 and submit times are divided by 3, so
-// the grid carries the trace's own load; every job carries 1 MB of input
-// (80 s at 100 Kbps), latency 0, h = 1.0/1.0/1.0 (Fig. 2) or 1.4/1.0/0.6
-// (Fig. 3), p = 1.0..1.6, conservative backfilling. Quick runs use the
-// first 5000 jobs, embedded in kth_excerpt.txt (also used when the trace
-// file is not found, e.g. in the browser), and p = 1.0, 1.3, 1.6. The paper gives only
-// ratios in its text; Table.Paper holds them, and our rows include the same
-// ratios (metric awrt_ratio/awwt_ratio, policy "nonadaptive/adaptive").
+// What the paper gives: three sites NISAC, HIT and UC with h = 1.0 each
+// (Fig. 2) or NISAC 1.4, UC 1.0, HIT 0.6 (Fig. 3), 100 Kbps between
+// sites, conservative backfilling, the multisite factor from 1.0 to 1.6,
+// and "the revised original trace (JobWorkload1)" as input. What it does
+// not give: the trace, how jobs were assigned to sites, the sites' node
+// counts, the data size, the latency, the load, and any absolute value
+// (the figures are plots; the text gives ratios at p = 1.6).
+//
+// Our choices: KTH-SP2-1996-2 (Parallel Workloads Archive, 100
+// processors) on three sites nisac/uc/hit of 100 nodes each (the trace
+// machine's size: every job fits one site, so co-allocation is a choice
+// the strategies make, which is what the figures compare); job k of the
+// trace goes to site k mod 3 and submit times are divided by 3, so the
+// grid carries the trace's own load; every job carries 1 MB of input (80 s
+// at 100 Kbps), latency 0, p = 1.0..1.6 in steps of 0.1, conservative
+// backfilling. The trace's run and requested times are the times on the
+// site the job is submitted to: T_i of section 3.2, "the predicated
+// execution time ... on the local, single site i, which is normally
+// provided by grid users" (the scenario stores them divided by h_i, as
+// times on reference nodes). Eq. 1-2 use h only as ratios h_j/h_i, so the
+// paper gives absolute h no meaning of its own; reading trace times as
+// reference-node times instead would make every job submitted to NISAC
+// 1.4 times longer before any decision (this matters for Fig. 3 only).
+// Quick runs use the first 5000 jobs, embedded in kth_excerpt.txt (also
+// used when the trace file is not found, e.g. in the browser), and p =
+// 1.0, 1.3, 1.6. Table.Paper holds the paper's ratios; our rows include
+// the same ratios (metric awrt_ratio/awwt_ratio, policy
+// "multisite-nonadaptive/<adaptive>").
+//
+// How far the figures can be compared. Since Cost_j is the node count
+// times T_end - T_start, AWRT - AWWT is the cost-weighted mean run time X
+// of a schedule (eq. 3-4). The paper's Fig. 2 ratios at p = 1.6, AWRT x2
+// and AWWT x3 for non-adaptive over optimal, then force the optimal
+// schedule's waits to be a share (2-k)/(3-k) of its AWRT, with k the ratio
+// of the two schedules' X: 29% to 50% for k from 1.6 down to 1. The
+// experiment's notes print our k and our share: our grid is far less
+// wait-bound than the paper's, so its ratios cannot be matched by the
+// same mechanism without knowing its workload. Probes outside the
+// experiment (Fig. 2, p = 1.6, not part of any output) did not widen the
+// gap either: 10% or 20% more load (submit times divided by 3.3 or 3.6)
+// narrowed it (AWRT ratio 1.19 and 1.15), and so did the trace machine
+// split into sites of 34/33/33 nodes at the trace's own rate (1.09). We
+// keep the setting above rather than tune it toward the paper's numbers.
 //
 // # Other choices where the paper is silent
 //

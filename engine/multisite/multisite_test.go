@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"gridplay/engine/backfill"
-	_ "gridplay/engine/backfill" // registers easy and conservative
+	"gridplay/engine/kernel"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 )
@@ -345,5 +345,142 @@ func TestFrames(t *testing.T) {
 	}
 	if got := show(res); got != "J1@0-10a[0 1] J3@1-6b[0] J2@10-20a[0 1]b[0 1] " {
 		t.Errorf("schedule %s", got)
+	}
+}
+
+func TestIdleNodesForTheWholeRun(t *testing.T) {
+	// Conservative backfilling, three sites of 4 nodes, h = 1, p = 2, no
+	// data. At 0: J0 takes 3 nodes of a until 100, J1 2 nodes of b until
+	// 5, J2 3 nodes of c until 100, J5 the last node of c until 1. J4 (4
+	// nodes of b, 50 s) finds 3 processors free and is reserved on b at
+	// [5,55) by every strategy (optimal and greedy: b alone finishes at
+	// 55; every combination finishes later). At 1, J5 ends at its
+	// estimate (no compression) and J3 (2 nodes, 10 s, from a) arrives:
+	//   - no single site holds it now: a and c have one node, b has 2
+	//     free now but J4 takes them at 5, inside [1,11);
+	//   - b's two processors are free now but not idle for a run: a+b
+	//     cannot start now (eq. 2: 10*2 = 20 s, [1,21) crosses 5);
+	//   - a+c can: one idle node each for [1,21), finish 21, where the
+	//     best reservation (b at 55, or a at 100) finishes at 65.
+	// Every strategy starts J3 at once on a+c. Taking b because it has
+	// processors free at this instant would leave greedy and
+	// non-adaptive with no instant start and a reservation on a at 100.
+	want := "J0@0-100a[0 1 2] J1@0-5b[0 1] J2@0-100c[0 1 2] J5@0-1c[3] J3@1-21a[3]c[3] J4@5-55b[0 1 2 3] "
+	for _, pol := range strats {
+		s := &model.Scenario{Version: 1, Platform: model.Platform{
+			Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}, {ID: "c", Nodes: 4}},
+			Network:  &model.Network{MultisiteFactor: 2},
+		}, Policy: model.Policy{Name: pol, Params: map[string]float64{"conservative": 1}}, Jobs: []model.Job{
+			{ID: "J0", Size: 3, Runtime: 100, Origin: "a"},
+			{ID: "J1", Size: 2, Runtime: 5, Origin: "b"},
+			{ID: "J2", Size: 3, Runtime: 100, Origin: "c"},
+			{ID: "J5", Size: 1, Runtime: 1, Origin: "c"},
+			{ID: "J4", Size: 4, Runtime: 50, Origin: "b"},
+			{ID: "J3", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
+		}}
+		if got := show(runPolicy(t, s)); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", pol, got, want)
+		}
+	}
+}
+
+// TestOptimalBruteForce checks Alg. 2 against a direct enumeration on
+// random availability profiles: for every combination, every candidate
+// start (now and every step boundary) is tried with the profile's own
+// MinFree, and the earliest feasible start gives that combination's
+// predicted finish. The selector must reach the least finish found, with
+// a placement that fits.
+func TestOptimalBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 13))
+	for trial := 0; trial < 300; trial++ {
+		ns := 1 + r.IntN(4)
+		s := &model.Scenario{Version: 1, Platform: model.Platform{Network: &model.Network{Bandwidth: 0.1 + r.Float64(), Latency: float64(r.IntN(3)), MultisiteFactor: 1 + r.Float64()}}}
+		tot := 0
+		for i := 0; i < ns; i++ {
+			n := 1 + r.IntN(8)
+			tot += n
+			s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprintf("s%d", i), Nodes: n, H: 0.5 + r.Float64()})
+		}
+		sys, err := newSystem(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := float64(r.IntN(20))
+		m := &backfill.Machine{}
+		for i := 0; i < ns; i++ {
+			p := kernel.NewProfile(sys.nodes[i], 0)
+			for k := r.IntN(6); k > 0; k-- {
+				a := float64(r.IntN(60))
+				b := a + 1 + float64(r.IntN(40))
+				if f := p.MinFree(a, b); f > 0 {
+					p.Reserve(a, b, 1+r.IntN(f))
+				}
+			}
+			p.Advance(now)
+			m.Sites = append(m.Sites, &backfill.Site{ID: sys.ids[i], Nodes: sys.nodes[i], Profile: p})
+		}
+		jb := job{origin: r.IntN(ns), size: 1 + r.IntN(tot), est: float64(1 + r.IntN(30)), data: float64(r.IntN(3))}
+		jb.run = jb.est
+		sel := newSelector(sys, []job{jb}, Optimal)
+		got, ok := sel.optimal(&jb, now, m)
+		// Brute force.
+		best := math.Inf(1)
+		for mask := 1; mask < 1<<ns; mask++ {
+			var c []int
+			nodes := 0
+			for i := 0; i < ns; i++ {
+				if mask&(1<<i) != 0 {
+					c = append(c, i)
+					nodes += sys.nodes[i]
+				}
+			}
+			if nodes < jb.size || len(c) > jb.size {
+				continue
+			}
+			est := sys.duration(jb.origin, c, jb.est, jb.data)
+			cands := []float64{now}
+			for _, i := range c {
+				for k := 0; k < m.Sites[i].Profile.Len(); k++ {
+					if x, _ := m.Sites[i].Profile.At(k); x > now {
+						cands = append(cands, x)
+					}
+				}
+			}
+			sort.Float64s(cands)
+			for _, t0 := range cands {
+				sum, okc := 0, true
+				for _, i := range c {
+					f := m.Sites[i].Profile.MinFree(t0, t0+est)
+					if f < 1 {
+						okc = false
+					}
+					sum += f
+				}
+				if okc && sum >= jb.size {
+					best = math.Min(best, t0+est)
+					break
+				}
+			}
+		}
+		if !ok {
+			if !math.IsInf(best, 1) {
+				t.Fatalf("trial %d: optimal found nothing, brute force finishes at %g", trial, best)
+			}
+			continue
+		}
+		if math.Abs(got.finish()-best) > 1e-9 {
+			t.Fatalf("trial %d: optimal finishes at %g, brute force at %g (%+v)", trial, got.finish(), best, got)
+		}
+		// The placement fits: each share is free for the whole run.
+		sum := 0
+		for i, site := range got.sites {
+			if f := m.Sites[site].Profile.MinFree(got.start, got.start+got.est); f < got.nodes[i] || got.nodes[i] < 1 {
+				t.Fatalf("trial %d: %d nodes on site %d, %d free", trial, got.nodes[i], site, f)
+			}
+			sum += got.nodes[i]
+		}
+		if sum != jb.size {
+			t.Fatalf("trial %d: %d nodes placed, want %d", trial, sum, jb.size)
+		}
 	}
 }

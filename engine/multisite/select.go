@@ -289,30 +289,20 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine) (cand, boo
 	return best, found
 }
 
-// greedy takes the fastest nodes first. Instant: the sites with processors
-// free now, fastest first, until the request is covered; reservation: the
-// fastest sites until their total nodes cover it, at their earliest common
-// start. The earlier predicted finish wins, the instant start on ties.
+// greedy takes the fastest nodes first. Instant: the sites with idle
+// processors (free for the whole run, see idleSet), fastest first, until
+// the request is covered; reservation: the fastest sites until their
+// total nodes cover it, at their earliest common start. The earlier
+// predicted finish wins, the instant start on ties.
 func (s *selector) greedy(jb *job, now float64, m *backfill.Machine) (cand, bool) {
 	pref := s.prefOrder(jb, func(a, b int) bool { return s.less(jb, a, b) })
 	var inst cand
 	haveInst := false
-	c := s.cset[:0]
-	got := 0
-	for _, site := range pref {
-		if got >= jb.size {
-			break
-		}
-		if f := m.Sites[site].Profile.Free(now); f > 0 {
-			c = append(c, site)
-			got += f
-		}
-	}
-	if got >= jb.size {
+	if c := s.idleSet(jb, pref, now, m); c != nil {
 		inst, haveInst = s.placeAt(jb, c, now, m)
 	}
-	c = c[:0]
-	got = 0
+	c := s.cset[:0]
+	got := 0
 	for _, site := range pref {
 		if got >= jb.size {
 			break
@@ -336,11 +326,12 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine) (cand, bool
 
 // nonAdaptive follows the strict priorities of section 6: an instant start
 // on the local site, else on a remote single site (site order), else on
-// several sites (idle processors taken from the local site first, then in
-// site order). When nothing starts now, the job is reserved in the first
-// class that can ever hold it: the local site; else the remote single site
-// with the earliest start; else the local site and then others in site
-// order until their nodes cover the request. It never weighs h or
+// several sites (idle processors, free for the whole run, taken from the
+// local site first, then in site order; see idleSet). When nothing starts
+// now, the job is reserved in the first class that can ever hold it: the
+// local site; else the remote single site with the earliest start; else
+// the local site and then others in site order until their nodes cover
+// the request. It never weighs h or
 // transfers against waiting.
 func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand, bool) {
 	pref := s.prefOrder(jb, func(a, b int) bool {
@@ -356,19 +347,7 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand,
 			return x, true
 		}
 	}
-	c := s.cset[:0]
-	got := 0
-	for _, site := range pref {
-		if got >= jb.size {
-			break
-		}
-		if f := m.Sites[site].Profile.Free(now); f > 0 {
-			c = append(c, site)
-			got += f
-		}
-	}
-	s.cset = c
-	if got >= jb.size && len(c) > 1 {
+	if c := s.idleSet(jb, pref, now, m); len(c) > 1 {
 		if x, ok := s.placeAt(jb, c, now, m); ok {
 			return x, true
 		}
@@ -392,8 +371,8 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand,
 	if found {
 		return best, true
 	}
-	c = c[:0]
-	got = 0
+	c := s.cset[:0]
+	got := 0
 	for _, site := range pref {
 		if got >= jb.size {
 			break
@@ -403,6 +382,37 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand,
 	}
 	s.cset = c
 	return s.place(jb, c, now, m, math.Inf(1))
+}
+
+// idleSet takes sites in the order pref while their idle processors do not
+// cover the request, and returns them, or nil if all sites together fall
+// short. A processor is idle when it is free for the whole predicted run
+// on the set taken so far, [now, now+T) with T from eq. 1-2, without
+// touching any reservation: what Alg. 2 calls idle nodes, and what an
+// instant start needs. T grows as sites join (a larger max h, p, a
+// longer transfer), so a site already taken whose idle processors vanish
+// over the longer run is let go again.
+func (s *selector) idleSet(jb *job, pref []int, now float64, m *backfill.Machine) []int {
+	c := s.cset[:0]
+	for _, site := range pref {
+		c = append(c, site)
+		est, _ := s.durations(jb, c)
+		got, k := 0, 0
+		for _, x := range c {
+			if f := m.Sites[x].Profile.MinFree(now, now+est); f > 0 {
+				c[k] = x
+				k++
+				got += f
+			}
+		}
+		c = c[:k]
+		if got >= jb.size {
+			s.cset = c
+			return c
+		}
+	}
+	s.cset = c
+	return nil
 }
 
 func (s *selector) prefOrder(jb *job, less func(a, b int) bool) []int {
