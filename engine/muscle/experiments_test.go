@@ -3,6 +3,7 @@ package muscle
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -45,8 +46,8 @@ func TestTable2Experiment(t *testing.T) {
 	}
 }
 
-// TestFig4Quick runs muscle-fig4 in quick mode: every level has MCP and
-// PB for the three policies, the paper's statements are attached, and
+// TestFig4Quick runs muscle-fig4 in quick mode: every level has MCP,
+// PB, the calibrated rate and the measured queue for the three policies, the paper's statements are attached, and
 // the notes put ours next to them.
 func TestFig4Quick(t *testing.T) {
 	if testing.Short() {
@@ -67,7 +68,7 @@ func TestFig4Quick(t *testing.T) {
 	}
 	for _, x := range []string{"20", "60", "100"} {
 		for _, p := range []string{"muscle", "dll", "wrand"} {
-			for _, m := range []string{"mcp", "pb"} {
+			for _, m := range []string{"mcp", "pb", "rate", "queue"} {
 				if v, ok := have[x+"/"+p+"/"+m]; !ok || !(v > 0) {
 					t.Errorf("%s %s %s missing or not positive: %v", x, p, m, v)
 				}
@@ -95,14 +96,63 @@ func TestParetoMean(t *testing.T) {
 			t.Errorf("ParetoMean(%v, %v, %v) = %v, integral %v", c.lo, c.hi, c.a, got, sum)
 		}
 	}
-	// The fig4 period: 120 * 5.5 * 5 ln 20 / 0.95 / 72 (capacity
-	// 20 + 16*1.2 + 12*1.4 + 10*1.6 = 72).
-	s := Fig4Scenario("muscle", 100, 10, 1, nil)
-	want := 120 * 5.5 * (5 * math.Log(20) / 0.95) / 72
-	if p := s.Policy.Params["period"]; math.Abs(p-want) > 1e-9 {
-		t.Fatalf("period %v, want %v", p, want)
+}
+
+// TestFig4Scenario: Fig. 4 runs use Alg. 4 step 1's rounds (threshold
+// 0, no period) at the rate given, with the paper's weights.
+func TestFig4Scenario(t *testing.T) {
+	s := Fig4Scenario("dll", 0.25, 10, 1, map[string]float64{"stall": 7})
+	p := s.Policy.Params
+	if p["period"] != 0 || p["threshold"] != 0 || p["wo"] != 4 || p["wm"] != 3 || p["wi"] != 1 || p["stall"] != 7 {
+		t.Fatalf("params %v", p)
 	}
-	if r := s.Generator.Rate; math.Abs(r*want-100) > 1e-9 {
-		t.Fatalf("rate %v * period %v != 100", r, want)
+	if g := s.Generator; g.Rate != 0.25 || g.ExecMin != 5 || g.ExecMax != 100 || g.SizeMin != 1 || g.SizeMax != 10 || g.DRMin != 0 || g.DRMax != 5 {
+		t.Fatalf("generator %+v", g)
+	}
+}
+
+// TestCalibrate: on the round model of calibrate, Q(lam) = lam*a/(1 -
+// lam*b) (from Q = lam*(a + b*Q)), the rate found must give the target
+// queue: lam* = x/(a + b*x), e.g. a = 100, b = 1.6, x = 100 gives
+// lam* = 100/260. Beyond saturation (lam*b >= 1) the queue is taken as
+// huge, as a run's backlog would be.
+func TestCalibrate(t *testing.T) {
+	for _, c := range []struct{ a, b, x, lam0 float64 }{
+		{100, 1.6, 100, 0.44}, {100, 1.6, 20, 0.1}, {100, 2.5, 100, 0.44}, {40, 1.2, 60, 0.05}, {100, 1.6, 60, 0.6},
+	} {
+		calls := 0
+		q := func(lam float64) (float64, error) {
+			calls++
+			if lam*c.b >= 1 {
+				return 1e9, nil
+			}
+			return lam * c.a / (1 - lam*c.b), nil
+		}
+		lam, got, err := calibrate(c.x, c.lam0, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.x / (c.a + c.b*c.x)
+		if math.Abs(got/c.x-1) > 0.02 || math.Abs(lam/want-1) > 0.02 || calls > 5 {
+			t.Errorf("%+v: lam %v (want %v), queue %v, %d calls", c, lam, want, got, calls)
+		}
+	}
+	if _, _, err := calibrate(10, 0.1, func(float64) (float64, error) { return 0, errors.New("x") }); err == nil {
+		t.Fatal("error of a pilot run not returned")
+	}
+}
+
+// TestSteadyQueue: the first third of the rounds (the warm-up from idle
+// clusters) is left out: rounds 2..5 of 1, 1, 4, 6, 8, 10 give 7.
+func TestSteadyQueue(t *testing.T) {
+	var qs []sched.XY
+	for _, v := range []float64{1, 1, 4, 6, 8, 10} {
+		qs = append(qs, sched.XY{Y: v})
+	}
+	if got := steadyQueue(qs); got != 7 {
+		t.Fatalf("steadyQueue = %v, want 7", got)
+	}
+	if steadyQueue(nil) != 0 {
+		t.Fatal("no rounds must give 0")
 	}
 }
