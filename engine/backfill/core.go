@@ -164,7 +164,7 @@ type promise struct {
 type core struct {
 	cfg     Config
 	m       Machine
-	heaps   []nodeHeap
+	heaps   []*nodeHeap
 	order   []int // job indices by submit, then input order
 	waiting []int // FCFS queue
 	res     []Choice
@@ -327,7 +327,7 @@ func (c *core) finish(j int, now float64) {
 	for i, a := range pl.Alloc {
 		site := ch.Parts[i].Site
 		for _, n := range a.Nodes {
-			c.heaps[site].push(n)
+			c.heaps[site].Push(n)
 		}
 		c.freeNow += len(a.Nodes)
 	}
@@ -568,64 +568,24 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 
 // nodeHeap hands out the lowest free node indices of one site, so a Gantt
 // chart gets stable lanes.
-type nodeHeap []int
+type nodeHeap struct{ kernel.Heap[int] }
 
-func newNodeHeap(n int) nodeHeap {
-	h := make(nodeHeap, n)
-	for i := range h {
-		h[i] = i // sorted: already a heap
+func newNodeHeap(n int) *nodeHeap {
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i // sorted: already a heap
 	}
+	h := &nodeHeap{kernel.Heap[int]{Less: func(a, b int) bool { return a < b }}}
+	h.Init(idx)
 	return h
-}
-
-func (h *nodeHeap) push(x int) {
-	*h = append(*h, x)
-	s := *h
-	i := len(s) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if s[p] <= s[i] {
-			break
-		}
-		s[p], s[i] = s[i], s[p]
-		i = p
-	}
-}
-
-func (h *nodeHeap) pop() int {
-	s := *h
-	x := s[0]
-	n := len(s) - 1
-	s[0] = s[n]
-	s = s[:n]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if r := l + 1; r < n && s[r] < s[l] {
-			m = r
-		}
-		if s[i] <= s[m] {
-			break
-		}
-		s[i], s[m] = s[m], s[i]
-		i = m
-	}
-	*h = s
-	return x
 }
 
 // take removes the k lowest free indices (fewer if the site has fewer).
 func (h *nodeHeap) take(k int) []int {
-	if k > len(*h) {
-		k = len(*h)
-	}
+	k = min(k, h.Len())
 	out := make([]int, k)
 	for i := range out {
-		out[i] = h.pop()
+		out[i] = h.Pop()
 	}
 	return out
 }

@@ -27,7 +27,7 @@ type Event struct {
 // Queue is a deterministic event queue: events leave in order of time,
 // then Kind, then insertion order. No map, no clock, no randomness.
 type Queue struct {
-	h   eventHeap
+	h   Heap[Event]
 	seq uint64
 	now float64
 	n   uint64 // events popped
@@ -41,11 +41,14 @@ func (q *Queue) Push(e Event) {
 	}
 	e.seq = q.seq
 	q.seq++
-	q.h.push(e)
+	if q.h.Less == nil {
+		q.h.Less = eventLess
+	}
+	q.h.Push(e)
 }
 
 // Len is the number of pending events.
-func (q *Queue) Len() int { return len(q.h) }
+func (q *Queue) Len() int { return q.h.Len() }
 
 // Now is the time of the last popped event.
 func (q *Queue) Now() float64 { return q.now }
@@ -55,18 +58,18 @@ func (q *Queue) Popped() uint64 { return q.n }
 
 // Peek returns the next event without removing it.
 func (q *Queue) Peek() (Event, bool) {
-	if len(q.h) == 0 {
+	if q.h.Len() == 0 {
 		return Event{}, false
 	}
-	return q.h[0], true
+	return q.h.Top(), true
 }
 
 // Pop removes and returns the next event and advances Now to its time.
 func (q *Queue) Pop() (Event, bool) {
-	if len(q.h) == 0 {
+	if q.h.Len() == 0 {
 		return Event{}, false
 	}
-	e := q.h.pop()
+	e := q.h.Pop()
 	q.now = e.T
 	q.n++
 	return e, true
@@ -105,12 +108,7 @@ func (q *Queue) RunUntil(t float64, h Handler) error {
 
 const inf = 1e308
 
-// eventHeap is a binary min-heap typed on Event, so Push and Pop do not
-// box events in interfaces (container/heap would allocate on every call).
-type eventHeap []Event
-
-func (h eventHeap) less(i, j int) bool {
-	a, b := h[i], h[j]
+func eventLess(a, b Event) bool {
 	if a.T != b.T {
 		return a.T < b.T
 	}
@@ -118,44 +116,4 @@ func (h eventHeap) less(i, j int) bool {
 		return a.Kind < b.Kind
 	}
 	return a.seq < b.seq
-}
-
-func (h *eventHeap) push(e Event) {
-	*h = append(*h, e)
-	a := *h
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !a.less(i, p) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-}
-
-func (h *eventHeap) pop() Event {
-	a := *h
-	top := a[0]
-	n := len(a) - 1
-	a[0] = a[n]
-	a = a[:n]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if r := l + 1; r < n && a.less(r, l) {
-			m = r
-		}
-		if !a.less(m, i) {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
-	return top
 }
