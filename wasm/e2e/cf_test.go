@@ -66,6 +66,31 @@ func TestWorkerd(t *testing.T) {
 			t.Logf("%s %s: %d identical bytes", tc.method, tc.path, len(got))
 		}
 	}
+	// Every paper system, random parts included (crossScenarios).
+	for name, s := range crossScenarios() {
+		body, err := model.Encode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []string{"/api/run", "/api/run?stream=1"} {
+			resp, err := http.Post(strings.TrimSuffix(base, "/")+path, "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, path, err)
+			}
+			got, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, want := nativeAnswer(t, path, body)
+			if resp.StatusCode != code || !bytes.Equal(got, want) {
+				t.Errorf("%s %s: workerd answered %d with %d bytes, native %d with %d bytes\nworkerd %.300s\nnative  %.300s",
+					name, path, resp.StatusCode, len(got), code, len(want), got, want)
+			} else {
+				t.Logf("%s %s: %d identical bytes", name, path, len(got))
+			}
+		}
+	}
 }
 
 // waitReady polls url until it answers 200; wrangler takes a second or
