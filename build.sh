@@ -51,9 +51,13 @@ compress() {
 build() {
 	need_go
 	step "vugugen: generating the Vugu components of site/"
-	rm -f site/0_components_gen.go site/0_missing_gen.go
-	go tool vugugen -s -skip-main -skip-go-mod site || die "vugugen failed (see the .vugu file named above)"
-	gofmt -w site/0_components_gen.go
+	# Every folder of site/ with .vugu files is one component package.
+	local d
+	while IFS= read -r d; do
+		rm -f "$d/0_components_gen.go" "$d/0_missing_gen.go"
+		go tool vugugen -s -skip-main -skip-go-mod "$d" || die "vugugen failed in $d (see the .vugu file named above)"
+		gofmt -w "$d/0_components_gen.go"
+	done < <(find site -name '*.vugu' -printf '%h\n' | sort -u)
 
 	step "go build: site -> static/app.wasm"
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$STATIC/app.wasm" ./site ||

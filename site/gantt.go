@@ -1,8 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -10,10 +18,17 @@ import (
 
 // Gantt is the chart with its playback controls.
 type Gantt struct {
-	Chart   *gantt.Chart
-	Player  *state.Player
-	OnPlay  func()
-	OnPause func()
+	Chart    *gantt.Chart
+	Player   *state.Player
+	Scenario *model.Scenario
+	Result   *sched.Result
+	Frames   []state.Frame
+	OnPlay   func()
+	OnPause  func()
+	OnStep   func(n int)
+	OnSeek   func(t float64)
+
+	Tip string
 }
 
 func (c *Gantt) play() {
@@ -28,11 +43,61 @@ func (c *Gantt) pause() {
 	}
 }
 
-func (c *Gantt) clock() string {
-	if c.Chart == nil {
+func (c *Gantt) step(n int) {
+	if c.OnStep != nil {
+		c.OnStep(n)
+	}
+}
+
+// speedIs says whether the speed multiplier v is selected; 1 is the
+// default replay of the whole schedule in state.Duration seconds.
+func (c *Gantt) speedIs(v float64) bool {
+	m := c.mult()
+	return math.Abs(m-v) < 1e-9
+}
+
+func (c *Gantt) mult() float64 {
+	if c.Player.Speed <= 0 || c.Player.End <= 0 {
+		return 1
+	}
+	return c.Player.Speed / (c.Player.End / state.Duration)
+}
+
+func (c *Gantt) speed(e vugu.DOMEvent) {
+	v, err := strconv.ParseFloat(e.JSEventTarget().Get("value").String(), 64)
+	if err != nil || v <= 0 || c.Player.End <= 0 {
+		return
+	}
+	c.Player.Speed = v * c.Player.End / state.Duration
+}
+
+func (c *Gantt) scrubValue() string { return ScrubValue(c.Player) }
+
+// ScrubValue is the scrubber position, 0 to 1000.
+func ScrubValue(p *state.Player) string {
+	return strconv.Itoa(int(math.Round(p.Progress() * 1000)))
+}
+
+func (c *Gantt) scrub(e vugu.DOMEvent) {
+	v, err := strconv.ParseFloat(e.JSEventTarget().Get("value").String(), 64)
+	if err != nil || c.OnSeek == nil {
+		return
+	}
+	c.OnSeek(v / 1000 * c.Player.End)
+}
+
+func (c *Gantt) clock() string { return Clock(c.Chart, c.Player, len(c.Frames)) }
+
+// Clock is the playback position as text.
+func Clock(ch *gantt.Chart, p *state.Player, frames int) string {
+	if ch == nil {
 		return "waiting for the engine"
 	}
-	return "t = " + gantt.FormatTick(c.Player.T) + " s of " + gantt.FormatTick(c.Chart.End) + " s"
+	s := "t = " + gantt.FormatTick(math.Round(p.T*10)/10) + " s of " + gantt.FormatTick(ch.End) + " s"
+	if frames > 0 {
+		s += fmt.Sprintf(" · frame %d of %d", p.FrameIndex(frames), frames)
+	}
+	return s
 }
 
 // paint draws the chart after every render (vg-js-populate): Rendered
@@ -43,4 +108,102 @@ func (c *Gantt) paint(v js.Value) {
 		return
 	}
 	jsbridge.PaintGantt(v, c.Chart, c.Player.T)
+}
+
+func (c *Gantt) leave() { c.Tip = "" }
+
+// hover shows the details of the job under the pointer.
+func (c *Gantt) hover(e vugu.DOMEvent) {
+	if c.Chart == nil {
+		return
+	}
+	ev := e.JSEvent()
+	cv := js.Global().Get("document").Call("getElementById", "gantt")
+	if !cv.Truthy() {
+		return
+	}
+	r := cv.Call("getBoundingClientRect")
+	x := ev.Get("clientX").Float() - r.Get("left").Float()
+	y := ev.Get("clientY").Float() - r.Get("top").Float()
+	i := gantt.Hit(c.Chart, r.Get("width").Float(), r.Get("height").Float(), c.Player.T, x, y)
+	if i < 0 {
+		c.Tip = ""
+		return
+	}
+	c.Tip = JobDetails(c.Scenario, c.Result, c.Frames, c.Chart.Bars[i].Index)
+}
+
+// JobDetails describes placement i of r: the job, where and when it ran,
+// its wait, and why it went there when a frame says so.
+func JobDetails(s *model.Scenario, r *sched.Result, fs []state.Frame, i int) string {
+	if r == nil || i < 0 || i >= len(r.Schedule) {
+		return ""
+	}
+	p := r.Schedule[i]
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s on %s: %d nodes, start %s s, end %s s", p.Job, p.Cluster, p.Nodes, state.FormatNumber(p.Start), state.FormatNumber(p.End))
+	if s != nil {
+		for _, j := range s.Jobs {
+			if j.ID == p.Job {
+				fmt.Fprintf(&b, "; submitted at %s s, asked for %d nodes, waited %s s", state.FormatNumber(j.Submit), j.Size, state.FormatNumber(p.Start-j.Submit))
+				if j.Deadline > 0 {
+					late := "met"
+					if p.End > j.Deadline {
+						late = "missed by " + state.FormatNumber(p.End-j.Deadline) + " s"
+					}
+					fmt.Fprintf(&b, "; deadline %s s (%s)", state.FormatNumber(j.Deadline), late)
+				}
+				break
+			}
+		}
+	}
+	b.WriteString(". ")
+	b.WriteString(Why(r.Policy, p, fs))
+	return b.String()
+}
+
+// Why explains a placement from the run's frames where they tell (a
+// backfilling decision, a hybrid transfer), else from the policy's rule.
+func Why(policy string, p sched.Placement, fs []state.Frame) string {
+	for _, f := range fs {
+		switch f.Kind {
+		case "backfill":
+			var d struct {
+				Job    string  `json:"job"`
+				Head   string  `json:"head"`
+				Shadow float64 `json:"shadow"`
+				EstEnd float64 `json:"est_end"`
+			}
+			if jsonUnmarshal(f.Data, &d) && d.Job == p.Job {
+				return fmt.Sprintf("Backfilled: it is estimated to end by %s s, so it does not delay %s, whose reservation starts at the shadow time %s s.", state.FormatNumber(d.EstEnd), d.Head, state.FormatNumber(d.Shadow))
+			}
+		case "transfer":
+			var d struct {
+				Job   string  `json:"job"`
+				From  string  `json:"from"`
+				To    string  `json:"to"`
+				PB    float64 `json:"pb"`
+				Moved bool    `json:"moved"`
+				Why   string  `json:"why"`
+			}
+			if jsonUnmarshal(f.Data, &d) && d.Job == p.Job && d.Moved {
+				return fmt.Sprintf("Moved from %s to %s (%s; performance benefit %s, hybrid eq. 1).", d.From, d.To, d.Why, state.FormatNumber(d.PB))
+			}
+		}
+	}
+	switch {
+	case strings.HasPrefix(policy, "muscle"):
+		return "Packed by MUSCLE's composition table into the cluster of smallest ε (eq. 3), then ordered by TITAN's GA."
+	case policy == "dll" || policy == "wrand":
+		return "Sent to its cluster by " + policy + ", then ordered by TITAN's GA."
+	case strings.HasPrefix(policy, "titan"):
+		return "Placed by " + policy + " on the hosts that give the best predicted cost."
+	case policy == "gamf" || policy == "gama" || policy == "cbs":
+		return "Allocated by " + policy + " (GA-MF section 4)."
+	case strings.HasPrefix(policy, "multisite"):
+		return "Placed by " + policy + " where its predicted finish was earliest (multisite eqs. 1-2)."
+	case strings.HasPrefix(policy, "hybrid"):
+		return "Ran on its home cluster (" + policy + ")."
+	}
+	return "Started by " + policy + " as soon as enough nodes were free in queue order."
 }

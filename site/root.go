@@ -1,64 +1,239 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 
 	"gridplay/engine/model"
+	"gridplay/engine/sched"
+	"gridplay/site/frames"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
-// Root is the page: it owns the state, asks the engine worker for the
-// schedule and drives the playback clock.
+// SaveKey is the localStorage entry of the autosaved scenario.
+const SaveKey = "gridplay.scenario.v1"
+
+// Root is the page: it owns the state, asks the engine worker for
+// policies and schedules, and drives the playback clock.
 type Root struct {
 	App    *state.App
 	Engine jsbridge.Engine
 
-	env     vugu.EventEnv
-	chart   *gantt.Chart
-	ticking bool
+	env   vugu.EventEnv
+	chart *gantt.Chart
+
+	// Policies from GET /api/policies; PolicyErr when they could not be
+	// read.
+	Policies  []sched.Info
+	PolicyErr string
+	Preset    string
+
+	// The run in flight: cancel stops it, runID tells stale answers
+	// apart, lastRun is the scenario JSON of the last run started.
+	cancel  func()
+	runID   int
+	lastRun string
 	started time.Time
+	// Received counts stream lines of the run in flight (progress).
+	Received int
+
+	// Compare view.
+	Selected    map[string]bool
+	Compared    []*sched.Result
+	CompareErr  string
+	CompareDone int
+	CompareN    int
+	CompareFor  string // the scenario compared, for the caption
+	comparing   bool
+
+	// LinkErr is a share link that could not be opened; saved work is
+	// kept.
+	LinkErr string
+	// Notice is a short message (link copied, saved); ShareURL the last
+	// share link, shown so it can be copied by hand too.
+	Notice   string
+	ShareURL string
+	ShareErr string
+
+	ShowEmbed     bool
+	EmbedAutoplay bool
+	EmbedHeight   int
+
+	// Embed mode (static/embed.html): the Gantt and its controls only.
+	IsEmbed  bool
+	autoplay bool
+	height   int
+
+	// ParamErr is the last rejected parameter input.
+	ParamErr string
+
+	// PanelsReady mounts the editor and the job table (see update).
+	PanelsReady bool
+	panels      bool
+
+	View    string // frame view shown
+	Hover   string // details of the job under the pointer
+	ticking bool
 }
 
-// Init starts the first run once the component exists.
+// Init picks the scenario (share link, autosave or the default preset),
+// then loads the policies and runs.
 func (c *Root) Init(ctx vugu.InitCtx) {
 	c.env = ctx.EventEnv()
 	if c.App == nil {
 		c.App = state.New()
 	}
-	go c.run()
+	c.Selected = map[string]bool{}
+	c.EmbedAutoplay, c.EmbedHeight = true, 360
+	c.IsEmbed, c.autoplay, c.height = jsbridge.Embed()
+	c.loadInitial(jsbridge.Hash(), jsbridge.Load(SaveKey))
+	go c.start()
+	if !c.IsEmbed {
+		go c.keys()
+		go c.autosave()
+	}
+}
+
+// loadInitial chooses the first scenario: a valid share link wins; a
+// broken one is reported and the saved scenario (or the default preset)
+// shown instead. Nothing is written to storage here.
+func (c *Root) loadInitial(hash, saved string) {
+	s, err := state.OpenLink(hash)
+	switch {
+	case err != nil:
+		c.LinkErr = err.Error()
+	case s != nil:
+		c.App.Scenario = s
+		c.Preset = ""
+		return
+	}
+	if saved != "" && !c.IsEmbed {
+		if s, err := model.Decode([]byte(saved)); err == nil {
+			c.App.Scenario = s
+			return
+		}
+		// Half-edited work that does not validate yet is still the
+		// user's: show it, and let the run name what is wrong.
+		var s model.Scenario
+		if json.Unmarshal([]byte(saved), &s) == nil && s.Version == model.Version {
+			c.App.Scenario = &s
+			return
+		}
+	}
+	c.loadPreset(state.DefaultPreset)
+}
+
+func (c *Root) loadPreset(id string) bool {
+	p, ok := state.PresetByID(id)
+	if !ok {
+		return false
+	}
+	c.App.Scenario = p.Build()
+	c.Preset = id
+	c.Selected = map[string]bool{}
+	for _, n := range p.Compare {
+		c.Selected[n] = true
+	}
+	c.Compared = nil
+	return true
+}
+
+// start runs the scenario and, at the same time, reads the policy list
+// (each request has its own Go instance in the worker). When the
+// scenario's policy is not in this build, it switches to the first one
+// listed and runs again: never a blank page.
+func (c *Root) start() {
+	go c.fetchPolicies()
+	c.run()
+}
+
+func (c *Root) fetchPolicies() {
+	done := make(chan struct{})
+	var body []byte
+	var status int
+	var rerr error
+	c.Engine.Request("GET", "/api/policies", nil, jsbridge.Handlers{
+		Head:  func(s int) { status = s },
+		Chunk: func(b []byte) { body = append(body, b...) },
+		End:   func(err error) { rerr = err; close(done) },
+	})
+	<-done
+	c.env.Lock()
+	switch {
+	case rerr != nil:
+		c.PolicyErr = "engine: " + rerr.Error()
+	case status != 200:
+		c.PolicyErr = state.ErrorBody(status, body)
+	default:
+		ps, err := state.DecodePolicies(body)
+		if err != nil {
+			c.PolicyErr = err.Error()
+		}
+		c.Policies = ps
+	}
+	rerun := false
+	if len(c.Policies) > 0 {
+		name := state.ChoosePolicy(c.Policies, c.App.Scenario.Policy.Name)
+		if name != c.App.Scenario.Policy.Name {
+			c.Notice = fmt.Sprintf("Policy %q is not available in this build; showing %q instead.", c.App.Scenario.Policy.Name, name)
+			in, _ := state.FindPolicy(c.Policies, name)
+			c.App.Scenario = state.ForPolicy(c.App.Scenario, in)
+			rerun = true
+		}
+	}
+	c.env.UnlockRender()
+	if rerun {
+		c.run()
+	}
 }
 
 // run posts the scenario to the engine and folds the NDJSON stream into
-// the state as it arrives. It runs on its own goroutine and takes the
-// render lock for each change.
+// the state as it arrives. It runs on its own goroutine (never call it
+// with the render lock held) and takes the lock for each change.
 func (c *Root) run() {
 	c.env.Lock()
+	if c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
+	}
 	c.App.Begin()
 	c.chart = nil
+	c.Received = 0
+	c.Hover = ""
+	c.runID++
+	id := c.runID
 	body, err := model.Encode(c.App.Scenario)
 	if err != nil {
 		c.App.Fail("scenario: " + err.Error())
 		c.env.UnlockRender()
 		return
 	}
+	c.lastRun = string(body)
 	c.started = time.Now()
 	c.env.UnlockRender()
 
 	var (
-		status int
-		lines  state.Lines
-		errBuf []byte
+		status     int
+		lines      state.Lines
+		errBuf     []byte
+		lastRender time.Time
+		drawn      bool
 	)
 	apply := func(b []byte) {
+		c.Received++
 		if err := c.App.ApplyLine(b); err != nil {
 			c.App.Fail(err.Error())
 		}
 	}
-	c.Engine.Request("POST", "/api/run?stream=1", body, jsbridge.Handlers{
+	cancel := c.Engine.Request("POST", "/api/run?stream=1", body, jsbridge.Handlers{
 		Head: func(s int) { status = s },
 		Chunk: func(b []byte) {
 			if status != 200 {
@@ -66,14 +241,30 @@ func (c *Root) run() {
 				return
 			}
 			c.env.Lock()
-			lines.Write(b, apply)
-			c.update()
-			c.env.UnlockRender()
+			if id == c.runID {
+				lines.Write(b, apply)
+				c.update()
+			}
+			// Vugu does not merge render requests: re-render at most
+			// every 100 ms while frames stream in, not once per chunk.
+			if now := time.Now(); now.Sub(lastRender) > 100*time.Millisecond || c.chart != nil && !drawn {
+				lastRender = now
+				drawn = c.chart != nil
+				c.env.UnlockRender()
+			} else {
+				c.env.UnlockOnly()
+			}
 		},
 		End: func(err error) {
 			c.env.Lock()
 			defer c.env.UnlockRender()
+			if id != c.runID {
+				return
+			}
+			c.cancel = nil
 			switch {
+			case err != nil && err.Error() == jsbridge.ErrCancelled:
+				c.App.Fail("run cancelled")
 			case err != nil:
 				c.App.Fail("engine: " + err.Error())
 			case status != 200:
@@ -87,17 +278,416 @@ func (c *Root) run() {
 			c.update()
 		},
 	})
+	c.env.Lock()
+	if id == c.runID && c.App.Status == state.StatusRunning {
+		c.cancel = cancel
+	}
+	c.env.UnlockOnly()
 }
 
 // update refreshes what derives from the state; the lock is held.
 func (c *Root) update() {
+	if !c.panels && c.App.Status != state.StatusRunning {
+		// The editor and the job table are the heaviest part of the
+		// page: mount them one render after the first answer, so the
+		// first Gantt chart is not held up by them.
+		c.panels = true
+		go func() {
+			c.env.Lock()
+			c.PanelsReady = true
+			c.env.UnlockRender()
+		}()
+	}
 	if c.App.Result != nil && c.chart == nil {
 		c.chart = gantt.Layout(c.App.Scenario, c.App.Result)
 		c.App.Elapsed = float64(time.Since(c.started).Microseconds()) / 1000
+		if vs := frames.Views(c.App.Frames); len(vs) > 0 {
+			if !contains(vs, c.View) {
+				c.View = vs[0]
+			}
+			// Replay from the start so the frames animate.
+			c.App.Player.T = 0
+			if !c.IsEmbed || c.autoplay {
+				c.play()
+			}
+		} else if c.IsEmbed && c.autoplay {
+			c.play()
+		}
 	}
 }
 
-// play is called from a DOM event handler (lock held).
+func contains(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Event handlers: the render lock is held; long work goes to goroutines.
+
+func (c *Root) runNow()    { go c.run() }
+func (c *Root) cancelRun() { c.stopRun() }
+
+func (c *Root) stopRun() {
+	if c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
+	}
+}
+
+func (c *Root) running() bool {
+	return c.App.Status == state.StatusRunning || c.comparing
+}
+
+func (c *Root) choosePreset(e vugu.DOMEvent) {
+	id := e.JSEventTarget().Get("value").String()
+	p, ok := state.PresetByID(id)
+	if !ok {
+		return
+	}
+	c.App.Edit("load preset "+p.Title, func(s *model.Scenario) {})
+	c.loadPreset(id)
+	if in, ok := state.FindPolicy(c.Policies, c.App.Scenario.Policy.Name); ok {
+		c.App.Scenario = state.ForPolicy(c.App.Scenario, in)
+	}
+	c.App.Dirty = true
+	go c.run()
+}
+
+func (c *Root) selectPolicy(name string) {
+	in, ok := state.FindPolicy(c.Policies, name)
+	if !ok || name == c.App.Scenario.Policy.Name {
+		return
+	}
+	c.App.Edit("policy "+name, func(s *model.Scenario) {
+		s.Policy.Name = name
+		s.Policy.Params = state.KeepParams(s.Policy.Params, in)
+	})
+	go c.run()
+}
+
+func (c *Root) currentPolicy() sched.Info {
+	in, _ := state.FindPolicy(c.Policies, c.App.Scenario.Policy.Name)
+	return in
+}
+
+func (c *Root) paramValue(p sched.Param) string {
+	return state.FormatNumber(c.App.Scenario.Policy.Param(p.Name, p.Default))
+}
+
+func (c *Root) paramError() string { return c.ParamErr }
+
+func (c *Root) setParam(p sched.Param, e vugu.DOMEvent) {
+	raw := strings.TrimSpace(e.JSEventTarget().Get("value").String())
+	v, err := strconv.ParseFloat(raw, 64)
+	switch {
+	case err != nil:
+		c.ParamErr = fmt.Sprintf("policy.params.%s: %q is not a number", p.Name, raw)
+		return
+	case v < p.Min || v > p.Max:
+		c.ParamErr = fmt.Sprintf("policy.params.%s: %s is outside [%s, %s]", p.Name, raw, state.FormatNumber(p.Min), state.FormatNumber(p.Max))
+		return
+	}
+	c.ParamErr = ""
+	c.App.Edit("set "+p.Name, func(s *model.Scenario) {
+		if s.Policy.Params == nil {
+			s.Policy.Params = map[string]float64{}
+		}
+		s.Policy.Params[p.Name] = v
+	})
+	go c.run()
+}
+
+func (c *Root) resetParams() {
+	c.App.Edit("reset parameters", func(s *model.Scenario) { s.Policy.Params = nil })
+	go c.run()
+}
+
+func (c *Root) setSeed(e vugu.DOMEvent) {
+	v, err := strconv.ParseUint(strings.TrimSpace(e.JSEventTarget().Get("value").String()), 10, 64)
+	if err != nil {
+		c.ParamErr = "seed: must be a whole number of 0 or more"
+		return
+	}
+	c.ParamErr = ""
+	c.App.Edit("set seed", func(s *model.Scenario) { s.Seed = v })
+	go c.run()
+}
+
+func (c *Root) seedText() string { return strconv.FormatUint(c.App.Scenario.Seed, 10) }
+
+func (c *Root) paramTip(p sched.Param) string {
+	return fmt.Sprintf("%s (default %s, range %s to %s)", p.Doc, state.FormatNumber(p.Default), state.FormatNumber(p.Min), state.FormatNumber(p.Max))
+}
+
+func (c *Root) policyTip(in sched.Info) string {
+	return in.System + ": " + in.Summary
+}
+
+func (c *Root) toggleCompare(name string) { c.Selected[name] = !c.Selected[name] }
+
+func (c *Root) selectedList() []string {
+	var out []string
+	for _, in := range c.Policies {
+		if c.Selected[in.Name] {
+			out = append(out, in.Name)
+		}
+	}
+	return out
+}
+
+// compare runs every selected policy on the scenario, one after the
+// other in the worker, for the Compare view.
+func (c *Root) compare() {
+	names := c.selectedList()
+	if len(names) == 0 || c.comparing {
+		return
+	}
+	c.comparing = true
+	c.Compared = nil
+	c.CompareErr = ""
+	c.CompareDone, c.CompareN = 0, len(names)
+	c.CompareFor = fmt.Sprintf("%s, seed %d", c.App.Scenario.Name, c.App.Scenario.Seed)
+	base := model.Clone(c.App.Scenario)
+	infos := c.Policies
+	go func() {
+		var out []*sched.Result
+		for _, n := range names {
+			in, _ := state.FindPolicy(infos, n)
+			body, err := model.Encode(state.ForPolicy(base, in))
+			var res *sched.Result
+			if err == nil {
+				res, err = c.request("POST", "/api/run", body)
+			}
+			c.env.Lock()
+			if !c.comparing { // cancelled
+				c.env.UnlockRender()
+				return
+			}
+			c.CompareDone++
+			if err != nil {
+				c.CompareErr += n + ": " + err.Error() + "\n"
+			} else {
+				out = append(out, res)
+				c.Compared = append([]*sched.Result(nil), out...)
+			}
+			c.env.UnlockRender()
+		}
+		c.env.Lock()
+		c.comparing = false
+		c.cancel = nil
+		c.env.UnlockRender()
+	}()
+}
+
+// request sends one non-streamed run and decodes its result.
+func (c *Root) request(method, path string, body []byte) (*sched.Result, error) {
+	done := make(chan struct{})
+	var buf []byte
+	var status int
+	var rerr error
+	cancel := c.Engine.Request(method, path, body, jsbridge.Handlers{
+		Head:  func(s int) { status = s },
+		Chunk: func(b []byte) { buf = append(buf, b...) },
+		End:   func(err error) { rerr = err; close(done) },
+	})
+	c.env.Lock()
+	c.cancel = func() { c.comparing = false; cancel() }
+	c.env.UnlockOnly()
+	<-done
+	if rerr != nil {
+		return nil, rerr
+	}
+	if status != 200 {
+		return nil, fmt.Errorf("%s", state.ErrorBody(status, buf))
+	}
+	var res sched.Result
+	if err := json.Unmarshal(buf, &res); err != nil {
+		return nil, fmt.Errorf("engine sent an unreadable result: %v", err)
+	}
+	return &res, nil
+}
+
+func (c *Root) compareRows() []state.CompareRow { return state.Compare(c.Compared) }
+
+func (c *Root) barStyle(cell state.CompareCell) string {
+	return fmt.Sprintf("width: %.1f%%", 100*cell.Bar)
+}
+
+func (c *Root) progressStyle() string {
+	if c.comparing && c.CompareN > 0 {
+		return fmt.Sprintf("width: %.0f%%", 100*float64(c.CompareDone)/float64(c.CompareN))
+	}
+	return ""
+}
+
+func (c *Root) progressNow() string {
+	if c.comparing && c.CompareN > 0 {
+		return strconv.Itoa(100 * c.CompareDone / c.CompareN)
+	}
+	return ""
+}
+
+func (c *Root) progressText() string {
+	if c.comparing {
+		return fmt.Sprintf("Comparing: %d of %d policies done", c.CompareDone, c.CompareN)
+	}
+	return fmt.Sprintf("Running %s in the engine worker: %d frames so far", c.App.Scenario.Policy.Name, c.Received)
+}
+
+// Undo and redo.
+
+func (c *Root) undo() {
+	if c.App.Undo() {
+		go c.run()
+	}
+}
+
+func (c *Root) redo() {
+	if c.App.Redo() {
+		go c.run()
+	}
+}
+
+func (c *Root) undoTitle() string {
+	if l := c.App.UndoLabel(); l != "" {
+		return "Undo " + l + " (Ctrl+Z)"
+	}
+	return "Nothing to undo (Ctrl+Z)"
+}
+
+// Share and embed.
+
+func (c *Root) share() {
+	c.ShareErr, c.Notice = "", ""
+	tok, err := state.ShareToken(c.App.Scenario)
+	if err != nil {
+		c.ShareErr = err.Error()
+		c.ShareURL = ""
+		return
+	}
+	c.ShareURL = jsbridge.PageURL() + "#s=" + tok
+	if jsbridge.Copy(c.ShareURL) {
+		c.Notice = "Link copied to the clipboard."
+	} else {
+		c.Notice = "Copy the link below."
+	}
+}
+
+func (c *Root) toggleEmbed() { c.ShowEmbed = !c.ShowEmbed; c.ShareErr = "" }
+
+func (c *Root) embedCode() string {
+	tok, err := state.ShareToken(c.App.Scenario)
+	if err != nil {
+		return ""
+	}
+	base := jsbridge.PageURL()
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[:i+1]
+	}
+	ap := "0"
+	if c.EmbedAutoplay {
+		ap = "1"
+	}
+	h := c.EmbedHeight
+	return fmt.Sprintf(`<iframe src="%sembed.html#s=%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`,
+		base, tok, ap, h, h+70, htmlAttr(c.App.Scenario.Name))
+}
+
+// htmlAttr escapes a string for an HTML attribute value.
+func htmlAttr(s string) string {
+	r := strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;", `'`, "&#39;")
+	return r.Replace(s)
+}
+
+func (c *Root) setEmbedAutoplay(e vugu.DOMEvent) {
+	c.EmbedAutoplay = e.JSEventTarget().Get("checked").Bool()
+}
+
+func (c *Root) setEmbedHeight(e vugu.DOMEvent) {
+	if v, err := strconv.Atoi(e.JSEventTarget().Get("value").String()); err == nil && v >= 120 && v <= 2000 {
+		c.EmbedHeight = v
+	}
+}
+
+func (c *Root) copyEmbed() {
+	if jsbridge.Copy(c.embedCode()) {
+		c.Notice = "Embed code copied to the clipboard."
+	}
+}
+
+func (c *Root) openURL() string {
+	tok, err := state.ShareToken(c.App.Scenario)
+	if err != nil {
+		return "./"
+	}
+	return "./#s=" + tok
+}
+
+func (c *Root) embedStyle() string {
+	if c.height > 0 {
+		return fmt.Sprintf("max-height: %dpx", c.height)
+	}
+	return ""
+}
+
+func (c *Root) dismissLinkErr() {
+	c.LinkErr = ""
+	jsbridge.ClearHash()
+}
+func (c *Root) dismissNotice() { c.Notice, c.ShareURL, c.ShareErr = "", "", "" }
+
+// Exports.
+
+func (c *Root) fileBase() string {
+	n := strings.ToLower(c.App.Scenario.Name)
+	var b strings.Builder
+	for _, r := range n {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		s = "scenario"
+	}
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	return "gridplay-" + s
+}
+
+func (c *Root) exportPNG() { jsbridge.DownloadCanvas("canvas#gantt", c.fileBase()+"-gantt.png") }
+
+func (c *Root) exportSchedule() {
+	jsbridge.Download(c.fileBase()+"-schedule.csv", "text/csv", state.ScheduleCSV(c.App.Result))
+}
+
+func (c *Root) exportMetrics() {
+	rs := c.Compared
+	if len(rs) == 0 && c.App.Result != nil {
+		rs = []*sched.Result{c.App.Result}
+	}
+	jsbridge.Download(c.fileBase()+"-metrics.csv", "text/csv", state.MetricsCSV(rs))
+}
+
+func (c *Root) exportJSON() {
+	b, err := model.Encode(c.App.Scenario)
+	if err != nil {
+		c.Notice = "The scenario does not validate yet: " + err.Error()
+		return
+	}
+	jsbridge.Download(c.fileBase()+".json", "application/json", b)
+}
+
+// Playback.
+
+// play is called from a DOM event handler or with the lock held.
 func (c *Root) play() {
 	c.App.Player.Play()
 	if c.App.Player.Playing && !c.ticking {
@@ -107,6 +697,23 @@ func (c *Root) play() {
 }
 
 func (c *Root) pause() { c.App.Player.Pause() }
+
+func (c *Root) toggle() {
+	if c.App.Player.Playing {
+		c.pause()
+	} else {
+		c.play()
+	}
+}
+
+func (c *Root) step(n int) { c.App.Player.Step(n, len(c.App.Frames)) }
+
+func (c *Root) seek(t float64) {
+	c.App.Player.Playing = false
+	c.App.Player.Seek(t)
+}
+
+func (c *Root) setSpeed(v float64) { c.App.Player.Speed = v }
 
 func (c *Root) hasError() bool { return c.App.Err != "" }
 
@@ -128,6 +735,109 @@ func (c *Root) tick() {
 			c.env.UnlockRender()
 			return
 		}
-		c.env.UnlockRender()
+		// Only the canvases, the clock and the scrubber change while
+		// playing: draw them directly, no page render.
+		p := &c.App.Player
+		jsbridge.PaintNow(c.chart, p.T, c.View, c.App.Frames, c.frameCount(),
+			Clock(c.chart, p, len(c.App.Frames)), ScrubValue(p))
+		c.env.UnlockOnly()
 	}
+}
+
+// Frame views.
+
+func (c *Root) views() []string { return frames.Views(c.App.Frames) }
+
+func (c *Root) viewTitle(v string) string { return frames.Title(v) }
+
+func (c *Root) setView(v string) { c.View = v }
+
+func (c *Root) frameCount() int { return c.App.Player.FrameIndex(len(c.App.Frames)) }
+
+func (c *Root) frameLabel() string {
+	return fmt.Sprintf("frame %d of %d", c.frameCount(), len(c.App.Frames))
+}
+
+// keys handles the keyboard: space plays and pauses, the arrows step,
+// Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes.
+func (c *Root) keys() {
+	for k := range jsbridge.OnKeys() {
+		c.env.Lock()
+		rerun := false
+		switch {
+		case k.Key == " ":
+			c.toggle()
+		case k.Key == "ArrowRight":
+			c.step(1)
+		case k.Key == "ArrowLeft":
+			c.step(-1)
+		case k.Ctrl && (k.Key == "y" || (k.Key == "z" && k.Shift)):
+			rerun = c.App.Redo()
+		case k.Ctrl && k.Key == "z":
+			rerun = c.App.Undo()
+		}
+		c.env.UnlockRender()
+		if rerun {
+			c.run()
+		}
+	}
+}
+
+// autosave writes the scenario to localStorage about once a second
+// after it changed, and re-runs it when an editor changed it.
+func (c *Root) autosave() {
+	for {
+		time.Sleep(time.Second)
+		c.env.Lock()
+		var b []byte
+		stale := false
+		if c.App.Dirty {
+			var err error
+			if b, err = json.Marshal(c.App.Scenario); err == nil {
+				c.App.Dirty = false
+			}
+		}
+		if c.App.Status != state.StatusRunning && !c.comparing && c.lastRun != "" {
+			if cur, err := model.Encode(c.App.Scenario); err == nil && string(cur) != c.lastRun {
+				stale = true
+			}
+		}
+		c.env.UnlockOnly()
+		if b != nil {
+			jsbridge.Save(SaveKey, string(b))
+			// The edited scenario is no longer the link's: drop the
+			// link from the address bar, so a reload shows the edits.
+			if strings.HasPrefix(jsbridge.Hash(), "#s=") {
+				jsbridge.ClearHash()
+			}
+		}
+		if stale {
+			c.run()
+		}
+	}
+}
+
+func (c *Root) presetAbout() string {
+	if p, ok := state.PresetByID(c.Preset); ok {
+		return p.About
+	}
+	return "Your own scenario (from a link, your last visit, or your edits)."
+}
+
+func (c *Root) barClass() string {
+	if c.comparing {
+		return "determinate"
+	}
+	return "indeterminate"
+}
+
+func (c *Root) cellClass(cell state.CompareCell) string {
+	if cell.Best {
+		return "best"
+	}
+	return ""
+}
+
+func (c *Root) paintFrames(v js.Value) {
+	jsbridge.PaintFrames(v, c.View, c.App.Frames, c.frameCount())
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -37,7 +38,7 @@ type fakeEngine struct {
 	done   chan struct{}
 }
 
-func (f *fakeEngine) Request(method, path string, body []byte, h jsbridge.Handlers) {
+func (f *fakeEngine) Request(method, path string, body []byte, h jsbridge.Handlers) func() {
 	f.path, f.body = path, body
 	go func() {
 		defer close(f.done)
@@ -47,6 +48,7 @@ func (f *fakeEngine) Request(method, path string, body []byte, h jsbridge.Handle
 		}
 		h.End(f.err)
 	}()
+	return func() {}
 }
 
 func runRoot(t *testing.T, f *fakeEngine) *Root {
@@ -132,5 +134,64 @@ func TestPlayPause(t *testing.T) {
 	defer c.env.UnlockOnly()
 	if c.App.Player.T != at || c.App.Player.Playing {
 		t.Errorf("clock moved after pause: %v -> %v", at, c.App.Player.T)
+	}
+}
+
+// routeEngine answers GET /api/policies with a fixed list and records
+// the policies of the runs it is asked for, answering each with an empty
+// result.
+type routeEngine struct {
+	mu   sync.Mutex
+	list string
+	runs []string
+}
+
+func (f *routeEngine) Request(method, path string, body []byte, h jsbridge.Handlers) func() {
+	go func() {
+		h.Head(200)
+		if path == "/api/policies" {
+			h.Chunk([]byte(f.list))
+		} else {
+			s, _ := model.Decode(body)
+			f.mu.Lock()
+			if s != nil {
+				f.runs = append(f.runs, s.Policy.Name)
+			}
+			f.mu.Unlock()
+			h.Chunk([]byte(`{"result":{"policy":"x","schedule":[],"metrics":{}}}` + "\n"))
+		}
+		h.End(nil)
+	}()
+	return func() {}
+}
+
+// Without the muscle policy in this build, the page falls back to the
+// first policy listed and runs it.
+func TestFallbackPolicy(t *testing.T) {
+	f := &routeEngine{list: `[{"name":"fcfs","paper":"","system":"Classic","summary":"s"}]`}
+	c := &Root{App: state.New(), Engine: f, env: &env{}, Selected: map[string]bool{}}
+	c.loadInitial("", "")
+	c.fetchPolicies()
+	c.env.Lock()
+	if c.App.Scenario.Policy.Name != "fcfs" || !strings.Contains(c.Notice, "not available") {
+		t.Errorf("policy %q notice %q", c.App.Scenario.Policy.Name, c.Notice)
+	}
+	c.env.UnlockOnly()
+	// The run's request is asynchronous: poll (no timing assumption).
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		f.mu.Lock()
+		runs := append([]string(nil), f.runs...)
+		f.mu.Unlock()
+		if len(runs) > 0 {
+			if len(runs) != 1 || runs[0] != "fcfs" {
+				t.Errorf("runs %v", runs)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no run after the fallback")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -2,12 +2,12 @@
 // small request client to the Go page as globalThis.gridplayEngine, then
 // loads and runs the Vugu page (app.wasm).
 
-const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+let worker = null;
 const pending = new Map();
 let nextID = 1;
 let failed = null; // set when the worker could not start
 
-worker.onmessage = (ev) => {
+function onMessage(ev) {
   const m = ev.data;
   const p = pending.get(m.id);
   if (!p) return;
@@ -27,9 +27,9 @@ worker.onmessage = (ev) => {
       p.onEnd(m.message || "engine worker failed");
       break;
   }
-};
+}
 
-worker.onerror = (ev) => {
+function onError(ev) {
   ev.preventDefault();
   const msg = "engine worker failed to start: " + (ev.message || "unknown error");
   failed = msg;
@@ -37,7 +37,14 @@ worker.onerror = (ev) => {
     pending.delete(id);
     p.onEnd(msg);
   }
-};
+}
+
+function spawn() {
+  worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
+}
+spawn();
 
 globalThis.gridplayEngine = {
   // request sends one HTTP-style request to the engine. body is a
@@ -53,6 +60,76 @@ globalThis.gridplayEngine = {
     worker.postMessage({ id, method, path, body });
     return id;
   },
+  // cancel stops a request. Go in WebAssembly has no preemption, so a
+  // busy engine cannot even read a cancel message: the worker is
+  // terminated and a fresh one started. Every request still pending
+  // ends with "cancelled".
+  cancel(id) {
+    if (!pending.has(id)) return;
+    worker.terminate();
+    spawn();
+    const all = [...pending.values()];
+    pending.clear();
+    for (const p of all) p.onEnd("cancelled");
+  },
+};
+
+// Small browser helpers for the Go page (site/jsbridge/browser_js.go).
+globalThis.gridplayStore = {
+  set(key, val) {
+    try {
+      localStorage.setItem(key, val);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  },
+};
+
+globalThis.gridplayCopy = (text) => {
+  if (!navigator.clipboard || !navigator.clipboard.writeText) return false;
+  navigator.clipboard.writeText(text).catch(() => {});
+  return true;
+};
+
+function offer(url, name) {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+globalThis.gridplayDownload = (name, mime, bytes) => {
+  const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+  offer(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+};
+
+globalThis.gridplayDownloadCanvas = (selector, name) => {
+  const c = document.querySelector(selector);
+  if (c) offer(c.toDataURL("image/png"), name);
+};
+
+// Paint durations of the Gantt canvas in ms (frame-time measurement).
+globalThis.gridplayFrameTimes = [];
+
+// Key presses outside text fields go to the page; space and the arrows
+// do not scroll it then.
+globalThis.gridplayKeys = (fn) => {
+  document.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    const tag = t && t.tagName ? t.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "textarea" || tag === "select" || (t && t.isContentEditable)) return;
+    if (tag === "button" && (ev.key === " " || ev.key === "Enter")) return;
+    const ctrl = ev.ctrlKey || ev.metaKey;
+    const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+    if (k === " " || k === "ArrowLeft" || k === "ArrowRight" || (ctrl && (k === "z" || k === "y"))) {
+      ev.preventDefault();
+      fn(k, ctrl, ev.shiftKey);
+    }
+  });
 };
 
 async function boot() {

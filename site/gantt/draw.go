@@ -104,3 +104,38 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 		c.Line(x(t), TopPad, x(t), base, "#d0021b")
 	}
 }
+
+// Hit returns the index in ch.Bars of the job drawn at (px, py) on a
+// w by h drawing as of time t, or -1.
+func Hit(ch *Chart, w, h, t, px, py float64) int {
+	rows := len(ch.Rows)
+	if ch == nil || rows == 0 {
+		return -1
+	}
+	plotW := w - LabelWidth - RightPad
+	plotH := h - TopPad - AxisHeight
+	rowH := math.Max(MinRowH, math.Min(MaxRowH, plotH/float64(rows)))
+	end := ch.End
+	if end <= 0 {
+		end = 1
+	}
+	if px < LabelWidth || plotW <= 0 {
+		return -1
+	}
+	tm := (px - LabelWidth) / plotW * end
+	row := int(math.Floor((py - TopPad) / rowH))
+	if row < 0 || row >= rows || tm > t {
+		return -1
+	}
+	for i, b := range ch.Bars {
+		if tm < b.Start || tm > b.End {
+			continue
+		}
+		for _, s := range b.Segments {
+			if row >= s.Row && row < s.Row+s.Rows {
+				return i
+			}
+		}
+	}
+	return -1
+}

@@ -47,20 +47,39 @@ func (c canvas) Text(s string, x, y float64, color, align string) {
 // test.
 func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 	v := sjs.Value(el)
-	if !v.Truthy() {
-		return
-	}
-	cv, ok := dom.WrapElement(v).(*dom.HTMLCanvasElement)
+	h := gantt.Height(ch)
+	ctx, w, ok := fit(v, h)
 	if !ok {
 		return
 	}
+	t0 := Now()
+	gantt.Draw(canvas{ctx}, ch, w, h, t)
+	RecordFrameTime(Now() - t0)
+	if len(ch.Bars) > 0 && v.Get("dataset").Get("drawn").IsUndefined() {
+		v.Get("dataset").Set("drawn", "1")
+		g := sjs.Global()
+		if g.Get("gridplayFirstGantt").IsUndefined() {
+			g.Set("gridplayFirstGantt", g.Get("performance").Call("now"))
+		}
+	}
+}
+
+// fit sizes canvas v to its container's width and h CSS pixels (sharp on
+// high-density screens) and returns its prepared 2D context and width.
+func fit(v sjs.Value, h float64) (*dom.CanvasRenderingContext2D, float64, bool) {
+	if !v.Truthy() {
+		return nil, 0, false
+	}
+	cv, ok := dom.WrapElement(v).(*dom.HTMLCanvasElement)
+	if !ok {
+		return nil, 0, false
+	}
 	w := 960.0
 	if p := v.Get("parentElement"); p.Truthy() {
-		if cw := p.Get("clientWidth").Float(); cw > 200 {
+		if cw := p.Get("clientWidth").Float(); cw > 120 {
 			w = cw
 		}
 	}
-	h := gantt.Height(ch)
 	dpr := sjs.Global().Get("devicePixelRatio").Float()
 	if dpr < 1 || math.IsNaN(dpr) {
 		dpr = 1
@@ -78,14 +97,7 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 	ctx.SetFont("12px system-ui, sans-serif")
 	ctx.SetTextBaseline("middle")
 	ctx.SetLineWidth(1)
-	gantt.Draw(canvas{ctx}, ch, w, h, t)
-	if len(ch.Bars) > 0 && v.Get("dataset").Get("drawn").IsUndefined() {
-		v.Get("dataset").Set("drawn", "1")
-		g := sjs.Global()
-		if g.Get("gridplayFirstGantt").IsUndefined() {
-			g.Set("gridplayFirstGantt", g.Get("performance").Call("now"))
-		}
-	}
+	return ctx, w, true
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -14,13 +14,13 @@ import (
 type WorkerEngine struct{}
 
 // Request sends one request; see Handlers for the order of the calls.
-func (WorkerEngine) Request(method, path string, body []byte, h Handlers) {
+func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func() {
 	q := &queue{wake: make(chan struct{}, 1)}
 	go q.drain(h)
 	eng := js.Global().Get("gridplayEngine")
 	if eng.IsUndefined() {
 		q.push(event{end: true, err: errors.New("engine client missing (static/main.js not loaded)")})
-		return
+		return func() {}
 	}
 	var fns []js.Func
 	release := func() {
@@ -53,7 +53,8 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) {
 		jsBody = js.Global().Get("Uint8Array").New(len(body))
 		js.CopyBytesToJS(jsBody, body)
 	}
-	eng.Call("request", method, path, jsBody, onHead, onChunk, onEnd)
+	id := eng.Call("request", method, path, jsBody, onHead, onChunk, onEnd)
+	return func() { eng.Call("cancel", id) }
 }
 
 type event struct {

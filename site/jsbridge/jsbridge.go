@@ -1,7 +1,9 @@
 // Package jsbridge is the only place the page touches the browser through
-// syscall/js and honnef.co/go/js/dom/v2: the engine worker client and the
-// canvas behind the Gantt chart. Natively it compiles to stubs, so the
-// components and their tests build without a browser.
+// syscall/js and honnef.co/go/js/dom/v2: the engine worker client, the
+// canvases (Gantt chart and animation views), the URL fragment,
+// localStorage, the clipboard, downloads and the keyboard. Natively it
+// compiles to stubs, so the components and their tests build without a
+// browser.
 package jsbridge
 
 // Handlers receive one engine answer, in order, on a goroutine of their
@@ -13,7 +15,12 @@ type Handlers struct {
 	End func(err error)
 }
 
-// Engine sends one request to the engine (design.md section 3).
+// Engine sends one request to the engine (design.md section 3). The
+// returned function cancels it: the worker stops reading the answer, which
+// ends the request's Go instance, and End is called with ErrCancelled.
 type Engine interface {
-	Request(method, path string, body []byte, h Handlers)
+	Request(method, path string, body []byte, h Handlers) (cancel func())
 }
+
+// ErrCancelled is the End error of a cancelled request.
+const ErrCancelled = "cancelled"

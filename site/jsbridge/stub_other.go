@@ -8,6 +8,7 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/site/gantt"
+	"gridplay/site/state"
 )
 
 // WorkerEngine talks to the engine's module Web Worker; natively there is
@@ -15,9 +16,35 @@ import (
 type WorkerEngine struct{}
 
 // Request fails at once natively.
-func (WorkerEngine) Request(method, path string, body []byte, h Handlers) {
+func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func() {
 	go h.End(errors.New("the engine worker needs a browser"))
+	return func() {}
 }
 
-// PaintGantt draws nothing natively.
-func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {}
+// The browser helpers do nothing natively.
+func PaintGantt(el js.Value, ch *gantt.Chart, t float64)            {}
+func PaintFrames(el js.Value, view string, fs []state.Frame, n int) {}
+func Hash() string                                                  { return "" }
+func PageURL() string                                               { return "http://localhost/" }
+func ClearHash()                                                    {}
+func Load(key string) string                                        { return "" }
+func Save(key, val string) bool                                     { return false }
+func Copy(text string) bool                                         { return false }
+func Download(name, mime string, data []byte)                       {}
+func DownloadCanvas(selector, name string)                          {}
+func Embed() (on, autoplay bool, height int)                        { return false, false, 0 }
+func Now() float64                                                  { return 0 }
+func RecordFrameTime(ms float64)                                    {}
+
+// Key is a key press outside text fields.
+type Key struct {
+	Key         string
+	Ctrl, Shift bool
+}
+
+// OnKeys never delivers natively.
+func OnKeys() <-chan Key { return make(chan Key) }
+
+// PaintNow draws nothing natively.
+func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, clock string, scrub string) {
+}

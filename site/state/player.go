@@ -1,5 +1,7 @@
 package state
 
+import "math"
+
 // Player is the playback clock of the Gantt chart: simulated time T runs
 // from 0 to End while Playing, at Speed simulated seconds per wall second.
 type Player struct {
@@ -51,4 +53,45 @@ func (p *Player) Progress() float64 {
 		return 1
 	}
 	return p.T / p.End
+}
+
+// Steps is how many positions the step buttons and arrow keys visit: one
+// per animation frame when there are many, else fifty over the schedule.
+func (p *Player) Steps(frames int) int {
+	if frames < 50 {
+		return 50
+	}
+	return frames
+}
+
+// Step moves the clock by n steps (negative steps back) and pauses.
+func (p *Player) Step(n, frames int) {
+	p.Playing = false
+	if p.End <= 0 {
+		return
+	}
+	k := float64(p.Steps(frames))
+	i := math.Round(p.T/p.End*k) + float64(n)
+	p.Seek(i / k * p.End)
+}
+
+// Seek sets the clock, clamped to [0, End].
+func (p *Player) Seek(t float64) {
+	if math.IsNaN(t) || t < 0 {
+		t = 0
+	}
+	if t > p.End {
+		t = p.End
+	}
+	p.T = t
+}
+
+// FrameIndex is the number of frames shown at the clock's position:
+// frames are spread evenly over the replay, so the scrubber reaches
+// every one of them.
+func (p *Player) FrameIndex(frames int) int {
+	if frames == 0 {
+		return 0
+	}
+	return int(math.Ceil(p.Progress()*float64(frames) - 1e-9))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/sched"
 )
 
 func TestDefaultScenarioValid(t *testing.T) {
@@ -166,5 +167,66 @@ func TestEditUndoRedo(t *testing.T) {
 	a.Edit("x", func(s *model.Scenario) { s.Seed = 9 })
 	if a.CanRedo() {
 		t.Fatal("redo survived a new edit")
+	}
+}
+
+func TestPlayerStepSeek(t *testing.T) {
+	p := Player{End: 100, T: 0, Playing: true}
+	p.Step(1, 200) // 200 frames: one step is 1/200 of the replay
+	if p.Playing || p.T != 0.5 {
+		t.Errorf("step: %+v", p)
+	}
+	p.Step(-5, 200)
+	if p.T != 0 {
+		t.Errorf("step back below 0: %v", p.T)
+	}
+	p.Step(1, 10) // few frames: 50 steps
+	if p.T != 2 {
+		t.Errorf("coarse step: %v", p.T)
+	}
+	p.Seek(1e9)
+	if p.T != 100 || p.FrameIndex(7) != 7 {
+		t.Errorf("seek to end: %v, frame %d", p.T, p.FrameIndex(7))
+	}
+	p.Seek(50)
+	if p.FrameIndex(10) != 5 || p.FrameIndex(0) != 0 {
+		t.Errorf("FrameIndex at half: %d", p.FrameIndex(10))
+	}
+}
+
+func TestCompare(t *testing.T) {
+	rs := []*sched.Result{
+		{Policy: "a", Metrics: map[string]float64{"makespan": 10, "completed": 5, "backfilled": 2, "same": 1}},
+		{Policy: "b", Metrics: map[string]float64{"makespan": 8, "completed": 6, "backfilled": 0, "same": 1}},
+		nil,
+		{Policy: "c", Metrics: map[string]float64{"makespan": 8}},
+	}
+	rows := Compare(rs)
+	got := map[string]string{}
+	for _, r := range rows {
+		var b strings.Builder
+		for _, c := range r.Values {
+			if c.Best {
+				b.WriteString(c.Policy)
+			}
+		}
+		got[r.Metric] = b.String()
+	}
+	want := map[string]string{"makespan": "bc", "completed": "b", "backfilled": "", "same": ""}
+	for m, w := range want {
+		if got[m] != w {
+			t.Errorf("%s: best %q, want %q", m, got[m], w)
+		}
+	}
+	if rows[1].Metric != "completed" || rows[1].Values[3].Text != "—" || rows[2].Values[0].Bar != 1 {
+		t.Errorf("rows %+v", rows)
+	}
+	csv := string(MetricsCSV(rs))
+	if !strings.HasPrefix(csv, "policy,metric,value\na,backfilled,2\n") {
+		t.Errorf("MetricsCSV:\n%s", csv)
+	}
+	sc := string(ScheduleCSV(&sched.Result{Schedule: []sched.Placement{{Job: "j,1", Cluster: "c0", Start: 0, End: 2.5, Nodes: 3}}}))
+	if sc != "job,cluster,start,end,nodes\n\"j,1\",c0,0,2.5,3\n" {
+		t.Errorf("ScheduleCSV: %q", sc)
 	}
 }

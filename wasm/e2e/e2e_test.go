@@ -23,6 +23,7 @@ import (
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"gridplay/wasm/internal/devserver"
 )
@@ -100,23 +101,37 @@ func (c *console) listen(ev any) {
 	}
 }
 
-func TestPlayground(t *testing.T) {
-	browser := chromium(t)
+// browser starts headless Chromium against an in-process server of
+// static/ and the API, and returns the allocator context (for fresh
+// browser contexts), a first tab, the console listener of that tab and
+// the server's URL. Everything stops at the end of the test.
+func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, url string) {
+	t.Helper()
+	path := chromium(t)
 	if _, err := os.Stat(filepath.Join(staticDir, "app.wasm")); err != nil {
 		if inCI() {
 			t.Fatal("static/app.wasm is missing: run ./build.sh first")
 		}
 		t.Skip("static/app.wasm is missing: run ./build.sh first")
 	}
-	h, err := devserver.New(staticDir)
+	hd, err := devserver.New(staticDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h) // loopback, free port
-	defer srv.Close()
-
+	srv := httptest.NewServer(hd) // loopback, free port
+	t.Cleanup(srv.Close)
+	// Chromium's helper processes may still write to the profile when
+	// the browser is closed: remove it best-effort, not via t.TempDir.
+	profile, err := os.MkdirTemp("", "gridplay-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		time.Sleep(100 * time.Millisecond)
+		os.RemoveAll(profile)
+	})
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(browser),
+		chromedp.ExecPath(path),
 		chromedp.Headless,
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
@@ -126,37 +141,66 @@ func TestPlayground(t *testing.T) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 900),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(w, h),
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
-	defer cancelT()
+	alloc, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	// The first context starts the browser; tabs in fresh browser
+	// contexts hang off it.
+	actx, cancelB := chromedp.NewContext(alloc)
+	t.Cleanup(cancelB)
+	if err := chromedp.Run(actx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	ctx, con = tab(t, actx)
+	return actx, ctx, con, srv.URL
+}
 
-	var con console
+// tab opens a new tab of the browser, with a console listener and a 90 s
+// limit. (A fresh browser, with its own storage, is another browser
+// call.)
+func tab(t *testing.T, actx context.Context) (context.Context, *console) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancelT)
+	con := &console{}
 	chromedp.ListenTarget(ctx, con.listen)
-	// Start the browser and enable the log domain before navigating, so
-	// load errors (a 404, a refused MIME type) are seen too.
+	// Enable the log domain before navigating, so load errors (a 404, a
+	// refused MIME type) are seen too.
 	if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
 		return cdplog.Enable().Do(ctx)
 	})); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
+	return ctx, con
+}
 
+// noConsoleErrors fails the test on console errors.
+func (c *console) check(t *testing.T) {
+	t.Helper()
+	if errs := c.list(); len(errs) > 0 {
+		c.mu.Lock()
+		t.Logf("console:\n%s", strings.Join(c.all, "\n"))
+		c.mu.Unlock()
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+func TestPlayground(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 800)
 	var (
 		firstGantt float64
 		engine     string
 		colored    int
-		clock0     string
 		errShown   bool
 		summary    string
 	)
 	start := time.Now()
-	err = chromedp.Run(ctx,
-		chromedp.Navigate(srv.URL+"/"),
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/"),
 		chromedp.WaitVisible(`canvas#gantt[data-drawn="1"]`, chromedp.ByQuery),
 	)
 	wall := time.Since(start)
@@ -168,9 +212,7 @@ func TestPlayground(t *testing.T) {
 		// first drawing with jobs on it.
 		chromedp.Evaluate(`globalThis.gridplayFirstGantt || -1`, &firstGantt),
 		chromedp.AttributeValue(`.app`, "data-engine", &engine, nil, chromedp.ByQuery),
-		chromedp.Evaluate(colouredPixels, &colored),
-		chromedp.Text(`.clock`, &clock0, chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelector(".error") !== null`, &errShown),
+		chromedp.Evaluate(`document.querySelector(".run-error, .link-error") !== null`, &errShown),
 		chromedp.Text(`.summary`, &summary, chromedp.ByQuery),
 	)
 	if err != nil {
@@ -179,7 +221,8 @@ func TestPlayground(t *testing.T) {
 	if errShown {
 		t.Error("the page shows an error")
 	}
-	for _, want := range []string{"16", "12", "fcfs", "makespan"} {
+	// The first visit shows MUSCLE Table 1: 2 clusters, 10 nodes, 6 jobs.
+	for _, want := range []string{"MUSCLE Table 1", "10", "6", "muscle", "makespan"} {
 		if !strings.Contains(summary, want) {
 			t.Errorf("summary %q lacks %q", summary, want)
 		}
@@ -189,20 +232,31 @@ func TestPlayground(t *testing.T) {
 	if engine != "done" {
 		t.Errorf("the engine worker did not answer: data-engine=%q", engine)
 	}
-	// The default scenario's 12 jobs cover most of a 16-node chart; a
-	// blank or grey-only canvas has no coloured pixels at all.
-	if colored < 5000 {
-		t.Errorf("only %d coloured pixels on the Gantt canvas", colored)
-	}
 	if firstGantt <= 0 {
 		t.Errorf("globalThis.gridplayFirstGantt not set")
 	}
-
+	// The run streams packing and generation frames and autoplays them;
+	// pause, jump to the end and check the whole schedule is drawn.
+	err = chromedp.Run(ctx,
+		chromedp.Click(`button.pause:not([disabled]), button.play`, chromedp.ByQuery),
+		seekEnd(),
+		chromedp.Evaluate(colouredPixels, &colored),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 52 node-seconds of jobs on a 10-node chart: a blank or grey-only
+	// canvas has no coloured pixels at all.
+	if colored < 3000 {
+		t.Errorf("only %d coloured pixels on the Gantt canvas", colored)
+	}
 	shot(t, ctx, "page.png", true)
 
-	// Play replays the schedule from t = 0; Pause stops it.
-	var clock1, clock2, clock3 string
+	// Play replays the schedule from t = 0; Pause stops it; space
+	// toggles; the arrows step.
+	var clock0, clock1, clock2, clock3, clock4 string
 	err = chromedp.Run(ctx,
+		chromedp.Text(`.clock`, &clock0, chromedp.ByQuery),
 		chromedp.Click(`button.play`, chromedp.ByQuery),
 		// Wait for the clock to move (no assumption on how fast).
 		chromedp.Poll(`document.querySelector(".clock").textContent !== `+strconv.Quote(clock0), nil,
@@ -213,6 +267,12 @@ func TestPlayground(t *testing.T) {
 		chromedp.Text(`.clock`, &clock2, chromedp.ByQuery),
 		chromedp.Sleep(300*time.Millisecond),
 		chromedp.Text(`.clock`, &clock3, chromedp.ByQuery),
+		chromedp.Evaluate(`document.activeElement && document.activeElement.blur(); true`, nil),
+		chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.Poll(`document.querySelector(".clock").textContent !== `+strconv.Quote(clock3), nil,
+			chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`.clock`, &clock4, chromedp.ByQuery),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -224,17 +284,28 @@ func TestPlayground(t *testing.T) {
 	if clock2 != clock3 {
 		t.Errorf("Pause did not stop the clock: %q then %q", clock2, clock3)
 	}
-
-	if errs := con.list(); len(errs) > 0 {
-		t.Logf("console:\n%s", strings.Join(con.all, "\n"))
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	if clock4 == clock3 {
+		t.Errorf("the right arrow did not step: %q", clock4)
 	}
+	var playing bool
+	err = chromedp.Run(ctx,
+		chromedp.KeyEvent(" "),
+		chromedp.Poll(`document.querySelector("button.pause").disabled === false`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.KeyEvent(" "),
+		chromedp.Poll(`document.querySelector("button.pause").disabled === true`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`!document.querySelector("button.pause").disabled`, &playing),
+	)
+	if err != nil {
+		t.Errorf("space did not play and pause: %v", err)
+	}
+	con.check(t)
 }
 
 // colouredPixels counts saturated pixels on the Gantt canvas: job bars
 // are coloured, everything else (background, grid, text) is grey.
 const colouredPixels = `(() => {
   const c = document.querySelector("canvas#gantt");
+  if (!c) return 0;
   const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
   let n = 0;
   for (let i = 0; i < d.length; i += 4) {
@@ -261,5 +332,13 @@ func shot(t *testing.T, ctx context.Context, name string, docs bool) {
 		if err := os.MkdirAll("../../docs", 0o755); err == nil {
 			os.WriteFile("../../docs/screenshot.png", png, 0o644)
 		}
+	}
+}
+
+// writeArtifact saves b to test-artifacts/name.
+func writeArtifact(name string, b []byte) {
+	dir := "../../test-artifacts"
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
 	}
 }

@@ -1,0 +1,380 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gridplay/engine/model"
+)
+
+// The platform edits, as plain functions on a scenario, so they are
+// tested natively; the component runs each inside state.App.Edit.
+
+// AddCluster appends a cluster of n nodes with a fresh id and returns its
+// index. Its other fields stay at their documented defaults (speed, h and
+// MIPS 0 meaning the default; no link bandwidth).
+func AddCluster(s *model.Scenario, n int) int {
+	cs := s.Platform.Clusters
+	id := NewID(cs)
+	n = min(max(n, 1), model.MaxNodes)
+	s.Platform.Clusters = append(cs, model.Cluster{ID: id, Name: "cluster " + strings.TrimPrefix(id, "c"), Nodes: n})
+	return len(s.Platform.Clusters) - 1
+}
+
+// SetNodes sets cluster i's node count. A hybrid-model cluster's nodes
+// are the sum of its servers' (hybrid section III), so for one with
+// servers the last server takes the difference, and n is refused when
+// that would leave it without nodes.
+func SetNodes(s *model.Scenario, i, n int) error {
+	if i < 0 || i >= len(s.Platform.Clusters) {
+		return errors.New("no such cluster")
+	}
+	if n < 1 || n > model.MaxNodes {
+		return fmt.Errorf("nodes must be between 1 and %d", model.MaxNodes)
+	}
+	c := &s.Platform.Clusters[i]
+	if k := len(c.Servers); k > 0 {
+		others := 0
+		for _, sv := range c.Servers[:k-1] {
+			others += sv.Nodes
+		}
+		if n-others < 1 {
+			return fmt.Errorf("the other servers already have %d nodes; remove a server first", others)
+		}
+		c.Servers[k-1].Nodes = n - others
+	}
+	c.Nodes = n
+	return nil
+}
+
+// RemoveCluster deletes cluster i and what refers to it by id: site links,
+// platform events, and job origins (which then mean "no origin").
+// It returns what else it changed, for the status line.
+func RemoveCluster(s *model.Scenario, i int) string {
+	cs := s.Platform.Clusters
+	if i < 0 || i >= len(cs) {
+		return ""
+	}
+	id := cs[i].ID
+	s.Platform.Clusters = append(cs[:i:i], cs[i+1:]...)
+	var notes []string
+	if nw := s.Platform.Network; nw != nil {
+		kept := nw.Links[:0:0]
+		for _, l := range nw.Links {
+			if l.From != id && l.To != id {
+				kept = append(kept, l)
+			}
+		}
+		if d := len(nw.Links) - len(kept); d > 0 {
+			notes = append(notes, plural(d, "site link"))
+		}
+		nw.Links = kept
+	}
+	ev := s.Events[:0:0]
+	for _, e := range s.Events {
+		if e.Cluster != id {
+			ev = append(ev, e)
+		}
+	}
+	if d := len(s.Events) - len(ev); d > 0 {
+		notes = append(notes, plural(d, "event"))
+	}
+	if len(ev) == 0 {
+		ev = nil
+	}
+	s.Events = ev
+	origins := 0
+	for k := range s.Jobs {
+		if s.Jobs[k].Origin == id {
+			s.Jobs[k].Origin = ""
+			origins++
+		}
+	}
+	if origins > 0 {
+		notes = append(notes, plural(origins, "job origin")+" cleared")
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return "also removed " + strings.Join(notes, ", ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// MoveCluster swaps cluster i with its neighbour i+delta (delta -1 or +1)
+// and returns the new index of the moved cluster (i when it cannot move).
+func MoveCluster(s *model.Scenario, i, delta int) int {
+	j := i + delta
+	cs := s.Platform.Clusters
+	if i < 0 || i >= len(cs) || j < 0 || j >= len(cs) || (delta != 1 && delta != -1) {
+		return i
+	}
+	cs[i], cs[j] = cs[j], cs[i]
+	return j
+}
+
+// ParseNum reads a number from a side-panel input; empty means 0 (the
+// field's default). It returns a message naming the problem, or "".
+func ParseNum(v string) (float64, string) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, ""
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || x != x || x > 1e300 || x < -1e300 {
+		return 0, strconv.Quote(short(v)) + " is not a number"
+	}
+	return x, ""
+}
+
+// ParseCount reads a whole number from an input.
+func ParseCount(v string) (int, string) {
+	x, msg := ParseNum(v)
+	if msg != "" {
+		return 0, msg
+	}
+	if x != float64(int64(x)) || x > 1e9 || x < -1e9 {
+		return 0, strconv.Quote(short(v)) + " is not a whole number"
+	}
+	return int(x), ""
+}
+
+func short(v string) string {
+	if len(v) > 20 {
+		return strings.ToValidUTF8(v[:20], "") + "…"
+	}
+	return strings.ToValidUTF8(v, "")
+}
+
+// SetField sets a cluster field from an input's text. Fields: name, id,
+// nodes, speed, h, mips, bandwidth, latency_ms (the link latency in ms;
+// the model holds seconds), wo, wm, wi (CP weights: setting one creates
+// the weights with the others at 0). It returns a message for text that
+// does not parse; range checks are model.Validate's.
+func SetField(s *model.Scenario, i int, field, v string) string {
+	if i < 0 || i >= len(s.Platform.Clusters) {
+		return "no such cluster"
+	}
+	c := &s.Platform.Clusters[i]
+	switch field {
+	case "name":
+		c.Name = v
+		return ""
+	case "id":
+		old := c.ID
+		c.ID = strings.TrimSpace(v)
+		renameRefs(s, old, c.ID)
+		return ""
+	case "nodes":
+		n, msg := ParseCount(v)
+		if msg != "" {
+			return msg
+		}
+		if err := SetNodes(s, i, n); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	x, msg := ParseNum(v)
+	if msg != "" {
+		return msg
+	}
+	switch field {
+	case "speed":
+		c.Speed = x
+	case "h":
+		c.H = x
+	case "mips":
+		c.MIPS = x
+	case "bandwidth":
+		c.Bandwidth = x
+	case "latency_ms":
+		c.Latency = x / 1000
+	case "wo", "wm", "wi":
+		if c.Weights == nil {
+			c.Weights = &model.Weights{}
+		}
+		switch field {
+		case "wo":
+			c.Weights.O = x
+		case "wm":
+			c.Weights.M = x
+		default:
+			c.Weights.I = x
+		}
+	default:
+		return "unknown field " + strconv.Quote(short(field))
+	}
+	return ""
+}
+
+// renameRefs follows a cluster id change in links, events and job
+// origins, so renaming never breaks a reference.
+func renameRefs(s *model.Scenario, old, id string) {
+	if old == id || old == "" {
+		return
+	}
+	if nw := s.Platform.Network; nw != nil {
+		for k := range nw.Links {
+			if nw.Links[k].From == old {
+				nw.Links[k].From = id
+			}
+			if nw.Links[k].To == old {
+				nw.Links[k].To = id
+			}
+		}
+	}
+	for k := range s.Events {
+		if s.Events[k].Cluster == old {
+			s.Events[k].Cluster = id
+		}
+	}
+	for k := range s.Jobs {
+		if s.Jobs[k].Origin == old {
+			s.Jobs[k].Origin = id
+		}
+	}
+}
+
+// AddServer appends a hybrid-model server to cluster i. A cluster's first
+// server takes all its nodes (so the sum still matches); later ones start
+// with one node, added to the cluster. Each node has one PE of 1000 MIPS.
+func AddServer(s *model.Scenario, i int) {
+	if i < 0 || i >= len(s.Platform.Clusters) {
+		return
+	}
+	c := &s.Platform.Clusters[i]
+	if len(c.Servers) >= model.MaxServers {
+		return
+	}
+	n := 1
+	if len(c.Servers) == 0 {
+		n = max(c.Nodes, 1)
+	} else {
+		c.Nodes++
+	}
+	used := map[string]bool{}
+	for _, sv := range c.Servers {
+		used[sv.ID] = true
+	}
+	id := ""
+	for k := 0; id == "" || used[id]; k++ {
+		id = "s" + strconv.Itoa(k)
+	}
+	c.Servers = append(c.Servers, model.Server{ID: id, Nodes: n, PEs: 1, Speed: 1000})
+}
+
+// RemoveServer deletes server k of cluster i; the cluster's nodes follow
+// (minus that server's), and without servers it keeps its node count.
+func RemoveServer(s *model.Scenario, i, k int) {
+	if i < 0 || i >= len(s.Platform.Clusters) {
+		return
+	}
+	c := &s.Platform.Clusters[i]
+	if k < 0 || k >= len(c.Servers) {
+		return
+	}
+	if len(c.Servers) > 1 {
+		c.Nodes = max(c.Nodes-c.Servers[k].Nodes, 1)
+	}
+	c.Servers = append(c.Servers[:k:k], c.Servers[k+1:]...)
+	if len(c.Servers) == 0 {
+		c.Servers = nil
+	}
+}
+
+// SetServer sets a server field (id, nodes, pes, speed); a change of nodes
+// changes the cluster's nodes by the same amount.
+func SetServer(s *model.Scenario, i, k int, field, v string) string {
+	if i < 0 || i >= len(s.Platform.Clusters) || k < 0 || k >= len(s.Platform.Clusters[i].Servers) {
+		return "no such server"
+	}
+	c := &s.Platform.Clusters[i]
+	sv := &c.Servers[k]
+	switch field {
+	case "id":
+		sv.ID = strings.TrimSpace(v)
+	case "nodes", "pes":
+		n, msg := ParseCount(v)
+		if msg != "" {
+			return msg
+		}
+		if field == "pes" {
+			sv.PEs = n
+			return ""
+		}
+		if n < 1 {
+			return "a server needs at least 1 node"
+		}
+		c.Nodes += n - sv.Nodes
+		sv.Nodes = n
+	case "speed":
+		x, msg := ParseNum(v)
+		if msg != "" {
+			return msg
+		}
+		sv.Speed = x
+	default:
+		return "unknown field"
+	}
+	return ""
+}
+
+// FieldErrors maps model.Validate's platform problems to the inputs of
+// cluster i: keys are the SetField names ("nodes", "wo", "servers[0].pes"),
+// "" for the cluster as a whole.
+func FieldErrors(s *model.Scenario, i int) map[string]string {
+	out := map[string]string{}
+	var es model.Errors
+	if !errors.As(s.Validate(), &es) {
+		return out
+	}
+	prefix := "platform.clusters[" + strconv.Itoa(i) + "]"
+	for _, fe := range es {
+		rest, ok := strings.CutPrefix(fe.Field, prefix)
+		if !ok {
+			continue
+		}
+		key := strings.TrimPrefix(rest, ".")
+		switch key {
+		case "latency":
+			key = "latency_ms"
+		case "weights.o":
+			key = "wo"
+		case "weights.m":
+			key = "wm"
+		case "weights.i":
+			key = "wi"
+		case "weights":
+			key = "wo"
+		}
+		if out[key] != "" {
+			out[key] += "; "
+		}
+		out[key] += fe.Msg
+	}
+	return out
+}
+
+// PlatformErrors lists the platform's problems that belong to no single
+// cluster (no clusters at all, too many nodes in all).
+func PlatformErrors(s *model.Scenario) []string {
+	var out []string
+	var es model.Errors
+	if !errors.As(s.Validate(), &es) {
+		return nil
+	}
+	for _, fe := range es {
+		if fe.Field == "platform.clusters" || (strings.HasPrefix(fe.Field, "platform.") && !strings.HasPrefix(fe.Field, "platform.clusters[")) {
+			out = append(out, fe.Error())
+		}
+	}
+	return out
+}

@@ -1,0 +1,433 @@
+package editor
+
+import (
+	"strconv"
+
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
+
+	"gridplay/engine/model"
+	"gridplay/site/state"
+)
+
+// Platform is the platform editor component: the canvas, the cluster
+// list with its buttons, and the side panel of the selected cluster.
+//
+//	<editor:Platform :App="c.App"></editor:Platform>
+type Platform struct {
+	App *state.App
+
+	// Selected is the selected cluster's index, -1 for none.
+	Selected int
+	selInit  bool
+
+	layout Layout
+	drag   Drag
+	drawn  string // signature of what the canvas shows
+	// canvas is the element, for drawing during a gesture without a
+	// page render.
+	canvas js.Value
+	moveFn js.Func
+	// hasMove is set while moveFn holds a listener to release.
+	hasMove bool
+	// Msg is the status line (what the last gesture did, or why not).
+	Msg string
+	// raw keeps the text of a side-panel input that did not parse, with
+	// its message, until the next good value: key "field" or
+	// "servers[k].field".
+	raw    map[string]string
+	rawErr map[string]string
+	// typing holds the text of the input being typed in (input events):
+	// Vugu sets .value on every render, which would otherwise put the
+	// model's value back while the user types.
+	typing map[string]string
+
+	// Computed before each build (Compute): the selected cluster's
+	// validation messages and the platform-wide ones.
+	fieldErrs map[string]string
+	platErrs  []string
+}
+
+// Compute validates once per render, not once per input.
+func (c *Platform) Compute(ctx vugu.ComputeCtx) {
+	c.fieldErrs, c.platErrs = nil, PlatformErrors(c.scen())
+	if i := c.sel(); i >= 0 {
+		c.fieldErrs = FieldErrors(c.scen(), i)
+	}
+}
+
+func (c *Platform) scen() *model.Scenario { return c.App.Scenario }
+
+func (c *Platform) clusters() []model.Cluster { return c.App.Scenario.Platform.Clusters }
+
+// sel returns the valid selection or -1 (an undo may have removed the
+// selected cluster).
+func (c *Platform) sel() int {
+	if !c.selInit {
+		c.selInit = true
+		c.Selected = 0
+	}
+	if c.Selected < 0 || c.Selected >= len(c.clusters()) {
+		return -1
+	}
+	return c.Selected
+}
+
+func (c *Platform) hasSel() bool { return c.sel() >= 0 }
+
+func (c *Platform) selCluster() *model.Cluster {
+	if i := c.sel(); i >= 0 {
+		return &c.App.Scenario.Platform.Clusters[i]
+	}
+	return &model.Cluster{}
+}
+
+func (c *Platform) choose(i int) {
+	c.Selected = i
+	c.raw, c.rawErr, c.typing = nil, nil, nil
+}
+
+// typeIn keeps what is being typed in an input (input event); key is
+// the field or serverKey.
+func (c *Platform) typeIn(key string, e vugu.DOMEvent) {
+	if c.typing == nil {
+		c.typing = map[string]string{}
+	}
+	c.typing[key] = e.PropString("target", "value")
+}
+
+// leave forgets the typed text when the input loses focus.
+func (c *Platform) leave(key string) { delete(c.typing, key) }
+
+// add appends an 8-node cluster (the button; the canvas draws any size).
+func (c *Platform) add() { c.addNodes(8) }
+
+func (c *Platform) addNodes(n int) {
+	if len(c.clusters()) >= model.MaxClusters {
+		c.Msg = "a platform has at most " + strconv.Itoa(model.MaxClusters) + " clusters"
+		return
+	}
+	idx := 0
+	c.App.Edit("add cluster", func(s *model.Scenario) { idx = AddCluster(s, n) })
+	c.choose(idx)
+	c.Msg = "added " + c.label(idx) + " with " + strconv.Itoa(n) + " nodes"
+}
+
+func (c *Platform) remove(i int) {
+	if i < 0 || i >= len(c.clusters()) {
+		return
+	}
+	name := c.label(i)
+	note := ""
+	c.App.Edit("delete "+name, func(s *model.Scenario) { note = RemoveCluster(s, i) })
+	c.Msg = "deleted " + name
+	if note != "" {
+		c.Msg += "; " + note
+	}
+	if c.Selected >= len(c.clusters()) {
+		c.Selected = len(c.clusters()) - 1
+	}
+	c.raw, c.rawErr = nil, nil
+}
+
+func (c *Platform) move(i, delta int) {
+	j := i + delta
+	if j < 0 || j >= len(c.clusters()) {
+		return
+	}
+	name := c.label(i)
+	c.App.Edit("move "+name, func(s *model.Scenario) { j = MoveCluster(s, i, delta) })
+	c.choose(j)
+	c.Msg = "moved " + name + " to position " + strconv.Itoa(j+1)
+}
+
+func (c *Platform) resize(i, n int) {
+	if i < 0 || i >= len(c.clusters()) || n == c.clusters()[i].Nodes {
+		return
+	}
+	// Try on a copy first, so a refused size leaves no undo step.
+	if err := SetNodes(model.Clone(c.scen()), i, n); err != nil {
+		c.Msg = err.Error()
+		return
+	}
+	c.App.Edit("resize "+c.label(i), func(s *model.Scenario) { _ = SetNodes(s, i, n) })
+	c.Msg = c.label(i) + " now has " + strconv.Itoa(n) + " nodes"
+}
+
+// label names cluster i for messages: its name, else its id.
+func (c *Platform) label(i int) string {
+	cl := c.clusters()[i]
+	if cl.Name != "" {
+		return cl.Name
+	}
+	return cl.ID
+}
+
+func (c *Platform) itemLabel(i int) string {
+	return c.label(i) + " (" + c.clusters()[i].ID + ") · " + strconv.Itoa(c.clusters()[i].Nodes) + " nodes"
+}
+
+func (c *Platform) itemClass(i int) string {
+	if i == c.sel() {
+		return "pe-item selected"
+	}
+	return "pe-item"
+}
+
+func (c *Platform) pressed(i int) string { return strconv.FormatBool(i == c.sel()) }
+
+// val is the text of a side-panel input: the unparsed text when the
+// last entry did not parse, else the model's value.
+func (c *Platform) val(field string) string {
+	if v, ok := c.typing[field]; ok {
+		return v
+	}
+	if v, ok := c.raw[field]; ok {
+		return v
+	}
+	cl := c.selCluster()
+	num := func(x float64) string {
+		if x == 0 {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	w := cl.Weights
+	if w == nil {
+		w = &model.Weights{}
+	}
+	switch field {
+	case "name":
+		return cl.Name
+	case "id":
+		return cl.ID
+	case "nodes":
+		return strconv.Itoa(cl.Nodes)
+	case "speed":
+		return num(cl.Speed)
+	case "h":
+		return num(cl.H)
+	case "mips":
+		return num(cl.MIPS)
+	case "bandwidth":
+		return num(cl.Bandwidth)
+	case "latency_ms":
+		return num(cl.Latency * 1000)
+	case "wo":
+		return num(w.O)
+	case "wm":
+		return num(w.M)
+	case "wi":
+		return num(w.I)
+	}
+	return ""
+}
+
+// err is the message under an input: a parse problem, else the model's.
+func (c *Platform) err(field string) string {
+	if m := c.rawErr[field]; m != "" {
+		return m
+	}
+	return c.fieldErrs[field]
+}
+
+func (c *Platform) invalid(field string) string { return strconv.FormatBool(c.err(field) != "") }
+
+func (c *Platform) setRaw(field, v, msg string) {
+	if c.raw == nil {
+		c.raw, c.rawErr = map[string]string{}, map[string]string{}
+	}
+	if msg == "" {
+		delete(c.raw, field)
+		delete(c.rawErr, field)
+		return
+	}
+	c.raw[field], c.rawErr[field] = v, msg
+}
+
+// set applies a side-panel input (change event).
+func (c *Platform) set(field string, e vugu.DOMEvent) {
+	i := c.sel()
+	if i < 0 {
+		return
+	}
+	v := e.PropString("target", "value")
+	delete(c.typing, field)
+	if v == c.val(field) {
+		return
+	}
+	// Parse on a copy first: text that does not parse stays in the
+	// input with its message and leaves no undo step.
+	probe := model.Clone(c.scen())
+	if msg := SetField(probe, i, field, v); msg != "" {
+		c.setRaw(field, v, msg)
+		return
+	}
+	c.setRaw(field, v, "")
+	c.App.Edit("edit "+c.label(i)+" "+field, func(s *model.Scenario) { SetField(s, i, field, v) })
+}
+
+func (c *Platform) hasWeights() bool { return c.selCluster().Weights != nil }
+
+func (c *Platform) clearWeights() {
+	i := c.sel()
+	if i < 0 || c.clusters()[i].Weights == nil {
+		return
+	}
+	c.App.Edit("clear CP weights of "+c.label(i), func(s *model.Scenario) { s.Platform.Clusters[i].Weights = nil })
+	for _, f := range []string{"wo", "wm", "wi"} {
+		c.setRaw(f, "", "")
+	}
+}
+
+func (c *Platform) servers() []model.Server { return c.selCluster().Servers }
+
+func (c *Platform) hasServers() bool { return len(c.servers()) > 0 }
+
+func (c *Platform) addServer() {
+	i := c.sel()
+	if i < 0 {
+		return
+	}
+	c.App.Edit("add server to "+c.label(i), func(s *model.Scenario) { AddServer(s, i) })
+}
+
+func (c *Platform) removeServer(k int) {
+	i := c.sel()
+	if i < 0 {
+		return
+	}
+	c.App.Edit("remove server from "+c.label(i), func(s *model.Scenario) { RemoveServer(s, i, k) })
+	c.raw, c.rawErr = nil, nil
+}
+
+func serverKey(k int, field string) string { return "servers[" + strconv.Itoa(k) + "]." + field }
+
+func (c *Platform) serverVal(k int, field string) string {
+	key := serverKey(k, field)
+	if v, ok := c.typing[key]; ok {
+		return v
+	}
+	if v, ok := c.raw[key]; ok {
+		return v
+	}
+	sv := c.servers()[k]
+	switch field {
+	case "id":
+		return sv.ID
+	case "nodes":
+		return strconv.Itoa(sv.Nodes)
+	case "pes":
+		return strconv.Itoa(sv.PEs)
+	case "speed":
+		return strconv.FormatFloat(sv.Speed, 'g', -1, 64)
+	}
+	return ""
+}
+
+func (c *Platform) serverErr(k int, field string) string { return c.err(serverKey(k, field)) }
+
+func (c *Platform) setServer(k int, field string, e vugu.DOMEvent) {
+	i := c.sel()
+	if i < 0 {
+		return
+	}
+	v := e.PropString("target", "value")
+	key := serverKey(k, field)
+	delete(c.typing, key)
+	probe := model.Clone(c.scen())
+	if msg := SetServer(probe, i, k, field, v); msg != "" {
+		c.setRaw(key, v, msg)
+		return
+	}
+	c.setRaw(key, v, "")
+	c.App.Edit("edit "+c.label(i)+" "+key, func(s *model.Scenario) { SetServer(s, i, k, field, v) })
+}
+
+func (c *Platform) platformErrors() []string { return c.platErrs }
+
+func (c *Platform) nodesDisabled() bool { return c.hasServers() }
+
+// canvasLabel describes the canvas for screen readers.
+func (c *Platform) canvasLabel() string {
+	n := len(c.clusters())
+	return "Platform canvas: " + strconv.Itoa(n) + " clusters joined by a central switch. " +
+		"Drag on empty space to draw a cluster; arrow keys select a cluster, plus and minus change its nodes, Delete removes it, A adds one."
+}
+
+// Pointer gestures. down and up are Vugu events (they change the state
+// and re-render); moves between them only redraw the canvas (attach),
+// so a drag does not render the page on every pointer move.
+
+func (c *Platform) down(e vugu.DOMEvent) {
+	x, y := e.PropFloat64("offsetX"), e.PropFloat64("offsetY")
+	c.drag = c.layout.Begin(x, y)
+	c.drawn = "" // the gesture is drawn
+	if c.drag.Mode == DragSelect || c.drag.Mode == DragResize {
+		c.choose(c.drag.Index)
+	}
+	capturePointer(e)
+}
+
+func (c *Platform) up(e vugu.DOMEvent) {
+	d := c.drag
+	c.drag = Drag{}
+	c.drawn = "" // clear the gesture's preview
+	if x, y := e.PropFloat64("offsetX"), e.PropFloat64("offsetY"); d.Mode != DragNone {
+		d.Move(x, y)
+	}
+	switch d.Mode {
+	case DragCreate:
+		if !d.Moved() {
+			c.Selected = -1
+			return
+		}
+		c.addNodes(d.Nodes())
+	case DragResize:
+		c.resize(d.Index, d.Nodes())
+	}
+}
+
+// key handles the canvas's keyboard commands.
+func (c *Platform) key(e vugu.DOMEvent) {
+	n := len(c.clusters())
+	i := c.sel()
+	switch e.PropString("key") {
+	case "ArrowRight", "ArrowDown":
+		if n > 0 {
+			c.choose((i + 1) % n)
+		}
+	case "ArrowLeft", "ArrowUp":
+		if n > 0 {
+			c.choose((i - 1 + n) % n)
+		}
+	case "+", "=":
+		if i >= 0 {
+			c.resize(i, min(c.clusters()[i].Nodes+1, model.MaxNodes))
+		}
+	case "-", "_":
+		if i >= 0 && c.clusters()[i].Nodes > 1 {
+			c.resize(i, c.clusters()[i].Nodes-1)
+		}
+	case "Delete", "Backspace":
+		if i >= 0 && n > 1 {
+			c.remove(i)
+		}
+	case "Insert", "a":
+		c.add()
+	default:
+		return
+	}
+	e.PreventDefault()
+}
+
+func (c *Platform) nodesStep(delta int) {
+	i := c.sel()
+	if i < 0 {
+		return
+	}
+	n := c.clusters()[i].Nodes + delta
+	if n >= 1 && n <= model.MaxNodes {
+		c.resize(i, n)
+	}
+}

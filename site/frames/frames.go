@@ -1,0 +1,467 @@
+// Package frames turns the engine's animation frames into pictures: the
+// GA view (best and mean fitness per generation, with the best schedule),
+// the MUSCLE packing view (composition table and resource space), the
+// backfilling view (reservation and shadow time behind each backfilled
+// job) and the hybrid view (stale against live status). It is plain Go
+// drawing on gantt.Canvas, so it is tested natively.
+package frames
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"gridplay/site/gantt"
+	"gridplay/site/state"
+)
+
+// View names the view that draws a frame kind.
+func View(kind string) string {
+	switch kind {
+	case "generation":
+		return "ga"
+	case "packing":
+		return "packing"
+	case "backfill":
+		return "backfill"
+	case "status", "transfer":
+		return "hybrid"
+	}
+	return ""
+}
+
+// Views lists the views a run's frames call for, in a fixed order.
+func Views(fs []state.Frame) []string {
+	have := map[string]bool{}
+	for _, f := range fs {
+		have[View(f.Kind)] = true
+	}
+	var out []string
+	for _, v := range []string{"packing", "ga", "backfill", "hybrid"} {
+		if have[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Title is a view's heading.
+func Title(view string) string {
+	switch view {
+	case "ga":
+		return "GA: best and mean fitness per generation"
+	case "packing":
+		return "MUSCLE packing: composition table and resource space"
+	case "backfill":
+		return "Backfilling: reservation and shadow time"
+	case "hybrid":
+		return "Hybrid grid: stale and live status"
+	}
+	return view
+}
+
+// Height of a view's canvas, CSS pixels.
+const Height = 220.0
+
+// Draw paints view from the first n frames of fs on c (w by h).
+func Draw(c gantt.Canvas, view string, fs []state.Frame, n int, w, h float64) {
+	c.Clear(w, h)
+	c.FillRect(0, 0, w, h, "#ffffff")
+	if n > len(fs) {
+		n = len(fs)
+	}
+	shown := fs[:n]
+	switch view {
+	case "ga":
+		drawGA(c, shown, w, h)
+	case "packing":
+		drawPacking(c, shown, w, h)
+	case "backfill":
+		drawBackfill(c, shown, w, h)
+	case "hybrid":
+		drawHybrid(c, shown, w, h)
+	}
+}
+
+type gen struct {
+	N     *int    `json:"n"`
+	G     *int    `json:"g"`
+	Best  float64 `json:"best"`
+	Mean  float64 `json:"mean"`
+	Round *int    `json:"round"` // MUSCLE: the scheduling round
+	C     *int    `json:"c"`     // MUSCLE: the cluster index
+	S     *struct {
+		Start []float64 `json:"ts"`
+		End   []float64 `json:"te"`
+	} `json:"s"`
+	Jobs []struct {
+		S float64 `json:"s"`
+		E float64 `json:"e"`
+	} `json:"jobs"`
+}
+
+func val(p *int) int {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
+
+// gen is the generation number (TITAN "n", GA-MF "g").
+func (g gen) gen() int {
+	switch {
+	case g.N != nil:
+		return *g.N
+	case g.G != nil:
+		return *g.G
+	}
+	return 0
+}
+
+func empty(c gantt.Canvas, w, h float64, msg string) {
+	c.Text(msg, w/2, h/2, "#666666", "center")
+}
+
+func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64) {
+	var gs []gen
+	var bars [][2]float64
+	for _, f := range fs {
+		if f.Kind != "generation" {
+			continue
+		}
+		var g gen
+		if json.Unmarshal(f.Data, &g) != nil {
+			continue
+		}
+		gs = append(gs, g)
+		if g.S != nil && len(g.S.Start) == len(g.S.End) {
+			bars = bars[:0]
+			for i := range g.S.Start {
+				bars = append(bars, [2]float64{g.S.Start[i], g.S.End[i]})
+			}
+		} else if len(g.Jobs) > 0 {
+			bars = bars[:0]
+			for _, j := range g.Jobs {
+				bars = append(bars, [2]float64{j.S, j.E})
+			}
+		}
+	}
+	if len(gs) == 0 {
+		empty(c, w, h, "press Play or step to watch the generations")
+		return
+	}
+	// A run may hold several GA runs (a TITAN round, a MUSCLE round per
+	// cluster): draw the one in progress, whose generations count up.
+	runs, start := 1, 0
+	for i := 1; i < len(gs); i++ {
+		if gs[i].gen() <= gs[i-1].gen() || val(gs[i].Round) != val(gs[i-1].Round) || val(gs[i].C) != val(gs[i-1].C) {
+			runs++
+			start = i
+		}
+	}
+	gs = gs[start:]
+	label := fmt.Sprintf("GA run %d", runs)
+	if gs[0].Round != nil && gs[0].C != nil {
+		label += fmt.Sprintf(" (round %d, cluster %d)", *gs[0].Round, *gs[0].C+1)
+	}
+	label += fmt.Sprintf(", generation %d", gs[len(gs)-1].gen())
+	// Left: fitness chart; right: the current best schedule.
+	cw := w * 0.62
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, g := range gs {
+		for _, v := range []float64{g.Best, g.Mean} {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if hi <= lo {
+		hi = lo + 1
+	}
+	const l, top, bot = 56.0, 14.0, 26.0
+	pw, ph := cw-l-10, h-top-bot
+	x := func(i int) float64 { return l + float64(i)/math.Max(1, float64(len(gs)-1))*pw }
+	y := func(v float64) float64 { return top + (hi-v)/(hi-lo)*ph }
+	c.Line(l, top, l, top+ph, "#333333")
+	c.Line(l, top+ph, l+pw, top+ph, "#333333")
+	c.Text(state.FormatNumber(hi), l-4, top, "#333333", "right")
+	c.Text(state.FormatNumber(lo), l-4, top+ph, "#333333", "right")
+	c.Text(label+" →", l+pw, top+ph+16, "#666666", "right")
+	for i := 1; i < len(gs); i++ {
+		c.Line(x(i-1), y(gs[i-1].Mean), x(i), y(gs[i].Mean), "#7f9cf5")
+		c.Line(x(i-1), y(gs[i-1].Best), x(i), y(gs[i].Best), "#d9480f")
+	}
+	last := gs[len(gs)-1]
+	c.FillRect(x(len(gs)-1)-2, y(last.Best)-2, 4, 4, "#d9480f")
+	c.Text("best "+state.FormatNumber(last.Best), l+8, top+6, "#d9480f", "left")
+	c.Text("mean "+state.FormatNumber(last.Mean), l+8, top+20, "#4c6ef5", "left")
+	// Best schedule: one row per task, start to end.
+	bx := cw + 10
+	bw := w - bx - 10
+	if len(bars) == 0 || bw < 40 {
+		return
+	}
+	c.Text("best schedule", bx, top, "#333333", "left")
+	end := 0.0
+	for _, b := range bars {
+		end = math.Max(end, b[1])
+	}
+	if end <= 0 {
+		end = 1
+	}
+	rowH := math.Min(12, (ph-10)/float64(len(bars)))
+	for i, b := range bars {
+		x0 := bx + b[0]/end*bw
+		x1 := math.Max(x0+1, bx+b[1]/end*bw)
+		c.FillRect(x0, top+12+float64(i)*rowH, x1-x0, math.Max(1, rowH-1), gantt.Color(i))
+	}
+}
+
+type packing struct {
+	Op    string          `json:"op"`
+	Round int             `json:"round"`
+	C     *int            `json:"c"`
+	Row   int             `json:"row"`
+	Raw   json.RawMessage `json:"jobs"`
+	Jobs  []int           `json:"-"`
+	OK    bool            `json:"ok"`
+	T     float64         `json:"t"`
+	R     int             `json:"r"`
+	CP    int             `json:"cp"`
+	Eps   []float64       `json:"eps"`
+	Names []string        `json:"-"`
+}
+
+func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
+	rows := map[int][][]int{}
+	maxRow := -1
+	var cur packing
+	var picks []packing
+	n := 0
+	for _, f := range fs {
+		if f.Kind != "packing" {
+			continue
+		}
+		var p packing
+		if json.Unmarshal(f.Data, &p) != nil {
+			continue
+		}
+		// "round" frames list job ids, the others job indices.
+		json.Unmarshal(p.Raw, &p.Jobs)
+		n++
+		switch p.Op {
+		case "round":
+			rows, maxRow, picks = map[int][][]int{}, -1, nil
+		case "row":
+			rows[p.Row] = append(rows[p.Row], p.Jobs)
+			maxRow = max(maxRow, p.Row)
+		case "pick":
+			picks = append(picks, p)
+		}
+		if p.Op != "done" {
+			cur = p
+		}
+	}
+	if n == 0 {
+		empty(c, w, h, "press Play or step to watch the packing")
+		return
+	}
+	tw := w * 0.55
+	c.Text("composition table (Alg. 1)", 8, 10, "#333333", "left")
+	rowH := math.Min(18, (h-30)/float64(max(1, maxRow+1)))
+	for r := 0; r <= maxRow; r++ {
+		yy := 22 + float64(r)*rowH
+		c.Text("row "+strconv.Itoa(r), 8, yy+rowH/2, "#555555", "left")
+		xx := 56.0
+		for _, comp := range rows[r] {
+			label := jobsLabel(comp)
+			wd := math.Max(24, float64(len(label))*6.5+8)
+			if xx+wd > tw {
+				break
+			}
+			col := "#e9ecef"
+			if sameJobs(comp, cur.Jobs) && (cur.Op == "try" || cur.Op == "pick") {
+				col = "#ffd43b"
+			}
+			c.FillRect(xx, yy+1, wd-3, rowH-2, col)
+			c.Text(label, xx+(wd-3)/2, yy+rowH/2, "#111111", "center")
+			xx += wd
+		}
+	}
+	// Resource space: the current space and the compositions put in it.
+	sx := tw + 12
+	c.Text("resource space (Alg. 3-4)", sx, 10, "#333333", "left")
+	if cur.C != nil {
+		c.Text(fmt.Sprintf("cluster %d, t = %s, %d free of %d", *cur.C+1, state.FormatNumber(cur.T), cur.CP, cur.R), sx, 28, "#333333", "left")
+	}
+	sw := w - sx - 10
+	if cur.R > 0 && sw > 20 {
+		used := cur.R - cur.CP
+		c.FillRect(sx, 40, sw, 18, "#f1f3f5")
+		c.FillRect(sx, 40, sw*float64(used)/float64(cur.R), 18, "#74c0fc")
+	}
+	for i, p := range picks {
+		yy := 70 + float64(i%8)*16
+		c.FillRect(sx, yy, 10, 10, gantt.Color(i))
+		c.Text(fmt.Sprintf("pick %s at t=%s", jobsLabel(p.Jobs), state.FormatNumber(p.T)), sx+14, yy+5, "#333333", "left")
+	}
+	if len(cur.Eps) > 0 {
+		parts := make([]string, len(cur.Eps))
+		for i, e := range cur.Eps {
+			parts[i] = state.FormatNumber(e)
+		}
+		c.Text("ε per cluster (eq. 3): "+strings.Join(parts, ", "), sx, h-10, "#333333", "left")
+	}
+}
+
+func jobsLabel(js []int) string {
+	parts := make([]string, len(js))
+	for i, j := range js {
+		parts[i] = "J" + strconv.Itoa(j+1)
+	}
+	return strings.Join(parts, "+")
+}
+
+func sameJobs(a, b []int) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+type backfill struct {
+	Job    string  `json:"job"`
+	Nodes  int     `json:"nodes"`
+	Start  float64 `json:"start"`
+	EstEnd float64 `json:"est_end"`
+	Head   string  `json:"head"`
+	Shadow float64 `json:"shadow"`
+	Mode   string  `json:"mode"`
+}
+
+func drawBackfill(c gantt.Canvas, fs []state.Frame, w, h float64) {
+	var bs []backfill
+	end := 0.0
+	for _, f := range fs {
+		if f.Kind != "backfill" {
+			continue
+		}
+		var b backfill
+		if json.Unmarshal(f.Data, &b) != nil {
+			continue
+		}
+		bs = append(bs, b)
+		end = math.Max(end, math.Max(b.EstEnd, b.Shadow))
+	}
+	if len(bs) == 0 {
+		empty(c, w, h, "press Play or step to watch the backfilling decisions")
+		return
+	}
+	if end <= 0 {
+		end = 1
+	}
+	const l = 150.0
+	pw := w - l - 16
+	x := func(v float64) float64 { return l + v/end*pw }
+	show := bs
+	if len(show) > 10 {
+		show = show[len(show)-10:]
+	}
+	rowH := math.Min(20, (h-30)/float64(len(show)))
+	for i, b := range show {
+		yy := 8 + float64(i)*rowH
+		c.Text(fmt.Sprintf("%s before %s", b.Job, b.Head), l-6, yy+rowH/2, "#333333", "right")
+		x0, x1 := x(b.Start), math.Max(x(b.Start)+2, x(b.EstEnd))
+		col := "#69db7c"
+		if i == len(show)-1 {
+			col = "#2f9e44"
+		}
+		c.FillRect(x0, yy+2, x1-x0, rowH-4, col)
+		// The head's reservation starts at the shadow time.
+		c.Line(x(b.Shadow), yy, x(b.Shadow), yy+rowH, "#e03131")
+	}
+	last := bs[len(bs)-1]
+	c.Text(fmt.Sprintf("%s (%d nodes) backfilled at t=%s, estimated gone by %s; %s's reservation (shadow time, red) at %s [%s]",
+		last.Job, last.Nodes, state.FormatNumber(last.Start), state.FormatNumber(last.EstEnd), last.Head, state.FormatNumber(last.Shadow), last.Mode),
+		8, h-10, "#333333", "left")
+}
+
+type status struct {
+	Free       []int `json:"free"`
+	Queue      []int `json:"queue"`
+	StaleFree  []int `json:"stale_free"`
+	StaleQueue []int `json:"stale_queue"`
+}
+
+type transfer struct {
+	Job   string  `json:"job"`
+	From  string  `json:"from"`
+	To    string  `json:"to"`
+	PB    float64 `json:"pb"`
+	Moved bool    `json:"moved"`
+	Why   string  `json:"why"`
+}
+
+func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64) {
+	var st *status
+	var tr []transfer
+	for _, f := range fs {
+		switch f.Kind {
+		case "status":
+			var s status
+			if json.Unmarshal(f.Data, &s) == nil {
+				st = &s
+			}
+		case "transfer":
+			var t transfer
+			if json.Unmarshal(f.Data, &t) == nil {
+				tr = append(tr, t)
+			}
+		}
+	}
+	if st == nil && len(tr) == 0 {
+		empty(c, w, h, "press Play or step to watch the status exchanges")
+		return
+	}
+	half := w * 0.6
+	if st != nil {
+		n := max(len(st.Free), len(st.StaleFree))
+		mx := 1
+		for _, v := range append(append([]int{}, st.Free...), st.StaleFree...) {
+			mx = max(mx, v)
+		}
+		c.Text("free nodes per cluster: stale (grey) and live (blue)", 8, 10, "#333333", "left")
+		rowH := math.Min(18, (h-40)/float64(max(1, n)))
+		bw := half - 60
+		for i := 0; i < n; i++ {
+			yy := 24 + float64(i)*rowH
+			c.Text("c"+strconv.Itoa(i+1), 8, yy+rowH/2, "#333333", "left")
+			if i < len(st.StaleFree) {
+				c.FillRect(40, yy+1, bw*float64(st.StaleFree[i])/float64(mx), rowH/2-1, "#adb5bd")
+			}
+			if i < len(st.Free) {
+				c.FillRect(40, yy+rowH/2, bw*float64(st.Free[i])/float64(mx), rowH/2-1, "#4dabf7")
+			}
+		}
+	}
+	c.Text("transfer decisions (eq. 1)", half+10, 10, "#333333", "left")
+	show := tr
+	if len(show) > 9 {
+		show = show[len(show)-9:]
+	}
+	for i, t := range show {
+		verb := "stays"
+		col := "#868e96"
+		if t.Moved {
+			verb, col = "→ "+t.To, "#2b8a3e"
+		}
+		c.Text(fmt.Sprintf("%s %s %s (PB %s, %s)", t.Job, t.From, verb, state.FormatNumber(t.PB), t.Why), half+10, 28+float64(i)*18, col, "left")
+	}
+}

@@ -1,0 +1,97 @@
+package frames
+
+import (
+	"strings"
+	"testing"
+
+	"gridplay/site/state"
+)
+
+// rec records drawing calls.
+type rec struct {
+	fills []string
+	texts []string
+	lines int
+}
+
+func (r *rec) Clear(w, h float64) {}
+func (r *rec) FillRect(x, y, w, h float64, color string) {
+	if color != "#ffffff" && w > 0 && h > 0 {
+		r.fills = append(r.fills, color)
+	}
+}
+func (r *rec) Line(x1, y1, x2, y2 float64, color string) { r.lines++ }
+func (r *rec) Text(s string, x, y float64, color, align string) {
+	r.texts = append(r.texts, s)
+}
+
+func fr(kind, data string) state.Frame { return state.Frame{Kind: kind, Data: []byte(data)} }
+
+func TestViews(t *testing.T) {
+	fs := []state.Frame{
+		fr("packing", `{"op":"round","round":1,"jobs":["J1","J2"]}`),
+		fr("packing", `{"op":"row","row":0,"jobs":[0]}`),
+		fr("packing", `{"op":"row","row":1,"jobs":[1,0]}`),
+		fr("packing", `{"op":"space","c":1,"t":2,"r":6,"cp":4,"eps":[1,0.6]}`),
+		fr("packing", `{"op":"pick","c":1,"t":2,"jobs":[1,0]}`),
+		fr("generation", `{"n":0,"best":10,"mean":14,"s":{"o":[0,1],"h":["3","c"],"ts":[0,2],"te":[2,5]}}`),
+		fr("generation", `{"n":50,"best":8,"mean":9}`),
+		fr("backfill", `{"job":"j3","nodes":2,"start":5,"est_end":20,"head":"j1","shadow":30,"mode":"easy"}`),
+		fr("status", `{"exchange":1,"free":[3,4],"queue":[0,1],"stale_free":[5,2],"stale_queue":[0,0]}`),
+		fr("transfer", `{"job":"j4","from":"c1","to":"c2","remote_ttr":3,"overhead":1,"pb":0.4,"threshold":0.1,"moved":true,"why":"deadline"}`),
+	}
+	if got := strings.Join(Views(fs), ","); got != "packing,ga,backfill,hybrid" {
+		t.Fatalf("Views = %q", got)
+	}
+	want := map[string][]string{
+		"packing":  {"J2+J1", "cluster 2", "pick J2+J1"},
+		"ga":       {"best 8", "mean 9", "best schedule", "GA run 1, generation 50"},
+		"backfill": {"j3 before j1", "shadow time"},
+		"hybrid":   {"j4 c1 → c2"},
+	}
+	for v, texts := range want {
+		r := &rec{}
+		Draw(r, v, fs, len(fs), 800, Height)
+		if len(r.fills) == 0 {
+			t.Errorf("%s: nothing filled", v)
+		}
+		all := strings.Join(r.texts, "|")
+		for _, s := range texts {
+			if !strings.Contains(all, s) {
+				t.Errorf("%s: text %q missing from %q", v, s, all)
+			}
+		}
+		// With no frames shown yet, the view says how to start.
+		r0 := &rec{}
+		Draw(r0, v, fs, 0, 800, Height)
+		if len(r0.texts) != 1 || !strings.Contains(r0.texts[0], "press Play") {
+			t.Errorf("%s with 0 frames: %q", v, r0.texts)
+		}
+	}
+	// Garbage payloads are skipped, never a panic.
+	bad := []state.Frame{fr("packing", `{"op":`), fr("generation", `[]`), fr("backfill", `"x"`), fr("status", `1`)}
+	for _, v := range []string{"packing", "ga", "backfill", "hybrid"} {
+		Draw(&rec{}, v, bad, len(bad), 300, Height)
+	}
+}
+
+// Several GA runs in one stream: the view shows the latest.
+func TestGARuns(t *testing.T) {
+	fs := []state.Frame{
+		fr("generation", `{"round":1,"c":0,"n":0,"best":10,"mean":12}`),
+		fr("generation", `{"round":1,"c":0,"n":1,"best":9,"mean":11}`),
+		fr("generation", `{"round":1,"c":1,"n":0,"best":7,"mean":8}`),
+		fr("generation", `{"round":1,"c":1,"n":1,"best":5,"mean":6}`),
+	}
+	r := &rec{}
+	Draw(r, "ga", fs, len(fs), 800, Height)
+	all := strings.Join(r.texts, "|")
+	if !strings.Contains(all, "GA run 2 (round 1, cluster 2), generation 1") || !strings.Contains(all, "best 5") {
+		t.Errorf("texts %q", all)
+	}
+	r = &rec{}
+	Draw(r, "ga", fs, 2, 800, Height)
+	if all := strings.Join(r.texts, "|"); !strings.Contains(all, "GA run 1 (round 1, cluster 1)") {
+		t.Errorf("texts %q", all)
+	}
+}

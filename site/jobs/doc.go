@@ -1,0 +1,43 @@
+// Package jobs is the playground's job table: a Vugu component (Table)
+// that edits the scenario's job list in place, and the plain Go behind it
+// (CSV, validation mapping, sorting, SWF import), tested natively.
+//
+// Every change goes through state.App.Edit, so undo, redo and autosave see
+// it. Choices:
+//   - CSV columns are Columns (the JSON names of model.Job). A pasted first
+//     row is a header when one cell names a column or an alias ("procs",
+//     "run time"...), in any case; otherwise cells follow Columns order.
+//     The separator is a tab when the first line has one, else the more
+//     frequent of comma and semicolon. Unknown header columns are ignored
+//     with a warning; any error (named by row and column) rejects the whole
+//     paste, so a half-read table never replaces the scenario.
+//   - Application models are read and written by code name; a job with an
+//     explicit scaling curve shows "points" and keeps its curve.
+//   - Exported text cells that start with = + - @ or ' get a leading
+//     apostrophe (spreadsheet formula injection); paste removes it.
+//   - A pasted table replaces the job list (an Append mode adds to it).
+//   - A cell whose text does not parse (e.g. "abc" for a size) is not put
+//     in the scenario: the cell keeps the text and shows why; the model
+//     keeps its last good value. Range problems (size 0, negative times)
+//     are model.Validate's messages, shown on the cell they name.
+//   - Sorting is a view: the scenario keeps its order until "Apply order".
+//     Ties keep the scenario order; empty optional numbers sort as 0; ids
+//     sort naturally (j2 before j10).
+//   - Large lists are shown a page (PageSize, 20 rows) at a time: Vugu
+//     rebuilds the whole page on every render, animation ticks included.
+//   - A cell keeps the text being typed (input events) until it loses
+//     focus, so a render during typing does not reset it.
+//   - SWF import keeps the first MaxImportJobs (2,000) usable jobs of the
+//     trace, converted by engine/swf (its package doc lists how each trace
+//     quirk is treated), and shifts submit times so the first kept job
+//     arrives at 0. It replaces the job list; "use the trace's machine"
+//     (on by default) also replaces the platform with the trace's single
+//     cluster, because the trace's sizes are for that machine.
+//   - The generator dialog sets Scenario.Generator (and clears the job
+//     list): share links then hold a few numbers and the seed. "Expand
+//     into rows" turns it into editable jobs with engine/workload, exactly
+//     the jobs the engine would draw.
+package jobs
+
+//go:generate go tool vugugen -s -skip-main -skip-go-mod .
+//go:generate gofmt -w 0_components_gen.go

@@ -1,0 +1,378 @@
+package jobs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gridplay/engine/model"
+	"gridplay/engine/swf"
+)
+
+// MaxImportJobs caps the jobs an SWF import or a paste puts in the table:
+// the first MaxImportJobs usable jobs of a trace are kept. Whole traces
+// run from the CLI (go run ./wasm/api run TRACE).
+const MaxImportJobs = 2000
+
+// MaxUploadBytes caps an uploaded SWF file (compressed or not).
+const MaxUploadBytes = 64 << 20
+
+// CellErrors maps the problems model.Validate finds in the job list to
+// table cells: Cells[i][key] is the message for jobs[i]'s column key
+// (sub-fields such as jobs[3].app.code go to their column), Rows[i] the
+// message for a job field without a column, and Table the messages for
+// the job list as a whole.
+type CellErrors struct {
+	Cells map[int]map[string]string
+	Rows  map[int]string
+	Table []string
+}
+
+// Count is the number of messages.
+func (e *CellErrors) Count() int {
+	n := len(e.Table) + len(e.Rows)
+	for _, m := range e.Cells {
+		n += len(m)
+	}
+	return n
+}
+
+// Cell returns the message for job i's column key, or "".
+func (e *CellErrors) Cell(i int, key string) string { return e.Cells[i][key] }
+
+// MapErrors validates s and keeps the job problems; problems elsewhere
+// (platform, policy) belong to other panels and are left out. Two
+// messages for one cell are joined with "; ".
+func MapErrors(s *model.Scenario) *CellErrors {
+	e := &CellErrors{Cells: map[int]map[string]string{}, Rows: map[int]string{}}
+	err := s.Validate()
+	var es model.Errors
+	if !errors.As(err, &es) {
+		return e
+	}
+	for _, fe := range es {
+		i, key, ok := jobField(fe.Field)
+		switch {
+		case !ok:
+			if fe.Field == "jobs" || fe.Field == "generator" || strings.HasPrefix(fe.Field, "generator.") {
+				e.Table = append(e.Table, fe.Error())
+			}
+		case key == "":
+			e.Rows[i] = join(e.Rows[i], fe.Msg)
+		default:
+			if e.Cells[i] == nil {
+				e.Cells[i] = map[string]string{}
+			}
+			e.Cells[i][key] = join(e.Cells[i][key], fe.Msg)
+		}
+	}
+	return e
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// jobField splits "jobs[3].size" into (3, "size"); "jobs[3].app.points[0].n"
+// gives (3, "app"). A job path whose field has no column gives key "".
+func jobField(path string) (i int, key string, ok bool) {
+	rest, found := strings.CutPrefix(path, "jobs[")
+	if !found {
+		return 0, "", false
+	}
+	num, rest, found := strings.Cut(rest, "]")
+	if !found {
+		return 0, "", false
+	}
+	i, err := strconv.Atoi(num)
+	if err != nil || i < 0 {
+		return 0, "", false
+	}
+	rest = strings.TrimPrefix(rest, ".")
+	name := rest
+	if k := strings.IndexAny(rest, ".["); k >= 0 {
+		name = rest[:k]
+	}
+	if ColumnIndex(name) < 0 {
+		return i, "", true
+	}
+	return i, name, true
+}
+
+// SortView returns the order in which to show jobs sorted by the column
+// key, ascending or descending; ties keep the scenario order, so the view
+// is stable. The scenario itself is not changed (ApplyOrder does that).
+func SortView(jobs []model.Job, key string, desc bool) []int {
+	idx := make([]int, len(jobs))
+	for i := range idx {
+		idx[i] = i
+	}
+	if ColumnIndex(key) < 0 {
+		return idx
+	}
+	kind := Columns[ColumnIndex(key)].Kind
+	less := func(a, b int) int {
+		x, y := Field(&jobs[a], key), Field(&jobs[b], key)
+		if kind != "text" {
+			// Empty optional numbers sort as 0, as the engine reads them.
+			fx, _ := strconv.ParseFloat(orZero(x), 64)
+			fy, _ := strconv.ParseFloat(orZero(y), 64)
+			switch {
+			case fx < fy:
+				return -1
+			case fx > fy:
+				return 1
+			}
+			return 0
+		}
+		return naturalCompare(x, y)
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		c := less(idx[a], idx[b])
+		if desc {
+			return c > 0
+		}
+		return c < 0
+	})
+	return idx
+}
+
+func orZero(s string) string {
+	if s == "" {
+		return "0"
+	}
+	return s
+}
+
+// naturalCompare orders "j2" before "j10": runs of digits compare as
+// numbers.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return cmpInt(len(na), len(nb))
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmpInt(int(a[0]), int(b[0]))
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmpInt(len(a), len(b))
+}
+
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// ApplyOrder reorders jobs by the view order idx (a permutation from
+// SortView). A wrong idx leaves jobs as they are and reports false.
+func ApplyOrder(jobs []model.Job, idx []int) bool {
+	if len(idx) != len(jobs) {
+		return false
+	}
+	seen := make([]bool, len(jobs))
+	for _, i := range idx {
+		if i < 0 || i >= len(jobs) || seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	out := make([]model.Job, len(jobs))
+	for k, i := range idx {
+		out[k] = jobs[i]
+	}
+	copy(jobs, out)
+	return true
+}
+
+// FreeID returns an id based on base that no job in jobs uses: base itself
+// when free, else base-2, base-3, ...
+func FreeID(jobs []model.Job, base string) string {
+	used := make(map[string]bool, len(jobs))
+	for i := range jobs {
+		used[jobs[i].ID] = true
+	}
+	if base != "" && !used[base] {
+		return base
+	}
+	if base == "" {
+		for n := len(jobs) + 1; ; n++ {
+			id := "j" + strconv.Itoa(n)
+			if !used[id] {
+				return id
+			}
+		}
+	}
+	for n := 2; ; n++ {
+		id := base + "-" + strconv.Itoa(n)
+		if !used[id] && len(id) <= model.MaxNameLen {
+			return id
+		}
+		if len(id) > model.MaxNameLen {
+			return FreeID(jobs, "")
+		}
+	}
+}
+
+// NewJob is the row "Add job" appends: a fresh id, submitted with the
+// last job, one node for ten seconds.
+func NewJob(jobs []model.Job) model.Job {
+	j := model.Job{ID: FreeID(jobs, ""), Size: 1, Runtime: 10}
+	if n := len(jobs); n > 0 {
+		j.Submit = jobs[n-1].Submit
+	}
+	return j
+}
+
+// Duplicate returns a deep copy of jobs[i] with a fresh id.
+func Duplicate(jobs []model.Job, i int) model.Job {
+	j := jobs[i]
+	if j.Sigma != nil {
+		s := *j.Sigma
+		j.Sigma = &s
+	}
+	if j.App != nil {
+		a := *j.App
+		a.Points = append([]model.Point(nil), a.Points...)
+		j.App = &a
+	}
+	j.ID = FreeID(jobs, j.ID)
+	return j
+}
+
+// Import is the outcome of ImportSWF.
+type Import struct {
+	Jobs []model.Job
+	// Cluster is the trace's machine (its MaxProcs, else the largest
+	// job), for "use the trace's platform".
+	Cluster model.Cluster
+	// Usable is the number of usable jobs in the trace; Kept <= Usable
+	// went into Jobs (the cap).
+	Usable, Kept int
+	// Offset is the submit time of the first kept job, subtracted from
+	// every submit time so the cut starts at 0.
+	Offset float64
+	// Notice says what was imported and what was skipped, for the page.
+	Notice []string
+}
+
+// ImportSWF reads an SWF trace (plain or gzip) and keeps its first limit
+// usable jobs, converted as engine/swf does for the CLI. Lines the
+// reader skipped and records it could not use are counted in the notice,
+// with their reasons and first line numbers.
+func ImportSWF(name string, data []byte, limit int) (*Import, error) {
+	if len(data) > MaxUploadBytes {
+		return nil, fmt.Errorf("%s is %d MB; the limit is %d MB", name, len(data)>>20, MaxUploadBytes>>20)
+	}
+	if limit < 1 || limit > MaxImportJobs {
+		limit = MaxImportJobs
+	}
+	tr, err := swf.Read(io.LimitReader(bytes.NewReader(data), MaxUploadBytes))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	tr.Name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".swf")
+	s := tr.Scenario("")
+	im := &Import{Usable: len(s.Jobs), Cluster: s.Platform.Clusters[0]}
+	if len(s.Jobs) == 0 {
+		return nil, fmt.Errorf("%s has no usable job (read %d lines; %d skipped, %d unusable)", name, tr.Lines, tr.Skipped, tr.Unusable)
+	}
+	im.Jobs = s.Jobs
+	if len(im.Jobs) > limit {
+		im.Jobs = im.Jobs[:limit:limit]
+	}
+	im.Kept = len(im.Jobs)
+	im.Offset = im.Jobs[0].Submit
+	for i := range im.Jobs {
+		im.Jobs[i].Submit -= im.Offset
+		if im.Jobs[i].Submit < 0 { // SWF need not be sorted
+			im.Jobs[i].Submit = 0
+		}
+	}
+	if im.Kept < im.Usable {
+		im.Notice = append(im.Notice, fmt.Sprintf("Imported the first %s of %s usable jobs (the table holds at most %s; run the whole trace with the CLI).",
+			comma(im.Kept), comma(im.Usable), comma(limit)))
+	} else {
+		im.Notice = append(im.Notice, fmt.Sprintf("Imported %s jobs.", comma(im.Kept)))
+	}
+	if im.Offset > 0 {
+		im.Notice = append(im.Notice, fmt.Sprintf("Submit times start at 0 (shifted by %s s).", strconv.FormatFloat(im.Offset, 'g', -1, 64)))
+	}
+	if tr.Skipped > 0 {
+		im.Notice = append(im.Notice, fmt.Sprintf("Skipped %s invalid lines: %s.", comma(tr.Skipped), reasons(tr.SkipReasons)))
+	}
+	if tr.Unusable > 0 {
+		im.Notice = append(im.Notice, fmt.Sprintf("Left out %s records: %s.", comma(tr.Unusable), reasons(tr.UnusableReasons)))
+	}
+	return im, nil
+}
+
+// reasons lists skip reasons by count (then name), with line numbers.
+func reasons(m map[string]*swf.Skip) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool {
+		if m[keys[a]].Count != m[keys[b]].Count {
+			return m[keys[a]].Count > m[keys[b]].Count
+		}
+		return keys[a] < keys[b]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		ls := make([]string, len(m[k].Lines))
+		for j, l := range m[k].Lines {
+			ls[j] = strconv.Itoa(l)
+		}
+		more := ""
+		if m[k].Count > len(ls) {
+			more = ", …"
+		}
+		parts[i] = fmt.Sprintf("%s %s (line %s%s)", comma(m[k].Count), k, strings.Join(ls, ", "), more)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// comma writes n with thousands separators: 28489 -> "28,489".
+func comma(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}

@@ -1,0 +1,677 @@
+package jobs
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/vugu/vugu"
+
+	"gridplay/engine/model"
+	"gridplay/engine/workload"
+	"gridplay/site/state"
+)
+
+// PageSize is the number of rows shown at once. Vugu rebuilds the whole
+// page on every render (also on each animation tick), so the table keeps
+// its DOM small.
+const PageSize = 20
+
+// Table is the job table component.
+//
+//	<jobs:Table :App="c.App"></jobs:Table>
+type Table struct {
+	App *state.App
+
+	// SortKey is the column the view is sorted by ("" for the scenario
+	// order); SortDesc reverses it.
+	SortKey  string
+	SortDesc bool
+	Page     int
+
+	// Notice is what the last import, paste or generation did; Problem
+	// is why one failed.
+	Notice  []string
+	Problem string
+
+	// The paste dialog.
+	ShowPaste   bool
+	PasteText   string
+	PasteAppend bool
+	pasted      *Parsed
+
+	// The generator dialog: its inputs as text, and their problems.
+	ShowGen bool
+	gen     map[string]string
+	genErr  map[string]string
+
+	// KeepPlatform, when set, keeps the platform on SWF import instead
+	// of using the trace's machine.
+	KeepPlatform bool
+
+	env vugu.EventEnv
+
+	// Computed before each build (Compute).
+	view    []int
+	errs    *CellErrors
+	lastLen int
+	// raw keeps a cell's text that did not parse, with its message, by
+	// "row/key".
+	raw    map[string]string
+	rawErr map[string]string
+	// typing holds the text of the cell being typed in (input events),
+	// by "row/key": Vugu sets .value on every render (an animation tick
+	// renders 25 times a second), which would otherwise put the model's
+	// value back under the user's fingers.
+	typing map[string]string
+}
+
+// Init keeps the event environment for the SWF import, which finishes on
+// a goroutine of its own.
+func (c *Table) Init(ctx vugu.InitCtx) { c.env = ctx.EventEnv() }
+
+// Compute runs before each build: the sorted view and the validation
+// messages, once per render rather than once per cell.
+func (c *Table) Compute(ctx vugu.ComputeCtx) {
+	s := c.App.Scenario
+	if len(s.Jobs) != c.lastLen {
+		c.raw, c.rawErr, c.typing = nil, nil, nil
+		c.lastLen = len(s.Jobs)
+	}
+	if c.SortKey != "" {
+		c.view = SortView(s.Jobs, c.SortKey, c.SortDesc)
+	} else {
+		c.view = c.view[:0]
+		for i := range s.Jobs {
+			c.view = append(c.view, i)
+		}
+	}
+	c.errs = MapErrors(s)
+	if last := c.pages() - 1; c.Page > last {
+		c.Page = last
+	}
+	if c.Page < 0 {
+		c.Page = 0
+	}
+}
+
+func (c *Table) jobs() []model.Job { return c.App.Scenario.Jobs }
+
+func (c *Table) columns() []Column { return Columns }
+
+func (c *Table) pages() int { return max(1, (len(c.view)+PageSize-1)/PageSize) }
+
+func (c *Table) rows() []int {
+	lo := c.Page * PageSize
+	if lo > len(c.view) {
+		return nil
+	}
+	return c.view[lo:min(lo+PageSize, len(c.view))]
+}
+
+func (c *Table) countLabel() string {
+	s := c.App.Scenario
+	if s.Generator != nil && len(s.Jobs) == 0 {
+		return comma(s.Generator.Jobs) + " generated jobs"
+	}
+	if len(s.Jobs) == 1 {
+		return "1 job"
+	}
+	return comma(len(s.Jobs)) + " jobs"
+}
+
+func (c *Table) pageLabel() string {
+	if len(c.view) == 0 {
+		return "no rows"
+	}
+	lo := c.Page*PageSize + 1
+	hi := min(lo+PageSize-1, len(c.view))
+	return "rows " + comma(lo) + "–" + comma(hi) + " of " + comma(len(c.view))
+}
+
+func (c *Table) prevPage() {
+	if c.Page > 0 {
+		c.Page--
+	}
+}
+
+func (c *Table) nextPage() {
+	if c.Page < c.pages()-1 {
+		c.Page++
+	}
+}
+
+func (c *Table) generated() bool { return c.App.Scenario.Generator != nil }
+
+func (c *Table) genSummary() string {
+	g := c.App.Scenario.Generator
+	if g == nil {
+		return ""
+	}
+	return comma(g.Jobs) + " jobs are drawn from the generator (seed " + strconv.FormatUint(c.App.Scenario.Seed, 10) +
+		"): Poisson arrivals at " + num(g.Rate) + " jobs/s, bounded Pareto run times in [" + num(g.ExecMin) + ", " + num(g.ExecMax) +
+		"] s, " + g.Sizes + " sizes in [" + strconv.Itoa(g.SizeMin) + ", " + strconv.Itoa(g.SizeMax) + "]. Share links keep only these numbers."
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// Cells.
+
+func rawKey(i int, key string) string { return strconv.Itoa(i) + "/" + key }
+
+func (c *Table) cell(i int, key string) string {
+	if v, ok := c.typing[rawKey(i, key)]; ok {
+		return v
+	}
+	if v, ok := c.raw[rawKey(i, key)]; ok {
+		return v
+	}
+	return Field(&c.jobs()[i], key)
+}
+
+func (c *Table) cellErr(i int, key string) string {
+	if m := c.rawErr[rawKey(i, key)]; m != "" {
+		return m
+	}
+	if c.errs == nil {
+		return ""
+	}
+	return c.errs.Cell(i, key)
+}
+
+func (c *Table) rowErr(i int) string {
+	if c.errs == nil {
+		return ""
+	}
+	return c.errs.Rows[i]
+}
+
+func (c *Table) invalid(i int, key string) string { return strconv.FormatBool(c.cellErr(i, key) != "") }
+
+func (c *Table) cellLabel(i int, col Column) string {
+	return "job " + c.jobs()[i].ID + ", " + col.Label
+}
+
+func (c *Table) errID(i int, key string) string { return "jt-e-" + rawKey(i, key) }
+
+func (c *Table) tableErrors() []string {
+	if c.errs == nil {
+		return nil
+	}
+	return c.errs.Table
+}
+
+// typeCell keeps what is being typed in a cell (input event).
+func (c *Table) typeCell(i int, key string, e vugu.DOMEvent) {
+	if c.typing == nil {
+		c.typing = map[string]string{}
+	}
+	c.typing[rawKey(i, key)] = e.PropString("target", "value")
+}
+
+// leaveCell forgets the typed text once the cell loses focus (its change
+// event, if any, came first).
+func (c *Table) leaveCell(i int, key string) { delete(c.typing, rawKey(i, key)) }
+
+// setCell applies an edited cell (change event). Text that does not
+// parse stays in the cell with its message and changes nothing.
+func (c *Table) setCell(i int, key string, e vugu.DOMEvent) {
+	if i < 0 || i >= len(c.jobs()) {
+		return
+	}
+	v := e.PropString("target", "value")
+	k := rawKey(i, key)
+	delete(c.typing, k)
+	if v == Field(&c.jobs()[i], key) {
+		delete(c.raw, k)
+		delete(c.rawErr, k)
+		return
+	}
+	probe := Duplicate(c.jobs(), i)
+	if msg := SetField(&probe, key, v); msg != "" {
+		if c.raw == nil {
+			c.raw, c.rawErr = map[string]string{}, map[string]string{}
+		}
+		c.raw[k], c.rawErr[k] = v, msg
+		return
+	}
+	delete(c.raw, k)
+	delete(c.rawErr, k)
+	c.App.Edit("edit jobs["+strconv.Itoa(i)+"]."+key, func(s *model.Scenario) { SetField(&s.Jobs[i], key, v) })
+}
+
+// Rows.
+
+func (c *Table) add() {
+	if c.generated() {
+		c.Problem = "the jobs come from the generator: expand them into rows first"
+		return
+	}
+	c.App.Edit("add job", func(s *model.Scenario) { s.Jobs = append(s.Jobs, NewJob(s.Jobs)) })
+	c.SortKey = ""
+	c.Page = (len(c.jobs()) - 1) / PageSize
+}
+
+func (c *Table) remove(i int) {
+	if i < 0 || i >= len(c.jobs()) {
+		return
+	}
+	id := c.jobs()[i].ID
+	c.App.Edit("delete job "+id, func(s *model.Scenario) { s.Jobs = append(s.Jobs[:i:i], s.Jobs[i+1:]...) })
+	c.raw, c.rawErr = nil, nil
+}
+
+func (c *Table) duplicate(i int) {
+	if i < 0 || i >= len(c.jobs()) {
+		return
+	}
+	id := c.jobs()[i].ID
+	c.App.Edit("duplicate job "+id, func(s *model.Scenario) {
+		d := Duplicate(s.Jobs, i)
+		s.Jobs = append(s.Jobs[:i+1:i+1], append([]model.Job{d}, s.Jobs[i+1:]...)...)
+	})
+	c.raw, c.rawErr = nil, nil
+}
+
+// Sorting.
+
+func (c *Table) sortBy(key string) {
+	switch {
+	case c.SortKey != key:
+		c.SortKey, c.SortDesc = key, false
+	case !c.SortDesc:
+		c.SortDesc = true
+	default:
+		c.SortKey, c.SortDesc = "", false
+	}
+}
+
+func (c *Table) ariaSort(key string) string {
+	switch {
+	case c.SortKey != key:
+		return "none"
+	case c.SortDesc:
+		return "descending"
+	}
+	return "ascending"
+}
+
+func (c *Table) sortMark(key string) string {
+	switch c.ariaSort(key) {
+	case "ascending":
+		return " ▲"
+	case "descending":
+		return " ▼"
+	}
+	return ""
+}
+
+func (c *Table) sorted() bool { return c.SortKey != "" }
+
+func (c *Table) applyOrder() {
+	if c.SortKey == "" {
+		return
+	}
+	view := SortView(c.jobs(), c.SortKey, c.SortDesc)
+	dir := ""
+	if c.SortDesc {
+		dir = " descending"
+	}
+	c.App.Edit("sort jobs by "+c.SortKey+dir, func(s *model.Scenario) { ApplyOrder(s.Jobs, view) })
+	c.SortKey, c.SortDesc = "", false
+	c.raw, c.rawErr = nil, nil
+}
+
+// Paste.
+
+func (c *Table) openPaste() {
+	c.ShowPaste, c.ShowGen = true, false
+	c.pasted = nil
+}
+
+func (c *Table) closePaste() {
+	c.ShowPaste = false
+	c.pasted = nil
+}
+
+func (c *Table) pasteInput(e vugu.DOMEvent) {
+	c.PasteText = e.PropString("target", "value")
+	c.pasted = nil
+}
+
+func (c *Table) setAppend(e vugu.DOMEvent) { c.PasteAppend = e.PropBool("target", "checked") }
+
+func (c *Table) pasteProblems() []string {
+	if c.pasted == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range c.pasted.Problems {
+		out = append(out, p.Error())
+	}
+	if c.pasted.More > 0 {
+		out = append(out, "and "+comma(c.pasted.More)+" more")
+	}
+	return out
+}
+
+func (c *Table) applyPaste() {
+	p := ParseCSV(c.PasteText)
+	c.pasted = p
+	if !p.OK() {
+		return
+	}
+	jobs := p.Jobs
+	if c.PasteAppend {
+		if n := len(c.jobs()) + len(jobs); n > MaxRows {
+			c.pasted.Problems = append(c.pasted.Problems, Problem{Msg: "the table would have " + comma(n) + " jobs; it holds at most " + comma(MaxRows)})
+			return
+		}
+		// Fresh ids for pasted rows that clash with existing ones.
+		all := append([]model.Job(nil), c.jobs()...)
+		for k := range jobs {
+			jobs[k].ID = FreeID(all, jobs[k].ID)
+			all = append(all, jobs[k])
+		}
+	}
+	appendMode := c.PasteAppend
+	c.App.Edit("paste "+comma(len(jobs))+" jobs", func(s *model.Scenario) {
+		if appendMode && s.Generator == nil {
+			s.Jobs = append(s.Jobs, jobs...)
+		} else {
+			s.Jobs = jobs
+		}
+		s.Generator = nil
+	})
+	c.Notice = []string{"Pasted " + comma(len(jobs)) + " jobs."}
+	for _, pr := range p.Problems {
+		c.Notice = append(c.Notice, pr.Error())
+	}
+	c.Problem = ""
+	c.SortKey = ""
+	c.ShowPaste, c.PasteText, c.pasted = false, "", nil
+}
+
+// Export.
+
+func (c *Table) exportCSV() {
+	s := c.App.Scenario
+	jobs := s.Jobs
+	if s.Generator != nil && len(jobs) == 0 {
+		x, err := workload.Expand(s)
+		if err != nil {
+			c.Problem = "cannot draw the generated jobs: " + err.Error()
+			return
+		}
+		jobs = x.Jobs
+	}
+	name := "jobs.csv"
+	if s.Name != "" {
+		name = fileName(s.Name) + "-jobs.csv"
+	}
+	download(name, "text/csv", FormatCSV(jobs))
+}
+
+// fileName keeps letters, digits, dash and underscore of a scenario name.
+func fileName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r == ' ' || r == '.':
+			b.WriteByte('-')
+		}
+		if b.Len() >= 60 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "scenario"
+	}
+	return b.String()
+}
+
+// SWF import.
+
+func (c *Table) setKeep(e vugu.DOMEvent) { c.KeepPlatform = e.PropBool("target", "checked") }
+
+// importFile starts reading the chosen file; finishImport applies it.
+func (c *Table) importFile(e vugu.DOMEvent) {
+	c.Problem = ""
+	c.Notice = []string{"Reading the file…"}
+	readFile(e, MaxUploadBytes, func(name string, data []byte, err error) {
+		// A JS callback: apply on a goroutine, under the render lock.
+		go func() {
+			c.env.Lock()
+			defer c.env.UnlockRender()
+			c.finishImport(name, data, err)
+		}()
+	})
+}
+
+func (c *Table) finishImport(name string, data []byte, err error) {
+	if err == nil {
+		var im *Import
+		im, err = ImportSWF(name, data, MaxImportJobs)
+		if err == nil {
+			c.applyImport(im)
+			return
+		}
+	}
+	c.Notice = nil
+	c.Problem = "SWF import: " + err.Error()
+}
+
+// applyImport replaces the jobs (and, unless KeepPlatform, the platform)
+// with an import.
+func (c *Table) applyImport(im *Import) {
+	keep := c.KeepPlatform
+	c.App.Edit("import "+comma(im.Kept)+" SWF jobs", func(s *model.Scenario) {
+		s.Jobs = im.Jobs
+		s.Generator = nil
+		if !keep {
+			s.Platform = model.Platform{Clusters: []model.Cluster{im.Cluster}}
+			s.Events = nil
+		} else {
+			for k := range s.Jobs {
+				s.Jobs[k].Origin = ""
+			}
+		}
+	})
+	c.Notice = im.Notice
+	if !keep {
+		c.Notice = append(c.Notice, "The platform is now the trace's machine: "+im.Cluster.ID+" with "+comma(im.Cluster.Nodes)+" nodes.")
+	}
+	c.SortKey, c.Page = "", 0
+}
+
+func (c *Table) dismiss() { c.Notice, c.Problem = nil, "" }
+
+func (c *Table) hasNotice() bool { return len(c.Notice) > 0 || c.Problem != "" }
+
+// Generator.
+
+// genFields are the generator dialog's inputs, in order, with labels and
+// help (MUSCLE section 5: Poisson arrivals, bounded Pareto run times of
+// eq. 4, deadlines by eq. 5).
+var genFields = []struct{ Key, Label, Help string }{
+	{"jobs", "Jobs", "number of jobs"},
+	{"rate", "Arrival rate (jobs/s)", "Poisson arrival rate"},
+	{"exec_min", "Run time min e_l (s)", "bounded Pareto lower bound, MUSCLE eq. 4"},
+	{"exec_max", "Run time max e_u (s)", "bounded Pareto upper bound, MUSCLE eq. 4"},
+	{"alpha", "Pareto α", "bounded Pareto shape, MUSCLE eq. 4; empty means the default"},
+	{"dr_min", "Deadline ratio min", "dr lower bound, MUSCLE eq. 5; both empty means no deadlines"},
+	{"dr_max", "Deadline ratio max", "dr upper bound, MUSCLE eq. 5"},
+	{"sizes", "Size distribution", "uniform, normal or log"},
+	{"size_min", "Size min (nodes)", "smallest job"},
+	{"size_max", "Size max (nodes)", "largest job"},
+	{"size_mean", "Size mean", "normal sizes: mean; empty means the midpoint"},
+	{"size_std", "Size std. dev.", "normal sizes: standard deviation; empty means the default"},
+	{"seed", "Seed", "the scenario's seed; the same seed draws the same jobs"},
+}
+
+func (c *Table) genFieldList() []struct{ Key, Label, Help string } { return genFields }
+
+func (c *Table) openGen() {
+	c.ShowGen, c.ShowPaste = true, false
+	g := c.App.Scenario.Generator
+	if g == nil {
+		g = DefaultGenerator(c.App.Scenario)
+	}
+	c.gen = GeneratorForm(g, c.App.Scenario.Seed)
+	c.genErr = nil
+}
+
+func (c *Table) closeGen() { c.ShowGen = false }
+
+func (c *Table) genVal(key string) string { return c.gen[key] }
+
+func (c *Table) genInput(key string, e vugu.DOMEvent) {
+	if c.gen == nil {
+		c.gen = map[string]string{}
+	}
+	c.gen[key] = e.PropString("target", "value")
+}
+
+func (c *Table) genProblem(key string) string { return c.genErr[key] }
+
+func (c *Table) isSizes(key string) bool { return key == "sizes" }
+
+func (c *Table) sizeDists() []string { return model.SizeDists }
+
+func (c *Table) applyGen() {
+	g, seed, errs := ParseGeneratorForm(c.gen, c.App.Scenario)
+	c.genErr = errs
+	if len(errs) > 0 {
+		return
+	}
+	c.App.Edit("generate "+comma(g.Jobs)+" jobs", func(s *model.Scenario) {
+		s.Generator = g
+		s.Jobs = nil
+		s.Seed = seed
+	})
+	c.ShowGen = false
+	c.SortKey, c.Page = "", 0
+	c.Notice = []string{"The workload is now generated: " + comma(g.Jobs) + " jobs from seed " + strconv.FormatUint(seed, 10) + "."}
+	c.Problem = ""
+}
+
+// expand turns the generator into editable rows.
+func (c *Table) expand() {
+	s := c.App.Scenario
+	if s.Generator == nil {
+		return
+	}
+	if s.Generator.Jobs > MaxImportJobs {
+		c.Problem = "the table holds at most " + comma(MaxImportJobs) + " jobs; keep " + comma(s.Generator.Jobs) + " jobs as a generator"
+		return
+	}
+	x, err := workload.Expand(s)
+	if err != nil {
+		c.Problem = "cannot draw the generated jobs: " + err.Error()
+		return
+	}
+	c.App.Edit("expand generated jobs", func(s *model.Scenario) {
+		s.Jobs = x.Jobs
+		s.Generator = nil
+	})
+	c.Notice = []string{"Expanded into " + comma(len(x.Jobs)) + " editable rows."}
+}
+
+// DefaultGenerator is the dialog's starting point when the scenario has
+// no generator: 100 jobs, one every 10 s on average, run times in
+// [10, 1000] s, uniform sizes up to the largest cluster.
+func DefaultGenerator(s *model.Scenario) *model.Generator {
+	largest := 1
+	for _, cl := range s.Platform.Clusters {
+		largest = max(largest, cl.Nodes)
+	}
+	return &model.Generator{Jobs: 100, Rate: 0.1, ExecMin: 10, ExecMax: 1000, Sizes: "uniform", SizeMin: 1, SizeMax: largest}
+}
+
+// GeneratorForm is the dialog's text for g and seed.
+func GeneratorForm(g *model.Generator, seed uint64) map[string]string {
+	opt := func(x float64) string {
+		if x == 0 {
+			return ""
+		}
+		return num(x)
+	}
+	return map[string]string{
+		"jobs": strconv.Itoa(g.Jobs), "rate": num(g.Rate), "exec_min": num(g.ExecMin), "exec_max": num(g.ExecMax),
+		"alpha": opt(g.Alpha), "dr_min": opt(g.DRMin), "dr_max": opt(g.DRMax), "sizes": g.Sizes,
+		"size_min": strconv.Itoa(g.SizeMin), "size_max": strconv.Itoa(g.SizeMax),
+		"size_mean": opt(g.SizeMean), "size_std": opt(g.SizeStd), "seed": strconv.FormatUint(seed, 10),
+	}
+}
+
+// ParseGeneratorForm reads the dialog into a generator and a seed, and
+// checks it with model.Validate on a copy of s (so the messages are the
+// model's, named by field). Application codes of an existing generator
+// are kept.
+func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generator, uint64, map[string]string) {
+	errs := map[string]string{}
+	g := &model.Generator{Sizes: strings.TrimSpace(f["sizes"])}
+	if s.Generator != nil {
+		g.Codes = append([]string(nil), s.Generator.Codes...)
+	}
+	nums := map[string]*float64{"rate": &g.Rate, "exec_min": &g.ExecMin, "exec_max": &g.ExecMax, "alpha": &g.Alpha,
+		"dr_min": &g.DRMin, "dr_max": &g.DRMax, "size_mean": &g.SizeMean, "size_std": &g.SizeStd}
+	for k, p := range nums {
+		v := strings.TrimSpace(f[k])
+		if v == "" {
+			continue
+		}
+		x, msg := parseFloat(v)
+		if msg != "" {
+			errs[k] = msg
+		}
+		*p = x
+	}
+	ints := map[string]*int{"jobs": &g.Jobs, "size_min": &g.SizeMin, "size_max": &g.SizeMax}
+	for k, p := range ints {
+		x, msg := parseInt(strings.TrimSpace(orZero(f[k])))
+		if msg != "" {
+			errs[k] = msg
+		}
+		*p = x
+	}
+	seed := s.Seed
+	if v := strings.TrimSpace(f["seed"]); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			errs["seed"] = quoteShort(v) + " is not a whole number from 0 to 18446744073709551615"
+		}
+		seed = n
+	}
+	if len(errs) > 0 {
+		return nil, 0, errs
+	}
+	probe := model.Clone(s)
+	probe.Generator, probe.Jobs, probe.Seed = g, nil, seed
+	var es model.Errors
+	if errors.As(probe.Validate(), &es) {
+		for _, fe := range es {
+			if k, ok := strings.CutPrefix(fe.Field, "generator."); ok {
+				if i := strings.IndexByte(k, '['); i >= 0 {
+					k = k[:i]
+				}
+				errs[k] = join(errs[k], fe.Msg)
+			} else if fe.Field == "generator" {
+				errs["jobs"] = join(errs["jobs"], fe.Msg)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, 0, errs
+	}
+	return g, seed, nil
+}
+
+func (c *Table) inputMode(col Column) string {
+	if col.Kind == "text" {
+		return "text"
+	}
+	return "decimal"
+}

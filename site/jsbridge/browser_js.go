@@ -1,0 +1,166 @@
+//go:build js && wasm
+
+package jsbridge
+
+import (
+	sjs "syscall/js"
+
+	"github.com/vugu/vugu/js"
+
+	"gridplay/site/frames"
+	"gridplay/site/gantt"
+	"gridplay/site/state"
+)
+
+// Hash is the page's URL fragment, with its "#".
+func Hash() string { return sjs.Global().Get("location").Get("hash").String() }
+
+// PageURL is the page's address without the fragment.
+func PageURL() string {
+	l := sjs.Global().Get("location")
+	return l.Get("origin").String() + l.Get("pathname").String()
+}
+
+// ClearHash removes the fragment without reloading or adding history.
+func ClearHash() {
+	h := sjs.Global().Get("history")
+	h.Call("replaceState", nil, "", PageURL()+sjs.Global().Get("location").Get("search").String())
+}
+
+// Load reads a localStorage entry; "" when missing or unavailable.
+func Load(key string) (v string) {
+	defer func() {
+		if recover() != nil {
+			v = ""
+		}
+	}()
+	ls := sjs.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return ""
+	}
+	r := ls.Call("getItem", key)
+	if r.IsNull() || r.IsUndefined() {
+		return ""
+	}
+	return r.String()
+}
+
+// Save writes a localStorage entry; false when storage refused it (full,
+// or disabled).
+func Save(key, val string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	g := sjs.Global().Get("gridplayStore")
+	if !g.Truthy() {
+		return false
+	}
+	return g.Call("set", key, val).Bool()
+}
+
+// Copy puts text on the clipboard (asynchronously); false when the
+// browser has no clipboard API here (the page then shows the text).
+func Copy(text string) bool {
+	g := sjs.Global().Get("gridplayCopy")
+	if !g.Truthy() {
+		return false
+	}
+	return g.Invoke(text).Bool()
+}
+
+// Download offers data as a file.
+func Download(name, mime string, data []byte) {
+	arr := sjs.Global().Get("Uint8Array").New(len(data))
+	sjs.CopyBytesToJS(arr, data)
+	sjs.Global().Get("gridplayDownload").Invoke(name, mime, arr)
+}
+
+// DownloadCanvas offers the canvas matching selector as a PNG file.
+func DownloadCanvas(selector, name string) {
+	sjs.Global().Get("gridplayDownloadCanvas").Invoke(selector, name)
+}
+
+// Embed reads the embed page's options (static/embed.html sets
+// globalThis.gridplayEmbed).
+func Embed() (on, autoplay bool, height int) {
+	e := sjs.Global().Get("gridplayEmbed")
+	if !e.Truthy() {
+		return false, false, 0
+	}
+	return true, e.Get("autoplay").Truthy(), e.Get("height").Int()
+}
+
+// Key is a key press outside text fields.
+type Key struct {
+	Key         string
+	Ctrl, Shift bool
+}
+
+// OnKeys delivers key presses on a channel (the JS listener must not
+// block, so the page handles them on a goroutine of its own).
+func OnKeys() <-chan Key {
+	ch := make(chan Key, 16)
+	f := sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+		k := Key{Key: a[0].String(), Ctrl: a[1].Bool(), Shift: a[2].Bool()}
+		select {
+		case ch <- k:
+		default:
+		}
+		return nil
+	})
+	sjs.Global().Get("gridplayKeys").Invoke(f)
+	return ch
+}
+
+// Now is performance.now() in ms.
+func Now() float64 { return sjs.Global().Get("performance").Call("now").Float() }
+
+// RecordFrameTime appends a paint duration (ms) to
+// globalThis.gridplayFrameTimes, for the browser test.
+func RecordFrameTime(ms float64) {
+	a := sjs.Global().Get("gridplayFrameTimes")
+	if a.Truthy() {
+		a.Call("push", ms)
+	}
+}
+
+// PaintFrames sizes the canvas el and draws view from the first n of fs.
+func PaintFrames(el js.Value, view string, fs []state.Frame, n int) {
+	v := sjs.Value(el)
+	cv, w, ok := fit(v, frames.Height)
+	if !ok {
+		return
+	}
+	frames.Draw(canvas{cv}, view, fs, n, w, frames.Height)
+	v.Get("dataset").Set("frames", n)
+}
+
+var _ gantt.Canvas = canvas{}
+
+// byID returns the element with id, or a falsy value.
+func byID(id string) js.Value {
+	return js.Value(sjs.Global().Get("document").Call("getElementById", id))
+}
+
+// PaintNow draws the Gantt chart and the frame view straight onto their
+// canvases and updates the clock and the scrubber, without a Vugu render:
+// during playback only these change, and a whole-page render per tick
+// would cost more than the frame budget.
+func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, clock string, scrub string) {
+	if ch != nil {
+		PaintGantt(byID("gantt"), ch, t)
+	}
+	if view != "" {
+		if el := byID("frames"); sjs.Value(el).Truthy() {
+			PaintFrames(el, view, fs, n)
+		}
+	}
+	if el := sjs.Value(byID("gantt-clock")); el.Truthy() {
+		el.Set("textContent", clock)
+	}
+	if el := sjs.Value(byID("gantt-scrubber")); el.Truthy() {
+		el.Set("value", scrub)
+	}
+}

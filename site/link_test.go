@@ -1,0 +1,112 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"gridplay/engine/link"
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+	"gridplay/site/state"
+)
+
+// A broken or hostile link is reported, loads nothing from the link and
+// keeps the saved scenario.
+func TestLoadInitialHostileLinks(t *testing.T) {
+	saved := state.DefaultScenario()
+	saved.Name = "my saved work"
+	savedJSON, err := model.Encode(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := state.DefaultScenario()
+	hostile.Name = `<script>window.pwned=1</script>`
+	hostile.Jobs[0].ID = `<img src=x onerror=alert(1)>`
+	tok, err := link.Encode(hostile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, hash, wantErr, wantName string
+	}{
+		{"garbage base64", "#s=v1.!!!!@@@", "base64", "my saved work"},
+		{"wrong version", "#s=v9.AAAA", "version", "my saved work"},
+		{"oversized", "#s=v1." + strings.Repeat("A", link.MaxLinkLen+10), "limit", "my saved work"},
+		{"truncated deflate", "#s=v1.q1YqSy0qzszPU7JSMtQzUNJRyk0tLk5MTwWKKFkZ", "", "my saved work"},
+		// Script in names is data: it loads, and is shown as text.
+		{"script in names", "#s=" + tok, "", hostile.Name},
+		{"no link", "", "", "my saved work"},
+	}
+	for _, tt := range tests {
+		c := &Root{App: state.New(), Selected: map[string]bool{}}
+		c.loadInitial(tt.hash, string(savedJSON))
+		if tt.wantErr != "" && !strings.Contains(c.LinkErr, tt.wantErr) {
+			t.Errorf("%s: LinkErr %q, want it to mention %q", tt.name, c.LinkErr, tt.wantErr)
+		}
+		if tt.name == "truncated deflate" && c.LinkErr == "" {
+			t.Errorf("%s: no error", tt.name)
+		}
+		if c.App.Scenario.Name != tt.wantName {
+			t.Errorf("%s: scenario %q, want %q", tt.name, c.App.Scenario.Name, tt.wantName)
+		}
+		if c.App.Dirty {
+			t.Errorf("%s: opening a link marked the scenario for autosave", tt.name)
+		}
+	}
+	// Saved work that does not validate yet is kept, not replaced.
+	half := `{"version":1,"name":"half done","seed":1,"platform":{"clusters":[{"id":"c0","nodes":4}]},"jobs":[{"id":"a","size":0,"runtime":1}],"policy":{"name":"fcfs"}}`
+	ch := &Root{App: state.New(), Selected: map[string]bool{}}
+	ch.loadInitial("", half)
+	if ch.App.Scenario.Name != "half done" {
+		t.Errorf("half-edited work replaced by %q", ch.App.Scenario.Name)
+	}
+	// Nothing saved: the default preset, MUSCLE Table 1.
+	c := &Root{App: state.New(), Selected: map[string]bool{}}
+	c.loadInitial("#s=v2.xyz", "")
+	if c.App.Scenario.Name != "MUSCLE Table 1" || c.LinkErr == "" {
+		t.Errorf("fallback %q err %q", c.App.Scenario.Name, c.LinkErr)
+	}
+}
+
+func TestShareRoundTrip(t *testing.T) {
+	for _, p := range state.Presets {
+		s := p.Build()
+		tok, err := state.ShareToken(s)
+		if err != nil {
+			t.Fatalf("%s: %v", p.ID, err)
+		}
+		back, err := state.OpenLink("#s=" + tok)
+		if err != nil {
+			t.Fatalf("%s: %v", p.ID, err)
+		}
+		a, _ := model.Encode(s)
+		b, _ := model.Encode(back)
+		if string(a) != string(b) {
+			t.Errorf("%s: round trip changed the scenario\n%s\n%s", p.ID, a, b)
+		}
+	}
+	// A long explicit job list is refused with an explanation.
+	big := state.DefaultScenario()
+	for i := 0; i < 6000; i++ {
+		big.Jobs = append(big.Jobs, model.Job{ID: "job-" + strconv.Itoa(i), Submit: float64(i * 7 % 1000), Size: 1 + i%13, Runtime: float64(1 + i*31%997)})
+	}
+	if _, err := state.ShareToken(big); err == nil || !strings.Contains(err.Error(), "generator") {
+		t.Errorf("big scenario: %v", err)
+	}
+}
+
+func TestJobDetails(t *testing.T) {
+	s := state.DefaultScenario()
+	r := &sched.Result{Policy: "easy", Schedule: []sched.Placement{{Job: "j2", Cluster: "c0", Start: 10, End: 35, Nodes: 4}}}
+	fs := []state.Frame{{Kind: "backfill", Data: []byte(`{"job":"j2","head":"j1","shadow":40,"est_end":35}`)}}
+	got := JobDetails(s, r, fs, 0)
+	for _, want := range []string{"j2 on c0", "waited 8 s", "Backfilled", "j1", "shadow time 40"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("details %q lack %q", got, want)
+		}
+	}
+	if JobDetails(s, r, nil, 3) != "" {
+		t.Error("out of range")
+	}
+}

@@ -1,0 +1,197 @@
+package state
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gridplay/engine/link"
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// MaxShareURL is the longest share token the Share button hands out, in
+// characters: links beyond that break in chat tools, mail clients and
+// some browsers' address bars.
+const MaxShareURL = 32000
+
+// ShareToken returns the share-link token ("v1....") of s. A scenario
+// with a generator is stored as its generator parameters plus the seed
+// (its job list is left out); a long explicit job list that does not fit
+// a link is an error that explains why and what to do.
+func ShareToken(s *model.Scenario) (string, error) {
+	c := model.Clone(s)
+	if c.Generator != nil {
+		c.Jobs = nil
+	}
+	tok, err := link.Encode(c)
+	if err != nil {
+		return "", err
+	}
+	if len(tok) > MaxShareURL {
+		return "", fmt.Errorf("this scenario needs a %d-character link, more than the %d a link can safely carry: its %d jobs are listed one by one. Export it as JSON instead, or use a generated workload (stored in the link as generator parameters plus the seed)", len(tok), MaxShareURL, len(c.Jobs))
+	}
+	return tok, nil
+}
+
+// LinkError is a share link that could not be opened.
+type LinkError struct {
+	Msg string
+}
+
+func (e *LinkError) Error() string { return e.Msg }
+
+// OpenLink reads a scenario from a URL fragment such as "#s=v1....".
+// It returns (nil, nil) when the fragment holds no share link.
+func OpenLink(fragment string) (*model.Scenario, error) {
+	f := strings.TrimPrefix(fragment, "#")
+	if !strings.HasPrefix(f, "s=") && !strings.Contains(f, "&s=") {
+		return nil, nil
+	}
+	s, err := link.Decode("#" + f)
+	if err != nil {
+		return nil, &LinkError{Msg: err.Error()}
+	}
+	return s, nil
+}
+
+// ScheduleCSV is a result's schedule as CSV with the header of the CLI:
+// job,cluster,start,end,nodes.
+func ScheduleCSV(r *sched.Result) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"job", "cluster", "start", "end", "nodes"})
+	if r != nil {
+		for _, p := range r.Schedule {
+			w.Write([]string{p.Job, p.Cluster, num(p.Start), num(p.End), strconv.Itoa(p.Nodes)})
+		}
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// MetricsCSV is the metrics of one or more runs in the long format
+// policy,metric,value, policies in the order given.
+func MetricsCSV(rs []*sched.Result) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"policy", "metric", "value"})
+	for _, r := range rs {
+		if r == nil {
+			continue
+		}
+		for _, m := range sortedKeys(r.Metrics) {
+			w.Write([]string{r.Policy, m, num(r.Metrics[m])})
+		}
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func sortedKeys(m map[string]float64) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// HigherIsBetter lists the metrics where more is better; every other
+// metric (makespan, flowtime, waits, idle time, CP, ...) is a cost.
+var HigherIsBetter = map[string]bool{
+	"completed": true, "utilisation": true, "utilization": true, "advance": true,
+	"avg_advance": true, "within_deadline": true, "throughput": true,
+}
+
+// Neutral lists counts that are neither better nor worse when higher
+// (how many jobs were backfilled, scheduling rounds): no best is marked.
+var Neutral = map[string]bool{"backfilled": true, "rounds": true}
+
+// CompareRow is one metric across the compared policies.
+type CompareRow struct {
+	Metric string
+	Values []CompareCell
+}
+
+// CompareCell is one policy's value of a metric; Bar is its width as a
+// share of the row's largest magnitude, in [0, 1].
+type CompareCell struct {
+	Policy string
+	Value  float64
+	Text   string
+	Bar    float64
+	Best   bool
+	Have   bool
+}
+
+// Compare lays results out as rows of metrics, the best value of each
+// row marked (lowest for costs, highest for HigherIsBetter; ties all
+// marked, no mark when every value is equal).
+func Compare(rs []*sched.Result) []CompareRow {
+	seen := map[string]bool{}
+	var metrics []string
+	for _, r := range rs {
+		if r == nil {
+			continue
+		}
+		for k := range r.Metrics {
+			if !seen[k] {
+				seen[k] = true
+				metrics = append(metrics, k)
+			}
+		}
+	}
+	sort.Strings(metrics)
+	rows := make([]CompareRow, 0, len(metrics))
+	for _, m := range metrics {
+		row := CompareRow{Metric: m}
+		maxAbs := 0.0
+		best := math.Inf(1)
+		if HigherIsBetter[m] {
+			best = math.Inf(-1)
+		}
+		var have []float64
+		for _, r := range rs {
+			c := CompareCell{}
+			if r != nil {
+				c.Policy = r.Policy
+				if v, ok := r.Metrics[m]; ok && !math.IsNaN(v) {
+					c.Value, c.Have, c.Text = v, true, FormatNumber(v)
+					maxAbs = math.Max(maxAbs, math.Abs(v))
+					have = append(have, v)
+					if HigherIsBetter[m] {
+						best = math.Max(best, v)
+					} else {
+						best = math.Min(best, v)
+					}
+				}
+			}
+			if !c.Have {
+				c.Text = "—"
+			}
+			row.Values = append(row.Values, c)
+		}
+		allSame := len(have) > 0
+		for _, v := range have {
+			if v != have[0] {
+				allSame = false
+			}
+		}
+		for i := range row.Values {
+			c := &row.Values[i]
+			if c.Have && maxAbs > 0 {
+				c.Bar = math.Abs(c.Value) / maxAbs
+			}
+			c.Best = c.Have && !Neutral[m] && !allSame && len(have) > 1 && c.Value == best
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
