@@ -240,6 +240,10 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	var cur packing
 	var picks []packing
 	n := 0
+	// extent is, per cluster, the highest resource number any space
+	// reached: the axis the current space is drawn on.
+	extent := map[int]int{}
+	var space packing // the last resource space offered
 	for _, f := range fs {
 		if f.Kind != "packing" {
 			continue
@@ -253,12 +257,18 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 		n++
 		switch p.Op {
 		case "round":
-			rows, maxRow, picks = map[int][][]int{}, -1, nil
+			rows, maxRow, picks, space = map[int][][]int{}, -1, nil, packing{}
 		case "row":
 			rows[p.Row] = append(rows[p.Row], p.Jobs)
 			maxRow = max(maxRow, p.Row)
 		case "pick":
 			picks = append(picks, p)
+		}
+		if p.C != nil {
+			extent[*p.C] = max(extent[*p.C], p.CP+p.R)
+		}
+		if p.Op == "space" {
+			space = p
 		}
 		if p.Op != "done" {
 			cur = p
@@ -293,14 +303,15 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	// Resource space: the current space and the compositions put in it.
 	sx := tw + 12
 	c.Text("resource space (Alg. 3-4)", sx, 10, "#333333", "left")
-	if cur.C != nil {
-		c.Text(fmt.Sprintf("cluster %d, t = %s, %d free of %d", *cur.C+1, state.FormatNumber(cur.T), cur.CP, cur.R), sx, 28, "#333333", "left")
-	}
+	// The space (t, r, cp) of Alg. 3: r resources free from time t,
+	// starting at resource number cp.
 	sw := w - sx - 10
-	if cur.R > 0 && sw > 20 {
-		used := cur.R - cur.CP
-		c.FillRect(sx, 40, sw, 18, "#f1f3f5")
-		c.FillRect(sx, 40, sw*float64(used)/float64(cur.R), 18, "#74c0fc")
+	if space.C != nil && space.R > 0 {
+		c.Text(fmt.Sprintf("cluster %d, t = %s: %d resources from #%d", *space.C+1, state.FormatNumber(space.T), space.R, space.CP), sx, 28, "#333333", "left")
+		if m := extent[*space.C]; m > 0 && sw > 20 {
+			c.FillRect(sx, 40, sw, 18, "#f1f3f5")
+			c.FillRect(sx+sw*float64(space.CP)/float64(m), 40, sw*float64(space.R)/float64(m), 18, "#74c0fc")
+		}
 	}
 	for i, p := range picks {
 		yy := 70 + float64(i%8)*16

@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -93,5 +94,45 @@ func TestGARuns(t *testing.T) {
 	Draw(r, "ga", fs, 2, 800, Height)
 	if all := strings.Join(r.texts, "|"); !strings.Contains(all, "GA run 1 (round 1, cluster 1)") {
 		t.Errorf("texts %q", all)
+	}
+}
+
+// The resource space (t, r, cp) of MUSCLE Alg. 3 is r resources starting at
+// resource number cp: the highlight must start at cp and be r wide, never
+// negative (cp is not a count of free resources).
+func TestPackingSpaceGeometry(t *testing.T) {
+	fs := []state.Frame{
+		fr("packing", `{"op":"round","round":1,"jobs":["J1"]}`),
+		fr("packing", `{"op":"row","row":0,"jobs":[0]}`),
+		fr("packing", `{"op":"space","c":0,"t":4,"r":1,"cp":3}`),
+	}
+	r := &geo{}
+	Draw(r, "packing", fs, len(fs), 800, Height)
+	if len(r.blue) != 1 {
+		t.Fatalf("want one space highlight, got %d", len(r.blue))
+	}
+	b, bg := r.blue[0], r.grey
+	// extent = cp + r = 4 resources; the space is the last quarter.
+	if b[2] <= 0 || math.Abs(b[0]-(bg[0]+bg[2]*3/4)) > 1e-9 || math.Abs(b[2]-bg[2]/4) > 1e-9 {
+		t.Fatalf("space drawn at x=%v w=%v on a bar at x=%v w=%v; want the last quarter", b[0], b[2], bg[0], bg[2])
+	}
+	if !strings.Contains(strings.Join(r.texts, "|"), "1 resources from #3") {
+		t.Fatalf("texts %q", r.texts)
+	}
+}
+
+// geo records the resource-space rectangles.
+type geo struct {
+	rec
+	blue [][4]float64
+	grey [4]float64
+}
+
+func (g *geo) FillRect(x, y, w, h float64, color string) {
+	switch color {
+	case "#74c0fc":
+		g.blue = append(g.blue, [4]float64{x, y, w, h})
+	case "#f1f3f5":
+		g.grey = [4]float64{x, y, w, h}
 	}
 }
