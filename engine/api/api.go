@@ -8,11 +8,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/swf"
+	"gridplay/engine/workload"
 )
 
 // MaxOptionsBytes caps the body of POST /api/experiments/NAME.
@@ -48,6 +51,16 @@ func serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		handleRun(w, r)
+	case path == "/api/swf":
+		if !allow(w, r, http.MethodPost) {
+			return
+		}
+		handleSWF(w, r)
+	case path == "/api/expand":
+		if !allow(w, r, http.MethodPost) {
+			return
+		}
+		handleExpand(w, r)
 	case path == "/api/experiments":
 		if !allow(w, r, http.MethodGet) {
 			return
@@ -102,6 +115,79 @@ func handleRun(w http.ResponseWriter, r *http.Request) {
 		return res, nil
 	}
 	respond(w, r, run)
+}
+
+// handleSWF imports the head of an uploaded SWF trace (swf.Import): the
+// job table's import, done here so the page's thread never parses a
+// trace.
+func handleSWF(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	name := q.Get("name")
+	if name == "" {
+		name = "trace.swf"
+	}
+	if len(name) > 4*model.MaxNameLen {
+		writeError(w, http.StatusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+		return
+	}
+	limit := swf.MaxImportJobs
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, &Error{Field: "limit", Msg: fmt.Sprintf("%q is not a whole number", v)})
+			return
+		}
+		if n < 1 || n > swf.MaxImportJobs {
+			writeError(w, http.StatusUnprocessableEntity, &Error{Field: "limit", Msg: fmt.Sprintf("must be between 1 and %d", swf.MaxImportJobs)})
+			return
+		}
+		limit = n
+	}
+	body, herr := readBody(w, r, swf.MaxUploadBytes, "trace")
+	if herr != nil {
+		writeError(w, herr.Status, herr)
+		return
+	}
+	cut, err := swf.Import(name, bytes.NewReader(body), limit)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, &Error{Msg: err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, cut)
+}
+
+// handleExpand answers the scenario with its generator drawn into jobs
+// (workload.Expand, as engine/runner does before a run), in canonical
+// JSON; a scenario without a generator comes back as it is.
+func handleExpand(w http.ResponseWriter, r *http.Request) {
+	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
+	if herr != nil {
+		writeError(w, herr.Status, herr)
+		return
+	}
+	if !json.Valid(body) {
+		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
+		return
+	}
+	s, err := model.Decode(body)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		return
+	}
+	x, err := workload.Expand(s)
+	if err == nil {
+		var b []byte
+		if b, err = model.Encode(x); err == nil {
+			h := w.Header()
+			h.Set("Content-Type", "application/json; charset=utf-8")
+			h.Set("Cache-Control", "no-store")
+			h.Set("X-Content-Type-Options", "nosniff")
+			w.WriteHeader(http.StatusOK)
+			w.Write(b)
+			return
+		}
+	}
+	writeError(w, http.StatusUnprocessableEntity, inputError(err))
 }
 
 func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment) {

@@ -11,6 +11,14 @@
 //	GET  /api/experiments       every experiment
 //	POST /api/experiments/NAME  optional ExperimentOptions JSON in, report
 //	                            JSON out; ?format=csv gives the long CSV
+//	POST /api/swf?name=N&limit=K  an SWF trace (.swf or .swf.gz bytes, at
+//	                            most swf.MaxUploadBytes) in, the head of it
+//	                            as swf.Cut JSON out (swf.Import: the first
+//	                            K <= 2000 usable jobs shifted to start at 0,
+//	                            the trace's machine, counts, reasons, notice)
+//	POST /api/expand            scenario JSON in, the same scenario with its
+//	                            generator drawn into jobs out, canonical
+//	                            JSON (what engine/runner runs)
 //
 // Errors are JSON {"error": msg, "field": path} with 400 (malformed JSON),
 // 413 (body too large), 422 (invalid scenario or options, unknown policy),

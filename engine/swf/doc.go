@@ -39,4 +39,21 @@
 //     the scenario limits ("limit"), its job number repeats an earlier one
 //     ("duplicate"), or the trace already gave model.MaxJobs usable jobs
 //     ("max jobs").
+//
+// Importing the head of a trace (Import, the playground's job table and
+// POST /api/swf):
+//   - The first limit (at most MaxImportJobs, 2,000) usable jobs, converted
+//     as for Trace.Scenario; the others are only counted (Usable), so
+//     memory stays small whatever the trace.
+//   - Submit times are shifted by the earliest submit of the kept jobs, so
+//     the cut starts at 0 and keeps every gap between arrivals (a trace
+//     need not be sorted by submit time).
+//   - At most MaxTraceBytes (512 MB) of uncompressed text are read: a gzip
+//     bomb stops there, and a bigger real trace gives its cut from the
+//     part read, with Truncated set and a notice saying so. The partial
+//     last line is dropped.
+//   - Notice is the cut in sentences: kept of usable, the shift, and the
+//     skipped and unusable records by reason with their first line numbers.
+//   - No usable job, or gzip data that is broken or ends early, is an error
+//     naming the file and what was read.
 package swf

@@ -86,6 +86,8 @@ type Trace struct {
 	Lines int `json:"lines"`
 	// Bytes is the uncompressed size read.
 	Bytes int64 `json:"bytes"`
+	// Truncated is set when reading stopped at a byte cap (Import).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 func note(m *map[string]*Skip, reason string, line int) {
@@ -127,19 +129,59 @@ func ReadFile(path string) (*Trace, error) {
 // gzip magic bytes. Invalid lines are counted, never fatal; only an I/O or
 // gzip error is.
 func Read(r io.Reader) (*Trace, error) {
+	return read(r, nil, 0)
+}
+
+// errTooBig stops reading at the byte cap of read.
+var errTooBig = errors.New("swf: byte cap reached")
+
+// capReader returns errTooBig once n bytes were read.
+type capReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *capReader) Read(b []byte) (int, error) {
+	if c.n <= 0 {
+		return 0, errTooBig
+	}
+	if int64(len(b)) > c.n {
+		b = b[:c.n]
+	}
+	k, err := c.r.Read(b)
+	c.n -= int64(k)
+	return k, err
+}
+
+// read is Read with a sink: when record is set, each record goes to it
+// (with the reason Scenario would leave it out, or "") instead of
+// t.Jobs. When maxBytes > 0, reading stops after that many uncompressed
+// bytes, drops the partial last line and sets t.Truncated.
+func read(r io.Reader, record func(r *Record, reason string), maxBytes int64) (*Trace, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
+	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("swf: bad gzip data: %w", err)
 		}
 		defer zr.Close()
-		br = bufio.NewReaderSize(zr, 256<<10)
+		src = zr
+	}
+	if maxBytes > 0 {
+		src = &capReader{r: src, n: maxBytes}
+	}
+	if src != io.Reader(br) {
+		br = bufio.NewReaderSize(src, 256<<10)
 	}
 	t := &Trace{}
-	p := parser{t: t, seen: map[int64]bool{}}
+	p := parser{t: t, seen: map[int64]bool{}, record: record}
 	for {
 		line, err := br.ReadSlice('\n')
+		if errors.Is(err, errTooBig) {
+			t.Truncated = true
+			break
+		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			// Too long: skip to the end of the line.
 			t.Lines++
@@ -152,6 +194,10 @@ func Read(r io.Reader) (*Trace, error) {
 			t.Skipped++
 			note(&t.SkipReasons, "too long", t.Lines)
 			if err == io.EOF {
+				break
+			}
+			if errors.Is(err, errTooBig) {
+				t.Truncated = true
 				break
 			}
 			if err != nil {
@@ -184,6 +230,8 @@ type parser struct {
 	seen   map[int64]bool
 	usable int
 	f      [18]float64
+	// record, when set, takes each record instead of t.Jobs.
+	record func(r *Record, reason string)
 }
 
 func (p *parser) line(line []byte, n int) {
@@ -238,11 +286,16 @@ func (p *parser) line(line []byte, n int) {
 		Queue: toInt(f[14]), Partition: toInt(f[15]), Preceding: toInt64(f[16]), Think: f[17],
 		Line: n,
 	}
-	p.t.Jobs = append(p.t.Jobs, rec)
-	if reason := p.unusable(&rec); reason != "" {
+	reason := p.unusable(&rec)
+	if reason != "" {
 		p.t.Unusable++
 		note(&p.t.UnusableReasons, reason, n)
 	}
+	if p.record != nil {
+		p.record(&rec, reason)
+		return
+	}
+	p.t.Jobs = append(p.t.Jobs, rec)
 }
 
 // unusable says why Scenario leaves rec out, or "" when it keeps it; it
@@ -425,7 +478,7 @@ func (p *parser) header(c string) {
 		h.MaxJobs = int(leadingInt(val))
 	case "MaxRecords":
 		h.MaxRecords = int(leadingInt(val))
-		if len(t.Jobs) == 0 && h.MaxRecords > 0 {
+		if len(t.Jobs) == 0 && h.MaxRecords > 0 && p.record == nil {
 			// Size the record list once; capped so a lying header
 			// cannot reserve much memory.
 			t.Jobs = make([]Record, 0, min(h.MaxRecords, model.MaxJobs))

@@ -1,6 +1,7 @@
 // Package jobs is the playground's job table: a Vugu component (Table)
 // that edits the scenario's job list in place, and the plain Go behind it
-// (CSV, validation mapping, sorting, SWF import), tested natively.
+// (CSV, validation mapping, sorting, the engine requests of the SWF import
+// and the generator), tested natively.
 //
 // Every change goes through state.App.Edit, so undo, redo and autosave see
 // it. Choices:
@@ -28,15 +29,24 @@
 //   - A cell keeps the text being typed (input events) until it loses
 //     focus, so a render during typing does not reset it.
 //   - SWF import keeps the first MaxImportJobs (2,000) usable jobs of the
-//     trace, converted by engine/swf (its package doc lists how each trace
-//     quirk is treated), and shifts submit times so the first kept job
-//     arrives at 0. It replaces the job list; "use the trace's machine"
-//     (on by default) also replaces the platform with the trace's single
-//     cluster, because the trace's sizes are for that machine.
+//     trace, converted by engine/swf.Import (its package doc lists how each
+//     trace quirk is treated), and shifts submit times so the earliest
+//     kept job arrives at 0. It replaces the job list; "use the trace's
+//     machine" (on by default) also replaces the platform with the trace's
+//     single cluster, because the trace's sizes are for that machine.
 //   - The generator dialog sets Scenario.Generator (and clears the job
 //     list): share links then hold a few numbers and the seed. "Expand
 //     into rows" turns it into editable jobs with engine/workload, exactly
 //     the jobs the engine would draw.
+//   - Parsing a trace and drawing generated jobs happen in the engine
+//     worker (POST /api/swf and POST /api/expand), never on the page's
+//     thread: Go in WebAssembly has no preemption, so a big trace parsed
+//     here would freeze the page, and the trace reader, gzip and the
+//     generator stay out of app.wasm. The table shows what the engine is
+//     doing with a Cancel button and applies the answer through App.Edit
+//     under the render lock. A request the page's runs cancelled (they
+//     share the worker, and a cancel restarts it) is sent again, twice at
+//     most; an expansion whose scenario changed meanwhile is dropped.
 package jobs
 
 //go:generate go tool vugugen -s -skip-main -skip-go-mod .

@@ -1,24 +1,26 @@
 package jobs
 
 import (
-	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 
 	"gridplay/engine/model"
-	"gridplay/engine/swf"
 )
 
-// MaxImportJobs caps the jobs an SWF import or a paste puts in the table:
-// the first MaxImportJobs usable jobs of a trace are kept. Whole traces
-// run from the CLI (go run ./wasm/api run TRACE).
+// MaxImportJobs caps the jobs an SWF import or a generator expansion puts
+// in the table: the first MaxImportJobs usable jobs of a trace are kept.
+// Whole traces run from the CLI (go run ./wasm/api run TRACE). It is
+// engine/swf.MaxImportJobs (not imported: the trace reader stays out of
+// the page's binary).
 const MaxImportJobs = 2000
 
-// MaxUploadBytes caps an uploaded SWF file (compressed or not).
+// MaxUploadBytes caps an uploaded SWF file (compressed or not); it is
+// engine/swf.MaxUploadBytes.
 const MaxUploadBytes = 64 << 20
 
 // CellErrors maps the problems model.Validate finds in the job list to
@@ -269,98 +271,41 @@ func Duplicate(jobs []model.Job, i int) model.Job {
 	return j
 }
 
-// Import is the outcome of ImportSWF.
+// Import is the engine's answer to POST /api/swf (engine/swf.Cut): the
+// first Kept of Usable jobs of a trace, shifted by Offset so the cut
+// starts at 0, the trace's machine as Cluster, and a Notice saying what
+// was imported and what was skipped. The table only reads it: the trace
+// is parsed in the engine worker, never on the page's thread.
 type Import struct {
-	Jobs []model.Job
-	// Cluster is the trace's machine (its MaxProcs, else the largest
-	// job), for "use the trace's platform".
-	Cluster model.Cluster
-	// Usable is the number of usable jobs in the trace; Kept <= Usable
-	// went into Jobs (the cap).
-	Usable, Kept int
-	// Offset is the submit time of the first kept job, subtracted from
-	// every submit time so the cut starts at 0.
-	Offset float64
-	// Notice says what was imported and what was skipped, for the page.
-	Notice []string
+	Name    string        `json:"name"`
+	Cluster model.Cluster `json:"cluster"`
+	Jobs    []model.Job   `json:"jobs"`
+	Usable  int           `json:"usable"`
+	Kept    int           `json:"kept"`
+	Offset  float64       `json:"offset"`
+	Notice  []string      `json:"notice"`
 }
 
-// ImportSWF reads an SWF trace (plain or gzip) and keeps its first limit
-// usable jobs, converted as engine/swf does for the CLI. Lines the
-// reader skipped and records it could not use are counted in the notice,
-// with their reasons and first line numbers.
-func ImportSWF(name string, data []byte, limit int) (*Import, error) {
-	if len(data) > MaxUploadBytes {
-		return nil, fmt.Errorf("%s is %d MB; the limit is %d MB", name, len(data)>>20, MaxUploadBytes>>20)
+// DecodeImport reads the engine's answer to POST /api/swf and checks
+// that it is a cut the table can take.
+func DecodeImport(b []byte) (*Import, error) {
+	var im Import
+	if err := json.Unmarshal(b, &im); err != nil {
+		return nil, fmt.Errorf("the engine's answer is not a trace cut: %v", err)
 	}
-	if limit < 1 || limit > MaxImportJobs {
-		limit = MaxImportJobs
+	if len(im.Jobs) == 0 || im.Kept != len(im.Jobs) || len(im.Jobs) > MaxImportJobs || im.Cluster.ID == "" {
+		return nil, fmt.Errorf("the engine's answer is not a trace cut (%d jobs, cluster %q)", len(im.Jobs), im.Cluster.ID)
 	}
-	tr, err := swf.Read(io.LimitReader(bytes.NewReader(data), MaxUploadBytes))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	tr.Name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".swf")
-	s := tr.Scenario("")
-	im := &Import{Usable: len(s.Jobs), Cluster: s.Platform.Clusters[0]}
-	if len(s.Jobs) == 0 {
-		return nil, fmt.Errorf("%s has no usable job (read %d lines; %d skipped, %d unusable)", name, tr.Lines, tr.Skipped, tr.Unusable)
-	}
-	im.Jobs = s.Jobs
-	if len(im.Jobs) > limit {
-		im.Jobs = im.Jobs[:limit:limit]
-	}
-	im.Kept = len(im.Jobs)
-	im.Offset = im.Jobs[0].Submit
-	for i := range im.Jobs {
-		im.Jobs[i].Submit -= im.Offset
-		if im.Jobs[i].Submit < 0 { // SWF need not be sorted
-			im.Jobs[i].Submit = 0
-		}
-	}
-	if im.Kept < im.Usable {
-		im.Notice = append(im.Notice, fmt.Sprintf("Imported the first %s of %s usable jobs (the table holds at most %s; run the whole trace with the CLI).",
-			comma(im.Kept), comma(im.Usable), comma(limit)))
-	} else {
-		im.Notice = append(im.Notice, fmt.Sprintf("Imported %s jobs.", comma(im.Kept)))
-	}
-	if im.Offset > 0 {
-		im.Notice = append(im.Notice, fmt.Sprintf("Submit times start at 0 (shifted by %s s).", strconv.FormatFloat(im.Offset, 'g', -1, 64)))
-	}
-	if tr.Skipped > 0 {
-		im.Notice = append(im.Notice, fmt.Sprintf("Skipped %s invalid lines: %s.", comma(tr.Skipped), reasons(tr.SkipReasons)))
-	}
-	if tr.Unusable > 0 {
-		im.Notice = append(im.Notice, fmt.Sprintf("Left out %s records: %s.", comma(tr.Unusable), reasons(tr.UnusableReasons)))
-	}
-	return im, nil
+	return &im, nil
 }
 
-// reasons lists skip reasons by count (then name), with line numbers.
-func reasons(m map[string]*swf.Skip) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// SWFPath is the engine request that imports a trace file named name,
+// keeping at most limit jobs.
+func SWFPath(name string, limit int) string {
+	if len(name) > 200 {
+		name = name[:200]
 	}
-	sort.Slice(keys, func(a, b int) bool {
-		if m[keys[a]].Count != m[keys[b]].Count {
-			return m[keys[a]].Count > m[keys[b]].Count
-		}
-		return keys[a] < keys[b]
-	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		ls := make([]string, len(m[k].Lines))
-		for j, l := range m[k].Lines {
-			ls[j] = strconv.Itoa(l)
-		}
-		more := ""
-		if m[k].Count > len(ls) {
-			more = ", …"
-		}
-		parts[i] = fmt.Sprintf("%s %s (line %s%s)", comma(m[k].Count), k, strings.Join(ls, ", "), more)
-	}
-	return strings.Join(parts, "; ")
+	return "/api/swf?name=" + url.QueryEscape(strings.ToValidUTF8(name, "")) + "&limit=" + strconv.Itoa(limit)
 }
 
 // comma writes n with thousands separators: 28489 -> "28,489".

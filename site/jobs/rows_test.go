@@ -1,14 +1,8 @@
 package jobs
 
 import (
-	"bytes"
-	"compress/gzip"
-	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -141,86 +135,6 @@ func TestNewDuplicateFreeID(t *testing.T) {
 	long := strings.Repeat("x", model.MaxNameLen)
 	if id := FreeID([]model.Job{{ID: long}}, long); len(id) > model.MaxNameLen || id == long {
 		t.Errorf("FreeID of a maximal id = %q", id)
-	}
-}
-
-// swfLines builds an SWF text: a header and n jobs, job k submitted at
-// 100+10k with k%4+1 processors; plus one 17-field line and one job
-// with runtime -1.
-func swfLines(n int) string {
-	var b strings.Builder
-	b.WriteString("; Version: 2.2\n; MaxProcs: 16\n")
-	for k := 1; k <= n; k++ {
-		fmt.Fprintf(&b, "%d %d 0 %d %d -1 -1 %d 50 -1 1 1 1 1 1 1 -1 -1\n", k, 100+10*k, 20+k, k%4+1, k%4+1)
-	}
-	b.WriteString("999 5 0 10 1 -1 -1 1 50 -1 1 1 1 1 1 1 -1\n")     // 17 fields
-	b.WriteString("1000 5 0 -1 1 -1 -1 1 50 -1 1 1 1 1 1 1 -1 -1\n") // runtime -1
-	return b.String()
-}
-
-func TestImportSWFCapAndNotice(t *testing.T) {
-	var gz bytes.Buffer
-	w := gzip.NewWriter(&gz)
-	w.Write([]byte(swfLines(30)))
-	w.Close()
-	im, err := ImportSWF("cut.swf.gz", gz.Bytes(), 25)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Usable: the 30 good jobs (999 is skipped, 1000 unusable). Kept: 25.
-	// Offset: job 1's submit, 100+10 = 110, so job k arrives at 10(k-1).
-	if im.Usable != 30 || im.Kept != 25 || len(im.Jobs) != 25 || im.Offset != 110 {
-		t.Fatalf("usable %d kept %d len %d offset %g", im.Usable, im.Kept, len(im.Jobs), im.Offset)
-	}
-	if j := im.Jobs[24]; j.ID != "25" || j.Submit != 240 || j.Size != 2 || j.Runtime != 45 || j.Requested != 50 {
-		t.Errorf("job 25 = %+v", j)
-	}
-	if im.Cluster.Nodes != 16 {
-		t.Errorf("cluster = %+v", im.Cluster)
-	}
-	notice := strings.Join(im.Notice, " ")
-	for _, want := range []string{"first 25 of 30 usable jobs", "shifted by 110 s", "Skipped 1 invalid lines", "line 33", "Left out 1 records", "runtime"} {
-		if !strings.Contains(notice, want) {
-			t.Errorf("notice %q lacks %q", notice, want)
-		}
-	}
-	s := scenario(im.Jobs...)
-	if err := s.Validate(); err != nil {
-		t.Errorf("imported jobs do not validate: %v", err)
-	}
-
-	for _, bad := range []struct{ name, data, want string }{
-		{"empty.swf", "", "no usable job"},
-		{"text.swf", "hello world\n", "no usable job"},
-		{"broken.swf.gz", "\x1f\x8b\x08garbage", "broken.swf.gz"},
-	} {
-		if _, err := ImportSWF(bad.name, []byte(bad.data), 10); err == nil || !strings.Contains(err.Error(), bad.want) {
-			t.Errorf("%s: err = %v, want %q", bad.name, err, bad.want)
-		}
-	}
-}
-
-// TestImportRealTraceCut imports the first lines of a real trace (KTH SP2)
-// when the traces are present next to the project.
-func TestImportRealTraceCut(t *testing.T) {
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "traces", "KTH-SP2-1996-2.swf.gz")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("trace not available: %v", err)
-	}
-	im, err := ImportSWF("KTH-SP2-1996-2.swf.gz", data, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if im.Kept != MaxImportJobs || im.Usable <= MaxImportJobs || im.Cluster.Nodes != 100 {
-		t.Errorf("kept %d of %d, cluster %d nodes", im.Kept, im.Usable, im.Cluster.Nodes)
-	}
-	if im.Jobs[0].Submit != 0 {
-		t.Errorf("first submit %g", im.Jobs[0].Submit)
-	}
-	if !strings.Contains(im.Notice[0], "first 2,000 of") {
-		t.Errorf("notice %q", im.Notice[0])
 	}
 }
 

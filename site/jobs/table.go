@@ -8,7 +8,7 @@ import (
 	"github.com/vugu/vugu"
 
 	"gridplay/engine/model"
-	"gridplay/engine/workload"
+	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
@@ -22,6 +22,16 @@ const PageSize = 20
 //	<jobs:Table :App="c.App"></jobs:Table>
 type Table struct {
 	App *state.App
+	// Engine answers the SWF import and the generator expansion, which
+	// run in the engine worker, never on the page's thread; nil means
+	// jsbridge.WorkerEngine.
+	Engine jsbridge.Engine
+
+	// Busy says what the engine is doing for the table ("" when idle);
+	// cancel stops it, reqID tells stale answers apart.
+	Busy   string
+	cancel func()
+	reqID  int
 
 	// SortKey is the column the view is sorted by ("" for the scenario
 	// order); SortDesc reverses it.
@@ -66,8 +76,8 @@ type Table struct {
 	typing map[string]string
 }
 
-// Init keeps the event environment for the SWF import, which finishes on
-// a goroutine of its own.
+// Init keeps the event environment for the engine's answers, which
+// arrive on goroutines of their own.
 func (c *Table) Init(ctx vugu.InitCtx) { c.env = ctx.EventEnv() }
 
 // Compute runs before each build: the sorted view and the validation
@@ -396,20 +406,19 @@ func (c *Table) applyPaste() {
 
 func (c *Table) exportCSV() {
 	s := c.App.Scenario
-	jobs := s.Jobs
-	if s.Generator != nil && len(jobs) == 0 {
-		x, err := workload.Expand(s)
-		if err != nil {
-			c.Problem = "cannot draw the generated jobs: " + err.Error()
-			return
-		}
-		jobs = x.Jobs
-	}
 	name := "jobs.csv"
 	if s.Name != "" {
 		name = fileName(s.Name) + "-jobs.csv"
 	}
-	download(name, "text/csv", FormatCSV(jobs))
+	if s.Generator == nil || len(s.Jobs) > 0 {
+		download(name, "text/csv", FormatCSV(s.Jobs))
+		return
+	}
+	// Generated jobs are drawn by the engine, as for a run.
+	c.drawJobs("Drawing the generated jobs for the CSV…", func(jobs []model.Job) {
+		download(name, "text/csv", FormatCSV(jobs))
+		c.Notice = []string{"Exported " + comma(len(jobs)) + " generated jobs."}
+	})
 }
 
 // fileName keeps letters, digits, dash and underscore of a scenario name.
@@ -436,32 +445,123 @@ func fileName(s string) string {
 
 func (c *Table) setKeep(e vugu.DOMEvent) { c.KeepPlatform = e.PropBool("target", "checked") }
 
-// importFile starts reading the chosen file; finishImport applies it.
+// importFile starts reading the chosen file; the engine worker parses it
+// (POST /api/swf) and applyImport takes the cut.
 func (c *Table) importFile(e vugu.DOMEvent) {
+	c.stop()
 	c.Problem = ""
-	c.Notice = []string{"Reading the file…"}
+	c.Notice = nil
+	c.Busy = "Reading the file…"
+	c.reqID++
+	id := c.reqID
 	readFile(e, MaxUploadBytes, func(name string, data []byte, err error) {
-		// A JS callback: apply on a goroutine, under the render lock.
+		// A JS callback: go on on a goroutine, under the render lock.
 		go func() {
 			c.env.Lock()
 			defer c.env.UnlockRender()
-			c.finishImport(name, data, err)
+			if id != c.reqID {
+				return // cancelled, or another file was picked
+			}
+			c.sendImport(name, data, err)
 		}()
 	})
 }
 
-func (c *Table) finishImport(name string, data []byte, err error) {
-	if err == nil {
-		var im *Import
-		im, err = ImportSWF(name, data, MaxImportJobs)
-		if err == nil {
-			c.applyImport(im)
-			return
-		}
+// sendImport posts the file's bytes to the engine; the lock is held.
+func (c *Table) sendImport(name string, data []byte, err error) {
+	if err != nil {
+		c.Busy = ""
+		c.Problem = "SWF import: " + err.Error()
+		return
 	}
-	c.Notice = nil
-	c.Problem = "SWF import: " + err.Error()
+	c.ask("Reading "+name+" in the engine (the page stays usable)…", "POST", SWFPath(name, MaxImportJobs), data,
+		func(status int, body []byte) {
+			if status != 200 {
+				c.Problem = "SWF import: " + state.ErrorBody(status, body)
+				return
+			}
+			im, err := DecodeImport(body)
+			if err != nil {
+				c.Problem = "SWF import: " + err.Error()
+				return
+			}
+			c.applyImport(im)
+		},
+		func(msg string) { c.Problem = "SWF import: " + msg })
 }
+
+// ask sends one request to the engine and calls ok with its status and
+// whole body, or fail with a message, under the render lock, unless a
+// later request or Cancel came first. The lock must be held. A request
+// cancelled by someone else (the page's runs share the worker, and
+// cancelling one restarts it) is sent again, twice at most.
+func (c *Table) ask(busy, method, path string, body []byte, ok func(status int, body []byte), fail func(msg string)) {
+	if c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
+	}
+	c.reqID++
+	id := c.reqID
+	c.Busy = busy
+	var send func(tries int)
+	send = func(tries int) {
+		var status int
+		var buf []byte
+		c.cancel = c.engine().Request(method, path, body, jsbridge.Handlers{
+			Head:  func(s int) { status = s },
+			Chunk: func(b []byte) { buf = append(buf, b...) },
+			End: func(err error) {
+				c.env.Lock()
+				defer c.env.UnlockRender()
+				if id != c.reqID {
+					return
+				}
+				if err != nil && err.Error() == jsbridge.ErrCancelled && tries < 2 {
+					send(tries + 1)
+					return
+				}
+				c.Busy, c.cancel = "", nil
+				switch {
+				case err != nil && err.Error() == jsbridge.ErrCancelled:
+					fail("cancelled")
+				case err != nil:
+					fail("engine: " + err.Error())
+				default:
+					ok(status, buf)
+				}
+			},
+		})
+	}
+	send(0)
+}
+
+func (c *Table) engine() jsbridge.Engine {
+	if c.Engine == nil {
+		return jsbridge.WorkerEngine{}
+	}
+	return c.Engine
+}
+
+// stop cancels the engine request in flight, if any; the lock is held.
+func (c *Table) stop() {
+	c.reqID++
+	if c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
+	}
+	c.Busy = ""
+}
+
+// cancelBusy is the Cancel button of the busy notice.
+func (c *Table) cancelBusy() {
+	if c.Busy == "" {
+		return
+	}
+	c.stop()
+	c.Notice = []string{"Cancelled."}
+}
+
+func (c *Table) busy() bool { return c.Busy != "" }
 
 // applyImport replaces the jobs (and, unless KeepPlatform, the platform)
 // with an import.
@@ -488,7 +588,7 @@ func (c *Table) applyImport(im *Import) {
 
 func (c *Table) dismiss() { c.Notice, c.Problem = nil, "" }
 
-func (c *Table) hasNotice() bool { return len(c.Notice) > 0 || c.Problem != "" }
+func (c *Table) hasNotice() bool { return len(c.Notice) > 0 || c.Problem != "" || c.Busy != "" }
 
 // Generator.
 
@@ -557,7 +657,7 @@ func (c *Table) applyGen() {
 	c.Problem = ""
 }
 
-// expand turns the generator into editable rows.
+// expand turns the generator into editable rows, drawn by the engine.
 func (c *Table) expand() {
 	s := c.App.Scenario
 	if s.Generator == nil {
@@ -567,16 +667,47 @@ func (c *Table) expand() {
 		c.Problem = "the table holds at most " + comma(MaxImportJobs) + " jobs; keep " + comma(s.Generator.Jobs) + " jobs as a generator"
 		return
 	}
-	x, err := workload.Expand(s)
+	c.drawJobs("Drawing the generated jobs…", func(jobs []model.Job) {
+		c.App.Edit("expand generated jobs", func(s *model.Scenario) {
+			s.Jobs = jobs
+			s.Generator = nil
+		})
+		c.SortKey, c.Page = "", 0
+		c.Notice = []string{"Expanded into " + comma(len(jobs)) + " editable rows."}
+	})
+}
+
+// drawJobs asks the engine for the generated jobs (POST /api/expand) and
+// calls done with them; the lock is held. When the scenario changed while
+// the engine drew them, the answer is dropped: it was for another
+// scenario.
+func (c *Table) drawJobs(busy string, done func(jobs []model.Job)) {
+	body, err := model.Encode(c.App.Scenario)
 	if err != nil {
 		c.Problem = "cannot draw the generated jobs: " + err.Error()
 		return
 	}
-	c.App.Edit("expand generated jobs", func(s *model.Scenario) {
-		s.Jobs = x.Jobs
-		s.Generator = nil
-	})
-	c.Notice = []string{"Expanded into " + comma(len(x.Jobs)) + " editable rows."}
+	c.Problem, c.Notice = "", nil
+	sent := string(body)
+	c.ask(busy, "POST", "/api/expand", body,
+		func(status int, b []byte) {
+			if status != 200 {
+				c.Problem = "cannot draw the generated jobs: " + state.ErrorBody(status, b)
+				return
+			}
+			now, err := model.Encode(c.App.Scenario)
+			if err != nil || string(now) != sent {
+				c.Problem = "the scenario changed while the jobs were drawn; try again"
+				return
+			}
+			x, err := model.Decode(b)
+			if err != nil || x.Generator != nil {
+				c.Problem = "the engine's answer is not an expanded scenario"
+				return
+			}
+			done(x.Jobs)
+		},
+		func(msg string) { c.Problem = "cannot draw the generated jobs: " + msg })
 }
 
 // DefaultGenerator is the dialog's starting point when the scenario has

@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
-	"gridplay/site/jobs"
+	"gridplay/engine/swf"
 )
 
 // waitAnyDone waits until a run finished and the Gantt is drawn, whatever
@@ -353,11 +353,12 @@ func TestEditorSWFImport(t *testing.T) {
 	}
 	t.Logf("import shown %v after the file was picked", time.Since(t0).Round(time.Millisecond))
 	// The page must say what the Go import says natively.
-	data, err := os.ReadFile(cut)
+	f, err := os.Open(cut)
 	if err != nil {
 		t.Fatal(err)
 	}
-	im, err := jobs.ImportSWF(filepath.Base(cut), data, jobs.MaxImportJobs)
+	defer f.Close()
+	im, err := swf.Import(filepath.Base(cut), f, swf.MaxImportJobs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,5 +385,35 @@ func TestEditorSWFImport(t *testing.T) {
 		t.Fatalf("running the import: %v; console:\n%s", err, strings.Join(con.all, "\n"))
 	}
 	shot(t, ctx, "editor-swf-import.png", false)
+	con.check(t)
+}
+
+// TestEditorGenerateExpand generates a workload through the dialog and
+// expands it into rows: the engine worker draws the jobs (POST
+// /api/expand), and the table shows them as editable rows.
+func TestEditorGenerateExpand(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	var notice, id string
+	err := runRetry(ctx,
+		chromedp.Click(`button.jt-gen`, chromedp.ByQuery),
+		typeInto(`input[name="gen-jobs"]`, "30"),
+		chromedp.Click(`button.jt-gen-apply`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "30 generated jobs"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Click(`button.jt-expand`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "30 jobs"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Evaluate(`document.querySelector(".jt-notice").innerText`, &notice),
+		chromedp.Evaluate(`document.querySelector('tr[data-row="0"] input.jt-in-id').value`, &id),
+	)
+	if err != nil {
+		t.Fatalf("generate and expand: %v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	if !strings.Contains(notice, "Expanded into 30 editable rows") || id == "" {
+		t.Errorf("notice %q, first id %q", notice, id)
+	}
+	shot(t, ctx, "editor-generate-expand.png", false)
 	con.check(t)
 }

@@ -1,0 +1,209 @@
+package swf
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gridplay/engine/model"
+)
+
+// MaxImportJobs is the largest cut Import keeps, and its default: the
+// playground's job table holds at most this many jobs. Whole traces run
+// from the CLI (go run ./wasm/api run TRACE).
+const MaxImportJobs = 2000
+
+// MaxUploadBytes caps an uploaded trace file, compressed or not.
+const MaxUploadBytes = 64 << 20
+
+// MaxTraceBytes caps the uncompressed bytes Import reads: a gzip bomb
+// stops here, and so does a huge real trace, whose cut is then taken
+// from the part read (the notice says so).
+const MaxTraceBytes = 512 << 20
+
+// Cut is the head of a trace as the playground imports it: the first
+// Kept usable jobs, shifted so the earliest arrives at 0, and the trace's
+// machine as one cluster.
+type Cut struct {
+	Name string `json:"name"`
+	// Cluster is the trace's machine (Trace.Scenario's site0).
+	Cluster model.Cluster `json:"cluster"`
+	Jobs    []model.Job   `json:"jobs"`
+	// Usable is the number of usable jobs in the part of the trace read;
+	// Kept <= Usable of them are in Jobs.
+	Usable int `json:"usable"`
+	Kept   int `json:"kept"`
+	// Offset is the earliest submit time of the kept jobs, subtracted
+	// from each of them.
+	Offset float64 `json:"offset"`
+	Lines  int     `json:"lines"`
+	Bytes  int64   `json:"bytes"`
+	// Truncated is set when reading stopped at MaxTraceBytes.
+	Truncated       bool             `json:"truncated,omitempty"`
+	Skipped         int              `json:"skipped"`
+	SkipReasons     map[string]*Skip `json:"skip_reasons,omitempty"`
+	Unusable        int              `json:"unusable"`
+	UnusableReasons map[string]*Skip `json:"unusable_reasons,omitempty"`
+	// Notice says in sentences what was imported and what was left out.
+	Notice []string `json:"notice"`
+}
+
+// Import reads a trace (plain or gzip) from r and keeps its first limit
+// usable jobs (limit outside 1..MaxImportJobs means MaxImportJobs),
+// converted as Trace.Scenario does. It reads at most MaxTraceBytes
+// uncompressed bytes and keeps only the cut, so memory stays small
+// whatever the trace. name is the file name, for messages; ".gz" and
+// ".swf" are trimmed from it for the cluster's name.
+//
+// A trace with no usable job, or unreadable gzip data, is an error
+// naming the file and what was read.
+func Import(name string, r io.Reader, limit int) (*Cut, error) {
+	return importCut(name, r, limit, MaxTraceBytes)
+}
+
+func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error) {
+	if limit < 1 || limit > MaxImportJobs {
+		limit = MaxImportJobs
+	}
+	name = strings.ToValidUTF8(name, "")
+	c := &Cut{Name: name}
+	largest := 0
+	tr, err := read(r, func(rec *Record, reason string) {
+		if reason != "" {
+			return
+		}
+		c.Usable++
+		if len(c.Jobs) >= limit {
+			return
+		}
+		size, runtime, _ := convert(rec)
+		j := model.Job{ID: strconv.FormatInt(rec.Job, 10), Submit: rec.Submit, Size: size, Runtime: runtime}
+		if rec.ReqTime > 0 {
+			j.Requested = rec.ReqTime
+		}
+		largest = max(largest, size)
+		c.Jobs = append(c.Jobs, j)
+	}, maxBytes)
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("%s: the gzip data ends early (a partial download?)", name)
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	c.Lines, c.Bytes, c.Truncated = tr.Lines, tr.Bytes, tr.Truncated
+	c.Skipped, c.SkipReasons = tr.Skipped, tr.SkipReasons
+	c.Unusable, c.UnusableReasons = tr.Unusable, tr.UnusableReasons
+	if len(c.Jobs) == 0 {
+		return nil, fmt.Errorf("%s has no usable job (read %s lines; %s skipped, %s unusable%s)",
+			name, comma(tr.Lines), comma(tr.Skipped), comma(tr.Unusable), reasonList(tr))
+	}
+	tr.Name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".swf")
+	// The machine as Trace.Scenario sees it: MaxProcs, else MaxNodes,
+	// else the largest job of the cut.
+	nodes := tr.Header.MaxProcs
+	if nodes <= 0 {
+		nodes = tr.Header.MaxNodes
+	}
+	if nodes <= 0 {
+		nodes = largest
+	}
+	nodes = min(max(nodes, 1), model.MaxNodes)
+	c.Cluster = model.Cluster{ID: "site0", Name: tr.scenarioName(), Nodes: nodes}
+
+	c.Kept = len(c.Jobs)
+	// Shift by the earliest submit of the cut (an SWF file need not be
+	// sorted by submit time), so every gap between arrivals is kept.
+	c.Offset = math.Inf(1)
+	for i := range c.Jobs {
+		c.Offset = min(c.Offset, c.Jobs[i].Submit)
+	}
+	for i := range c.Jobs {
+		c.Jobs[i].Submit -= c.Offset
+	}
+	c.Notice = c.notice(limit)
+	return c, nil
+}
+
+func reasonList(t *Trace) string {
+	var parts []string
+	if t.Skipped > 0 {
+		parts = append(parts, "skipped: "+reasonText(t.SkipReasons))
+	}
+	if t.Unusable > 0 {
+		parts = append(parts, "unusable: "+reasonText(t.UnusableReasons))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, "; ")
+}
+
+// notice is the cut in sentences, for the page.
+func (c *Cut) notice(limit int) []string {
+	var n []string
+	if c.Kept < c.Usable {
+		n = append(n, fmt.Sprintf("Imported the first %s of %s usable jobs (the table holds at most %s; run the whole trace with the CLI).",
+			comma(c.Kept), comma(c.Usable), comma(limit)))
+	} else {
+		n = append(n, fmt.Sprintf("Imported %s jobs.", comma(c.Kept)))
+	}
+	if c.Truncated {
+		n = append(n, fmt.Sprintf("Read only the first %d MB of the uncompressed trace (%s lines); the rest was not read.",
+			MaxTraceBytes>>20, comma(c.Lines)))
+	}
+	if c.Offset > 0 {
+		n = append(n, fmt.Sprintf("Submit times start at 0 (shifted by %s s).", strconv.FormatFloat(c.Offset, 'g', -1, 64)))
+	}
+	if c.Skipped > 0 {
+		n = append(n, fmt.Sprintf("Skipped %s invalid lines: %s.", comma(c.Skipped), reasonText(c.SkipReasons)))
+	}
+	if c.Unusable > 0 {
+		n = append(n, fmt.Sprintf("Left out %s records: %s.", comma(c.Unusable), reasonText(c.UnusableReasons)))
+	}
+	return n
+}
+
+// reasonText lists skip reasons by count (then name), with line numbers.
+func reasonText(m map[string]*Skip) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool {
+		if m[keys[a]].Count != m[keys[b]].Count {
+			return m[keys[a]].Count > m[keys[b]].Count
+		}
+		return keys[a] < keys[b]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		ls := make([]string, len(m[k].Lines))
+		for j, l := range m[k].Lines {
+			ls[j] = strconv.Itoa(l)
+		}
+		more := ""
+		if m[k].Count > len(ls) {
+			more = ", …"
+		}
+		parts[i] = fmt.Sprintf("%s %s (line %s%s)", comma(m[k].Count), k, strings.Join(ls, ", "), more)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// comma writes n with thousands separators: 28489 -> "28,489".
+func comma(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
