@@ -334,7 +334,13 @@ func (c *command) experiment(args []string) int {
 		return c.fail("experiment %s: %v", pos[0], err)
 	}
 	if *format == "json" {
-		return c.printJSON(rep)
+		// Compact: the same bytes as POST /api/experiments/NAME.
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return c.fail("encoding JSON: %v", err)
+		}
+		c.stdout.Write(append(b, '\n'))
+		return 0
 	}
 	if t, ok := rep.(*sched.Table); ok {
 		for _, n := range t.Notes {

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"gridplay/engine/api"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 )
@@ -199,5 +201,23 @@ func TestRunTrace(t *testing.T) {
 	}
 	if !strings.Contains(errs, "skipped 1 invalid lines") {
 		t.Errorf("skipped line not reported: %q", errs)
+	}
+}
+
+// MUSCLE Table 2 through the CLI: compact JSON in the issue's form, the
+// same bytes the API answers.
+func TestExperimentTable2JSON(t *testing.T) {
+	code, out, errs := runCLI(t, "experiment", "muscle-table2", "-format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := `{"rows":[{"row":1,"compositions":[["J2"],["J5"]]},{"row":2,"compositions":[["J1"],["J5","J2"],["J6"]]}`
+	if !strings.HasPrefix(out, want) {
+		t.Fatalf("output starts %.120q, want %q", out, want)
+	}
+	w := httptest.NewRecorder()
+	api.Handler().ServeHTTP(w, httptest.NewRequest("POST", "/api/experiments/muscle-table2", nil))
+	if w.Code != 200 || w.Body.String() != out {
+		t.Fatalf("API answered %d %.200q; CLI printed %.200q", w.Code, w.Body.String(), out)
 	}
 }
