@@ -27,7 +27,9 @@ type TransferData struct {
 	Moved     bool    `json:"moved"`
 	// Why says what started the decision: "nodes" (no home server has
 	// enough available nodes: HRS), "deadline" (the home TTR exceeds the
-	// deadline: P-HRS Step 2) or "benefit" (P-HRS with always=1).
+	// deadline on every home server with available nodes: HRS and P-HRS,
+	// which with always=0 moves it only for PB above the threshold) or
+	// "benefit" (P-HRS with always=1, a job within its deadline at home).
 	Why string `json:"why"`
 }
 
@@ -35,9 +37,11 @@ type TransferData struct {
 // exchange instant (section III, Step 1) when some server changed since
 // the previous one. Each slice has one entry per server, clusters in
 // scenario order then servers in order (a cluster given without servers
-// counts as one server). The stale values are what the schedulers used
-// until now (the previous exchange, predicted forward to T); the live ones
-// are the true state at T, which becomes the new stale status. At the first
+// counts as one server). The stale values are what the grid scheduler used
+// until now (the previous exchange, predicted forward to T, with the jobs
+// it migrated since); the live ones are the true state at T, which becomes
+// the new exchanged status. A cluster scheduler's own view also holds the
+// jobs it placed since the previous exchange (see doc.go). At the first
 // instant the stale values equal the live ones.
 type StatusData struct {
 	// Exchange is k of the exchange instant t0 + k*T_s (t0 is 0, or the
@@ -75,8 +79,8 @@ func (sm *sim) emitStatus(t float64) error {
 	for k, sv := range sm.g.servers {
 		d.Free[k], d.Queue[k] = sv.freeN, len(sv.queue)
 		if sm.seq > 0 {
-			d.StaleFree[k] = sv.snap.avail(t)
-			d.StaleQueue[k] = sv.snap.queue
+			d.StaleFree[k] = sv.gsnap.avail(t)
+			d.StaleQueue[k] = sv.gsnap.queue
 		} else { // the first instant: nothing was exchanged before
 			d.StaleFree[k], d.StaleQueue[k] = d.Free[k], d.Queue[k]
 		}

@@ -126,29 +126,33 @@ func TestMinTTRServer(t *testing.T) {
 	}
 }
 
-// TestStaleStatus shows a decision on stale status going wrong where the
-// live status gets it right.
-func TestStaleStatus(t *testing.T) {
-	// j0 (2 nodes, 200 s) takes s1 at 0 and holds it until 100. j1 (2
-	// nodes, 100 s, deadline 120) arrives at 1. The status exchanged at 0
-	// still shows s1 free: TTR s1 = 50 < s0 = 100, and 1+50 <= 120, so j1
-	// queues on s1. Its latest start is 120-50 = 70, but s1 frees at 100:
-	// j1 is discarded at 70. On live status, TTR s1 = (100-1)+50 = 149 and
-	// s0 = 100, so j1 runs on s0 from 1 to 101 <= 120.
+// TestOwnDecisions: a cluster scheduler sees its own placements between
+// two exchange instants; the grid scheduler does not see them.
+func TestOwnDecisions(t *testing.T) {
+	// j0 (2 nodes, 200 s) takes s1 at 0 (TTR 100 < 200 on s0) and holds it
+	// until 100. j1 (2 nodes, 100 s, deadline 120) arrives at 1. The
+	// status exchanged at 0 shows s1 free, but the cluster scheduler placed
+	// j0 there itself: TTR s1 = (100-1)+50 = 149 > 120, s0 = 100, so j1 runs
+	// on s0 from 1 to 101 <= 120. (Deciding on the exchanged status alone,
+	// j1 would queue on s1, whose TTR would read 50, and expire at its
+	// latest start 120-50 = 70.)
 	jobs := []model.Job{
 		{ID: "j0", Submit: 0, Size: 2, Runtime: 200, Origin: "a"},
 		{ID: "j1", Submit: 1, Size: 2, Runtime: 100, Deadline: 120, Origin: "a"},
 	}
 	s := scen(twoServers(), nil, jobs...)
-	res, frames := run(t, s, Local, baseCfg)
-	if r := dropReason(res, "j1"); r != ReasonExpired {
-		t.Errorf("stale: j1 dropped with %q, want %q", r, ReasonExpired)
+	for _, live := range []bool{false, true} {
+		cfg := baseCfg
+		cfg.Live = live
+		res, _ := run(t, s, Local, cfg)
+		if p, ok := placement(res, "j1"); !ok || p.Start != 1 || p.End != 101 || p.Alloc[0].Nodes[0] != 0 {
+			t.Errorf("live=%v: j1 placement %+v, want s0 from 1 to 101", live, p)
+		}
 	}
-	if res.Metrics["completed"] != 1 || res.Metrics["discarded"] != 1 {
-		t.Errorf("stale: metrics %v", res.Metrics)
-	}
-	// The exchange at 20 shows the drift: live s1 has 0 free nodes and
-	// one queued job; the status of instant 0, read at 20, said 2 and 0.
+	// The exchange at 20 shows the drift of the grid's view: live, both
+	// servers are busy; the status of instant 0, read at 20, said 2 free
+	// nodes on each.
+	_, frames := run(t, s, Local, baseCfg)
 	var st *StatusData
 	for _, f := range frames {
 		if f.Kind == "status" && f.T == 20 {
@@ -159,32 +163,130 @@ func TestStaleStatus(t *testing.T) {
 	if st == nil {
 		t.Fatal("no status frame at t=20")
 	}
-	if st.Free[1] != 0 || st.Queue[1] != 1 || st.StaleFree[1] != 2 || st.StaleQueue[1] != 0 {
+	if st.Free[0] != 0 || st.Free[1] != 0 || st.StaleFree[0] != 2 || st.StaleFree[1] != 2 {
 		t.Errorf("status at 20: %+v", *st)
+	}
+}
+
+// TestStaleStatus shows the grid scheduler deciding on stale status going
+// wrong where the live status gets it right.
+func TestStaleStatus(t *testing.T) {
+	cl, net := homeAndFast()
+	// jb (2 nodes, 400 s) is submitted to b at 1: TTR on b = 400*1000/4000
+	// = 100; on a 400 + overhead 10, PB < 0, so it runs on b from 1 to
+	// 101. ja (2 nodes, 100 s) is submitted to a at 2: home TTR 100. The
+	// grid's status of instant 0 shows b free: remote TTR 25, overhead 10,
+	// PB = (100-35)/100 = 0.65 > 0.1: ja migrates, reaches b at 12, waits
+	// for jb and runs 101..126, TTR 124. On live status the grid sees b
+	// busy until 101: remote TTR (101-2)+25 = 124, PB = (100-134)/100 < 0,
+	// so ja runs at home from 2 to 102, TTR 100.
+	jobs := []model.Job{
+		{ID: "jb", Submit: 1, Size: 2, Runtime: 400, Origin: "b"},
+		{ID: "ja", Submit: 2, Size: 2, Runtime: 100, Origin: "a"},
+	}
+	s := scen(cl, net, jobs...)
+	res, _ := run(t, s, PHRS, baseCfg)
+	if p, ok := placement(res, "ja"); !ok || p.Cluster != "b" || p.Start != 101 || p.End != 126 {
+		t.Errorf("stale: ja placement %+v, want b from 101 to 126", p)
 	}
 	live := baseCfg
 	live.Live = true
-	res, _ = run(t, s, Local, live)
-	if p, ok := placement(res, "j1"); !ok || p.Start != 1 || p.End != 101 || p.Alloc[0].Nodes[0] != 0 {
-		t.Errorf("live: j1 placement %+v, want s0 from 1 to 101", p)
+	res, _ = run(t, s, PHRS, live)
+	if p, ok := placement(res, "ja"); !ok || p.Cluster != "a" || p.Start != 2 || p.End != 102 {
+		t.Errorf("live: ja placement %+v, want a from 2 to 102", p)
+	}
+}
+
+// TestGridOwnMigrations: the grid scheduler counts the jobs it migrated
+// since the last exchange, so two jobs in one period do not both see the
+// same free cluster.
+func TestGridOwnMigrations(t *testing.T) {
+	cl, net := homeAndFast()
+	cl[0].Servers[0].Nodes, cl[0].Nodes = 4, 4
+	cfg := baseCfg
+	cfg.Threshold = 0.5
+	// j1 (2 nodes, 100 s) from a at 1: home TTR 100, remote on b 25 +
+	// overhead 10, PB 0.65 > 0.5: migrates, booked in the grid's view on b
+	// from 11 to 36. j2 (the same) from a at 2: home TTR 100 (a is free);
+	// the grid's view of b: start max(2, 11, 36) = 36, remote TTR =
+	// 36-2+25 = 59, PB = (100-69)/100 = 0.31 <= 0.5: j2 stays home, 2..102.
+	// Without the booking b would look free (PB 0.65) and j2 would follow
+	// j1 there.
+	jobs := []model.Job{
+		{ID: "j1", Submit: 1, Size: 2, Runtime: 100, Origin: "a"},
+		{ID: "j2", Submit: 2, Size: 2, Runtime: 100, Origin: "a"},
+	}
+	res, frames := run(t, scen(cl, net, jobs...), PHRS, cfg)
+	if p, ok := placement(res, "j1"); !ok || p.Cluster != "b" || p.Start != 11 || p.End != 36 {
+		t.Errorf("j1 placement %+v, want b from 11 to 36", p)
+	}
+	if p, ok := placement(res, "j2"); !ok || p.Cluster != "a" || p.Start != 2 || p.End != 102 {
+		t.Errorf("j2 placement %+v, want a from 2 to 102", p)
+	}
+	var got []float64
+	for _, f := range frames {
+		if f.Kind == "transfer" {
+			got = append(got, f.Data.(TransferData).RemoteTTR)
+		}
+	}
+	if len(got) != 2 || got[0] != 25 || got[1] != 59 {
+		t.Errorf("remote TTRs %v, want [25 59]", got)
+	}
+}
+
+// TestGridTransit: the grid scheduler keeps a job it migrated in its view
+// until the job arrives, across an exchange instant.
+func TestGridTransit(t *testing.T) {
+	cl, net := homeAndFast()
+	net.MigrationOverhead = 30
+	cl[0].Servers[0].Nodes, cl[0].Nodes = 4, 4
+	cfg := baseCfg
+	cfg.Threshold = 0.2
+	// j1 (2 nodes, 100 s) from a at 1: home TTR 100, remote 25 + overhead
+	// 30, PB 0.45 > 0.2: it migrates and reaches b at 31 (runs 31..56).
+	// The exchange at 20 shows b free (j1 is on the WAN), but the grid
+	// still books j1 on b from 31 to 56. j2 (the same) from a at 21: remote
+	// TTR = 56-21+25 = 60, PB = (100-90)/100 = 0.1 <= 0.2: j2 stays home,
+	// 21..121. Forgetting j1 at the exchange would show b free (PB 0.45).
+	jobs := []model.Job{
+		{ID: "j1", Submit: 1, Size: 2, Runtime: 100, Origin: "a"},
+		{ID: "j2", Submit: 21, Size: 2, Runtime: 100, Origin: "a"},
+	}
+	for _, live := range []bool{false, true} {
+		cfg.Live = live
+		res, frames := run(t, scen(cl, net, jobs...), PHRS, cfg)
+		if p, ok := placement(res, "j1"); !ok || p.Cluster != "b" || p.Start != 31 || p.End != 56 {
+			t.Errorf("live=%v: j1 placement %+v, want b from 31 to 56", live, p)
+		}
+		if p, ok := placement(res, "j2"); !ok || p.Cluster != "a" || p.Start != 21 || p.End != 121 {
+			t.Errorf("live=%v: j2 placement %+v, want a from 21 to 121", live, p)
+		}
+		var got []float64
+		for _, f := range frames {
+			if f.Kind == "transfer" {
+				got = append(got, f.Data.(TransferData).RemoteTTR)
+			}
+		}
+		if len(got) != 2 || got[0] != 25 || got[1] != 60 {
+			t.Errorf("live=%v: remote TTRs %v, want [25 60]", live, got)
+		}
 	}
 }
 
 // TestDeadlineFilter: every home server with available nodes misses the
-// deadline.
+// deadline, and no other cluster exists: every approach discards the job.
 func TestDeadlineFilter(t *testing.T) {
 	// 1 node, 100 s, deadline 40: TTR s1 = 50 > 40 and s0 = 100 > 40.
 	s := scen(twoServers(), nil, model.Job{ID: "j", Size: 1, Runtime: 100, Deadline: 40, Origin: "a"})
-	for _, ap := range []Approach{Local, HRS} {
-		res, _ := run(t, s, ap, baseCfg)
-		if r := dropReason(res, "j"); r != ReasonDeadline {
-			t.Errorf("%v: reason %q, want %q", ap, r, ReasonDeadline)
+	step2 := baseCfg
+	step2.Always = false
+	for _, ap := range []Approach{Local, HRS, PHRS} {
+		for _, cfg := range []Config{baseCfg, step2} {
+			res, _ := run(t, s, ap, cfg)
+			if r := dropReason(res, "j"); r != ReasonDeadline {
+				t.Errorf("%v always=%v: reason %q, want %q", ap, cfg.Always, r, ReasonDeadline)
+			}
 		}
-	}
-	// P-HRS with no other cluster in the grid cannot migrate either.
-	res, _ := run(t, s, PHRS, baseCfg)
-	if r := dropReason(res, "j"); r != ReasonBenefit {
-		t.Errorf("phrs: reason %q, want %q", r, ReasonBenefit)
 	}
 }
 
@@ -245,11 +347,22 @@ func TestPHRSBenefit(t *testing.T) {
 	if p, _ := placement(res, "j"); p.Cluster != "b" || p.End != 35 {
 		t.Errorf("phrs always=0 deadline 50: placement %+v, want b until 35", p)
 	}
-	// HRS with that deadline: home TTR 100 > 50 with available nodes, so
-	// the job is discarded (HRS transfers only for lack of nodes).
-	res, _ = run(t, s, HRS, baseCfg)
-	if r := dropReason(res, "j"); r != ReasonDeadline {
-		t.Errorf("hrs deadline 50: reason %q", r)
+	// always=0, deadline 50 and threshold 0.7: PB 0.65 is not above it,
+	// so approach 3 discards the job.
+	st2.Threshold = 0.7
+	res, _ = run(t, s, PHRS, st2)
+	if r := dropReason(res, "j"); r != ReasonBenefit {
+		t.Errorf("phrs always=0 threshold 0.7: reason %q, want %q", r, ReasonBenefit)
+	}
+	// HRS with deadline 50, and P-HRS (always=1) with threshold 0.7: the
+	// home cluster cannot run the job without discarding it (TTR 100 >
+	// 50), so it goes to the grid scheduler whatever PB (section III.B.b):
+	// b from 10 to 35.
+	for _, ap := range []Approach{HRS, PHRS} {
+		res, _ = run(t, s, ap, hi)
+		if p, _ := placement(res, "j"); p.Cluster != "b" || p.End != 35 {
+			t.Errorf("%v deadline 50: placement %+v, want b until 35", ap, p)
+		}
 	}
 }
 

@@ -48,7 +48,22 @@ type server struct {
 	freeN int
 	queue []int // the server's part of the cluster JWQ, FCFS
 	dirty bool  // live state changed since snap was taken
-	snap  profile
+	// snap is the cluster scheduler's view of the server: the status of
+	// the last exchange instant plus the jobs that scheduler has placed on
+	// the server since (it knows its own decisions).
+	snap profile
+	// gsnap is the grid scheduler's view: the status of the last exchange
+	// instant plus the jobs the grid scheduler has migrated to the server's
+	// cluster and that status does not show yet, booked on the server it
+	// estimated; gbook records that gsnap differs from the exchanged
+	// status.
+	gsnap profile
+	gbook bool
+	// transit lists the jobs the grid scheduler migrated towards this
+	// server's cluster, planned on this server, that have not arrived yet,
+	// in the order they were sent: the grid keeps them in its view across
+	// exchanges until they reach the cluster.
+	transit []int
 }
 
 // profile is the status a server sends at an exchange instant (hybrid
@@ -144,6 +159,7 @@ func newGrid(pl *model.Platform) (*grid, error) {
 		sv.until = make([]float64, sv.nodes)
 		sv.freeN = sv.nodes
 		sv.snap.free = make([]float64, sv.nodes)
+		sv.gsnap.free = make([]float64, sv.nodes)
 		sv.dirty = true
 	}
 	return g, g.network(pl)
@@ -235,6 +251,24 @@ func (sv *server) live(t float64, jobs []job, p *profile) {
 		p.book(j.size, st+j.exec)
 		p.last = st
 	}
+}
+
+// copyFrom makes p a copy of q, reusing p's storage.
+func (p *profile) copyFrom(q *profile) {
+	free := append(p.free[:0], q.free...)
+	*p = *q
+	p.free = free
+}
+
+// reserve books a job of k nodes and run time exec that a scheduler places
+// at time t on its own view: it starts FCFS behind the jobs the view
+// already holds (start) and keeps its k nodes until start + exec. It
+// returns the planned start.
+func (p *profile) reserve(t float64, k int, exec float64) float64 {
+	st := p.start(t, k)
+	p.book(k, st+exec)
+	p.last = st
+	return st
 }
 
 // book gives the k earliest free nodes to a job ending at end, keeping

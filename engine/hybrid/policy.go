@@ -21,7 +21,7 @@ var _ sched.Policy = policy{}
 
 var summaries = [...]string{
 	"Hybrid grid, local execution (section III.B.a): Min_TTR_Server in the home cluster only; jobs wait in the JWQ and are discarded when their deadline expires",
-	"Hybrid grid, HRS (section III.B.b): Min_TTR_Server at home, Min_TTR_Cluster in the grid when no home server has enough available nodes",
+	"Hybrid grid, HRS (section III.B.b): Min_TTR_Server at home, Min_TTR_Cluster in the grid when no home server has enough available nodes or every one misses the deadline",
 	"Hybrid grid, P-HRS (section III.B.c): as HRS, and a job migrates when its performance benefit (eq. 1, overhead eq. 2) exceeds the migration threshold",
 }
 

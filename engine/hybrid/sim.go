@@ -83,6 +83,8 @@ type job struct {
 	end      float64
 	nodes    []int
 	migrated bool
+	gsrv     *server // server the grid planned a migrated job on, until it arrives
+	arrive   float64 // arrival of a migrated job at its new cluster
 }
 
 // Sim is one run of an approach on a scenario.
@@ -100,6 +102,7 @@ type sim struct {
 	// scratch
 	tmp     profile
 	cand    []int
+	ccand   []int
 	migrate int
 }
 
@@ -253,9 +256,13 @@ func (sm *sim) exchange(t float64) error {
 		}
 	}
 	for _, sv := range sm.g.servers {
-		if sv.dirty {
-			sv.live(t, sm.jobs, &sv.snap)
-			sv.dirty = false
+		if sv.dirty || sv.gbook {
+			if sv.dirty {
+				sv.live(t, sm.jobs, &sv.snap)
+			}
+			sv.gsnap.copyFrom(&sv.snap)
+			sm.bookTransit(sv, &sv.gsnap, t)
+			sv.dirty, sv.gbook = false, len(sv.transit) > 0
 		}
 	}
 	// The next instant is t0 + k*T_s. Instants before the next event would
@@ -274,14 +281,40 @@ func (sm *sim) exchange(t float64) error {
 	return nil
 }
 
-// view returns the status a scheduler decides on at time t: the last
-// exchanged one, or the live one with Config.Live.
+// view returns the status the cluster scheduler of sv decides on at time
+// t: the last exchanged one with the jobs it placed since, or the live one
+// with Config.Live.
 func (sm *sim) view(sv *server, t float64) *profile {
 	if sm.cfg.Live && sv.dirty {
 		sv.live(t, sm.jobs, &sv.snap)
 		sv.dirty = false
 	}
 	return &sv.snap
+}
+
+// gview returns the status the grid scheduler decides on at time t: the
+// last exchanged one with the jobs it migrated since, or the live one with
+// Config.Live.
+func (sm *sim) gview(sv *server, t float64) *profile {
+	if !sm.cfg.Live {
+		return &sv.gsnap
+	}
+	p := sm.view(sv, t)
+	if len(sv.transit) == 0 {
+		return p
+	}
+	sm.tmp.copyFrom(p)
+	sm.bookTransit(sv, &sm.tmp, t)
+	return &sm.tmp
+}
+
+// bookTransit adds to the grid's view p of sv, at time t, the jobs the
+// grid migrated towards sv that have not arrived, from their arrival.
+func (sm *sim) bookTransit(sv *server, p *profile, t float64) {
+	for _, i := range sv.transit {
+		j := &sm.jobs[i]
+		p.reserve(math.Max(t, j.arrive), j.size, sm.exec(j, sv))
+	}
 }
 
 // ttr is the estimated TTR of job j on server sv at time t from the
@@ -348,7 +381,7 @@ func (sm *sim) waitTTR(j *job, c int, t float64) float64 {
 func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 	best := math.Inf(1)
 	var bestR, bestO float64
-	cand := []int(nil)
+	cand := sm.ccand[:0]
 	for c := range sm.g.clusters {
 		if c == j.origin {
 			continue
@@ -358,7 +391,7 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 			if sv.nodes < j.size {
 				continue
 			}
-			r = math.Min(r, sm.ttr(j, sv, sm.view(sv, t), t))
+			r = math.Min(r, sm.ttr(j, sv, sm.gview(sv, t), t))
 		}
 		if math.IsInf(r, 1) {
 			continue
@@ -372,6 +405,7 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 			cand = append(cand, c)
 		}
 	}
+	sm.ccand = cand
 	if len(cand) == 0 {
 		return -1, 0, 0
 	}
@@ -405,36 +439,53 @@ func (sm *sim) decide(i int, t float64) error {
 	sv, ttrL := sm.minTTRServer(j, home, t, true)
 	if sv != nil {
 		// req <= avail on some server: approach 1 (local execution),
-		// unless P-HRS finds a remote cluster worth the migration.
+		// unless the home TTR exceeds the deadline (HRS, P-HRS) or P-HRS
+		// finds a remote cluster worth the migration.
 		meets := j.submit+ttrL <= j.deadline
-		if sm.ap == PHRS && (!meets || sm.cfg.Always) {
-			c, ttrR, o := sm.minTTRCluster(j, t)
-			if c >= 0 {
-				pb := benefit(ttrL, ttrR, o)
-				move := pb > sm.cfg.Threshold
-				why := "benefit"
-				if !meets {
-					why = "deadline"
-				}
-				if err := sm.emitTransfer(t, j, c, ttrL, ttrR, o, pb, move, why); err != nil {
-					return err
-				}
-				if move {
-					return sm.send(i, c, t+o)
-				}
+		if sm.ap == Local || (meets && (sm.ap == HRS || !sm.cfg.Always)) {
+			if meets {
+				return sm.enqueue(i, sv, t)
 			}
-			if !meets {
-				sm.drop(i, ReasonBenefit)
-				return nil
-			}
-		}
-		if !meets {
-			// Local filters out every server whose TTR exceeds the
-			// deadline; nothing is left.
+			// The local scheduler filters out every server whose TTR
+			// exceeds the deadline; nothing is left.
 			sm.drop(i, ReasonDeadline)
 			return nil
 		}
-		return sm.enqueue(i, sv, t)
+		// HRS or P-HRS, and the job misses its deadline at home, or P-HRS
+		// weighing eq. 1 for every job (always=1): ask the grid scheduler.
+		c, ttrR, o := sm.minTTRCluster(j, t)
+		if c < 0 {
+			if meets {
+				return sm.enqueue(i, sv, t)
+			}
+			sm.drop(i, ReasonDeadline)
+			return nil
+		}
+		pb := benefit(ttrL, ttrR, o)
+		move, why := pb > sm.cfg.Threshold, "benefit"
+		if !meets {
+			why = "deadline"
+			// HRS hands a job the home cluster "cannot handle without
+			// being discarded" to the grid scheduler (section III.B.b);
+			// P-HRS combines HRS with eq. 1 (III.B.c), so it does too.
+			// With always=0 (Step 2 of section III.A) approach 3 alone
+			// handles such a job and migrates it only for PB above the
+			// threshold.
+			if sm.ap == HRS || sm.cfg.Always {
+				move = true
+			}
+		}
+		if err := sm.emitTransfer(t, j, c, ttrL, ttrR, o, pb, move, why); err != nil {
+			return err
+		}
+		switch {
+		case move:
+			return sm.send(i, c, t+o)
+		case meets:
+			return sm.enqueue(i, sv, t)
+		}
+		sm.drop(i, ReasonBenefit)
+		return nil
 	}
 	// req > avail on every server of the home cluster.
 	if sm.ap != Local {
@@ -469,6 +520,30 @@ func (sm *sim) decide(i int, t float64) error {
 // after the migration overhead of eq. 2.
 func (sm *sim) send(i, c int, at float64) error {
 	j := &sm.jobs[i]
+	// The grid scheduler knows its own decision: it books the job, in its
+	// view, on the server of c it estimated, from the job's arrival (ties
+	// go to the first such server: a view only, no draw), and keeps it
+	// there until the job arrives and an exchange shows it.
+	var bsv *server
+	bv := math.Inf(1)
+	for _, sv := range sm.g.clusters[c].servers {
+		if sv.nodes < j.size {
+			continue
+		}
+		if v := sm.ttr(j, sv, sm.gview(sv, at), at); v < bv {
+			bv, bsv = v, sv
+		}
+	}
+	if !sm.cfg.Live {
+		if bsv != nil {
+			bsv.gsnap.reserve(at, j.size, sm.exec(j, bsv))
+			bsv.gbook = true
+		}
+	}
+	if bsv != nil {
+		j.gsrv, j.arrive = bsv, at
+		bsv.transit = append(bsv.transit, i)
+	}
 	j.state = stTransfer
 	j.dest = c
 	j.migrated = true
@@ -481,6 +556,15 @@ func (sm *sim) send(i, c int, at float64) error {
 // Min_TTR_Server; a job migrates at most once.
 func (sm *sim) remoteArrive(i int, t float64) error {
 	j := &sm.jobs[i]
+	if g := j.gsrv; g != nil {
+		for k, q := range g.transit {
+			if q == i {
+				g.transit = append(g.transit[:k], g.transit[k+1:]...)
+				break
+			}
+		}
+		j.gsrv = nil
+	}
 	sv, _ := sm.minTTRServer(j, j.dest, t, false)
 	if sv == nil { // cannot happen: the grid chose a cluster that fits
 		sm.drop(i, ReasonNoGridServer)
@@ -497,6 +581,10 @@ func (sm *sim) enqueue(i int, sv *server, t float64) error {
 	j.dest = sv.cl
 	j.exec = sm.exec(j, sv)
 	j.state = stQueued
+	if !sm.cfg.Live {
+		// The cluster scheduler knows its own decision (see doc.go).
+		sv.snap.reserve(t, j.size, j.exec)
+	}
 	sv.queue = append(sv.queue, i)
 	sv.dirty = true
 	if !math.IsInf(j.deadline, 1) {
