@@ -30,8 +30,8 @@
 // The initial population is random or guided (section 4.2); a generation
 // ranks individuals by F, selects parents by linear ranking, crosses them in
 // two stages (job order, then node allocation), mutates in two phases (order
-// move, then a task moved to another node) and refills the population
-// (section 4.4). The best of every generation is recorded and the best of
+// move, then a task moved to another node) and refills the population with
+// new individuals (section 4.4). The best of every generation is recorded and the best of
 // those is the result. Table 2's settings are the defaults: 120 iterations,
 // population 80, mutation frequency 50, alpha = 0.6.
 //
@@ -71,20 +71,35 @@
 //     the order (Example 1's reservation precedence); a job may therefore
 //     start before an earlier job of the order whose nodes are busy.
 //  6. Makespan follows the paper's formula (max end - min start); flowtime
-//     is the sum of end - submit. In gamf-fig7 every job is submitted at 0,
-//     so both also match the "from the batch start" reading.
+//     is the sum of end - submit (the paper writes one submission time Sb
+//     for the package, sum (F_j - Sb); we use each job's own submission,
+//     which is the same when all are submitted together). In gamf-fig7
+//     every job is submitted at 0, so both also match the "from the batch
+//     start" reading. F adds the two in seconds, unnormalised, as section
+//     4.3 writes it: the paper normalises only the fitness values it plots
+//     across workloads in section 4.5 (Figs. 4-5), not inside F. With 20
+//     jobs the flowtime is about 6 times the makespan in gamf-fig7, so F at
+//     alpha = 0.6 weighs mostly flowtime.
 //  7. The whole scenario is one package (batch): the paper's 20-job
 //     packages are the experiment's workloads. At most MaxBatchJobs jobs and
 //     MaxBatchTasks tasks; a job with more tasks than nodes is a Drop.
 //  8. Guided population: the free nodes of the chosen cluster are taken
-//     lowest number first; the prediction of "the first job to finish" is
-//     the evaluator run on the jobs placed so far.
-//  9. Crossover stage 1: at a position where the parents differ the child
-//     takes one of the two parents' jobs there, chosen at random (the other
-//     one if the first is already placed); jobs left over go to the
-//     positions left over in random order. Stage 2: the nodes a job has in
-//     both parents are kept; its other tasks get nodes drawn at random from
-//     the parents' other nodes for that job. One child per pair.
+//     lowest number first; "the bandwidth-aware parallel job model" that
+//     predicts the first job to finish is eq. 1 for each placed job at its
+//     placement: it starts at the builder's current time (its submission,
+//     if later) and lasts Tb_j tc_j, CS_j taken against the link load of
+//     the jobs holding nodes at that moment. (The scores are always the
+//     full evaluator's.)
+//  9. Crossover stage 1 as written: a job at the same position in both
+//     parents keeps it, every other job goes to a random one of the
+//     positions left over (Example 2: "The rest of the jobs are placed at
+//     random positions in the child"); no other order information passes.
+//     Stage 2: the nodes a job has in both parents are kept; its other
+//     tasks get nodes drawn at random from the parents' other nodes for
+//     that job. The paper says "the rest are randomly selected" and, in
+//     Example 2, "randomly selected from the rest of the nodes"; we read
+//     "the rest" as the rest of the parents' nodes for the job (for J1 in
+//     Example 2 both readings give N4 or N5). One child per pair.
 //  10. Linear ranking with selective pressure s = 2 (param "pressure"):
 //     rank i of m (0 best) is drawn with probability (s - (2s-2) i/(m-1))/m.
 //  11. Saturation penalty (section 4.3, "avoiding their reproduction"): an
@@ -92,10 +107,12 @@
 //     chosen as a parent while at least two unsaturated individuals exist.
 //     The best of a generation is the minimum F, saturated or not (the
 //     slowdown is already in F).
-//  12. Replacement: slot 0 of the next generation keeps the current best;
-//     slots 1..n/2 get crossover children; the remaining slots are refilled
-//     with copies of individuals chosen by linear ranking ("new
-//     individuals" keeping the population size).
+//  12. Replacement: slot 0 of the next generation keeps the current best
+//     (the best of every generation kept); slots 1..n/2 get crossover
+//     children, one per pair of parents; the parents are not kept ("Because
+//     the parents are not preserved ... the GA creates new individuals"),
+//     so the remaining slots get new individuals made as the initial
+//     population is (guided, or random with param random=1).
 //  13. Mutation frequency 50 is a percentage: each crossover child is
 //     mutated with probability gamma = 0.5. Phase 1 moves one random job to
 //     a random position; phase 2 moves one random task of that job to a
@@ -110,7 +127,12 @@
 //     (fastest such cluster); otherwise ceil(0.75 tau_j) tasks (or all the
 //     free nodes there) go to the cluster with most free nodes and the rest
 //     in chunks on the others, largest free set first.
-//  17. METL: at each step t, every submitted job that fits in the free nodes
+//  17. METL, as section 5 describes Blanco et al. 2012 ("select in each
+//     scheduling step the job that minimizes the delay in the execution
+//     time with the available resources", saturation-aware): the delay is
+//     the absolute lost time T^e - Tb_j, so among slowed jobs a short one
+//     loses less; no job order (shortest first or other) is imposed
+//     beyond that rule. At each step t, every submitted job that fits in the free nodes
 //     is timed (eq. 1, against the links' load at t) on each single
 //     cluster that holds it and on two co-allocations (fastest clusters
 //     first, largest free sets first); the job with the least lost time
@@ -129,7 +151,13 @@
 //     allocated processors (requested when missing); Tb_j = run time capped
 //     at the requested time; B_j uniform in [5, 50] Mbit/s and sigma_j
 //     uniform in [0.6, 0.9] ("computational-intensive"), drawn from the job
-//     number; all submitted at 0. 30 workloads as in the paper.
+//     number; all submitted at 0. 30 workloads as in the paper. These
+//     workloads average 47 tasks and 8,606 s per job against the paper's
+//     90 tasks and 15,520 s. No processor filter of HPC2N gives both: all
+//     jobs average 6.4 processors and 16,975 s, those with >= 32
+//     processors 39.6 and 8,777 s, >= 65 processors 104 and 1,726 s (the
+//     trace's wide jobs are short), so we keep the parallel jobs (>= 32)
+//     and do not rescale the trace.
 //  21. Table 1 convergence: a run lasts 1000 generations and converged at
 //     the first generation whose best F is within 1% of the run's final
 //     best. Population 50, 10 workloads of 200 jobs cut like gamf-fig7's,

@@ -259,8 +259,7 @@ func fig7Notes(sum map[string][2]float64, n, avgTasks, avgTb float64) []string {
 	case bestFt == "metl" && (bestMk == "gamf" || bestMk == "gama"):
 		notes = append(notes, "Direction confirmed for makespan (a GA best, JPR and CBS behind) but not for flowtime, where METL leads GA-MF: "+
 			"at every step METL runs the job that loses the least time on the free nodes (no loss on the fastest cluster, and among slowed jobs the "+
-			"shorter ones), which keeps jobs fast and favours short ones, while the GA starts from random job orders and changes them one job move "+
-			"at a time; more generations do not close the gap, a larger population narrows it. The paper plots Fig. 8 without numbers, so only the ranking can be compared.")
+			"shorter ones), which keeps jobs fast and favours short ones, while the GA starts from random job orders. The paper plots Fig. 8 without numbers, so only the ranking can be compared.")
 	default:
 		notes = append(notes, "Direction differs from the paper in part; see the rank rows next to the paper's ranks.")
 	}

@@ -109,12 +109,7 @@ func newGA(p *problem, cfg Config, r *rand.Rand) *ga {
 	for i := range g.pop {
 		g.pop[i] = newIndiv(p)
 		g.next[i] = newIndiv(p)
-		if cfg.Random {
-			g.ops.randomIndiv(g.pop[i], r)
-		} else {
-			g.ops.guidedIndiv(g.pop[i], g.ev, r)
-		}
-		g.ev.score(g.pop[i])
+		g.newIndiv(g.pop[i])
 	}
 	g.best = newIndiv(p)
 	g.rank = make([]int, cfg.Population)
@@ -122,6 +117,17 @@ func newGA(p *problem, cfg Config, r *rand.Rand) *ga {
 	g.sortPop()
 	g.best.copyFrom(g.pop[g.rank[0]])
 	return g
+}
+
+// newIndiv makes and scores a new individual with the strategy of the
+// initial population (section 4.2): guided, or random when cfg.Random.
+func (g *ga) newIndiv(a *indiv) {
+	if g.cfg.Random {
+		g.ops.randomIndiv(a, g.r)
+	} else {
+		g.ops.guidedIndiv(a, g.r)
+	}
+	g.ev.score(a)
 }
 
 // sortPop ranks the population by F, best first; ties keep index order.
@@ -145,7 +151,8 @@ func (g *ga) sortPop() {
 // individual. Slots 1..n/2 each get the child of a pair chosen by linear
 // ranking (one child per pair; the parents are not kept), mutated with
 // probability gamma. The population is then refilled to n with new
-// individuals: copies of individuals chosen by linear ranking.
+// individuals made as the initial population is (section 4.2); the
+// parents are not kept.
 func (g *ga) step() {
 	n := len(g.pop)
 	// Saturated individuals are penalised by not reproducing while at
@@ -165,21 +172,26 @@ func (g *ga) step() {
 	g.next[0].copyFrom(g.pop[g.rank[0]])
 	gamma := g.cfg.Mutation / 100
 	for i := 1; i < n; i++ {
-		a := g.pop[g.pool[pick(g.cum[:m], g.r)]]
 		c := g.next[i]
+		if i > n/2 {
+			// Replacement (section 4.4): "the parents are not preserved
+			// ... to keep the number of chromosomes stable, the GA creates
+			// new individuals", made as the initial population is.
+			g.newIndiv(c)
+			continue
+		}
+		a := g.pop[g.pool[pick(g.cum[:m], g.r)]]
+		b := g.pop[g.pool[pick(g.cum[:m], g.r)]]
 		same := true // c is a copy of a, already scored
-		if i <= n/2 {
-			b := g.pop[g.pool[pick(g.cum[:m], g.r)]]
-			// Identical parents (copies of one individual) give a copy.
-			if b != a && !(slices.Equal(a.order, b.order) && slices.Equal(a.alloc, b.alloc)) {
-				g.ops.crossover(c, a, b, g.r)
-				same = false
-			}
+		// Identical parents (copies of one individual) give a copy.
+		if b != a && !equalGenes(a, b) {
+			g.ops.crossover(c, a, b, g.r)
+			same = false
 		}
 		if same {
 			c.copyFrom(a)
 		}
-		if i <= n/2 && g.r.Float64() < gamma {
+		if g.r.Float64() < gamma {
 			g.ops.mutate(c, g.r)
 			same = false
 		}
@@ -193,6 +205,11 @@ func (g *ga) step() {
 	if better(g.pop[g.rank[0]], g.best) {
 		g.best.copyFrom(g.pop[g.rank[0]])
 	}
+}
+
+// equalGenes reports whether a and b are the same chromosome.
+func equalGenes(a, b *indiv) bool {
+	return slices.Equal(a.order, b.order) && slices.Equal(a.alloc, b.alloc)
 }
 
 // linearRanking fills cum with the cumulative selection probabilities of

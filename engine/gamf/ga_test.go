@@ -71,11 +71,17 @@ func TestCrossoverExample2(t *testing.T) {
 		seen["j1-"+string(rune('1'+j1[3]))] = true
 		seen["j2-"+string(rune('1'+j2[1]))] = true
 		seen["j4-"+string(rune('1'+j4[0]))] = true
+		// Stage 1 places the jobs that are not fixed at random positions
+		// (Example 2), not only where a parent had them: J4 is at
+		// position 4 in P1 and 3 in P2, and must reach position 1 too.
+		if c.order[0] == 3 {
+			seen["j4-pos1"] = true
+		}
 		if slices.Equal(c.order, []int32{0, 2, 1, 3}) && j1[3] == 3 && j2[1] == 1 && j4[0] == 2 {
 			paperChild = true
 		}
 	}
-	for _, k := range []string{"j1-4", "j1-5", "j2-2", "j2-3", "j4-3", "j4-5"} {
+	for _, k := range []string{"j1-4", "j1-5", "j2-2", "j2-3", "j4-3", "j4-5", "j4-pos1"} {
 		if !seen[k] {
 			t.Errorf("outcome %s never drawn", k)
 		}
@@ -122,13 +128,12 @@ func TestOperatorsKeepConstraints(t *testing.T) {
 	s.Jobs[1].Size = 1
 	p := mustCompile(t, s)
 	ops := newOperators(p)
-	ev := newEvaluator(p, DefaultAlpha)
 	r := rng.New(3, "gamf-test", "ops")
 	a, b, c := newIndiv(p), newIndiv(p), newIndiv(p)
 	for i := 0; i < 50; i++ {
 		ops.randomIndiv(a, r)
 		validIndiv(t, p, a)
-		ops.guidedIndiv(b, ev, r)
+		ops.guidedIndiv(b, r)
 		validIndiv(t, p, b)
 		ops.crossover(c, a, b, r)
 		validIndiv(t, p, c)
@@ -138,7 +143,7 @@ func TestOperatorsKeepConstraints(t *testing.T) {
 		validIndiv(t, p, a)
 	}
 	// Mutation moves exactly one job in the order and one task.
-	ops.guidedIndiv(a, ev, r)
+	ops.guidedIndiv(a, r)
 	for i := 0; i < 50; i++ {
 		b.copyFrom(a)
 		ops.mutate(b, r)
@@ -231,6 +236,41 @@ func TestSaturatedDoNotReproduce(t *testing.T) {
 	}
 }
 
+// TestReplacementCreatesNewIndividuals: the parents are not preserved
+// and the population is refilled with new individuals (section 4.4). With
+// every individual a copy of one chromosome and no mutation, crossover
+// gives copies, so only the refill can bring other chromosomes: slot 0 is
+// the kept best, slots 1..n/2 are copies, slots n/2+1.. are new (guided)
+// individuals, all valid.
+func TestReplacementCreatesNewIndividuals(t *testing.T) {
+	p := mustCompile(t, synthetic(5, 8, "gamf"))
+	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, rng.New(2, "gamf-test", "repl"))
+	for _, a := range g.pop[1:] {
+		a.copyFrom(g.pop[0])
+	}
+	g.sortPop()
+	proto := newIndiv(p)
+	proto.copyFrom(g.pop[0])
+	g.step()
+	if len(g.pop) != 10 {
+		t.Fatalf("population %d, want 10", len(g.pop))
+	}
+	same := func(a *indiv) bool { return slices.Equal(a.order, proto.order) && slices.Equal(a.alloc, proto.alloc) }
+	fresh := 0
+	for i, a := range g.pop {
+		validIndiv(t, p, a)
+		switch {
+		case i <= 5 && !same(a):
+			t.Fatalf("slot %d is not a copy of the only parent", i)
+		case i > 5 && !same(a):
+			fresh++
+		}
+	}
+	if fresh < 3 {
+		t.Fatalf("only %d of the 4 refill slots are new individuals", fresh)
+	}
+}
+
 // TestGuidedUsesFreeNodes: on one cluster of 4 nodes with three 2-task
 // jobs, the guided strategy puts the first two jobs of its order on the
 // free nodes at 0 and the third on the nodes of the first job predicted to
@@ -246,7 +286,7 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	a := newIndiv(p)
 	orders := map[[3]int32]bool{}
 	for i := 0; i < 40; i++ {
-		ops.guidedIndiv(a, ev, r)
+		ops.guidedIndiv(a, r)
 		validIndiv(t, p, a)
 		ev.simulate(a.order, a.alloc)
 		o := a.order

@@ -333,7 +333,7 @@ func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rand.Rand, rec 
 	if cfg.Random {
 		ops.randomIndiv(cur, r)
 	} else {
-		ops.guidedIndiv(cur, ev, r)
+		ops.guidedIndiv(cur, r)
 	}
 	ev.score(cur)
 	fails := 0

@@ -2,6 +2,7 @@ package gamf
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
@@ -17,10 +18,16 @@ type operators struct {
 	fixed []bool  // per position: inherited
 	free  []int32 // jobs to place at random
 	slots []int32
-	inJob []bool // per node: in the job being built
-	owner []int32
-	freeN []int32 // per cluster: free node count
+	inJob []bool   // per node: in the job being built
+	freeB []uint64 // per node: bit set when free (guidedIndiv)
+	freeN []int32  // per cluster: free node count
 	order []int32
+	// guidedIndiv's predictions: per job, its predicted end and t_j^k
+	// (at [j*nclu+k]); the jobs holding nodes; link loads.
+	pend []float64
+	tjk  []int
+	held []int32
+	load []float64
 }
 
 func newOperators(p *problem) *operators {
@@ -33,12 +40,13 @@ func newOperators(p *problem) *operators {
 	o.markB = make([]int32, p.nodes)
 	o.fixed = make([]bool, p.n)
 	o.inJob = make([]bool, p.nodes)
-	o.owner = make([]int32, p.nodes)
+	o.freeB = make([]uint64, (p.nodes+63)/64)
 	o.freeN = make([]int32, p.nclu)
+	o.pend = make([]float64, p.n)
+	o.tjk = make([]int, p.n*p.nclu)
+	o.load = make([]float64, p.nclu)
 	return o
 }
-
-var xoverWhole = false
 
 // shuffle32 is a Fisher-Yates shuffle driven by r.
 func shuffle32(a []int32, r *rand.Rand) {
@@ -71,24 +79,35 @@ func (o *operators) randomIndiv(a *indiv, r *rand.Rand) {
 // guidedIndiv is the second strategy of section 4.2: a random permutation;
 // each job in turn takes the free nodes of a randomly chosen cluster,
 // repeating with another cluster until all its tasks are placed; when no
-// node is free, the bandwidth-aware model (the evaluator on the jobs
-// placed so far) predicts the first job to finish, and its nodes are
-// released. Free nodes of a cluster are taken lowest number first.
-func (o *operators) guidedIndiv(a *indiv, ev *evaluator, r *rand.Rand) {
+// node is free, the bandwidth-aware parallel job model predicts the first
+// job to finish, and its nodes are released. The prediction is eq. 1 for
+// each placed job at its placement: it starts at the builder's current
+// time (or its submission, if later) and lasts T^e = Tb_j tc_j against the
+// link load of the jobs holding nodes then. Free nodes of a cluster are
+// taken lowest number first.
+func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 	p := o.p
 	for i := range a.order {
 		a.order[i] = int32(i)
 	}
 	shuffle32(a.order, r)
-	for i := range o.owner {
-		o.owner[i] = -1
+	for i := range o.freeB {
+		o.freeB[i] = 0
+	}
+	for rr := 0; rr < p.nodes; rr++ {
+		o.freeB[rr>>6] |= 1 << (rr & 63)
 	}
 	for k := range o.freeN {
 		o.freeN[k] = int32(p.size[k])
 	}
+	o.held = o.held[:0]
 	t := 0.0
-	for pos, j := range a.order {
+	for _, j := range a.order {
 		g := a.alloc[p.off[j]:p.off[j+1]]
+		row := o.tjk[int(j)*p.nclu : int(j)*p.nclu+p.nclu] // t_j^k
+		for k := range row {
+			row[k] = 0
+		}
 		got := 0
 		for got < len(g) {
 			nfree := 0
@@ -99,30 +118,29 @@ func (o *operators) guidedIndiv(a *indiv, ev *evaluator, r *rand.Rand) {
 			}
 			if nfree == 0 {
 				// Release the nodes of the first job predicted to end.
-				ev.simulate(a.order[:pos], a.alloc)
 				next := math.Inf(1)
-				for _, q := range a.order[:pos] {
-					if e := ev.end[q]; e > t && e < next {
-						next = e
-					}
+				for _, q := range o.held {
+					next = math.Min(next, o.pend[q])
 				}
 				if math.IsInf(next, 1) {
-					next = t // nothing left to wait for: every placed job has ended
-				}
-				t = next
-				released := false
-				for rr, q := range o.owner {
-					if q >= 0 && q != j && ev.end[q] <= t {
-						o.owner[rr] = -1
-						o.freeN[p.cluOf[rr]]++
-						released = true
-					}
-				}
-				if !released {
 					// Cannot happen with tau_j <= nodes; stay valid anyway.
 					o.randomIndiv(a, r)
 					return
 				}
+				t = math.Max(t, next)
+				w := 0
+				for _, q := range o.held {
+					if o.pend[q] <= t {
+						for _, rr := range a.alloc[p.off[q]:p.off[q+1]] {
+							o.freeB[rr>>6] |= 1 << (rr & 63)
+							o.freeN[p.cluOf[rr]]++
+						}
+					} else {
+						o.held[w] = q
+						w++
+					}
+				}
+				o.held = o.held[:w]
 				continue
 			}
 			c := r.IntN(nfree)
@@ -135,25 +153,56 @@ func (o *operators) guidedIndiv(a *indiv, ev *evaluator, r *rand.Rand) {
 					c--
 				}
 			}
-			for rr := p.first[k]; rr < p.first[k]+p.size[k] && got < len(g); rr++ {
-				if o.owner[rr] < 0 {
-					o.owner[rr] = j
-					o.freeN[k]--
-					g[got] = int32(rr)
-					got++
+			// The free nodes of C_k, lowest number first.
+			end := p.first[k] + p.size[k]
+			for rr := p.first[k]; rr < end && got < len(g); {
+				w := o.freeB[rr>>6] >> (rr & 63)
+				if w == 0 {
+					rr = (rr | 63) + 1
+					continue
 				}
+				rr += bits.TrailingZeros64(w)
+				if rr >= end {
+					break
+				}
+				o.freeB[rr>>6] &^= 1 << (rr & 63)
+				o.freeN[k]--
+				row[k]++
+				g[got] = int32(rr)
+				got++
+				rr++
 			}
 		}
+		// Predicted end of j (eq. 1) next to the jobs holding nodes now.
+		for k := range o.load {
+			o.load[k] = 0
+		}
+		for _, q := range o.held {
+			for k := range o.load {
+				o.load[k] += linkBandwidth(o.tjk[int(q)*p.nclu+k], p.tau[q], p.bj[q])
+			}
+		}
+		// PS_j from the clusters used; CS_j from the links used (eq. 1).
+		ps, cs := 0.0, 1.0
+		for k, c := range row {
+			if c == 0 {
+				continue
+			}
+			ps = math.Max(ps, p.cps[k])
+			if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); bjk > 0 {
+				cs = math.Max(cs, commSlowdown(saturationDegree(p.bw[k], o.load[k]+bjk)))
+			}
+		}
+		o.pend[j] = math.Max(t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+		o.held = append(o.held, j)
 	}
 }
 
 // crossover builds child c from parents a and b in two stages (section
 // 4.4, Example 2):
-//  1. job order: a job at the same position in both parents keeps it; at
-//     a position where the parents differ, the child takes one of the two
-//     parents' jobs there, chosen at random (the other if the first is
-//     already placed); jobs left over fill the positions left over in
-//     random order;
+//  1. job order: a job at the same position in both parents keeps it;
+//     every other job goes to a random one of the positions left over
+//     (Example 2: "The rest of the jobs are placed at random positions");
 //  2. node allocation: the nodes a job has in both parents are copied; the
 //     job's other tasks get nodes drawn at random from the rest of the
 //     parents' nodes for that job (those in only one parent).
@@ -170,37 +219,23 @@ func (o *operators) crossover(c, a, b *indiv, r *rand.Rand) {
 			o.fixed[a.order[i]] = true
 		}
 	}
+	// GA-MF section 4.4 stage 1 and Example 2: "The rest of the jobs are
+	// placed at random positions in the child".
 	o.slots = o.slots[:0]
+	o.free = o.free[:0]
 	for i := range a.order {
-		if a.order[i] == b.order[i] {
-			continue
-		}
-		x, y := a.order[i], b.order[i]
-		if r.IntN(2) == 1 {
-			x, y = y, x
-		}
-		switch {
-		case !o.fixed[x]:
-			c.order[i] = x
-			o.fixed[x] = true
-		case !o.fixed[y]:
-			c.order[i] = y
-			o.fixed[y] = true
-		default:
+		if a.order[i] != b.order[i] {
 			o.slots = append(o.slots, int32(i))
 		}
 	}
-	if len(o.slots) > 0 {
-		o.free = o.free[:0]
-		for j := 0; j < n; j++ {
-			if !o.fixed[j] {
-				o.free = append(o.free, int32(j))
-			}
+	for j := 0; j < n; j++ {
+		if !o.fixed[j] {
+			o.free = append(o.free, int32(j))
 		}
-		shuffle32(o.free, r)
-		for i, s := range o.slots {
-			c.order[s] = o.free[i]
-		}
+	}
+	shuffle32(o.free, r)
+	for i, s := range o.slots {
+		c.order[s] = o.free[i]
 	}
 	for j := 0; j < p.n; j++ {
 		ga := a.alloc[p.off[j]:p.off[j+1]]
@@ -236,14 +271,6 @@ func (o *operators) crossover(c, a, b *indiv, r *rand.Rand) {
 			if o.markB[n] != s {
 				o.pool = append(o.pool, n)
 			}
-		}
-		if xoverWhole {
-			if r.IntN(2) == 0 {
-				copy(gc, ga)
-			} else {
-				copy(gc, gb)
-			}
-			continue
 		}
 		for i := 0; got < len(gc); i++ {
 			k := i + r.IntN(len(o.pool)-i)
