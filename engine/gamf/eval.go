@@ -60,13 +60,14 @@ type evaluator struct {
 	psj []float64 // PS_j
 	bjk []float64 // B_j^k at [j*nclu+k]
 	cnt []int32   // t_j^k scratch
-	// lastJob[r] is stamp<<32 | the last job so far on node r; an entry
-	// with an older stamp is from an earlier decoding.
-	lastJob []int64
-	stamp   int32
-	mark    []int32
-	npred   []int32
-	succ    [][]int32
+	// lastJob[r] is the last job so far on node r, or n (none).
+	lastJob []int32
+	// mark[q] == j once q is recorded as a predecessor of job j; mark[n]
+	// is a sentinel "no job" entry, so the gene loop has a single,
+	// well-predicted branch.
+	mark  []int32
+	npred []int32
+	succ  [][]int32
 
 	start, end, rem, rate []float64
 	running, ready        []int32
@@ -83,8 +84,8 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e.psj = make([]float64, p.n)
 	e.bjk = make([]float64, p.n*p.nclu)
 	e.cnt = make([]int32, p.nclu)
-	e.lastJob = make([]int64, p.nodes)
-	e.mark = make([]int32, p.n)
+	e.lastJob = make([]int32, p.nodes)
+	e.mark = make([]int32, p.n+1)
 	e.npred = make([]int32, p.n)
 	e.succ = make([][]int32, p.n)
 	e.start = make([]float64, p.n)
@@ -139,30 +140,43 @@ func (e *evaluator) simulate(order []int32, alloc []int32) {
 	e.sat, e.satTime = false, 0
 	// One pass over the genes, in order: t_j^k, PS_j, B_j^k and the node
 	// precedence (each node serves its jobs in chromosome order).
-	e.stamp++
-	if e.stamp == math.MaxInt32 {
-		e.stamp = 1
-		for i := range e.lastJob {
-			e.lastJob[i] = 0
-		}
+	none := int32(p.n) // "no job": the sentinel entry of mark
+	for i := range e.lastJob {
+		e.lastJob[i] = none
 	}
-	st := int64(e.stamp) << 32
 	e.ready = e.ready[:0]
+	// Local slice headers keep this loop, the hottest of the GA, free of
+	// reloads through e and p.
+	cnt, cluOf, lastJob, mark := e.cnt, p.cluOf, e.lastJob, e.mark
+	// t_j^k: with at most 4 clusters of fewer than 65536 nodes the
+	// counts are 16-bit fields of one register (inc[r] = 1 << 16k), which
+	// avoids a chain of memory increments on cnt.
+	packed, inc := p.inc != nil, p.inc
 	for _, j := range order {
-		e.mark[j] = -1
+		// j is never its own predecessor, and the sentinel is never one.
+		mark[j], mark[none] = j, j
 		e.npred[j] = 0
+		acc := uint64(0)
 		e.succ[j] = e.succ[j][:0]
 		e.start[j], e.end[j] = -1, -1
 		for _, r := range alloc[p.off[j]:p.off[j+1]] {
-			e.cnt[p.cluOf[r]]++
-			if v := e.lastJob[r]; v&^0xffffffff == st {
-				if q := int32(v); q != j && e.mark[q] != j {
-					e.mark[q] = j
-					e.npred[j]++
-					e.succ[q] = append(e.succ[q], j)
-				}
+			if packed {
+				acc += inc[r]
+			} else {
+				cnt[cluOf[r]]++
 			}
-			e.lastJob[r] = st | int64(j)
+			q := lastJob[r]
+			lastJob[r] = j
+			if mark[q] != j {
+				mark[q] = j
+				e.npred[j]++
+				e.succ[q] = append(e.succ[q], j)
+			}
+		}
+		if packed {
+			for k := range cnt {
+				cnt[k] = int32(acc >> (16 * k) & 0xffff)
+			}
 		}
 		ps := 0.0
 		row := e.bjk[int(j)*nc : int(j)*nc+nc]

@@ -3,6 +3,7 @@ package gamf
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"gridplay/engine/model"
@@ -45,6 +46,10 @@ type problem struct {
 	size    []int     // nodes of each cluster
 	cluIDs  []string
 	refMIPS float64 // reference power: the fastest node
+	// inc[r] is 1 << (16 * cluster of r) when there are at most 4
+	// clusters of fewer than 65536 nodes, else nil: the decoder then
+	// counts t_j^k in one register (evaluator.simulate).
+	inc []uint64
 
 	// Jobs.
 	n       int
@@ -140,6 +145,12 @@ func compile(s *model.Scenario) (*problem, error) {
 	}
 	for r := range p.ps {
 		p.ps[r] = p.cps[p.cluOf[r]]
+	}
+	if p.nclu <= 4 && slices.Max(append([]int{0}, p.size...)) < 1<<16 {
+		p.inc = make([]uint64, total)
+		for r := range p.inc {
+			p.inc[r] = 1 << (16 * p.cluOf[r])
+		}
 	}
 	tasks := 0
 	p.off = []int{0}

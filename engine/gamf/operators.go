@@ -11,10 +11,9 @@ import (
 type operators struct {
 	p     *problem
 	nodes []int32 // a permutation of all nodes, for sampling
-	markA []int32 // per node: stamp when in parent A's set
-	markB []int32
+	mark  []int32 // per node: crossover's stamps
 	stamp int32
-	pool  []int32
+	pool  []int32 // capacity 2*p.nodes
 	fixed []bool  // per position: inherited
 	free  []int32 // jobs to place at random
 	slots []int32
@@ -28,6 +27,12 @@ type operators struct {
 	tjk  []int
 	held []int32
 	load []float64
+	// The nodes each placed job took, as bitset words: job j's are
+	// freeB[tkWord[i]] bits tkMask[i] for i in [tkOff[j], tkEnd[j]), so
+	// releasing a job costs a few words, not one step per node.
+	tkWord       []int32
+	tkMask       []uint64
+	tkOff, tkEnd []int32
 }
 
 func newOperators(p *problem) *operators {
@@ -36,13 +41,15 @@ func newOperators(p *problem) *operators {
 	for i := range o.nodes {
 		o.nodes[i] = int32(i)
 	}
-	o.markA = make([]int32, p.nodes)
-	o.markB = make([]int32, p.nodes)
+	o.mark = make([]int32, p.nodes)
+	o.pool = make([]int32, 0, 2*p.nodes)
 	o.fixed = make([]bool, p.n)
 	o.inJob = make([]bool, p.nodes)
 	o.freeB = make([]uint64, (p.nodes+63)/64)
 	o.freeN = make([]int32, p.nclu)
 	o.pend = make([]float64, p.n)
+	o.tkOff = make([]int32, p.n)
+	o.tkEnd = make([]int32, p.n)
 	o.tjk = make([]int, p.n*p.nclu)
 	o.load = make([]float64, p.nclu)
 	return o
@@ -92,15 +99,13 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 	}
 	shuffle32(a.order, r)
 	for i := range o.freeB {
-		o.freeB[i] = 0
-	}
-	for rr := 0; rr < p.nodes; rr++ {
-		o.freeB[rr>>6] |= 1 << (rr & 63)
+		o.freeB[i] = clusterMask(i, 0, p.nodes) // every node free
 	}
 	for k := range o.freeN {
 		o.freeN[k] = int32(p.size[k])
 	}
 	o.held = o.held[:0]
+	o.tkWord, o.tkMask = o.tkWord[:0], o.tkMask[:0]
 	t := 0.0
 	for _, j := range a.order {
 		g := a.alloc[p.off[j]:p.off[j+1]]
@@ -109,6 +114,7 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 			row[k] = 0
 		}
 		got := 0
+		o.tkOff[j] = int32(len(o.tkWord))
 		for got < len(g) {
 			nfree := 0
 			for _, f := range o.freeN {
@@ -131,9 +137,13 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 				w := 0
 				for _, q := range o.held {
 					if o.pend[q] <= t {
-						for _, rr := range a.alloc[p.off[q]:p.off[q+1]] {
-							o.freeB[rr>>6] |= 1 << (rr & 63)
-							o.freeN[p.cluOf[rr]]++
+						for i := o.tkOff[q]; i < o.tkEnd[q]; i++ {
+							o.freeB[o.tkWord[i]] |= o.tkMask[i]
+						}
+						// q's t_q^k gives the per-cluster counts
+						// without a lookup per node.
+						for k, c := range o.tjk[int(q)*p.nclu : int(q)*p.nclu+p.nclu] {
+							o.freeN[k] += int32(c)
 						}
 					} else {
 						o.held[w] = q
@@ -153,25 +163,28 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 					c--
 				}
 			}
-			// The free nodes of C_k, lowest number first.
+			// The free nodes of C_k, lowest number first, a bitset word
+			// at a time.
+			n0 := got
 			end := p.first[k] + p.size[k]
-			for rr := p.first[k]; rr < end && got < len(g); {
-				w := o.freeB[rr>>6] >> (rr & 63)
-				if w == 0 {
-					rr = (rr | 63) + 1
-					continue
+			for wi := p.first[k] >> 6; wi<<6 < end && got < len(g); wi++ {
+				w := o.freeB[wi] & clusterMask(wi, p.first[k], end)
+				taken := uint64(0)
+				for w != 0 && got < len(g) {
+					b := bits.TrailingZeros64(w)
+					w &^= 1 << b
+					taken |= 1 << b
+					g[got] = int32(wi<<6 + b)
+					got++
 				}
-				rr += bits.TrailingZeros64(w)
-				if rr >= end {
-					break
+				o.freeB[wi] &^= taken
+				if taken != 0 {
+					o.tkWord = append(o.tkWord, int32(wi))
+					o.tkMask = append(o.tkMask, taken)
 				}
-				o.freeB[rr>>6] &^= 1 << (rr & 63)
-				o.freeN[k]--
-				row[k]++
-				g[got] = int32(rr)
-				got++
-				rr++
 			}
+			o.freeN[k] -= int32(got - n0)
+			row[k] += got - n0
 		}
 		// Predicted end of j (eq. 1) next to the jobs holding nodes now.
 		for k := range o.load {
@@ -193,9 +206,23 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 				cs = math.Max(cs, commSlowdown(saturationDegree(p.bw[k], o.load[k]+bjk)))
 			}
 		}
+		o.tkEnd[j] = int32(len(o.tkWord))
 		o.pend[j] = math.Max(t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
 		o.held = append(o.held, j)
 	}
+}
+
+// clusterMask is the mask of bitset word wi restricted to nodes
+// [first, end).
+func clusterMask(wi, first, end int) uint64 {
+	m := ^uint64(0)
+	if lo := first - wi<<6; lo > 0 {
+		m <<= uint(lo)
+	}
+	if hi := end - wi<<6; hi < 64 {
+		m &= 1<<uint(hi) - 1
+	}
+	return m
 }
 
 // crossover builds child c from parents a and b in two stages (section
@@ -245,37 +272,49 @@ func (o *operators) crossover(c, a, b *indiv, r *rand.Rand) {
 			copy(gc, gb)
 			continue
 		}
-		o.stamp++
-		if o.stamp == math.MaxInt32 {
-			o.stamp = 1
-			for i := range o.markA {
-				o.markA[i], o.markB[i] = 0, 0
-			}
+		// One mark array, two stamps per job: mark[n] == sa when n is in
+		// a's genes, == sab when it is in both parents'.
+		if o.stamp >= math.MaxInt32-2 {
+			o.stamp = 0
+			clear(o.mark)
 		}
-		s := o.stamp
+		sa, sab := o.stamp+1, o.stamp+2
+		o.stamp = sab
+		mark := o.mark
 		for _, n := range ga {
-			o.markA[n] = s
+			mark[n] = sa
 		}
-		got := 0
-		o.pool = o.pool[:0]
+		// The pool holds b's other nodes in b's order, then a's in a's
+		// order; it is sized once (len(ga)+len(gb) at most).
+		pool := o.pool[:len(ga)+len(gb)]
+		// Branch-free: whether a node is common is unpredictable, so each
+		// node is written to both places and only the right count moves
+		// (got, np <= the loop index, so the writes stay in range).
+		got, np := 0, 0
 		for _, n := range gb {
-			o.markB[n] = s
-			if o.markA[n] == s {
-				gc[got] = n
-				got++
-			} else {
-				o.pool = append(o.pool, n)
+			in := int32(0)
+			if mark[n] == sa {
+				in = 1
 			}
+			mark[n] += in // sa -> sab
+			gc[got] = n
+			pool[np] = n
+			got += int(in)
+			np += 1 - int(in)
 		}
 		for _, n := range ga {
-			if o.markB[n] != s {
-				o.pool = append(o.pool, n)
+			out := 1
+			if mark[n] == sab {
+				out = 0
 			}
+			pool[np] = n
+			np += out
 		}
+		pool = pool[:np]
 		for i := 0; got < len(gc); i++ {
-			k := i + r.IntN(len(o.pool)-i)
-			o.pool[i], o.pool[k] = o.pool[k], o.pool[i]
-			gc[got] = o.pool[i]
+			k := i + r.IntN(len(pool)-i)
+			pool[i], pool[k] = pool[k], pool[i]
+			gc[got] = pool[i]
 			got++
 		}
 	}
