@@ -11,6 +11,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/site/frames"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -27,6 +28,9 @@ type Gantt struct {
 	OnPause  func()
 	OnStep   func(n int)
 	OnSeek   func(t float64)
+	// View is the frame view shown below the chart; the clock names the
+	// position of its frames.
+	View string
 
 	Tip string
 }
@@ -86,16 +90,22 @@ func (c *Gantt) scrub(e vugu.DOMEvent) {
 	c.OnSeek(v / 1000 * c.Player.End)
 }
 
-func (c *Gantt) clock() string { return Clock(c.Chart, c.Player, len(c.Frames)) }
+func (c *Gantt) clock() string { return Clock(c.Chart, c.Player, c.View, c.Frames) }
 
 // Clock is the playback position as text.
-func Clock(ch *gantt.Chart, p *state.Player, frames int) string {
+// The Gantt chart runs in simulated seconds; the frames of view are
+// spread evenly over the replay and named by frames.StepLabel (by
+// generation or step when they are not in simulated time).
+func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame) string {
 	if ch == nil {
 		return "waiting for the engine"
 	}
 	s := "t = " + gantt.FormatTick(math.Round(p.T*10)/10) + " s of " + gantt.FormatTick(ch.End) + " s"
-	if frames > 0 {
-		s += fmt.Sprintf(" · frame %d of %d", p.FrameIndex(frames), frames)
+	n := p.FrameIndex(len(fs))
+	if l := frames.StepLabel(view, fs, n); l != "" {
+		s += " · " + l
+	} else if len(fs) > 0 {
+		s += fmt.Sprintf(" · frame %d of %d", n, len(fs))
 	}
 	return s
 }

@@ -53,6 +53,10 @@ type Root struct {
 	CompareN    int
 	CompareFor  string // the scenario compared, for the caption
 	comparing   bool
+	// CompareStale is set when the scenario changed after the
+	// comparison (see state.CompareKey); compareKey is its key.
+	CompareStale bool
+	compareKey   string
 
 	// LinkErr is a share link that could not be opened; saved work is
 	// kept.
@@ -142,7 +146,7 @@ func (c *Root) loadPreset(id string) bool {
 	for _, n := range p.Compare {
 		c.Selected[n] = true
 	}
-	c.Compared = nil
+	c.Compared, c.CompareStale, c.compareKey = nil, false, ""
 	return true
 }
 
@@ -451,6 +455,7 @@ func (c *Root) compare() {
 	c.CompareDone, c.CompareN = 0, len(names)
 	c.CompareFor = fmt.Sprintf("%s, seed %d", c.App.Scenario.Name, c.App.Scenario.Seed)
 	base := model.Clone(c.App.Scenario)
+	c.compareKey, c.CompareStale = state.CompareKey(base), false
 	infos := c.Policies
 	go func() {
 		var out []*sched.Result
@@ -739,7 +744,7 @@ func (c *Root) tick() {
 		// playing: draw them directly, no page render.
 		p := &c.App.Player
 		jsbridge.PaintNow(c.chart, p.T, c.View, c.App.Frames, c.frameCount(),
-			Clock(c.chart, p, len(c.App.Frames)), ScrubValue(p))
+			Clock(c.chart, p, c.View, c.App.Frames), ScrubValue(p))
 		c.env.UnlockOnly()
 	}
 }
@@ -791,6 +796,14 @@ func (c *Root) autosave() {
 		c.env.Lock()
 		var b []byte
 		stale := false
+		// The comparison shown is marked stale once the scenario
+		// changed after it.
+		cmpChanged := false
+		if len(c.Compared) > 0 && !c.comparing && c.compareKey != "" {
+			st := state.CompareKey(c.App.Scenario) != c.compareKey
+			cmpChanged = st != c.CompareStale
+			c.CompareStale = st
+		}
 		if c.App.Dirty {
 			var err error
 			if b, err = json.Marshal(c.App.Scenario); err == nil {
@@ -802,7 +815,11 @@ func (c *Root) autosave() {
 				stale = true
 			}
 		}
-		c.env.UnlockOnly()
+		if cmpChanged {
+			c.env.UnlockRender()
+		} else {
+			c.env.UnlockOnly()
+		}
 		if b != nil {
 			jsbridge.Save(SaveKey, string(b))
 			// The edited scenario is no longer the link's: drop the

@@ -1,13 +1,31 @@
-// Boots the playground: starts the engine's module Web Worker, exposes a
+// Boots the playground: starts the engine's module Web Workers, exposes a
 // small request client to the Go page as globalThis.gridplayEngine, then
 // loads and runs the Vugu page (app.wasm).
 
-let worker = null;
-const pending = new Map();
+// A small pool of engine workers. Each worker serves one request at a
+// time, so cancelling a request (which must terminate its worker: Go in
+// WebAssembly has no preemption, a busy engine cannot read a cancel
+// message) never ends another request. Idle workers are reused; at most
+// maxIdle are kept.
+const maxIdle = 2;
+const idle = []; // workers with no request
+const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
 let nextID = 1;
-let failed = null; // set when the worker could not start
+let failed = null; // set when a worker could not start
 
-function onMessage(ev) {
+function spawn() {
+  const w = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+  w.onmessage = (ev) => onMessage(w, ev);
+  w.onerror = (ev) => onError(w, ev);
+  return w;
+}
+
+function release(w) {
+  if (idle.length < maxIdle) idle.push(w);
+  else w.terminate();
+}
+
+function onMessage(w, ev) {
   const m = ev.data;
   const p = pending.get(m.id);
   if (!p) return;
@@ -20,31 +38,33 @@ function onMessage(ev) {
       break;
     case "end":
       pending.delete(m.id);
+      release(w);
       p.onEnd(null);
       break;
     case "error":
       pending.delete(m.id);
+      release(w);
       p.onEnd(m.message || "engine worker failed");
       break;
   }
 }
 
-function onError(ev) {
+function onError(w, ev) {
   ev.preventDefault();
   const msg = "engine worker failed to start: " + (ev.message || "unknown error");
   failed = msg;
+  w.terminate();
+  const i = idle.indexOf(w);
+  if (i >= 0) idle.splice(i, 1);
   for (const [id, p] of pending) {
+    if (p.worker !== w) continue;
     pending.delete(id);
     p.onEnd(msg);
   }
 }
 
-function spawn() {
-  worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
-  worker.onmessage = onMessage;
-  worker.onerror = onError;
-}
-spawn();
+// One worker is started at once, so the first run does not wait for it.
+idle.push(spawn());
 
 globalThis.gridplayEngine = {
   // request sends one HTTP-style request to the engine. body is a
@@ -56,21 +76,23 @@ globalThis.gridplayEngine = {
       queueMicrotask(() => onEnd(failed));
       return id;
     }
-    pending.set(id, { onHead, onChunk, onEnd });
-    worker.postMessage({ id, method, path, body });
+    const w = idle.length > 0 ? idle.pop() : spawn();
+    pending.set(id, { onHead, onChunk, onEnd, worker: w });
+    w.postMessage({ id, method, path, body });
     return id;
   },
-  // cancel stops a request. Go in WebAssembly has no preemption, so a
-  // busy engine cannot even read a cancel message: the worker is
-  // terminated and a fresh one started. Every request still pending
-  // ends with "cancelled".
+  // cancel stops one request: its worker is terminated, and it ends
+  // with "cancelled". Other requests run on in their own workers.
   cancel(id) {
-    if (!pending.has(id)) return;
-    worker.terminate();
-    spawn();
-    const all = [...pending.values()];
-    pending.clear();
-    for (const p of all) p.onEnd("cancelled");
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    p.worker.terminate();
+    p.onEnd("cancelled");
+  },
+  // busy is the number of requests in flight (for tests).
+  busy() {
+    return pending.size;
   },
 };
 

@@ -476,3 +476,52 @@ func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64) {
 		c.Text(fmt.Sprintf("%s %s %s (PB %s, %s)", t.Job, t.From, verb, state.FormatNumber(t.PB), t.Why), half+10, 28+float64(i)*18, col, "left")
 	}
 }
+
+// StepLabel names the position of view among the first n frames of fs,
+// for the playback clock. Only the backfilling and hybrid frames carry
+// simulated time like the Gantt chart; the GA frames are generations and
+// the MUSCLE packing frames are steps of a round (their t is the round's
+// time, or 0), so those are labelled by generation or step, not seconds.
+// It is "" when the run has no frame of view.
+func StepLabel(view string, fs []state.Frame, n int) string {
+	if n > len(fs) {
+		n = len(fs)
+	}
+	if n < 0 {
+		n = 0
+	}
+	total, shown := 0, 0
+	last := -1
+	for i, f := range fs {
+		if View(f.Kind) != view {
+			continue
+		}
+		total++
+		if i < n {
+			shown++
+			last = i
+		}
+	}
+	if total == 0 {
+		return ""
+	}
+	switch view {
+	case "ga":
+		if last < 0 {
+			return fmt.Sprintf("generation – (0 of %d generation frames)", total)
+		}
+		var g gen
+		_ = json.Unmarshal(fs[last].Data, &g)
+		s := "generation " + strconv.Itoa(g.gen())
+		if g.Round != nil {
+			s = "round " + strconv.Itoa(*g.Round) + ", " + s
+		}
+		return fmt.Sprintf("%s (%d of %d generation frames)", s, shown, total)
+	case "packing":
+		return fmt.Sprintf("packing step %d of %d", shown, total)
+	}
+	if last < 0 {
+		return fmt.Sprintf("%s event 0 of %d", view, total)
+	}
+	return fmt.Sprintf("%s event %d of %d at t = %s s", view, shown, total, gantt.FormatTick(fs[last].T))
+}

@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -134,5 +135,39 @@ func (g *geo) FillRect(x, y, w, h float64, color string) {
 		g.blue = append(g.blue, [4]float64{x, y, w, h})
 	case "#f1f3f5":
 		g.grey = [4]float64{x, y, w, h}
+	}
+}
+
+// The clock labels GA and packing frames by generation and step, not by
+// their t (a round time or 0, not the Gantt's time base), and the
+// time-based views by their simulated time.
+func TestStepLabel(t *testing.T) {
+	fs := []state.Frame{
+		{Kind: "packing", T: 0, Data: json.RawMessage(`{"c":0}`)},
+		{Kind: "generation", T: 0, Data: json.RawMessage(`{"g":1,"best":3,"mean":4}`)},
+		{Kind: "packing", T: 0, Data: json.RawMessage(`{"c":0}`)},
+		{Kind: "generation", T: 0, Data: json.RawMessage(`{"g":2,"round":3,"best":2,"mean":4}`)},
+		{Kind: "backfill", T: 12.5, Data: json.RawMessage(`{}`)},
+	}
+	for _, tc := range []struct {
+		view string
+		n    int
+		want string
+	}{
+		{"packing", 0, "packing step 0 of 2"},
+		{"packing", 1, "packing step 1 of 2"},
+		{"packing", 5, "packing step 2 of 2"},
+		{"ga", 0, "generation – (0 of 2 generation frames)"},
+		{"ga", 2, "generation 1 (1 of 2 generation frames)"},
+		{"ga", 4, "round 3, generation 2 (2 of 2 generation frames)"},
+		{"backfill", 4, "backfill event 0 of 1"},
+		{"backfill", 5, "backfill event 1 of 1 at t = 12.5 s"},
+		{"hybrid", 5, ""},
+		{"ga", 99, "round 3, generation 2 (2 of 2 generation frames)"},
+		{"ga", -1, "generation – (0 of 2 generation frames)"},
+	} {
+		if got := StepLabel(tc.view, fs, tc.n); got != tc.want {
+			t.Errorf("StepLabel(%q, %d) = %q, want %q", tc.view, tc.n, got, tc.want)
+		}
 	}
 }

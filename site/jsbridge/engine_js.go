@@ -9,8 +9,10 @@ import (
 )
 
 // WorkerEngine sends requests through globalThis.gridplayEngine, the small
-// client in static/main.js that posts {id, method, path, body} to the
-// module Web Worker and relays the answer's head, chunks and end.
+// client in static/main.js that posts {id, method, path, body} to a module
+// Web Worker of its pool (one request per worker at a time) and relays the
+// answer's head, chunks and end. The cancel function Request returns
+// ends that request only: its worker is terminated, others run on.
 type WorkerEngine struct{}
 
 // Request sends one request; see Handlers for the order of the calls.

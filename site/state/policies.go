@@ -117,3 +117,22 @@ func ChoosePolicy(infos []sched.Info, want string) string {
 	}
 	return want
 }
+
+// CompareKey identifies what a comparison depends on: the scenario and
+// its parameters, but not the policy chosen to run (a comparison runs
+// several). The Compare view is stale once the key of the scenario
+// differs from the key it was made for.
+func CompareKey(s *model.Scenario) string {
+	if s == nil {
+		return ""
+	}
+	c := model.Clone(s)
+	c.Policy.Name = ""
+	// json.Marshal, not model.Encode: a scenario being edited may be
+	// invalid for a while, and its key must still change.
+	b, err := json.Marshal(c)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}

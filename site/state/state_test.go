@@ -230,3 +230,31 @@ func TestCompare(t *testing.T) {
 		t.Errorf("ScheduleCSV: %q", sc)
 	}
 }
+
+// The Compare view goes stale when the scenario changes, not when only
+// the policy to run changes (a comparison covers several).
+func TestCompareKey(t *testing.T) {
+	s := DefaultScenario()
+	k := CompareKey(s)
+	if k == "" {
+		t.Fatal("empty key")
+	}
+	other := model.Clone(s)
+	other.Policy.Name = "some-other-policy"
+	if CompareKey(other) != k {
+		t.Error("choosing another policy made the comparison stale")
+	}
+	edited := model.Clone(s)
+	edited.Jobs[0].Size++
+	if CompareKey(edited) == k {
+		t.Error("editing a job did not change the key")
+	}
+	seed := model.Clone(s)
+	seed.Seed++
+	if CompareKey(seed) == k {
+		t.Error("changing the seed did not change the key")
+	}
+	if CompareKey(nil) != "" {
+		t.Error("nil scenario has a key")
+	}
+}

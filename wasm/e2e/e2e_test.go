@@ -212,7 +212,7 @@ func TestPlayground(t *testing.T) {
 		// first drawing with jobs on it.
 		chromedp.Evaluate(`globalThis.gridplayFirstGantt || -1`, &firstGantt),
 		chromedp.AttributeValue(`.app`, "data-engine", &engine, nil, chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelector(".run-error, .link-error") !== null`, &errShown),
+		chromedp.Evaluate(`document.querySelector(".run-error:not([hidden]), .link-error:not([hidden])") !== null`, &errShown),
 		chromedp.Text(`.summary`, &summary, chromedp.ByQuery),
 	)
 	if err != nil {

@@ -203,7 +203,7 @@ func TestEditorDrawEditRun(t *testing.T) {
 		t.Errorf("the Gantt chart did not change: %q then %q", before, after)
 	}
 	var errShown bool
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector(".run-error") !== null`, &errShown)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector(".run-error:not([hidden])") !== null`, &errShown)); err != nil {
 		t.Fatal(err)
 	}
 	if errShown {

@@ -159,7 +159,7 @@ func TestViewsAndCompare(t *testing.T) {
 	var cols, best int
 	err = chromedp.Run(ctx,
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length === 4 && !document.querySelector(".progress")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length === 4 && !document.querySelector(".progress:not([hidden])")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Evaluate(`document.querySelectorAll(".compare-table thead th").length`, &cols),
 		chromedp.Evaluate(`document.querySelectorAll(".compare-table td.best").length`, &best),
 	)
