@@ -93,18 +93,8 @@ func allow(w http.ResponseWriter, r *http.Request, method string) bool {
 }
 
 func handleRun(w http.ResponseWriter, r *http.Request) {
-	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return
-	}
-	if !json.Valid(body) {
-		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
-		return
-	}
-	s, err := model.Decode(body)
-	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+	s, ok := readScenario(w, r)
+	if !ok {
 		return
 	}
 	run := func(ctx context.Context, rec sched.Recorder) (any, error) {
@@ -160,18 +150,8 @@ func handleSWF(w http.ResponseWriter, r *http.Request) {
 // (workload.Expand, as engine/runner does before a run), in canonical
 // JSON; a scenario without a generator comes back as it is.
 func handleExpand(w http.ResponseWriter, r *http.Request) {
-	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return
-	}
-	if !json.Valid(body) {
-		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
-		return
-	}
-	s, err := model.Decode(body)
-	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+	s, ok := readScenario(w, r)
+	if !ok {
 		return
 	}
 	x, err := workload.Expand(s)
@@ -354,6 +334,26 @@ func statusOf(err error) int {
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusUnprocessableEntity
+}
+
+// readScenario reads, decodes and validates the scenario in r's body; on
+// bad input it answers the error (413, 400 or 422) and reports false.
+func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool) {
+	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
+	if herr != nil {
+		writeError(w, herr.Status, herr)
+		return nil, false
+	}
+	if !json.Valid(body) {
+		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
+		return nil, false
+	}
+	s, err := model.Decode(body)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		return nil, false
+	}
+	return s, true
 }
 
 // readBody reads at most limit bytes of r's body.
