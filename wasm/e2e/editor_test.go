@@ -342,7 +342,11 @@ func TestEditorSWFImport(t *testing.T) {
 	t0 := time.Now()
 	err := chromedp.Run(ctx,
 		chromedp.SetUploadFiles(`input.jt-swf`, []string{cut}, chromedp.ByQuery),
-		chromedp.Poll(`(document.querySelector(".jt-notice")?.textContent || "").includes("Imported")`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		// Usually under a second, but about every other run takes ~27 s
+		// (cause not found yet; see the playground notes): the limit is
+		// generous so that delay is reported by the log line below, not
+		// as a failure.
+		chromedp.Poll(`(document.querySelector(".jt-notice")?.textContent || "").includes("Imported")`, nil, chromedp.WithPollingTimeout(80*time.Second)),
 		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "2,000 jobs"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(`document.querySelector(".jt-notice").innerText`, &notice),
 		chromedp.Evaluate(`document.querySelector(".jt-count").textContent`, &count),
