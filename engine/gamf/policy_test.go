@@ -136,13 +136,8 @@ func TestValidation(t *testing.T) {
 		c.edit(s)
 		p, _ := sched.Lookup("gamf")
 		_, err := p.Run(context.Background(), s, nil)
-		var fe *model.FieldError
-		var es model.Errors
-		switch {
-		case errors.As(err, &fe):
-		case errors.As(err, &es) && len(es) > 0:
-			fe = es[0]
-		default:
+		fe := model.FirstError(err)
+		if fe == nil {
 			t.Fatalf("%s: error %v", c.field, err)
 		}
 		if fe.Field != c.field {

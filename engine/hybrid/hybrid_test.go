@@ -462,13 +462,8 @@ func TestBadInput(t *testing.T) {
 		tc.edit(s)
 		p, _ := sched.Lookup("hybrid-phrs")
 		_, err := p.Run(context.Background(), s, nil)
-		var fe *model.FieldError
-		var es model.Errors
-		switch {
-		case errors.As(err, &fe):
-		case errors.As(err, &es) && len(es) > 0:
-			fe = es[0]
-		default:
+		fe := model.FirstError(err)
+		if fe == nil {
 			t.Errorf("%s: error %v is not a field error", tc.field, err)
 			continue
 		}

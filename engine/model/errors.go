@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // FieldError is one problem with one field of the input, named by its path
 // in the JSON form, e.g. "jobs[3].size".
@@ -36,4 +39,18 @@ func (es Errors) Err() error {
 		return nil
 	}
 	return es
+}
+
+// FirstError returns the first field error in err: err itself when it is a
+// *FieldError, the first of an Errors list, or nil.
+func FirstError(err error) *FieldError {
+	var fe *FieldError
+	var es Errors
+	switch {
+	case errors.As(err, &es) && len(es) > 0:
+		return es[0]
+	case errors.As(err, &fe):
+		return fe
+	}
+	return nil
 }

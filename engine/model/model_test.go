@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -414,4 +415,17 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("not canonical:\n%s\n%s", e, e2)
 		}
 	})
+}
+
+func TestFirstError(t *testing.T) {
+	a, b := Errf("jobs[0].size", "x"), Errf("seed", "y")
+	if got := FirstError(Errors{a, b}); got != a {
+		t.Errorf("list: got %v, want %v", got, a)
+	}
+	if got := FirstError(fmt.Errorf("wrapped: %w", b)); got != b {
+		t.Errorf("wrapped: got %v, want %v", got, b)
+	}
+	if got := FirstError(errors.New("plain")); got != nil {
+		t.Errorf("plain: got %v, want nil", got)
+	}
 }
