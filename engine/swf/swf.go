@@ -505,8 +505,9 @@ func leadingInt(s string) int64 {
 
 // Find locates a trace file by name: name itself when it is a file, else
 // name, name.swf or name.swf.gz in $GRIDPLAY_TRACES (a path list), then in
-// ../shared/traces relative to the module root (the nearest directory up
-// from the working directory holding go.mod), then in ./traces.
+// static/traces of the module root (the nearest directory up from the
+// working directory holding go.mod; the traces ship there), then in
+// ../shared/traces beside the module root, then in ./traces.
 func Find(name string) (string, error) {
 	if name == "" {
 		return "", errors.New("swf: no trace name given")
@@ -519,7 +520,7 @@ func Find(name string) (string, error) {
 		dirs = append(dirs, filepath.SplitList(env)...)
 	}
 	if root, ok := moduleRoot(); ok {
-		dirs = append(dirs, filepath.Join(root, "..", "shared", "traces"))
+		dirs = append(dirs, filepath.Join(root, "static", "traces"), filepath.Join(root, "..", "shared", "traces"))
 	}
 	dirs = append(dirs, "traces")
 	base := filepath.Base(name)
