@@ -31,6 +31,9 @@ type Gantt struct {
 	// View is the frame view shown below the chart; the clock names the
 	// position of its frames.
 	View string
+	// Status is the engine's (state.Status...): the clock says why there
+	// is no chart.
+	Status string
 
 	Tip string
 }
@@ -90,17 +93,28 @@ func (c *Gantt) scrub(e vugu.DOMEvent) {
 	c.OnSeek(v / 1000 * c.Player.End)
 }
 
-func (c *Gantt) clock() string { return Clock(c.Chart, c.Player, c.View, c.Frames) }
+func (c *Gantt) clock() string { return Clock(c.Chart, c.Player, c.View, c.Frames, c.Status) }
 
 // Clock is the playback position as text.
 // The Gantt chart runs in simulated seconds; the frames of view are
 // spread evenly over the replay and named by frames.StepLabel (by
 // generation or step when they are not in simulated time).
-func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame) string {
+func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame, status string) string {
 	if ch == nil {
-		return "waiting for the engine"
+		switch status {
+		case state.StatusError:
+			return "no schedule: the engine stopped with the message above"
+		case state.StatusRunning:
+			return "waiting for the engine"
+		}
+		return "no schedule yet"
 	}
-	s := "t = " + gantt.FormatTick(math.Round(p.T*10)/10) + " s of " + gantt.FormatTick(ch.End) + " s"
+	// The playback runs to the later of the schedule's end and the last
+	// frame (a status exchange may come after the last job): the clock
+	// counts to the same end, so it never reads "200 s of 197.7 s".
+	end := math.Max(ch.End, p.End)
+	t := math.Min(p.T, end)
+	s := "t = " + gantt.FormatTick(math.Round(t*10)/10) + " s of " + gantt.FormatTick(math.Round(end*10)/10) + " s"
 	n := p.FrameIndex(len(fs))
 	if l := frames.StepLabel(view, fs, n); l != "" {
 		s += " · " + l

@@ -25,7 +25,9 @@ func main() {
 	}
 	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{}}
 	for ok := true; ok; ok = renderer.EventWait() {
-		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
+		res := buildEnv.RunBuild(root)
+		guardEvents(res, root.fault)
+		if err := renderer.Render(res); err != nil {
 			panic(err)
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -86,7 +87,55 @@ type Root struct {
 	View    string // frame view shown
 	Hover   string // details of the job under the pointer
 	ticking bool
+
+	// presetPtr is the scenario the preset built: the preset menu shows
+	// Preset only while that scenario is shown (an undo of the loading
+	// brings back another one).
+	presetPtr *model.Scenario
+
+	// Fault is a recovered panic, shown until dismissed (see guard.go).
+	Fault string
+
+	// pumping is set while a render is scheduled for the frames that
+	// streamed in (see run).
+	pumping bool
+
+	// embed caches the embed code: a share token deflates the whole
+	// scenario, far too costly for every render.
+	embed    string
+	embedKey embedKey
 }
+
+type embedKey struct {
+	s        *model.Scenario
+	gen      int
+	autoplay bool
+	height   int
+}
+
+// fault shows a recovered panic; the render lock is held.
+func (c *Root) fault(v any, stack []byte) {
+	c.Fault = faultText(v)
+	jsbridge.LogError("gridplay recovered from a panic: " + fmt.Sprint(v) + "\n" + string(stack))
+}
+
+// recoverGo ends a goroutine of the page that panicked with a message
+// instead of ending the program. Deferred first thing in every goroutine
+// the page starts.
+func (c *Root) recoverGo() {
+	v := recover()
+	if v == nil {
+		return
+	}
+	stack := debug.Stack()
+	go func() {
+		c.env.Lock()
+		c.fault(v, stack)
+		c.env.UnlockRender()
+	}()
+}
+
+func (c *Root) dismissFault() { c.Fault = "" }
 
 // Init picks the scenario (share link, autosave or the default preset),
 // then loads the policies and runs.
@@ -100,8 +149,9 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	c.IsEmbed, c.autoplay, c.height = jsbridge.Embed()
 	c.loadInitial(jsbridge.Hash(), jsbridge.Load(SaveKey))
 	go c.start()
+	go c.keys()
+	go c.hashes()
 	if !c.IsEmbed {
-		go c.keys()
 		go c.autosave()
 	}
 }
@@ -141,6 +191,9 @@ func (c *Root) loadPreset(id string) bool {
 		return false
 	}
 	c.App.Scenario = p.Build()
+	c.presetPtr = c.App.Scenario
+	c.App.PolicyChosen = false
+	c.Hover = ""
 	c.Preset = id
 	c.Selected = map[string]bool{}
 	for _, n := range p.Compare {
@@ -155,11 +208,13 @@ func (c *Root) loadPreset(id string) bool {
 // scenario's policy is not in this build, it switches to the first one
 // listed and runs again: never a blank page.
 func (c *Root) start() {
+	defer c.recoverGo()
 	go c.fetchPolicies()
 	c.run()
 }
 
 func (c *Root) fetchPolicies() {
+	defer c.recoverGo()
 	done := make(chan struct{})
 	var body []byte
 	var status int
@@ -203,6 +258,7 @@ func (c *Root) fetchPolicies() {
 // the state as it arrives. It runs on its own goroutine (never call it
 // with the render lock held) and takes the lock for each change.
 func (c *Root) run() {
+	defer c.recoverGo()
 	c.env.Lock()
 	if c.cancel != nil {
 		c.cancel()
@@ -225,11 +281,10 @@ func (c *Root) run() {
 	c.env.UnlockRender()
 
 	var (
-		status     int
-		lines      state.Lines
-		errBuf     []byte
-		lastRender time.Time
-		drawn      bool
+		status int
+		lines  state.Lines
+		errBuf []byte
+		drawn  bool
 	)
 	apply := func(b []byte) {
 		c.Received++
@@ -249,13 +304,16 @@ func (c *Root) run() {
 				lines.Write(b, apply)
 				c.update()
 			}
-			// Vugu does not merge render requests: re-render at most
-			// every 100 ms while frames stream in, not once per chunk.
-			if now := time.Now(); now.Sub(lastRender) > 100*time.Millisecond || c.chart != nil && !drawn {
-				lastRender = now
-				drawn = c.chart != nil
+			// Vugu does not merge render requests, and a render can
+			// take longer than the gap between two frames: frames are
+			// folded in without rendering, and one render is scheduled
+			// for whatever arrived in the next quarter second (renderSoon).
+			// The first chart is drawn at once.
+			if c.chart != nil && !drawn {
+				drawn = true
 				c.env.UnlockRender()
 			} else {
+				c.renderSoon()
 				c.env.UnlockOnly()
 			}
 		},
@@ -287,6 +345,22 @@ func (c *Root) run() {
 		c.cancel = cancel
 	}
 	c.env.UnlockOnly()
+}
+
+// renderSoon schedules one render a quarter second from now, unless one
+// is scheduled already; the lock is held.
+func (c *Root) renderSoon() {
+	if c.pumping {
+		return
+	}
+	c.pumping = true
+	go func() {
+		defer c.recoverGo()
+		time.Sleep(250 * time.Millisecond)
+		c.env.Lock()
+		c.pumping = false
+		c.env.UnlockRender()
+	}()
 }
 
 // update refreshes what derives from the state; the lock is held.
@@ -369,6 +443,7 @@ func (c *Root) selectPolicy(name string) {
 		s.Policy.Name = name
 		s.Policy.Params = state.KeepParams(s.Policy.Params, in)
 	})
+	c.App.PolicyChosen = true
 	go c.run()
 }
 
@@ -458,6 +533,7 @@ func (c *Root) compare() {
 	c.compareKey, c.CompareStale = state.CompareKey(base), false
 	infos := c.Policies
 	go func() {
+		defer c.recoverGo()
 		var out []*sched.Result
 		for _, n := range names {
 			in, _ := state.FindPolicy(infos, n)
@@ -583,7 +659,21 @@ func (c *Root) share() {
 
 func (c *Root) toggleEmbed() { c.ShowEmbed = !c.ShowEmbed; c.ShareErr = "" }
 
+// embedCode is the iframe code of the embed dialog, "" when the dialog
+// is closed or the scenario is too long for a link. It is cached: a share
+// token deflates the whole scenario.
 func (c *Root) embedCode() string {
+	if !c.ShowEmbed {
+		return ""
+	}
+	k := embedKey{c.App.Scenario, c.App.Gen, c.EmbedAutoplay, c.EmbedHeight}
+	if k != c.embedKey {
+		c.embedKey, c.embed = k, c.makeEmbedCode()
+	}
+	return c.embed
+}
+
+func (c *Root) makeEmbedCode() string {
 	tok, err := state.ShareToken(c.App.Scenario)
 	if err != nil {
 		return ""
@@ -624,6 +714,9 @@ func (c *Root) copyEmbed() {
 }
 
 func (c *Root) openURL() string {
+	if !c.IsEmbed {
+		return "./"
+	}
 	tok, err := state.ShareToken(c.App.Scenario)
 	if err != nil {
 		return "./"
@@ -631,12 +724,11 @@ func (c *Root) openURL() string {
 	return "./#s=" + tok
 }
 
-func (c *Root) embedStyle() string {
-	if c.height > 0 {
-		return fmt.Sprintf("max-height: %dpx", c.height)
-	}
-	return ""
-}
+// embedStyle: the embed fills its iframe, which embedCode makes 70 px
+// taller than the chart height for the bar and the controls; a fixed
+// max-height of the chart height used to clip the chart's last rows and
+// time axis and leave grey space below.
+func (c *Root) embedStyle() string { return "" }
 
 func (c *Root) dismissLinkErr() {
 	c.LinkErr = ""
@@ -673,10 +765,16 @@ func (c *Root) exportSchedule() {
 	jsbridge.Download(c.fileBase()+"-schedule.csv", "text/csv", state.ScheduleCSV(c.App.Result))
 }
 
+// exportMetrics writes the metrics the page shows for this scenario: the
+// comparison when it was made for the scenario as it is now, else the
+// current run alone (a stale comparison is for another scenario).
 func (c *Root) exportMetrics() {
 	rs := c.Compared
-	if len(rs) == 0 && c.App.Result != nil {
-		rs = []*sched.Result{c.App.Result}
+	if len(rs) == 0 || c.compareKey != state.CompareKey(c.App.Scenario) {
+		rs = nil
+		if c.App.Result != nil {
+			rs = []*sched.Result{c.App.Result}
+		}
 	}
 	jsbridge.Download(c.fileBase()+"-metrics.csv", "text/csv", state.MetricsCSV(rs))
 }
@@ -727,6 +825,7 @@ func (c *Root) player() *state.Player { return &c.App.Player }
 // tick advances the playback clock at about 25 frames a second; render
 // requests are not merged by Vugu, so the rate is throttled here.
 func (c *Root) tick() {
+	defer c.recoverGo()
 	const step = 40 * time.Millisecond
 	last := time.Now()
 	for {
@@ -743,8 +842,8 @@ func (c *Root) tick() {
 		// Only the canvases, the clock and the scrubber change while
 		// playing: draw them directly, no page render.
 		p := &c.App.Player
-		jsbridge.PaintNow(c.chart, p.T, c.View, c.App.Frames, c.frameCount(),
-			Clock(c.chart, p, c.View, c.App.Frames), ScrubValue(p))
+		jsbridge.PaintNow(c.chart, p.T, c.View, c.App.Frames, c.frameCount(), frames.PlatformOf(c.App.Scenario),
+			Clock(c.chart, p, c.View, c.App.Frames, c.App.Status), ScrubValue(p))
 		c.env.UnlockOnly()
 	}
 }
@@ -767,6 +866,14 @@ func (c *Root) frameLabel() string {
 // Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes.
 func (c *Root) keys() {
 	for k := range jsbridge.OnKeys() {
+		c.key(k)
+	}
+}
+
+// key handles one key press; the embed takes only play, pause and step.
+func (c *Root) key(k jsbridge.Key) {
+	defer c.recoverGo()
+	{
 		c.env.Lock()
 		rerun := false
 		switch {
@@ -776,6 +883,7 @@ func (c *Root) keys() {
 			c.step(1)
 		case k.Key == "ArrowLeft":
 			c.step(-1)
+		case c.IsEmbed:
 		case k.Ctrl && (k.Key == "y" || (k.Key == "z" && k.Shift)):
 			rerun = c.App.Redo()
 		case k.Ctrl && k.Key == "z":
@@ -791,6 +899,7 @@ func (c *Root) keys() {
 // autosave writes the scenario to localStorage about once a second
 // after it changed, and re-runs it when an editor changed it.
 func (c *Root) autosave() {
+	defer c.recoverGo()
 	for {
 		time.Sleep(time.Second)
 		c.env.Lock()
@@ -834,8 +943,55 @@ func (c *Root) autosave() {
 	}
 }
 
+// hashes opens a share link pasted into the address bar of a tab that
+// already shows the page (only the fragment changes: no reload).
+func (c *Root) hashes() {
+	for h := range jsbridge.OnHashChange() {
+		c.openHash(h)
+	}
+}
+
+func (c *Root) openHash(h string) {
+	defer c.recoverGo()
+	if !strings.HasPrefix(h, "#s=") {
+		return
+	}
+	s, err := state.OpenLink(h)
+	c.env.Lock()
+	rerun := false
+	switch {
+	case err != nil:
+		c.LinkErr = err.Error()
+	case s != nil && !sameScenario(s, c.App.Scenario):
+		c.App.Edit("open a share link", func(*model.Scenario) {})
+		c.App.Scenario = s
+		c.App.PolicyChosen = false
+		c.Preset, c.LinkErr, c.Hover = "", "", ""
+		c.Notice = "Opened the shared scenario " + strconv.Quote(s.Name) + "; Undo brings back the one you had."
+		rerun = true
+	}
+	c.env.UnlockRender()
+	if rerun {
+		c.run()
+	}
+}
+
+func sameScenario(a, b *model.Scenario) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// presetID is the preset shown, "" for the user's own scenario.
+func (c *Root) presetID() string {
+	if c.App.Scenario != c.presetPtr {
+		return ""
+	}
+	return c.Preset
+}
+
 func (c *Root) presetAbout() string {
-	if p, ok := state.PresetByID(c.Preset); ok {
+	if p, ok := state.PresetByID(c.presetID()); ok {
 		return p.About
 	}
 	return "Your own scenario (from a link, your last visit, or your edits)."
@@ -856,5 +1012,5 @@ func (c *Root) cellClass(cell state.CompareCell) string {
 }
 
 func (c *Root) paintFrames(v js.Value) {
-	jsbridge.PaintFrames(v, c.View, c.App.Frames, c.frameCount())
+	jsbridge.PaintFrames(v, c.View, c.App.Frames, c.frameCount(), frames.PlatformOf(c.App.Scenario))
 }

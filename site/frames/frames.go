@@ -9,6 +9,7 @@ package frames
 import (
 	"encoding/json"
 	"fmt"
+	"gridplay/engine/model"
 	"math"
 	"strconv"
 	"strings"
@@ -65,8 +66,44 @@ func Title(view string) string {
 // Height of a view's canvas, CSS pixels.
 const Height = 220.0
 
-// Draw paints view from the first n frames of fs on c (w by h).
+// Platform names what the frames refer to by position: the clusters'
+// ids in scenario order and, for the hybrid model, how many servers each
+// cluster has (hybrid status frames list servers, cluster by cluster).
+type Platform struct {
+	Clusters []string
+	Servers  []int
+}
+
+// PlatformOf reads the Platform of a scenario.
+func PlatformOf(s *model.Scenario) Platform {
+	var p Platform
+	if s == nil {
+		return p
+	}
+	for _, c := range s.Platform.Clusters {
+		p.Clusters = append(p.Clusters, c.ID)
+		p.Servers = append(p.Servers, len(c.Servers))
+	}
+	return p
+}
+
+// cluster names cluster index i.
+func (p Platform) cluster(i int) string {
+	if i >= 0 && i < len(p.Clusters) && p.Clusters[i] != "" {
+		return p.Clusters[i]
+	}
+	return "cluster " + strconv.Itoa(i+1)
+}
+
+// Draw paints view from the first n frames of fs on c (w by h), with
+// clusters named by position.
 func Draw(c gantt.Canvas, view string, fs []state.Frame, n int, w, h float64) {
+	DrawOn(c, view, fs, n, w, h, Platform{})
+}
+
+// DrawOn paints view from the first n frames of fs on c (w by h), naming
+// clusters and jobs from pl and the frames themselves.
+func DrawOn(c gantt.Canvas, view string, fs []state.Frame, n int, w, h float64, pl Platform) {
 	c.Clear(w, h)
 	c.FillRect(0, 0, w, h, "#ffffff")
 	if n > len(fs) {
@@ -77,11 +114,11 @@ func Draw(c gantt.Canvas, view string, fs []state.Frame, n int, w, h float64) {
 	case "ga":
 		drawGA(c, shown, w, h)
 	case "packing":
-		drawPacking(c, shown, w, h)
+		drawPacking(c, shown, w, h, pl)
 	case "backfill":
 		drawBackfill(c, shown, w, h)
 	case "hybrid":
-		drawHybrid(c, shown, w, h)
+		drawHybrid(c, shown, w, h, pl)
 	}
 }
 
@@ -234,7 +271,7 @@ type packing struct {
 	Names []string        `json:"-"`
 }
 
-func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
+func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	rows := map[int][][]int{}
 	maxRow := -1
 	var cur packing
@@ -244,6 +281,10 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	// reached: the axis the current space is drawn on.
 	extent := map[int]int{}
 	var space packing // the last resource space offered
+	// ids are the job ids of the current round: the other frames name
+	// jobs by their index in it (MUSCLE doc: the "round" frame lists ids).
+	var ids []string
+	label := func(js []int) string { return jobsLabel(js, ids) }
 	for _, f := range fs {
 		if f.Kind != "packing" {
 			continue
@@ -253,7 +294,12 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 			continue
 		}
 		// "round" frames list job ids, the others job indices.
-		json.Unmarshal(p.Raw, &p.Jobs)
+		if p.Op == "round" {
+			ids = nil
+			json.Unmarshal(p.Raw, &ids)
+		} else {
+			json.Unmarshal(p.Raw, &p.Jobs)
+		}
 		n++
 		switch p.Op {
 		case "round":
@@ -286,7 +332,7 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 		c.Text("row "+strconv.Itoa(r), 8, yy+rowH/2, "#555555", "left")
 		xx := 56.0
 		for _, comp := range rows[r] {
-			label := jobsLabel(comp)
+			label := label(comp)
 			wd := math.Max(24, float64(len(label))*6.5+8)
 			if xx+wd > tw {
 				break
@@ -307,7 +353,7 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	// starting at resource number cp.
 	sw := w - sx - 10
 	if space.C != nil && space.R > 0 {
-		c.Text(fmt.Sprintf("cluster %d, t = %s: %d resources from #%d", *space.C+1, state.FormatNumber(space.T), space.R, space.CP), sx, 28, "#333333", "left")
+		c.Text(fmt.Sprintf("%s, t = %s: %d resources from #%d", pl.cluster(*space.C), state.FormatNumber(space.T), space.R, space.CP), sx, 28, "#333333", "left")
 		if m := extent[*space.C]; m > 0 && sw > 20 {
 			c.FillRect(sx, 40, sw, 18, "#f1f3f5")
 			c.FillRect(sx+sw*float64(space.CP)/float64(m), 40, sw*float64(space.R)/float64(m), 18, "#74c0fc")
@@ -316,7 +362,11 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	for i, p := range picks {
 		yy := 70 + float64(i%8)*16
 		c.FillRect(sx, yy, 10, 10, gantt.Color(i))
-		c.Text(fmt.Sprintf("pick %s at t=%s", jobsLabel(p.Jobs), state.FormatNumber(p.T)), sx+14, yy+5, "#333333", "left")
+		where := ""
+		if p.C != nil {
+			where = " into " + pl.cluster(*p.C)
+		}
+		c.Text(fmt.Sprintf("pick %s%s at t=%s", label(p.Jobs), where, state.FormatNumber(p.T)), sx+14, yy+5, "#333333", "left")
 	}
 	if len(cur.Eps) > 0 {
 		parts := make([]string, len(cur.Eps))
@@ -327,10 +377,16 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	}
 }
 
-func jobsLabel(js []int) string {
+// jobsLabel names the jobs at indices js of the round by their ids
+// (J1, J2... by position only when the round frame did not list them).
+func jobsLabel(js []int, ids []string) string {
 	parts := make([]string, len(js))
 	for i, j := range js {
-		parts[i] = "J" + strconv.Itoa(j+1)
+		if j >= 0 && j < len(ids) {
+			parts[i] = ids[j]
+		} else {
+			parts[i] = "J" + strconv.Itoa(j+1)
+		}
 	}
 	return strings.Join(parts, "+")
 }
@@ -420,7 +476,7 @@ type transfer struct {
 	Why   string  `json:"why"`
 }
 
-func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64) {
+func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	var st *status
 	var tr []transfer
 	for _, f := range fs {
@@ -443,22 +499,30 @@ func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	}
 	half := w * 0.6
 	if st != nil {
-		n := max(len(st.Free), len(st.StaleFree))
+		// The status lists servers, cluster by cluster: add them up per
+		// cluster when the platform says how many each has; else show
+		// one bar per server, labelled as such.
+		names, free, stale := perCluster(st.Free, st.StaleFree, pl)
+		n := len(names)
 		mx := 1
-		for _, v := range append(append([]int{}, st.Free...), st.StaleFree...) {
+		for _, v := range append(append([]int{}, free...), stale...) {
 			mx = max(mx, v)
 		}
-		c.Text("free nodes per cluster: stale (grey) and live (blue)", 8, 10, "#333333", "left")
+		what := "cluster"
+		if len(pl.Servers) == 0 || n != len(pl.Clusters) {
+			what = "server"
+		}
+		c.Text("free nodes per "+what+": stale (grey) and live (blue)", 8, 10, "#333333", "left")
 		rowH := math.Min(18, (h-40)/float64(max(1, n)))
 		bw := half - 60
 		for i := 0; i < n; i++ {
 			yy := 24 + float64(i)*rowH
-			c.Text("c"+strconv.Itoa(i+1), 8, yy+rowH/2, "#333333", "left")
-			if i < len(st.StaleFree) {
-				c.FillRect(40, yy+1, bw*float64(st.StaleFree[i])/float64(mx), rowH/2-1, "#adb5bd")
+			c.Text(names[i], 8, yy+rowH/2, "#333333", "left")
+			if i < len(stale) {
+				c.FillRect(40, yy+1, bw*float64(stale[i])/float64(mx), rowH/2-1, "#adb5bd")
 			}
-			if i < len(st.Free) {
-				c.FillRect(40, yy+rowH/2, bw*float64(st.Free[i])/float64(mx), rowH/2-1, "#4dabf7")
+			if i < len(free) {
+				c.FillRect(40, yy+rowH/2, bw*float64(free[i])/float64(mx), rowH/2-1, "#4dabf7")
 			}
 		}
 	}
@@ -475,6 +539,38 @@ func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64) {
 		}
 		c.Text(fmt.Sprintf("%s %s %s (PB %s, %s)", t.Job, t.From, verb, state.FormatNumber(t.PB), t.Why), half+10, 28+float64(i)*18, col, "left")
 	}
+}
+
+// perCluster adds per-server free counts up per cluster of pl, when the
+// server counts match; otherwise it names the servers s1, s2...
+func perCluster(free, stale []int, pl Platform) (names []string, f, st []int) {
+	total := 0
+	for _, n := range pl.Servers {
+		total += n
+	}
+	if total == 0 || total != len(free) || (len(stale) != 0 && len(stale) != len(free)) {
+		for i := range max(len(free), len(stale)) {
+			names = append(names, "s"+strconv.Itoa(i+1))
+		}
+		return names, free, stale
+	}
+	k := 0
+	for ci, n := range pl.Servers {
+		sf, ss := 0, 0
+		for range n {
+			sf += free[k]
+			if len(stale) > 0 {
+				ss += stale[k]
+			}
+			k++
+		}
+		names = append(names, pl.cluster(ci))
+		f = append(f, sf)
+		if len(stale) > 0 {
+			st = append(st, ss)
+		}
+	}
+	return names, f, st
 }
 
 // StepLabel names the position of view among the first n frames of fs,

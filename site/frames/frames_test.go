@@ -171,3 +171,61 @@ func TestStepLabel(t *testing.T) {
 		}
 	}
 }
+
+// The packing view names jobs by the ids the round frame lists, and
+// clusters by their ids; after a job is renamed or deleted the labels
+// follow (they used to be positions: J1..Jn, "cluster 2").
+func TestPackingNamesJobsAndClustersByID(t *testing.T) {
+	fs := []state.Frame{
+		fr("packing", `{"op":"round","round":1,"jobs":["alpha","gamma","delta"]}`),
+		fr("packing", `{"op":"row","row":0,"jobs":[2]}`),
+		fr("packing", `{"op":"row","row":1,"jobs":[1,0]}`),
+		fr("packing", `{"op":"space","c":1,"t":2,"r":6,"cp":4,"eps":[1,0.6]}`),
+		fr("packing", `{"op":"pick","c":1,"t":2,"jobs":[1,0]}`),
+		fr("packing", `{"op":"round","round":2,"jobs":["omega"]}`),
+		fr("packing", `{"op":"row","row":0,"jobs":[0]}`),
+	}
+	pl := Platform{Clusters: []string{"north", "south"}}
+	r := &rec{}
+	DrawOn(r, "packing", fs, 5, 800, Height, pl)
+	got := strings.Join(r.texts, "|")
+	for _, want := range []string{"gamma+alpha", "delta", "south, t = 2", "pick gamma+alpha into south"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("packing texts %q lack %q", got, want)
+		}
+	}
+	if strings.Contains(got, "J1") || strings.Contains(got, "cluster 2") {
+		t.Errorf("packing texts %q still name by position", got)
+	}
+	// The second round's numbering is its own, named by its ids.
+	r = &rec{}
+	DrawOn(r, "packing", fs, len(fs), 800, Height, pl)
+	if got := strings.Join(r.texts, "|"); !strings.Contains(got, "omega") {
+		t.Errorf("round 2 texts %q lack omega", got)
+	}
+}
+
+// The hybrid view adds the servers' free nodes up per cluster (it used to
+// draw one bar per server, named as if each were a cluster).
+func TestHybridFreeNodesPerCluster(t *testing.T) {
+	fs := []state.Frame{
+		fr("status", `{"exchange":1,"free":[3,4,1,2],"queue":[0,1,0,0],"stale_free":[5,2,0,0],"stale_queue":[0,0,0,0]}`),
+	}
+	pl := Platform{Clusters: []string{"c1", "c2"}, Servers: []int{2, 2}}
+	r := &rec{}
+	DrawOn(r, "hybrid", fs, 1, 800, Height, pl)
+	got := strings.Join(r.texts, "|")
+	if !strings.Contains(got, "free nodes per cluster") || strings.Contains(got, "c3") {
+		t.Errorf("hybrid texts %q", got)
+	}
+	names, free, stale := perCluster([]int{3, 4, 1, 2}, []int{5, 2, 0, 0}, pl)
+	if strings.Join(names, ",") != "c1,c2" || free[0] != 7 || free[1] != 3 || stale[0] != 7 || stale[1] != 0 {
+		t.Errorf("perCluster = %v %v %v", names, free, stale)
+	}
+	// Without server counts the bars are servers, and say so.
+	r = &rec{}
+	DrawOn(r, "hybrid", fs, 1, 800, Height, Platform{})
+	if got := strings.Join(r.texts, "|"); !strings.Contains(got, "free nodes per server") || !strings.Contains(got, "s4") {
+		t.Errorf("hybrid texts without platform %q", got)
+	}
+}

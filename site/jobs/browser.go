@@ -53,31 +53,3 @@ func readFile(e vugu.DOMEvent, limit int, done func(name string, data []byte, er
 	})
 	file.Call("arrayBuffer").Call("then", ok, fail)
 }
-
-// download offers data as a file named name.
-func download(name, mime string, data []byte) {
-	g := js.Global()
-	doc := g.Get("document")
-	if !doc.Truthy() {
-		return
-	}
-	arr := g.Get("Uint8Array").New(len(data))
-	js.CopyBytesToJS(arr, data)
-	blob := g.Get("Blob").New([]interface{}{arr}, map[string]interface{}{"type": mime})
-	url := g.Get("URL").Call("createObjectURL", blob)
-	a := doc.Call("createElement", "a")
-	a.Set("href", url)
-	a.Set("download", name)
-	a.Get("style").Set("display", "none")
-	doc.Get("body").Call("appendChild", a)
-	a.Call("click")
-	a.Call("remove")
-	// Revoke later: the download starts asynchronously.
-	var revoke js.Func
-	revoke = js.FuncOf(func(js.Value, []js.Value) interface{} {
-		g.Get("URL").Call("revokeObjectURL", url)
-		revoke.Release()
-		return nil
-	})
-	g.Call("setTimeout", revoke, 10000)
-}

@@ -61,10 +61,11 @@ type Table struct {
 
 	env vugu.EventEnv
 
-	// Computed before each build (Compute).
-	view    []int
-	errs    *CellErrors
-	lastLen int
+	// Computed before each build (Compute), when computed differs.
+	computed computeKey
+	view     []int
+	errs     *CellErrors
+	lastLen  int
 	// raw keeps a cell's text that did not parse, with its message, by
 	// "row/key".
 	raw    map[string]string
@@ -74,6 +75,15 @@ type Table struct {
 	// renders 25 times a second), which would otherwise put the model's
 	// value back under the user's fingers.
 	typing map[string]string
+}
+
+// computeKey says what the view and the validation were computed for.
+type computeKey struct {
+	s    *model.Scenario
+	gen  int
+	jobs int
+	sort string
+	desc bool
 }
 
 // Init keeps the event environment for the engine's answers, which
@@ -88,15 +98,23 @@ func (c *Table) Compute(ctx vugu.ComputeCtx) {
 		c.raw, c.rawErr, c.typing = nil, nil, nil
 		c.lastLen = len(s.Jobs)
 	}
-	if c.SortKey != "" {
-		c.view = SortView(s.Jobs, c.SortKey, c.SortDesc)
-	} else {
-		c.view = c.view[:0]
-		for i := range s.Jobs {
-			c.view = append(c.view, i)
+	// The sorted view and the validation cost time in proportion to the
+	// jobs (a whole trace has 200,000): recompute them only when the
+	// scenario or the sort changed, not on every render (a run in flight
+	// renders several times a second).
+	k := computeKey{s, c.App.Gen, len(s.Jobs), c.SortKey, c.SortDesc}
+	if k != c.computed || c.errs == nil {
+		c.computed = k
+		if c.SortKey != "" {
+			c.view = SortView(s.Jobs, c.SortKey, c.SortDesc)
+		} else {
+			c.view = c.view[:0]
+			for i := range s.Jobs {
+				c.view = append(c.view, i)
+			}
 		}
+		c.errs = MapErrors(s)
 	}
-	c.errs = MapErrors(s)
 	if last := c.pages() - 1; c.Page > last {
 		c.Page = last
 	}
@@ -411,12 +429,12 @@ func (c *Table) exportCSV() {
 		name = fileName(s.Name) + "-jobs.csv"
 	}
 	if s.Generator == nil || len(s.Jobs) > 0 {
-		download(name, "text/csv", FormatCSV(s.Jobs))
+		jsbridge.Download(name, "text/csv", FormatCSV(s.Jobs))
 		return
 	}
 	// Generated jobs are drawn by the engine, as for a run.
 	c.drawJobs("Drawing the generated jobs for the CSV…", func(jobs []model.Job) {
-		download(name, "text/csv", FormatCSV(jobs))
+		jsbridge.Download(name, "text/csv", FormatCSV(jobs))
 		c.Notice = []string{"Exported " + comma(len(jobs)) + " generated jobs."}
 	})
 }
@@ -567,9 +585,19 @@ func (c *Table) busy() bool { return c.Busy != "" }
 // with an import.
 func (c *Table) applyImport(im *Import) {
 	keep := c.KeepPlatform
+	// A trace wants a policy made for one machine and thousands of jobs:
+	// EASY, unless the user picked a policy since loading the preset
+	// (never MUSCLE's GA on a 2,000-job trace, a run of half a minute).
+	switchPolicy := !c.App.PolicyChosen
 	c.App.Edit("import "+comma(im.Kept)+" SWF jobs", func(s *model.Scenario) {
 		s.Jobs = im.Jobs
 		s.Generator = nil
+		if n := TraceName(im.Name); n != "" {
+			s.Name = n
+		}
+		if switchPolicy {
+			s.Policy = model.Policy{Name: ImportPolicy}
+		}
 		if !keep {
 			s.Platform = model.Platform{Clusters: []model.Cluster{im.Cluster}}
 			s.Events = nil
@@ -583,8 +611,20 @@ func (c *Table) applyImport(im *Import) {
 	if !keep {
 		c.Notice = append(c.Notice, "The platform is now the trace's machine: "+im.Cluster.ID+" with "+comma(im.Cluster.Nodes)+" nodes.")
 	}
+	if switchPolicy {
+		c.Notice = append(c.Notice, "The policy is now "+ImportPolicy+" (EASY backfilling), which suits a trace; pick another in the policy menu.")
+	}
 	c.SortKey, c.Page = "", 0
 }
+
+// TraceName is the scenario name of an imported file: its name without
+// the .swf and .gz extensions.
+func TraceName(file string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(file, ".gz"), ".swf"), ".SWF")
+}
+
+// ImportPolicy is the policy an SWF import switches to.
+const ImportPolicy = "easy"
 
 func (c *Table) dismiss() { c.Notice, c.Problem = nil, "" }
 

@@ -70,6 +70,24 @@ func Copy(text string) bool {
 	return g.Invoke(text).Bool()
 }
 
+// OnHashChange sends the URL fragment each time it changes (a share link
+// opened in a tab that already shows the page changes only the hash).
+func OnHashChange() <-chan string {
+	ch := make(chan string, 4)
+	f := sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+		select {
+		case ch <- Hash():
+		default:
+		}
+		return nil
+	})
+	sjs.Global().Call("addEventListener", "hashchange", f)
+	return ch
+}
+
+// LogError writes msg to the browser console as an error.
+func LogError(msg string) { sjs.Global().Get("console").Call("error", msg) }
+
 // Download offers data as a file.
 func Download(name, mime string, data []byte) {
 	arr := sjs.Global().Get("Uint8Array").New(len(data))
@@ -127,13 +145,13 @@ func RecordFrameTime(ms float64) {
 }
 
 // PaintFrames sizes the canvas el and draws view from the first n of fs.
-func PaintFrames(el js.Value, view string, fs []state.Frame, n int) {
+func PaintFrames(el js.Value, view string, fs []state.Frame, n int, pl frames.Platform) {
 	v := sjs.Value(el)
 	cv, w, ok := fit(v, frames.Height)
 	if !ok {
 		return
 	}
-	frames.Draw(canvas{cv}, view, fs, n, w, frames.Height)
+	frames.DrawOn(canvas{cv}, view, fs, n, w, frames.Height, pl)
 	v.Get("dataset").Set("frames", n)
 }
 
@@ -148,13 +166,13 @@ func byID(id string) js.Value {
 // canvases and updates the clock and the scrubber, without a Vugu render:
 // during playback only these change, and a whole-page render per tick
 // would cost more than the frame budget.
-func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, clock string, scrub string) {
+func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, pl frames.Platform, clock string, scrub string) {
 	if ch != nil {
 		PaintGantt(byID("gantt"), ch, t)
 	}
 	if view != "" {
 		if el := byID("frames"); sjs.Value(el).Truthy() {
-			PaintFrames(el, view, fs, n)
+			PaintFrames(el, view, fs, n, pl)
 		}
 	}
 	if el := sjs.Value(byID("gantt-clock")); el.Truthy() {

@@ -91,16 +91,29 @@ func (q *queue) drain(h Handlers) {
 		evs := q.evs
 		q.evs = nil
 		q.mu.Unlock()
+		// Chunks that arrived together are handed over as one: a
+		// stream of many small frames costs one call (one lock, one
+		// render) per batch, not per frame.
+		var run []byte
+		flush := func() {
+			if run != nil {
+				h.Chunk(run)
+				run = nil
+			}
+		}
 		for _, e := range evs {
 			switch {
 			case e.head:
+				flush()
 				h.Head(e.status)
 			case e.end:
+				flush()
 				h.End(e.err)
 				return
 			default:
-				h.Chunk(e.chunk)
+				run = append(run, e.chunk...)
 			}
 		}
+		flush()
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vugu/vugu/js"
 
+	"gridplay/site/frames"
 	"gridplay/site/gantt"
 	"gridplay/site/state"
 )
@@ -22,19 +23,21 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 }
 
 // The browser helpers do nothing natively.
-func PaintGantt(el js.Value, ch *gantt.Chart, t float64)            {}
-func PaintFrames(el js.Value, view string, fs []state.Frame, n int) {}
-func Hash() string                                                  { return "" }
-func PageURL() string                                               { return "http://localhost/" }
-func ClearHash()                                                    {}
-func Load(key string) string                                        { return "" }
-func Save(key, val string) bool                                     { return false }
-func Copy(text string) bool                                         { return false }
-func Download(name, mime string, data []byte)                       {}
-func DownloadCanvas(selector, name string)                          {}
-func Embed() (on, autoplay bool, height int)                        { return false, false, 0 }
-func Now() float64                                                  { return 0 }
-func RecordFrameTime(ms float64)                                    {}
+func PaintGantt(el js.Value, ch *gantt.Chart, t float64)                                {}
+func PaintFrames(el js.Value, view string, fs []state.Frame, n int, pl frames.Platform) {}
+func Hash() string                                                                      { return "" }
+func PageURL() string                                                                   { return "http://localhost/" }
+func ClearHash()                                                                        {}
+func Load(key string) string                                                            { return "" }
+func Save(key, val string) bool                                                         { return false }
+func Copy(text string) bool                                                             { return false }
+func Download(name, mime string, data []byte)                                           {}
+func LogError(msg string)                                                               {}
+func OnHashChange() <-chan string                                                       { return make(chan string) }
+func DownloadCanvas(selector, name string)                                              {}
+func Embed() (on, autoplay bool, height int)                                            { return false, false, 0 }
+func Now() float64                                                                      { return 0 }
+func RecordFrameTime(ms float64)                                                        {}
 
 // Key is a key press outside text fields.
 type Key struct {
@@ -46,5 +49,5 @@ type Key struct {
 func OnKeys() <-chan Key { return make(chan Key) }
 
 // PaintNow draws nothing natively.
-func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, clock string, scrub string) {
+func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, pl frames.Platform, clock string, scrub string) {
 }

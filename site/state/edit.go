@@ -31,6 +31,7 @@ func (a *App) Edit(label string, f func(s *model.Scenario)) {
 	a.History.redo, a.History.redoLabels = nil, nil
 	f(a.Scenario)
 	a.Dirty = true
+	a.Gen++
 }
 
 // CanUndo and CanRedo tell whether the buttons do anything.
@@ -65,5 +66,6 @@ func (a *App) swap(from *[]*model.Scenario, fromL *[]string, to *[]*model.Scenar
 	a.Scenario = (*from)[n-1]
 	*from, *fromL = (*from)[:n-1], (*fromL)[:n-1]
 	a.Dirty = true
+	a.Gen++
 	return true
 }

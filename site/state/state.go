@@ -45,6 +45,14 @@ type App struct {
 	// Dirty is set by every Edit, Undo and Redo: the scenario changed since
 	// the last autosave; whoever saves clears it.
 	Dirty bool
+	// Gen counts Edit, Undo and Redo calls; with the Scenario pointer it
+	// keys what is derived from the scenario and costly to recompute
+	// (a share token, the table's validation).
+	Gen int
+	// PolicyChosen is set when the user picks a policy and cleared when a
+	// preset loads: an import keeps a chosen policy and otherwise
+	// switches to one that suits a trace.
+	PolicyChosen bool
 }
 
 // New returns the state showing the default scenario, not yet run.

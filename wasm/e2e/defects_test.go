@@ -1,0 +1,299 @@
+//go:build !js
+
+package e2e
+
+// Browser tests of the playground defects a newcomer walkthrough found:
+// each failed on the code before its fix.
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gridplay/engine/link"
+)
+
+// captureDownloads replaces the page's download helper with one that
+// records what would have been offered: name and text.
+const captureDownloads = `(() => {
+  globalThis.__downloads = [];
+  globalThis.gridplayDownload = (name, mime, bytes) => {
+    globalThis.__downloads.push({name, mime, text: new TextDecoder().decode(bytes)});
+  };
+  return true;
+})()`
+
+type download struct {
+	Name string `json:"name"`
+	Mime string `json:"mime"`
+	Text string `json:"text"`
+}
+
+func downloads(ctx context.Context) ([]download, error) {
+	var ds []download
+	err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.__downloads || []`, &ds))
+	return ds, err
+}
+
+// Defect 1: Jobs -> Export CSV panicked inside app.wasm (ValueOf on a Go
+// slice) and left a dead page. Now it offers the CSV and the page runs on.
+func TestExportJobsCSVKeepsPageAlive(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitDone("muscle")); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	err := chromedp.Run(ctx,
+		chromedp.Evaluate(captureDownloads, nil),
+		chromedp.Click(`button.jt-export`, chromedp.ByQuery),
+		chromedp.Poll(`globalThis.__downloads.length === 1`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("export: %v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	ds, err := downloads(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(ds[0].Name, "-jobs.csv") || !strings.HasPrefix(ds[0].Text, "id,") || strings.Count(ds[0].Text, "\n") < 7 {
+		t.Errorf("download %q: %q", ds[0].Name, ds[0].Text)
+	}
+	// The page still works: a run goes through and a preset loads.
+	err = chromedp.Run(ctx,
+		choosePreset("classic-backfill"), waitDone("easy"),
+		chromedp.Click(`button.run`, chromedp.ByQuery), chromedp.Sleep(100*time.Millisecond), waitDone("easy"),
+	)
+	if err != nil {
+		t.Fatalf("the page stopped working after Export CSV: %v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	con.check(t)
+}
+
+// Defect 2: EASY on an imported trace took minutes because every
+// streamed frame re-rendered the page (and each render deflated the whole
+// scenario for the hidden embed code). The import now switches to EASY,
+// names the scenario after the file, and the run ends in seconds with
+// the page answering throughout.
+func TestImportedTraceRunsQuickly(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	cut := writeTraceCut(t, t.TempDir(), 2500)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitDone("muscle")); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	t0 := time.Now()
+	err := chromedp.Run(ctx,
+		chromedp.SetUploadFiles(`input.jt-swf`, []string{cut}, chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector(".jt-notice")?.textContent || "").includes("Imported")`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	imported := time.Since(t0)
+	// While the run streams its backfilling frames, the page must answer:
+	// time a few round trips into it.
+	var worst time.Duration
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var st string
+		t1 := time.Now()
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector(".app").dataset.engine + "/" + document.querySelector(".app").dataset.policy`, &st)); err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, time.Since(t1))
+		if st == "done/easy" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the imported trace did not finish with easy within 60 s (state %s)", st)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	total := time.Since(t0)
+	var name string
+	if err := chromedp.Run(ctx, waitDone("easy"), chromedp.Text(`.summary`, &name, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("KTH-SP2 cut of 2,000 jobs: import shown after %v, EASY run drawn %v after the file was picked; slowest page round trip during the run %v",
+		imported.Round(time.Millisecond), total.Round(time.Millisecond), worst.Round(time.Millisecond))
+	fmt.Printf("gridplay e2e: imported 2,000-job trace with EASY drawn in %v (slowest page round trip %v)\n", total.Round(time.Millisecond), worst.Round(time.Millisecond))
+	if !strings.Contains(name, "KTH-SP2-cut") {
+		t.Errorf("the scenario is not named after the file: %q", name)
+	}
+	con.check(t)
+}
+
+// Defect 3: Metrics CSV exported the comparison made before an edit.
+func TestMetricsCSVFollowsEdits(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitDone("muscle")); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	err := chromedp.Run(ctx,
+		chromedp.Evaluate(captureDownloads, nil),
+		chromedp.Click(`button.compare`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length >= 3 && !document.querySelector("button.compare").disabled`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Click(`button.export-metrics`, chromedp.ByQuery),
+		// A longer runtime for the first job, then wait for the re-run.
+		chromedp.Evaluate(`(() => {
+  const i = document.querySelector("input.jt-in-runtime");
+  i.value = String(Number(i.value) + 100);
+  i.dispatchEvent(new Event("input", {bubbles: true}));
+  i.dispatchEvent(new Event("change", {bubbles: true}));
+  return true;
+})()`, nil),
+		chromedp.Sleep(300*time.Millisecond),
+		waitDone("muscle"),
+		chromedp.Click(`button.export-metrics`, chromedp.ByQuery),
+		chromedp.Poll(`globalThis.__downloads.length === 2`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	ds, _ := downloads(ctx)
+	var shown string
+	chromedp.Run(ctx, chromedp.Text(`.summary .metrics`, &shown, chromedp.ByQuery))
+	before, after := metricOf(ds[0].Text, "muscle", "makespan"), metricOf(ds[1].Text, "muscle", "makespan")
+	if before == "" || after == "" || before == after {
+		t.Fatalf("muscle makespan before the edit %q, after %q:\n%s\n---\n%s", before, after, ds[0].Text, ds[1].Text)
+	}
+	if !strings.Contains(shown, after) {
+		t.Errorf("the page shows %q, the export says makespan %s", shown, after)
+	}
+	con.check(t)
+}
+
+func metricOf(csv, policy, metric string) string {
+	for _, l := range strings.Split(csv, "\n") {
+		f := strings.Split(l, ",")
+		if len(f) == 3 && f[0] == policy && f[1] == metric {
+			return f[2]
+		}
+	}
+	return ""
+}
+
+// Defect 4: parameter and seed fields kept showing typed values after
+// Reset to defaults and Undo.
+func TestFieldsFollowUndoAndReset(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitDone("muscle")); err != nil {
+		t.Fatal(err)
+	}
+	set := func(sel, v string) chromedp.Action {
+		return chromedp.Evaluate(fmt.Sprintf(`(() => {
+  const i = document.querySelector(%q);
+  i.value = %q;
+  i.dispatchEvent(new Event("change", {bubbles: true}));
+  return true;
+})()`, sel, v), nil)
+	}
+	var def, pop, seed0, seed string
+	err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelector("input[data-param=population]").value`, &def),
+		set("input[data-param=population]", "10"),
+		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
+		chromedp.Click(`button.reset`, chromedp.ByQuery),
+		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
+		chromedp.Evaluate(`document.querySelector("input[data-param=population]").value`, &pop),
+		chromedp.Evaluate(`document.querySelector("input#seed").value`, &seed0),
+		set("input#seed", "42"),
+		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
+		chromedp.Click(`button.undo`, chromedp.ByQuery),
+		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
+		chromedp.Evaluate(`document.querySelector("input#seed").value`, &seed),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def == "10" || pop != def {
+		t.Errorf("population shows %q after Reset to defaults; the default is %q", pop, def)
+	}
+	if seed0 == "42" || seed != seed0 {
+		t.Errorf("seed shows %q after Undo; it was %q", seed, seed0)
+	}
+	con.check(t)
+}
+
+// Defect 8: a share link opened in a tab that already shows gridplay
+// changes only the hash; it must load.
+func TestShareLinkInOpenTab(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	tok, err := link.Encode(classicScenario())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var about string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/"), waitDone("muscle"),
+		chromedp.Evaluate(`location.hash = "#s=`+tok+`"; true`, nil),
+		waitDone("easy"),
+		chromedp.Text(`.summary`, &about, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatalf("the link opened in the same tab did not load: %v", err)
+	}
+	if !strings.Contains(about, classicScenario().Name) {
+		t.Errorf("summary %q lacks %q", about, classicScenario().Name)
+	}
+	con.check(t)
+}
+
+// Defect 7: the embed filled only the chart height of its iframe (last
+// rows and time axis clipped, grey space below), and ignored the keys.
+func TestEmbedFillsFrameAndTakesKeys(t *testing.T) {
+	const h = 300
+	_, ctx, con, url := browser(t, 800, h+70)
+	tok, err := link.Encode(classicScenario())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boxH, winH float64
+	var playing bool
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/embed.html#s="+tok+"&autoplay=0&height="+strconv.Itoa(h)),
+		waitDone("easy"),
+		chromedp.Evaluate(`document.querySelector(".embed").getBoundingClientRect().height`, &boxH),
+		chromedp.Evaluate(`window.innerHeight`, &winH),
+		chromedp.Evaluate(`document.activeElement && document.activeElement.blur(); true`, nil),
+		chromedp.KeyEvent(" "),
+		chromedp.Poll(`!document.querySelector("button.pause").disabled`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`!document.querySelector("button.pause").disabled`, &playing),
+	)
+	if err != nil {
+		t.Fatalf("embed: %v", err)
+	}
+	if boxH < winH-1 {
+		t.Errorf("the embed box is %.0f px high in a %.0f px frame", boxH, winH)
+	}
+	if !playing {
+		t.Error("space did not start playback in the embed")
+	}
+	con.check(t)
+}
+
+// The preset menu showed a preset whose loading was undone.
+func TestPresetMenuFollowsUndo(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	var v string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/"), waitDone("muscle"),
+		choosePreset("classic-backfill"), waitDone("easy"),
+		chromedp.Click(`button.undo`, chromedp.ByQuery),
+		waitDone("muscle"),
+		chromedp.Evaluate(`document.querySelector("select.preset").value`, &v),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v == "classic-backfill" {
+		t.Errorf("the preset menu still shows %q after undoing its loading", v)
+	}
+	con.check(t)
+}
