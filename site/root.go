@@ -93,6 +93,10 @@ type Root struct {
 	// brings back another one).
 	presetPtr *model.Scenario
 
+	// Quiet asks for the result without animation frames; QuietSet says
+	// the user chose, else the size of the scenario decides (AnimateMax).
+	Quiet, QuietSet bool
+
 	// Fault is a recovered panic, shown until dismissed (see guard.go).
 	Fault string
 
@@ -278,25 +282,35 @@ func (c *Root) run() {
 	}
 	c.lastRun = string(body)
 	c.started = time.Now()
+	quiet := c.resultsOnly()
 	c.env.UnlockRender()
 
 	var (
 		status int
 		lines  state.Lines
 		errBuf []byte
+		whole  []byte // the answer of a results-only run
 		drawn  bool
 	)
+	path := "/api/run?stream=1"
+	if quiet {
+		path = "/api/run"
+	}
 	apply := func(b []byte) {
 		c.Received++
 		if err := c.App.ApplyLine(b); err != nil {
 			c.App.Fail(err.Error())
 		}
 	}
-	cancel := c.Engine.Request("POST", "/api/run?stream=1", body, jsbridge.Handlers{
+	cancel := c.Engine.Request("POST", path, body, jsbridge.Handlers{
 		Head: func(s int) { status = s },
 		Chunk: func(b []byte) {
 			if status != 200 {
 				errBuf = append(errBuf, b...)
+				return
+			}
+			if quiet {
+				whole = append(whole, b...)
 				return
 			}
 			c.env.Lock()
@@ -331,6 +345,13 @@ func (c *Root) run() {
 				c.App.Fail("engine: " + err.Error())
 			case status != 200:
 				c.App.Fail(state.ErrorBody(status, errBuf))
+			case quiet:
+				res := new(sched.Result)
+				if err := json.Unmarshal(whole, res); err != nil {
+					c.App.Fail("engine sent an unreadable result: " + err.Error())
+				} else {
+					c.App.Finish(res)
+				}
 			default:
 				lines.Flush(apply)
 				if c.App.Status == state.StatusRunning {
@@ -345,6 +366,33 @@ func (c *Root) run() {
 		c.cancel = cancel
 	}
 	c.env.UnlockOnly()
+}
+
+// AnimateMax is the largest number of jobs a run streams its animation
+// frames for by default; beyond it, runs ask for the result only (the
+// frames would cost more than the run and the animation cannot show
+// them). The "Results only" box overrides it either way.
+const AnimateMax = 5000
+
+// resultsOnly tells whether the next run asks for the result alone.
+func (c *Root) resultsOnly() bool {
+	if c.QuietSet {
+		return c.Quiet
+	}
+	return c.jobCount() > AnimateMax
+}
+
+// jobCount is the scenario's number of jobs, generated ones included.
+func (c *Root) jobCount() int {
+	s := c.App.Scenario
+	if len(s.Jobs) == 0 && s.Generator != nil {
+		return s.Generator.Jobs
+	}
+	return len(s.Jobs)
+}
+
+func (c *Root) setQuiet(e vugu.DOMEvent) {
+	c.QuietSet, c.Quiet = true, e.JSEventTarget().Get("checked").Bool()
 }
 
 // renderSoon schedules one render a quarter second from now, unless one
@@ -615,7 +663,10 @@ func (c *Root) progressText() string {
 	if c.comparing {
 		return fmt.Sprintf("Comparing: %d of %d policies done", c.CompareDone, c.CompareN)
 	}
-	return fmt.Sprintf("Running %s in the engine worker: %d frames so far", c.App.Scenario.Policy.Name, c.Received)
+	if c.resultsOnly() {
+		return fmt.Sprintf("Running %s on %s jobs in the engine worker (results only, no animation frames)", c.App.Scenario.Policy.Name, state.FormatNumber(float64(c.jobCount())))
+	}
+	return fmt.Sprintf("Running %s in the engine worker: %d animation frames so far", c.App.Scenario.Policy.Name, c.Received)
 }
 
 // Undo and redo.

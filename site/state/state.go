@@ -105,20 +105,25 @@ func (a *App) ApplyLine(b []byte) error {
 		}
 		a.Fail(msg)
 	case l.Result != nil:
-		a.Result = l.Result
-		a.Status = StatusDone
-		a.Player.End = EndTime(l.Result)
-		// Show the whole schedule first; Play replays it from 0.
-		a.Player.T = a.Player.End
-		if len(a.Frames) > 0 && a.Frames[len(a.Frames)-1].T > a.Player.End {
-			a.Player.End = a.Frames[len(a.Frames)-1].T
-		}
+		a.Finish(l.Result)
 	case l.Kind != nil:
 		a.Frames = append(a.Frames, Frame{Kind: *l.Kind, T: l.T, Data: l.Data})
 	default:
 		return errors.New("engine sent a line that is neither a frame, a result nor an error")
 	}
 	return nil
+}
+
+// Finish ends the run with its result.
+func (a *App) Finish(r *sched.Result) {
+	a.Result = r
+	a.Status = StatusDone
+	a.Player.End = EndTime(r)
+	// Show the whole schedule first; Play replays it from 0.
+	a.Player.T = a.Player.End
+	if len(a.Frames) > 0 && a.Frames[len(a.Frames)-1].T > a.Player.End {
+		a.Player.End = a.Frames[len(a.Frames)-1].T
+	}
 }
 
 // ErrorBody reads a non-streamed JSON error answer into a message.

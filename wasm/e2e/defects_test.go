@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gridplay/engine/link"
+	"gridplay/engine/model"
 )
 
 // captureDownloads replaces the page's download helper with one that
@@ -294,6 +295,54 @@ func TestPresetMenuFollowsUndo(t *testing.T) {
 	}
 	if v == "classic-backfill" {
 		t.Errorf("the preset menu still shows %q after undoing its loading", v)
+	}
+	con.check(t)
+}
+
+// Big scenarios run "results only": no animation frames are streamed, so
+// 20,000 generated jobs under EASY end without streaming a frame, and the box lets the
+// user choose either way.
+func TestResultsOnlyForBigScenarios(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	s := classicScenario()
+	s.Name = "fifty thousand"
+	s.Jobs = nil
+	s.Generator = &model.Generator{Jobs: 20000, Rate: 0.05, ExecMin: 10, ExecMax: 2000, Sizes: "uniform", SizeMin: 1, SizeMax: 16}
+	tok, err := link.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var quiet bool
+	var progress string
+	t0 := time.Now()
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#s="+tok),
+		chromedp.Poll(`document.querySelector(".app")?.dataset.engine === "running"`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`document.querySelector(".progress").innerText`, &progress),
+		waitDone("easy"),
+		chromedp.Evaluate(`document.querySelector("input.results-only").checked`, &quiet),
+	)
+	if err != nil {
+		t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	t.Logf("20,000 generated jobs, EASY, results only: drawn %v after navigation", time.Since(t0).Round(time.Millisecond))
+	if !quiet || !strings.Contains(progress, "results only") {
+		t.Errorf("results-only box %v, progress %q", quiet, progress)
+	}
+	// Unticked, the same scenario streams its frames again.
+	var frames bool
+	err = chromedp.Run(ctx,
+		chromedp.Click(`input.results-only`, chromedp.ByQuery),
+		chromedp.Click(`button.run`, chromedp.ByQuery),
+		chromedp.Sleep(200*time.Millisecond),
+		waitDone("easy"),
+		chromedp.Evaluate(`!document.querySelector("section.frames").hidden`, &frames),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !frames {
+		t.Error("with Results only unticked the run showed no animation view")
 	}
 	con.check(t)
 }
