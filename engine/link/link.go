@@ -71,38 +71,38 @@ func Token(link string) string {
 // the link itself, or the scenario's fields (model.Decode) for its content.
 func Decode(link string) (*model.Scenario, error) {
 	if len(link) > MaxLinkLen+4096 {
-		return nil, linkErr(fmt.Sprintf("link is %d bytes; the limit is %d (MaxLinkLen)", len(link), MaxLinkLen))
+		return nil, linkErr(fmt.Sprintf("This link is too long to open (%d bytes; the limit is %d). Export the scenario as JSON to share it instead.", len(link), MaxLinkLen))
 	}
 	t := Token(link)
 	if t == "" {
-		return nil, linkErr("empty link: expected v1.<data>")
+		return nil, linkErr("This link is empty: a gridplay link ends in #s=v1. followed by the scenario.")
 	}
 	if len(t) > MaxLinkLen {
-		return nil, linkErr(fmt.Sprintf("link is %d bytes; the limit is %d (MaxLinkLen)", len(t), MaxLinkLen))
+		return nil, linkErr(fmt.Sprintf("This link is too long to open (%d bytes; the limit is %d). Export the scenario as JSON to share it instead.", len(t), MaxLinkLen))
 	}
 	if !strings.HasPrefix(t, Prefix) {
 		v, _, ok := strings.Cut(t, ".")
 		if ok && len(v) <= 8 && strings.HasPrefix(v, "v") {
-			return nil, linkErr(fmt.Sprintf("unsupported link version %q (this build reads v1)", v))
+			return nil, linkErr(fmt.Sprintf("This link was made by another version of gridplay (unsupported link version %q; this one reads v1).", v))
 		}
-		return nil, linkErr("unsupported link version: expected a token starting with v1.")
+		return nil, linkErr("This is not a gridplay link (unsupported link version: a link ends in #s=v1. followed by the scenario).")
 	}
 	data := strings.TrimRight(t[len(Prefix):], "=")
 	raw, err := base64.RawURLEncoding.DecodeString(data)
 	if err != nil {
 		var ce base64.CorruptInputError
 		if errors.As(err, &ce) {
-			return nil, linkErr(fmt.Sprintf("link is not valid base64url at character %d (was it cut short or changed?)", int64(ce)+int64(len(Prefix))))
+			return nil, linkErr(fmt.Sprintf("This link is damaged: was it cut short or changed? (not valid base64url at character %d)", int64(ce)+int64(len(Prefix))))
 		}
-		return nil, linkErr("link is not valid base64url")
+		return nil, linkErr("This link is damaged: was it cut short or changed? (not valid base64url)")
 	}
 	r := flate.NewReader(bytes.NewReader(raw))
 	js, err := io.ReadAll(io.LimitReader(r, MaxDecodedBytes+1))
 	if err != nil {
-		return nil, linkErr("link data is corrupt (bad DEFLATE stream: was the link cut short?)")
+		return nil, linkErr("This link is damaged: was it cut short? (its data is corrupt: bad DEFLATE stream)")
 	}
 	if len(js) > MaxDecodedBytes {
-		return nil, linkErr(fmt.Sprintf("link inflates to more than %d bytes (MaxDecodedBytes)", MaxDecodedBytes))
+		return nil, linkErr(fmt.Sprintf("This link is too large to open (over %d MB once unpacked; it inflates to more than %d bytes).", MaxDecodedBytes>>20, MaxDecodedBytes))
 	}
 	return model.Decode(js)
 }

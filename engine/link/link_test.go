@@ -81,14 +81,14 @@ func TestDecodeErrors(t *testing.T) {
 	tests := []struct {
 		name, in, field, msg string
 	}{
-		{"empty", "", "link", "empty link"},
+		{"empty", "", "link", "link is empty"},
 		{"v2", "v2.abc", "link", `unsupported link version "v2"`},
 		{"no prefix", "abcdef", "link", "unsupported link version"},
 		{"bad base64", "v1.ab$cd", "link", "base64url at character 5"},
 		{"cut short", good[:len(good)/2], "link", "corrupt"},
 		{"not deflate", "v1." + base64.RawURLEncoding.EncodeToString([]byte{0xff, 0xff, 0xff, 0xff}), "link", "corrupt"},
-		{"zip bomb", "v1." + bomb, "link", "MaxDecodedBytes"},
-		{"too long", "v1." + strings.Repeat("A", MaxLinkLen), "link", "MaxLinkLen"},
+		{"zip bomb", "v1." + bomb, "link", "too large to open"},
+		{"too long", "v1." + strings.Repeat("A", MaxLinkLen), "link", "too long to open"},
 		{"bad json", "v1." + deflate([]byte(`{"version":1,`)), "", "invalid JSON"},
 		{"bad field", "v1." + deflate([]byte(`{"version":1,"seed":1,"platform":{"clusters":[{"id":"a","nodes":0}]},"jobs":[{"id":"x","submit":0,"size":1,"runtime":1}],"policy":{"name":"p"}}`)), "platform.clusters[0].nodes", "at least 1"},
 	}

@@ -44,7 +44,7 @@ func Encode(s *Scenario) ([]byte, error) {
 // Decode never panics.
 func Decode(b []byte) (*Scenario, error) {
 	if len(b) > MaxScenarioBytes {
-		return nil, Errors{Errf("", fmt.Sprintf("scenario is %d bytes; the limit is %d bytes (MaxScenarioBytes)", len(b), MaxScenarioBytes))}
+		return nil, Errors{Errf("", fmt.Sprintf("the scenario is %d bytes; the limit is %d bytes", len(b), MaxScenarioBytes))}
 	}
 	s, ok := decodeFast(b)
 	if !ok {

@@ -70,17 +70,17 @@ func TestValidateErrors(t *testing.T) {
 			for i := 0; i <= MaxClusters; i++ {
 				s.Platform.Clusters = append(s.Platform.Clusters, Cluster{ID: "x" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Nodes: 1})
 			}
-		}, "platform.clusters", "MaxClusters"},
+		}, "platform.clusters", "the limit is"},
 		{"cluster nodes 0", func(s *Scenario) { s.Platform.Clusters[0].Nodes = 0 }, "platform.clusters[0].nodes", "at least 1"},
-		{"cluster nodes huge", func(s *Scenario) { s.Platform.Clusters[0].Nodes = MaxNodes + 1 }, "platform.clusters[0].nodes", "MaxNodes"},
+		{"cluster nodes huge", func(s *Scenario) { s.Platform.Clusters[0].Nodes = MaxNodes + 1 }, "platform.clusters[0].nodes", "the limit is"},
 		{"total nodes", func(s *Scenario) {
 			for i := range 5 {
 				s.Platform.Clusters = append(s.Platform.Clusters, Cluster{ID: "big" + string(rune('0'+i)), Nodes: MaxNodes})
 			}
-		}, "platform.clusters", "MaxTotalNodes"},
+		}, "platform.clusters", "the limit is"},
 		{"dup cluster", func(s *Scenario) { s.Platform.Clusters[1].ID = "c1" }, "platform.clusters[1].id", "duplicate cluster id"},
 		{"empty cluster id", func(s *Scenario) { s.Platform.Clusters[0].ID = "" }, "platform.clusters[0].id", "must not be empty"},
-		{"long name", func(s *Scenario) { s.Platform.Clusters[0].Name = strings.Repeat("x", MaxNameLen+1) }, "platform.clusters[0].name", "MaxNameLen"},
+		{"long name", func(s *Scenario) { s.Platform.Clusters[0].Name = strings.Repeat("x", MaxNameLen+1) }, "platform.clusters[0].name", "the limit is"},
 		{"bad utf8", func(s *Scenario) { s.Name = "a\xffb" }, "name", "UTF-8"},
 		{"nan speed", func(s *Scenario) { s.Platform.Clusters[0].Speed = math.NaN() }, "platform.clusters[0].speed", "finite"},
 		{"neg speed", func(s *Scenario) { s.Platform.Clusters[0].Speed = -1 }, "platform.clusters[0].speed", "between 1e-06"},
@@ -114,11 +114,11 @@ func TestValidateErrors(t *testing.T) {
 		{"event node", func(s *Scenario) { s.Events[0].Nodes[1] = 4 }, "events[0].nodes[1]", "outside"},
 		{"event node dup", func(s *Scenario) { s.Events[0].Nodes[1] = 0 }, "events[0].nodes[1]", "twice"},
 		{"event at", func(s *Scenario) { s.Events[0].At = math.NaN() }, "events[0].at", "finite"},
-		{"too many events", func(s *Scenario) { s.Events = make([]Event, MaxEvents+1) }, "events", "MaxEvents"},
+		{"too many events", func(s *Scenario) { s.Events = make([]Event, MaxEvents+1) }, "events", "the limit is"},
 		{"policy name", func(s *Scenario) { s.Policy.Name = "" }, "policy.name", "empty"},
-		{"generations", func(s *Scenario) { s.Policy.Params["generations"] = MaxGenerations + 1 }, "policy.params.generations", "MaxGenerations"},
+		{"generations", func(s *Scenario) { s.Policy.Params["generations"] = MaxGenerations + 1 }, "policy.params.generations", "the limit is"},
 		{"param nan", func(s *Scenario) { s.Policy.Params["x"] = math.NaN() }, "policy.params.x", "finite"},
-		{"too many jobs", func(s *Scenario) { s.Jobs = make([]Job, MaxJobs+1) }, "jobs", "MaxJobs"},
+		{"too many jobs", func(s *Scenario) { s.Jobs = make([]Job, MaxJobs+1) }, "jobs", "the limit is 250000"},
 		{"both gen and jobs", func(s *Scenario) { s.Generator = validGen() }, "generator", "not both"},
 	}
 	for _, tc := range tests {
@@ -317,7 +317,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"no version", strings.Replace(base, `"version":1,`, ``, 1), "version", "missing"},
 		{"negative seed", strings.Replace(base, `"seed":42`, `"seed":-1`, 1), "seed", "whole number"},
 		{"validation", strings.Replace(base, `"size":3`, `"size":0`, 1), "jobs[2].size", "at least 1"},
-		{"too big", base + strings.Repeat(" ", MaxScenarioBytes), "", "MaxScenarioBytes"},
+		{"too big", base + strings.Repeat(" ", MaxScenarioBytes), "", "the limit is"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

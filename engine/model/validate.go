@@ -35,7 +35,7 @@ func idx(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" 
 // name checks an optional name: length and valid UTF-8.
 func (v *validator) name(field, s string) {
 	if len(s) > MaxNameLen {
-		v.addf(field, "is %d bytes; the limit is %d (MaxNameLen)", len(s), MaxNameLen)
+		v.addf(field, "is %d bytes; the limit is %d", len(s), MaxNameLen)
 	}
 	if !utf8.ValidString(s) {
 		v.add(field, "must be valid UTF-8")
@@ -112,7 +112,7 @@ func (v *validator) platform(p *Platform) {
 		v.add(path, "must have at least one cluster")
 	}
 	if len(p.Clusters) > MaxClusters {
-		v.addf(path, "has %d clusters; the limit is %d (MaxClusters)", len(p.Clusters), MaxClusters)
+		v.addf(path, "has %d clusters; the limit is %d", len(p.Clusters), MaxClusters)
 		return
 	}
 	seen := make(map[string]int, len(p.Clusters))
@@ -131,7 +131,7 @@ func (v *validator) platform(p *Platform) {
 		case c.Nodes < 1:
 			v.add(cp+".nodes", "must be at least 1")
 		case c.Nodes > MaxNodes:
-			v.addf(cp+".nodes", "is %d; the limit is %d nodes per cluster (MaxNodes)", c.Nodes, MaxNodes)
+			v.addf(cp+".nodes", "is %d; the limit is %d nodes per cluster", c.Nodes, MaxNodes)
 		default:
 			total += c.Nodes
 		}
@@ -151,7 +151,7 @@ func (v *validator) platform(p *Platform) {
 		v.servers(cp, c)
 	}
 	if total > MaxTotalNodes {
-		v.addf(path, "have %d nodes in all; the limit is %d (MaxTotalNodes)", total, MaxTotalNodes)
+		v.addf(path, "have %d nodes in all; the limit is %d", total, MaxTotalNodes)
 	}
 	if p.Network != nil {
 		v.network(p)
@@ -163,7 +163,7 @@ func (v *validator) servers(cp string, c *Cluster) {
 		return
 	}
 	if len(c.Servers) > MaxServers {
-		v.addf(cp+".servers", "has %d servers; the limit is %d (MaxServers)", len(c.Servers), MaxServers)
+		v.addf(cp+".servers", "has %d servers; the limit is %d", len(c.Servers), MaxServers)
 		return
 	}
 	seen := make(map[string]int, len(c.Servers))
@@ -181,14 +181,14 @@ func (v *validator) servers(cp string, c *Cluster) {
 		case sv.Nodes < 1:
 			v.add(sp+".nodes", "must be at least 1")
 		case sv.Nodes > MaxNodes:
-			v.addf(sp+".nodes", "is %d; the limit is %d (MaxNodes)", sv.Nodes, MaxNodes)
+			v.addf(sp+".nodes", "is %d; the limit is %d", sv.Nodes, MaxNodes)
 		default:
 			sum += sv.Nodes
 		}
 		if sv.PEs < 1 {
 			v.add(sp+".pes", "must be at least 1")
 		} else if sv.PEs > MaxPEs {
-			v.addf(sp+".pes", "is %d; the limit is %d (MaxPEs)", sv.PEs, MaxPEs)
+			v.addf(sp+".pes", "is %d; the limit is %d", sv.PEs, MaxPEs)
 		}
 		if v.finite(sp+".speed", sv.Speed) && (sv.Speed < MinRate || sv.Speed > 1e12) {
 			v.addf(sp+".speed", "must be between %g and 1e12", MinRate)
@@ -210,7 +210,7 @@ func (v *validator) network(p *Platform) {
 	}
 	v.time(np+".migration_overhead", n.MigrationOverhead)
 	if len(n.Links) > MaxLinks {
-		v.addf(np+".links", "has %d links; the limit is %d (MaxLinks)", len(n.Links), MaxLinks)
+		v.addf(np+".links", "has %d links; the limit is %d", len(n.Links), MaxLinks)
 		return
 	}
 	type pair struct{ a, b string }
@@ -260,7 +260,7 @@ func (v *validator) clusterRef(field, id string, p *Platform) bool {
 
 func (v *validator) jobs(s *Scenario) {
 	if len(s.Jobs) > MaxJobs {
-		v.addf("jobs", "has %d jobs; the limit is %d (MaxJobs)", len(s.Jobs), MaxJobs)
+		v.addf("jobs", "has %d jobs; the limit is %d", len(s.Jobs), MaxJobs)
 		return
 	}
 	if len(s.Jobs) == 0 && s.Generator == nil {
@@ -284,7 +284,7 @@ func (v *validator) jobs(s *Scenario) {
 		if j.Size < 1 {
 			v.add(jp+".size", "must be at least 1")
 		} else if j.Size > MaxTotalNodes {
-			v.addf(jp+".size", "is %d; the limit is %d (MaxTotalNodes)", j.Size, MaxTotalNodes)
+			v.addf(jp+".size", "is %d; the limit is %d", j.Size, MaxTotalNodes)
 		}
 		if v.finite(jp+".runtime", j.Runtime) {
 			switch {
@@ -350,7 +350,7 @@ func (v *validator) app(ap string, a *App) {
 		}
 	}
 	if len(a.Points) > MaxPoints {
-		v.addf(ap+".points", "has %d points; the limit is %d (MaxPoints)", len(a.Points), MaxPoints)
+		v.addf(ap+".points", "has %d points; the limit is %d", len(a.Points), MaxPoints)
 		return
 	}
 	prev := 0
@@ -373,7 +373,7 @@ func (v *validator) generator(g *Generator) {
 	if g.Jobs < 1 {
 		v.add(gp+".jobs", "must be at least 1")
 	} else if g.Jobs > MaxJobs {
-		v.addf(gp+".jobs", "is %d; the limit is %d (MaxJobs)", g.Jobs, MaxJobs)
+		v.addf(gp+".jobs", "is %d; the limit is %d", g.Jobs, MaxJobs)
 	}
 	if v.finite(gp+".rate", g.Rate) && (g.Rate <= 0 || g.Rate > 1e9) {
 		v.add(gp+".rate", "must be positive (jobs per second) and at most 1e9")
@@ -435,7 +435,7 @@ func (v *validator) generator(g *Generator) {
 		v.addf(gp+".size_std", "must be between 0 (meaning the default) and %d", MaxTotalNodes)
 	}
 	if len(g.Codes) > MaxCodes {
-		v.addf(gp+".codes", "has %d codes; the limit is %d (MaxCodes)", len(g.Codes), MaxCodes)
+		v.addf(gp+".codes", "has %d codes; the limit is %d", len(g.Codes), MaxCodes)
 		return
 	}
 	for i, c := range g.Codes {
@@ -451,7 +451,7 @@ func (v *validator) generator(g *Generator) {
 
 func (v *validator) events(s *Scenario) {
 	if len(s.Events) > MaxEvents {
-		v.addf("events", "has %d events; the limit is %d (MaxEvents)", len(s.Events), MaxEvents)
+		v.addf("events", "has %d events; the limit is %d", len(s.Events), MaxEvents)
 		return
 	}
 	for i := range s.Events {
@@ -471,7 +471,7 @@ func (v *validator) events(s *Scenario) {
 			v.add(ep+".nodes", "must list at least one node")
 		}
 		if len(e.Nodes) > MaxNodes {
-			v.addf(ep+".nodes", "lists %d nodes; the limit is %d (MaxNodes)", len(e.Nodes), MaxNodes)
+			v.addf(ep+".nodes", "lists %d nodes; the limit is %d", len(e.Nodes), MaxNodes)
 			continue
 		}
 		seen := make(map[int]bool, len(e.Nodes))
@@ -504,7 +504,7 @@ func (v *validator) policy(p *Policy) {
 			continue
 		}
 		if k == "generations" && (x < 0 || x > MaxGenerations) {
-			v.addf(f, "is %g; the limit is %d generations (MaxGenerations)", x, MaxGenerations)
+			v.addf(f, "is %g; the limit is %d generations", x, MaxGenerations)
 		}
 	}
 }

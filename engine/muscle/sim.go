@@ -52,15 +52,15 @@ type Params struct {
 
 // paramInfo is the policies' parameter list; Info and readParams share it.
 var paramInfo = []sched.Param{
-	{Name: "generations", Default: 500, Min: 0, Max: 100000, Doc: "most TITAN generations per cluster and round (MUSCLE section 5)"},
-	{Name: "stall", Default: 50, Min: 1, Max: 100000, Doc: "stop TITAN after this many generations without CP improvement above 0.1% (MUSCLE section 5)"},
-	{Name: "population", Default: 40, Min: 2, Max: 1000, Doc: "TITAN population size (TITAN section 4.2)"},
+	{Name: "generations", Integer: true, Default: 500, Min: 0, Max: 100000, Doc: "most TITAN generations per cluster and round (MUSCLE section 5)"},
+	{Name: "stall", Integer: true, Default: 50, Min: 1, Max: 100000, Doc: "stop TITAN after this many generations without CP improvement above 0.1% (MUSCLE section 5)"},
+	{Name: "population", Integer: true, Default: 40, Min: 2, Max: 1000, Doc: "TITAN population size (TITAN section 4.2)"},
 	{Name: "period", Default: 0, Min: 0, Max: 1e9, Doc: "seconds between scheduling rounds; 0 schedules as soon as jobs wait (MUSCLE Alg. 4 step 2)"},
 	{Name: "threshold", Default: 0, Min: -1, Max: 1e9, Doc: "a round waits until the expected makespan of work already sent is at most this many seconds; negative never waits (MUSCLE Alg. 4 step 1)"},
 	{Name: "wo", Default: 4, Min: 0, Max: 1e6, Doc: "W^o, over-deadline weight of CP (MUSCLE eq. 1)"},
 	{Name: "wm", Default: 3, Min: 0, Max: 1e6, Doc: "W^m, makespan weight of CP (MUSCLE eq. 1)"},
 	{Name: "wi", Default: 1, Min: 0, Max: 1e6, Doc: "W^i, idle-time weight of CP (MUSCLE eq. 1)"},
-	{Name: "frame_rounds", Default: 3, Min: 0, Max: 100000, Doc: "scheduling rounds that emit packing and generation frames"},
+	{Name: "frame_rounds", Integer: true, Default: 3, Min: 0, Max: 100000, Doc: "scheduling rounds that emit packing and generation frames"},
 }
 
 func readParams(pol model.Policy) (Params, error) {
@@ -69,6 +69,9 @@ func readParams(pol model.Policy) (Params, error) {
 		x := pol.Param(p.Name, p.Default)
 		if math.IsNaN(x) || x < p.Min || x > p.Max {
 			return Params{}, model.Errf("policy.params."+p.Name, fmt.Sprintf("must be between %g and %g", p.Min, p.Max))
+		}
+		if p.Integer && x != math.Trunc(x) {
+			return Params{}, model.Errf("policy.params."+p.Name, "must be a whole number")
 		}
 		v[p.Name] = x
 	}

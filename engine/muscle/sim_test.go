@@ -393,3 +393,18 @@ func TestTitanImprovesSeed(t *testing.T) {
 		}
 	}
 }
+
+// A count parameter with a fraction is refused, not truncated (a
+// population of 2.5 used to run as 2).
+func TestWholeNumberParams(t *testing.T) {
+	for _, name := range []string{"population", "generations", "stall", "frame_rounds"} {
+		_, err := readParams(model.Policy{Name: "muscle", Params: map[string]float64{name: 2.5}})
+		fe := model.FirstError(err)
+		if fe == nil || fe.Field != "policy.params."+name || !strings.Contains(fe.Msg, "whole number") {
+			t.Errorf("%s = 2.5: %v", name, err)
+		}
+	}
+	if _, err := readParams(model.Policy{Name: "muscle", Params: map[string]float64{"population": 12}}); err != nil {
+		t.Errorf("population 12: %v", err)
+	}
+}

@@ -41,6 +41,9 @@ type Param struct {
 	Min     float64 `json:"min"`
 	Max     float64 `json:"max"`
 	Doc     string  `json:"doc"` // cites the paper and equation
+	// Integer marks a count (a population, generations): a value with a
+	// fraction is refused, never truncated.
+	Integer bool `json:"integer,omitempty"`
 }
 
 // Recorder receives animation frames as they are produced. Returning an
