@@ -165,11 +165,11 @@ func JobDetails(s *model.Scenario, r *sched.Result, fs []state.Frame, i int) str
 	}
 	p := r.Schedule[i]
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s on %s: %d nodes, start %s s, end %s s", p.Job, p.Cluster, p.Nodes, state.FormatNumber(p.Start), state.FormatNumber(p.End))
+	fmt.Fprintf(&b, "%s on %s: %s, start %s s, end %s s", p.Job, p.Cluster, state.Count(p.Nodes, "node"), state.FormatNumber(p.Start), state.FormatNumber(p.End))
 	if s != nil {
 		for _, j := range s.Jobs {
 			if j.ID == p.Job {
-				fmt.Fprintf(&b, "; submitted at %s s, asked for %d nodes, waited %s s", state.FormatNumber(j.Submit), j.Size, state.FormatNumber(p.Start-j.Submit))
+				fmt.Fprintf(&b, "; submitted at %s s, asked for %s, waited %s s", state.FormatNumber(j.Submit), state.Count(j.Size, "node"), state.FormatNumber(p.Start-j.Submit))
 				if j.Deadline > 0 {
 					late := "met"
 					if p.End > j.Deadline {

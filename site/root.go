@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -97,6 +98,9 @@ type Root struct {
 	// the user chose, else the size of the scenario decides (AnimateMax).
 	Quiet, QuietSet bool
 
+	// ShowPartial unfolds the compare rows only some policies report.
+	ShowPartial bool
+
 	// Fault is a recovered panic, shown until dismissed (see guard.go).
 	Fault string
 
@@ -115,6 +119,17 @@ type embedKey struct {
 	gen      int
 	autoplay bool
 	height   int
+	compared string
+}
+
+// tickCompared ticks the policies a share link names for comparison.
+func (c *Root) tickCompared(fragment string) {
+	if names := state.ComparedPolicies(fragment); len(names) > 0 {
+		c.Selected = map[string]bool{}
+		for _, n := range names {
+			c.Selected[n] = true
+		}
+	}
 }
 
 // fault shows a recovered panic; the render lock is held.
@@ -171,6 +186,7 @@ func (c *Root) loadInitial(hash, saved string) {
 	case s != nil:
 		c.App.Scenario = s
 		c.Preset = ""
+		c.tickCompared(hash)
 		return
 	}
 	if saved != "" && !c.IsEmbed {
@@ -511,10 +527,13 @@ func (c *Root) setParam(p sched.Param, e vugu.DOMEvent) {
 	v, err := strconv.ParseFloat(raw, 64)
 	switch {
 	case err != nil:
-		c.ParamErr = fmt.Sprintf("policy.params.%s: %q is not a number", p.Name, raw)
+		c.ParamErr = fmt.Sprintf("%s must be a number; %q is not one", p.Name, raw)
+		return
+	case p.Integer && v != math.Trunc(v):
+		c.ParamErr = fmt.Sprintf("%s must be a whole number; %q has a fraction", p.Name, raw)
 		return
 	case v < p.Min || v > p.Max:
-		c.ParamErr = fmt.Sprintf("policy.params.%s: %s is outside [%s, %s]", p.Name, raw, state.FormatNumber(p.Min), state.FormatNumber(p.Max))
+		c.ParamErr = fmt.Sprintf("%s must be between %s and %s; %s is outside", p.Name, state.FormatNumber(p.Min), state.FormatNumber(p.Max), raw)
 		return
 	}
 	c.ParamErr = ""
@@ -525,6 +544,15 @@ func (c *Root) setParam(p sched.Param, e vugu.DOMEvent) {
 		s.Policy.Params[p.Name] = v
 	})
 	go c.run()
+}
+
+// rename sets the scenario's name (export file names follow it).
+func (c *Root) rename(e vugu.DOMEvent) {
+	n := strings.TrimSpace(e.JSEventTarget().Get("value").String())
+	if len(n) > 128 || n == c.App.Scenario.Name {
+		return
+	}
+	c.App.Edit("rename", func(s *model.Scenario) { s.Name = n })
 }
 
 func (c *Root) resetParams() {
@@ -639,7 +667,28 @@ func (c *Root) request(method, path string, body []byte) (*sched.Result, error) 
 	return &res, nil
 }
 
-func (c *Root) compareRows() []state.CompareRow { return state.Compare(c.Compared) }
+// compareRows are the metrics every compared policy reports; partialRows
+// the others (most policies report a few of their own), folded away.
+func (c *Root) compareRows() []state.CompareRow {
+	all, _ := state.SplitRows(state.Compare(c.Compared))
+	return all
+}
+
+func (c *Root) partialRows() []state.CompareRow {
+	_, some := state.SplitRows(state.Compare(c.Compared))
+	return some
+}
+
+func (c *Root) partialLabel() string {
+	n := len(c.partialRows())
+	if c.ShowPartial {
+		return "Hide the metrics only some policies report"
+	}
+	if n == 1 {
+		return "Show 1 metric only some policies report"
+	}
+	return fmt.Sprintf("Show %d metrics only some policies report", n)
+}
 
 func (c *Root) barStyle(cell state.CompareCell) string {
 	return fmt.Sprintf("width: %.1f%%", 100*cell.Bar)
@@ -700,7 +749,7 @@ func (c *Root) share() {
 		c.ShareURL = ""
 		return
 	}
-	c.ShareURL = jsbridge.PageURL() + "#s=" + tok
+	c.ShareURL = jsbridge.PageURL() + "#s=" + tok + state.CompareOption(c.selectedList())
 	if jsbridge.Copy(c.ShareURL) {
 		c.Notice = "Link copied to the clipboard."
 	} else {
@@ -717,7 +766,7 @@ func (c *Root) embedCode() string {
 	if !c.ShowEmbed {
 		return ""
 	}
-	k := embedKey{c.App.Scenario, c.App.Gen, c.EmbedAutoplay, c.EmbedHeight}
+	k := embedKey{c.App.Scenario, c.App.Gen, c.EmbedAutoplay, c.EmbedHeight, strings.Join(c.selectedList(), ",")}
 	if k != c.embedKey {
 		c.embedKey, c.embed = k, c.makeEmbedCode()
 	}
@@ -738,8 +787,8 @@ func (c *Root) makeEmbedCode() string {
 		ap = "1"
 	}
 	h := c.EmbedHeight
-	return fmt.Sprintf(`<iframe src="%sembed.html#s=%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`,
-		base, tok, ap, h, h+70, htmlAttr(c.App.Scenario.Name))
+	return fmt.Sprintf(`<iframe src="%sembed.html#s=%s%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`,
+		base, tok, state.CompareOption(c.selectedList()), ap, h, h+70, htmlAttr(c.App.Scenario.Name))
 }
 
 // htmlAttr escapes a string for an HTML attribute value.
@@ -772,7 +821,7 @@ func (c *Root) openURL() string {
 	if err != nil {
 		return "./"
 	}
-	return "./#s=" + tok
+	return "./#s=" + tok + state.CompareOption(c.selectedList())
 }
 
 // embedStyle: the embed fills its iframe, which embedCode makes 70 px
@@ -1018,6 +1067,7 @@ func (c *Root) openHash(h string) {
 		c.App.Scenario = s
 		c.App.PolicyChosen = false
 		c.Preset, c.LinkErr, c.Hover = "", "", ""
+		c.tickCompared(h)
 		c.Notice = "Opened the shared scenario " + strconv.Quote(s.Name) + "; Undo brings back the one you had."
 		rerun = true
 	}

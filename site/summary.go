@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"gridplay/engine/sched"
 	"gridplay/site/state"
 )
 
@@ -29,3 +30,23 @@ func (c *Summary) elapsed() string {
 }
 
 func (c *Summary) metrics() []state.Metric { return state.Metrics(c.App.Result) }
+
+// maxDropsShown caps the dropped jobs listed (a trace can drop thousands).
+const maxDropsShown = 20
+
+func (c *Summary) dropped() []sched.Drop {
+	d := c.App.Result.Dropped
+	return d[:min(len(d), maxDropsShown)]
+}
+
+func (c *Summary) droppedTitle() string {
+	n := len(c.App.Result.Dropped)
+	if n == 1 {
+		return "1 job was not scheduled"
+	}
+	return state.FormatNumber(float64(n)) + " jobs were not scheduled"
+}
+
+func (c *Summary) droppedMore() string {
+	return fmt.Sprintf("and %d more (the Schedule CSV lists them all)", len(c.App.Result.Dropped)-maxDropsShown)
+}

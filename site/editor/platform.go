@@ -14,6 +14,11 @@ import (
 // list with its buttons, and the side panel of the selected cluster.
 //
 //	<editor:Platform :App="c.App"></editor:Platform>
+//
+// Its numeric inputs are text inputs with inputmode="decimal", not
+// type="number": a number input hands the page "" for text it cannot hold
+// (1e400, or "1e" on the way to 1e3), which read as the field's default.
+// ParseNum names the problem instead.
 type Platform struct {
 	App *state.App
 

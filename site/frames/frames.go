@@ -112,7 +112,7 @@ func DrawOn(c gantt.Canvas, view string, fs []state.Frame, n int, w, h float64, 
 	shown := fs[:n]
 	switch view {
 	case "ga":
-		drawGA(c, shown, w, h)
+		drawGA(c, shown, w, h, pl)
 	case "packing":
 		drawPacking(c, shown, w, h, pl)
 	case "backfill":
@@ -157,11 +157,30 @@ func (g gen) gen() int {
 	return 0
 }
 
+// axisNum writes an axis end in at most seven characters, so it fits the
+// 56 px left of the fitness chart (2048.663 was clipped to "048.663").
+func axisNum(v float64) string {
+	a := math.Abs(v)
+	switch {
+	case a >= 1e7:
+		return strconv.FormatFloat(v/1e6, 'f', 0, 64) + "M"
+	case a >= 1e5:
+		return strconv.FormatFloat(v/1e3, 'f', 0, 64) + "k"
+	case a >= 100:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 1:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	case a == 0:
+		return "0"
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
 func empty(c gantt.Canvas, w, h float64, msg string) {
 	c.Text(msg, w/2, h/2, "#666666", "center")
 }
 
-func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64) {
+func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	var gs []gen
 	var bars [][2]float64
 	for _, f := range fs {
@@ -201,7 +220,7 @@ func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	gs = gs[start:]
 	label := fmt.Sprintf("GA run %d", runs)
 	if gs[0].Round != nil && gs[0].C != nil {
-		label += fmt.Sprintf(" (round %d, cluster %d)", *gs[0].Round, *gs[0].C+1)
+		label += fmt.Sprintf(" (round %d, %s)", *gs[0].Round, pl.cluster(*gs[0].C))
 	}
 	label += fmt.Sprintf(", generation %d", gs[len(gs)-1].gen())
 	// Left: fitness chart; right: the current best schedule.
@@ -223,8 +242,8 @@ func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64) {
 	y := func(v float64) float64 { return top + (hi-v)/(hi-lo)*ph }
 	c.Line(l, top, l, top+ph, "#333333")
 	c.Line(l, top+ph, l+pw, top+ph, "#333333")
-	c.Text(state.FormatNumber(hi), l-4, top, "#333333", "right")
-	c.Text(state.FormatNumber(lo), l-4, top+ph, "#333333", "right")
+	c.Text(axisNum(hi), l-4, top, "#333333", "right")
+	c.Text(axisNum(lo), l-4, top+ph, "#333333", "right")
 	c.Text(label+" →", l+pw, top+ph+16, "#666666", "right")
 	for i := 1; i < len(gs); i++ {
 		c.Line(x(i-1), y(gs[i-1].Mean), x(i), y(gs[i].Mean), "#7f9cf5")
@@ -455,8 +474,8 @@ func drawBackfill(c gantt.Canvas, fs []state.Frame, w, h float64) {
 		c.Line(x(b.Shadow), yy, x(b.Shadow), yy+rowH, "#e03131")
 	}
 	last := bs[len(bs)-1]
-	c.Text(fmt.Sprintf("%s (%d nodes) backfilled at t=%s, estimated gone by %s; %s's reservation (shadow time, red) at %s [%s]",
-		last.Job, last.Nodes, state.FormatNumber(last.Start), state.FormatNumber(last.EstEnd), last.Head, state.FormatNumber(last.Shadow), last.Mode),
+	c.Text(fmt.Sprintf("%s (%s) backfilled at t=%s, estimated gone by %s; %s's reservation (shadow time, red) at %s [%s]",
+		last.Job, state.Count(last.Nodes, "node"), state.FormatNumber(last.Start), state.FormatNumber(last.EstEnd), last.Head, state.FormatNumber(last.Shadow), last.Mode),
 		8, h-10, "#333333", "left")
 }
 

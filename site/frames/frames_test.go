@@ -229,3 +229,12 @@ func TestHybridFreeNodesPerCluster(t *testing.T) {
 		t.Errorf("hybrid texts without platform %q", got)
 	}
 }
+
+// Axis ends fit the chart's 56 px margin (at most seven characters).
+func TestAxisNum(t *testing.T) {
+	for v, want := range map[float64]string{2048.663: "2049", 12.345: "12.35", 0.001234: "0.00123", 123456: "123k", -98765432: "-99M", 0: "0"} {
+		if got := axisNum(v); got != want || len(got) > 7 {
+			t.Errorf("axisNum(%g) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -408,6 +408,9 @@ func (c *Table) applyPaste() {
 			s.Jobs = append(s.Jobs, jobs...)
 		} else {
 			s.Jobs = jobs
+			// Replaced jobs are no longer the preset's: the name says so
+			// (and export file names follow it).
+			s.Name = "Pasted jobs"
 		}
 		s.Generator = nil
 	})

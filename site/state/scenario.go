@@ -3,6 +3,7 @@ package state
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -83,23 +84,33 @@ func Summarize(s *model.Scenario) Summary {
 
 // Metric is one named value of a result, for display.
 type Metric struct {
-	Name  string
+	Name  string // as shown (MetricLabel)
 	Value string
+	Doc   string // hover text (MetricDoc)
 }
 
-// Metrics lists a result's metrics sorted by name.
+// Metrics lists a result's metrics sorted by key, with the number of
+// jobs scheduled beside the count of jobs that met their deadline (the
+// engine's "completed"), so neither is mistaken for the other.
 func Metrics(r *sched.Result) []Metric {
 	if r == nil {
 		return nil
 	}
-	names := make([]string, 0, len(r.Metrics))
-	for k := range r.Metrics {
+	vals := make(map[string]float64, len(r.Metrics)+1)
+	for k, v := range r.Metrics {
+		vals[k] = v
+	}
+	if _, ok := vals["scheduled"]; !ok {
+		vals["scheduled"] = float64(len(r.Schedule))
+	}
+	names := make([]string, 0, len(vals))
+	for k := range vals {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	out := make([]Metric, len(names))
 	for i, n := range names {
-		out[i] = Metric{Name: n, Value: FormatNumber(r.Metrics[n])}
+		out[i] = Metric{Name: MetricLabel(n), Value: FormatNumber(vals[n]), Doc: MetricDoc(n)}
 	}
 	return out
 }
@@ -117,4 +128,12 @@ func FormatNumber(v float64) string {
 		s = "0"
 	}
 	return s
+}
+
+// Count writes n with its noun, singular for one: "1 node", "3 nodes".
+func Count(n int, noun string) string {
+	if n == 1 || n == -1 {
+		return strconv.Itoa(n) + " " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -54,9 +54,44 @@ func OpenLink(fragment string) (*model.Scenario, error) {
 	}
 	s, err := link.Decode("#" + f)
 	if err != nil {
-		return nil, &LinkError{Msg: err.Error()}
+		// The link's own problems are sentences already; drop the
+		// "link: " field prefix, keep the field of a scenario error.
+		msg := err.Error()
+		if fe := model.FirstError(err); fe != nil && fe.Field == "link" {
+			msg = fe.Msg
+		}
+		return nil, &LinkError{Msg: msg}
 	}
 	return s, nil
+}
+
+// ComparedPolicies reads the "cmp" option of a share link's fragment
+// ("#s=v1.…&cmp=easy,fcfs"): the policies ticked for comparison. Names
+// are kept only if they look like policy names.
+func ComparedPolicies(fragment string) []string {
+	f := strings.TrimPrefix(fragment, "#")
+	var out []string
+	for _, kv := range strings.Split(f, "&") {
+		v, ok := strings.CutPrefix(kv, "cmp=")
+		if !ok {
+			continue
+		}
+		for _, n := range strings.Split(v, ",") {
+			if n != "" && len(n) <= 40 && strings.Trim(n, "abcdefghijklmnopqrstuvwxyz0123456789-_") == "" && len(out) < 32 {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// CompareOption is the fragment option carrying ticked policies, "" for
+// none.
+func CompareOption(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return "&cmp=" + strings.Join(names, ",")
 }
 
 // ScheduleCSV is a result's schedule as CSV with the header of the CLI:
@@ -103,6 +138,18 @@ func sortedKeys(m map[string]float64) []string {
 	return out
 }
 
+// SplitRows separates the rows every policy reports from the others.
+func SplitRows(rows []CompareRow) (all, some []CompareRow) {
+	for _, r := range rows {
+		if r.All {
+			all = append(all, r)
+		} else {
+			some = append(some, r)
+		}
+	}
+	return all, some
+}
+
 // HigherIsBetter lists the metrics where more is better; every other
 // metric (makespan, flowtime, waits, idle time, CP, ...) is a cost.
 var HigherIsBetter = map[string]bool{
@@ -117,6 +164,11 @@ var Neutral = map[string]bool{"backfilled": true, "rounds": true}
 // CompareRow is one metric across the compared policies.
 type CompareRow struct {
 	Metric string
+	Label  string // as shown (MetricLabel)
+	Doc    string // hover text (MetricDoc)
+	// All is set when every compared policy reports the metric; the
+	// compare view shows these rows first and folds the others away.
+	All    bool
 	Values []CompareCell
 }
 
@@ -151,7 +203,7 @@ func Compare(rs []*sched.Result) []CompareRow {
 	sort.Strings(metrics)
 	rows := make([]CompareRow, 0, len(metrics))
 	for _, m := range metrics {
-		row := CompareRow{Metric: m}
+		row := CompareRow{Metric: m, Label: MetricLabel(m), Doc: MetricDoc(m)}
 		maxAbs := 0.0
 		best := math.Inf(1)
 		if HigherIsBetter[m] {
@@ -191,6 +243,7 @@ func Compare(rs []*sched.Result) []CompareRow {
 			}
 			c.Best = c.Have && !Neutral[m] && !allSame && len(have) > 1 && c.Value == best
 		}
+		row.All = len(have) == len(row.Values)
 		rows = append(rows, row)
 	}
 	return rows

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,7 +57,8 @@ func TestApplyStream(t *testing.T) {
 		t.Errorf("player %+v, want the whole schedule shown", a.Player)
 	}
 	m := Metrics(a.Result)
-	if len(m) != 2 || m[0].Name != "awrt" || m[0].Value != "32.5" || m[1].Value != "40" {
+	// The two metrics of the result, and the scheduled count beside them.
+	if len(m) != 3 || m[0].Name != "awrt" || m[0].Value != "32.5" || m[1].Value != "40" || m[2].Name != "scheduled" || m[2].Value != strconv.Itoa(len(a.Result.Schedule)) {
 		t.Errorf("metrics %+v", m)
 	}
 }
@@ -256,5 +258,30 @@ func TestCompareKey(t *testing.T) {
 	}
 	if CompareKey(nil) != "" {
 		t.Error("nil scenario has a key")
+	}
+}
+
+func TestComparedPoliciesInLinks(t *testing.T) {
+	frag := "#s=v1.abc" + CompareOption([]string{"easy", "fcfs"}) + "&autoplay=1"
+	if got := ComparedPolicies(frag); len(got) != 2 || got[0] != "easy" || got[1] != "fcfs" {
+		t.Errorf("ComparedPolicies(%q) = %v", frag, got)
+	}
+	// Hostile names are dropped, not kept as text for the page.
+	if got := ComparedPolicies("#s=x&cmp=<script>,muscle"); len(got) != 1 || got[0] != "muscle" {
+		t.Errorf("hostile cmp = %v", got)
+	}
+	if CompareOption(nil) != "" {
+		t.Error("an empty selection adds an option")
+	}
+}
+
+func TestMetricLabelsAndDocs(t *testing.T) {
+	if MetricLabel("completed") != "met_deadline" || MetricLabel("makespan") != "makespan" {
+		t.Error("labels")
+	}
+	for _, k := range []string{"makespan", "flowtime", "wait", "bsld", "utilisation", "completed", "over_deadline", "advance", "awrt", "awwt", "dropped", "mcp", "pb", "ttr"} {
+		if MetricDoc(k) == k {
+			t.Errorf("metric %s has no definition", k)
+		}
 	}
 }

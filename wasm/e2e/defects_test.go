@@ -346,3 +346,100 @@ func TestResultsOnlyForBigScenarios(t *testing.T) {
 	}
 	con.check(t)
 }
+
+// Friction found by the walkthrough: metric definitions on hover, both
+// job counts, dropped jobs with their reason, an editable name that
+// exports follow, and ticked policies carried by share links.
+func TestMetricsDroppedNameAndLinks(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	s := classicScenario()
+	s.Name = "friction"
+	s.Jobs = append(s.Jobs, model.Job{ID: "huge", Submit: 1, Size: 99, Runtime: 5, Requested: 5})
+	tok, err := link.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc, dropped, metrics string
+	var ticked []string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#s="+tok+"&cmp=fcfs,conservative"),
+		waitDone("easy"),
+		chromedp.Evaluate(`[...document.querySelectorAll(".summary .metrics div")].find(d => d.textContent.startsWith("awwt"))?.title || ""`, &doc),
+		chromedp.Evaluate(`document.querySelector(".summary .metrics").innerText`, &metrics),
+		chromedp.Evaluate(`document.querySelector(".summary .dropped")?.innerText || ""`, &dropped),
+		chromedp.Poll(`document.querySelectorAll("input.cmp:checked").length === 2`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`[...document.querySelectorAll("input.cmp:checked")].map(i => i.dataset.policy)`, &ticked),
+	)
+	if err != nil {
+		t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	if !strings.Contains(doc, "eq. 4") {
+		t.Errorf("awwt hover text %q", doc)
+	}
+	if !strings.Contains(metrics, "met_deadline") || !strings.Contains(metrics, "scheduled") || strings.Contains(metrics, "completed") {
+		t.Errorf("metrics %q: want met_deadline and scheduled, not completed", metrics)
+	}
+	if !strings.Contains(dropped, "huge") || !strings.Contains(dropped, "needs 99 nodes") {
+		t.Errorf("dropped list %q", dropped)
+	}
+	if strings.Join(ticked, ",") != "fcfs,conservative" && strings.Join(ticked, ",") != "conservative,fcfs" {
+		t.Errorf("ticked %v, want the link's fcfs and conservative", ticked)
+	}
+	// Rename: exports follow the name; the share link carries the ticks.
+	var share string
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(captureDownloads, nil),
+		chromedp.Evaluate(`(() => { const i = document.querySelector("input.scenario-name"); i.value = "My Course Example"; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil),
+		chromedp.Poll(`document.querySelector(".summary h2").textContent === "My Course Example"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Click(`button.export-json`, chromedp.ByQuery),
+		chromedp.Click(`button.share`, chromedp.ByQuery),
+		chromedp.Poll(`!!document.querySelector("input.share-url")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector("input.share-url").value`, &share),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := downloads(ctx)
+	if len(ds) != 1 || ds[0].Name != "gridplay-my-course-example.json" || !strings.Contains(ds[0].Text, `"My Course Example"`) {
+		t.Errorf("export after rename: %+v", ds)
+	}
+	if !strings.Contains(share, "&cmp=") || !strings.Contains(share, "fcfs") {
+		t.Errorf("share link %q does not carry the ticked policies", share)
+	}
+	con.check(t)
+}
+
+// Bad numbers are refused with a message: a population of 2.5 (a count)
+// and a MIPS of 1e400 (infinite), instead of being truncated or replaced
+// by the default.
+func TestBadNumbersRefused(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	var perr, mipsErr string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/"), waitDone("muscle"),
+		chromedp.Evaluate(`(() => { const i = document.querySelector("input[data-param=population]"); i.value = "2.5"; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil),
+		chromedp.Poll(`(document.querySelector(".params .error")?.textContent || "") !== ""`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector(".params .error").textContent`, &perr),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(perr, "whole number") {
+		t.Errorf("population 2.5: %q", perr)
+	}
+	needEditors(t, ctx)
+	err = chromedp.Run(ctx,
+		chromedp.Click(`input[name=mips]`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=mips]`, "1e400", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("input[name=mips]").dispatchEvent(new Event("change", {bubbles: true})); true`, nil),
+		chromedp.Poll(`[...document.querySelectorAll(".pe-err")].some(e => e.textContent !== "")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`[...document.querySelectorAll(".pe-err")].map(e => e.textContent).join(" ")`, &mipsErr),
+	)
+	if err != nil {
+		t.Fatalf("MIPS 1e400 was accepted silently: %v", err)
+	}
+	if !strings.Contains(mipsErr, "1e400") || !strings.Contains(mipsErr, "not a number") {
+		t.Errorf("MIPS 1e400: message %q", mipsErr)
+	}
+	con.check(t)
+}
