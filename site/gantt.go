@@ -36,6 +36,17 @@ type Gantt struct {
 	Status string
 
 	Tip string
+	// tipFor is the chart Tip describes: a tapped job's tooltip (a phone
+	// has no pointer leaving the canvas) goes when the chart changes.
+	tipFor *gantt.Chart
+}
+
+// Compute drops a tooltip that describes another chart than the one
+// shown (a preset or a run replaced it).
+func (c *Gantt) Compute(ctx vugu.ComputeCtx) {
+	if c.Chart != c.tipFor {
+		c.Tip, c.tipFor = "", nil
+	}
 }
 
 func (c *Gantt) play() {
@@ -155,6 +166,7 @@ func (c *Gantt) hover(e vugu.DOMEvent) {
 		return
 	}
 	c.Tip = JobDetails(c.Scenario, c.Result, c.Frames, c.Chart.Bars[i].Index)
+	c.tipFor = c.Chart
 }
 
 // JobDetails describes placement i of r: the job, where and when it ran,

@@ -715,7 +715,8 @@ func (c *Root) progressText() string {
 	if c.resultsOnly() {
 		return fmt.Sprintf("Running %s on %s jobs in the engine worker (results only, no animation frames)", c.App.Scenario.Policy.Name, state.FormatNumber(float64(c.jobCount())))
 	}
-	return fmt.Sprintf("Running %s in the engine worker: %d animation frames so far", c.App.Scenario.Policy.Name, c.Received)
+	return fmt.Sprintf("Running %s on %s in the engine worker: %d animation frames so far, %.1f s", c.App.Scenario.Policy.Name,
+		state.Count(c.jobCount(), "job"), c.Received, time.Since(c.started).Seconds())
 }
 
 // Undo and redo.
@@ -859,7 +860,21 @@ func (c *Root) fileBase() string {
 	return "gridplay-" + s
 }
 
-func (c *Root) exportPNG() { jsbridge.DownloadCanvas("canvas#gantt", c.fileBase()+"-gantt.png") }
+// exportPNG offers the Gantt chart with a title (the scenario), the
+// policy and its key numbers, and a legend, so the file explains itself.
+func (c *Root) exportPNG() {
+	s := c.App.Scenario
+	sub := "Policy " + s.Policy.Name + ", seed " + strconv.FormatUint(s.Seed, 10)
+	if r := c.App.Result; r != nil {
+		for _, k := range []string{"makespan", "wait", "utilisation", "mcp", "awrt", "ttr"} {
+			if v, ok := r.Metrics[k]; ok {
+				sub += " · " + state.MetricLabel(k) + " " + state.FormatNumber(v)
+			}
+		}
+	}
+	legend := "Legend: one lane per cluster, one row per node; each bar is a job (labelled by its id, one colour per job); time in seconds. Made with gridplay."
+	jsbridge.DownloadChart("canvas#gantt", c.fileBase()+"-gantt.png", s.Name, sub, legend)
+}
 
 func (c *Root) exportSchedule() {
 	jsbridge.Download(c.fileBase()+"-schedule.csv", "text/csv", state.ScheduleCSV(c.App.Result))

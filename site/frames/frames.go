@@ -343,17 +343,38 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 		empty(c, w, h, "press Play or step to watch the packing")
 		return
 	}
-	tw := w * 0.55
-	c.Text("composition table (Alg. 1)", 8, 10, "#333333", "left")
-	rowH := math.Min(18, (h-30)/float64(max(1, maxRow+1)))
-	for r := 0; r <= maxRow; r++ {
-		yy := 22 + float64(r)*rowH
+	// Wide canvases put the table left and the resource space right;
+	// narrow ones (a phone) stack them, so neither is clipped.
+	tw, th := w*0.55, h
+	sx, sy := tw+12, 0.0
+	if w < 560 {
+		tw, th = w-8, h*0.5
+		sx, sy = 8, th
+	}
+	// Only the rows around the one in use are drawn, at a readable
+	// height: a round of 2,000 jobs has hundreds of rows.
+	const rowH = 16.0
+	vis := max(1, int((th-26)/rowH))
+	focus := 0
+	if cur.Op == "row" || cur.Op == "try" || cur.Op == "pick" {
+		focus = cur.Row
+	}
+	lo := max(0, min(focus-vis/2, maxRow+1-vis))
+	hi := min(maxRow, lo+vis-1)
+	title := "composition table (Alg. 1)"
+	if maxRow+1 > vis {
+		title += fmt.Sprintf(", rows %d–%d of %d", lo, hi, maxRow+1)
+	}
+	c.Text(title, 8, 10, "#333333", "left")
+	for r := lo; r <= hi; r++ {
+		yy := 22 + float64(r-lo)*rowH
 		c.Text("row "+strconv.Itoa(r), 8, yy+rowH/2, "#555555", "left")
 		xx := 56.0
-		for _, comp := range rows[r] {
+		for k, comp := range rows[r] {
 			label := label(comp)
 			wd := math.Max(24, float64(len(label))*6.5+8)
-			if xx+wd > tw {
+			if xx+wd > tw-40 && k < len(rows[r])-1 || xx+wd > tw {
+				c.Text(fmt.Sprintf("+%d more", len(rows[r])-k), xx+2, yy+rowH/2, "#555555", "left")
 				break
 			}
 			col := "#e9ecef"
@@ -366,21 +387,26 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 		}
 	}
 	// Resource space: the current space and the compositions put in it.
-	sx := tw + 12
-	c.Text("resource space (Alg. 3-4)", sx, 10, "#333333", "left")
+	c.Text("resource space (Alg. 3-4)", sx, sy+10, "#333333", "left")
 	// The space (t, r, cp) of Alg. 3: r resources free from time t,
 	// starting at resource number cp.
 	sw := w - sx - 10
 	if space.C != nil && space.R > 0 {
-		c.Text(fmt.Sprintf("%s, t = %s: %d resources from #%d", pl.cluster(*space.C), state.FormatNumber(space.T), space.R, space.CP), sx, 28, "#333333", "left")
+		c.Text(fmt.Sprintf("%s, t = %s: %d resources from #%d", pl.cluster(*space.C), state.FormatNumber(space.T), space.R, space.CP), sx, sy+28, "#333333", "left")
 		if m := extent[*space.C]; m > 0 && sw > 20 {
-			c.FillRect(sx, 40, sw, 18, "#f1f3f5")
-			c.FillRect(sx+sw*float64(space.CP)/float64(m), 40, sw*float64(space.R)/float64(m), 18, "#74c0fc")
+			c.FillRect(sx, sy+40, sw, 18, "#f1f3f5")
+			c.FillRect(sx+sw*float64(space.CP)/float64(m), sy+40, sw*float64(space.R)/float64(m), 18, "#74c0fc")
 		}
 	}
-	for i, p := range picks {
-		yy := 70 + float64(i%8)*16
-		c.FillRect(sx, yy, 10, 10, gantt.Color(i))
+	// The latest picks, as many as fit.
+	fit := max(1, int((h-sy-70-16)/16))
+	shown := picks
+	if len(shown) > fit {
+		shown = shown[len(shown)-fit:]
+	}
+	for i, p := range shown {
+		yy := sy + 70 + float64(i)*16
+		c.FillRect(sx, yy, 10, 10, gantt.Color(len(picks)-len(shown)+i))
 		where := ""
 		if p.C != nil {
 			where = " into " + pl.cluster(*p.C)

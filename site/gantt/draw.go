@@ -89,13 +89,21 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 			x1 = x0 + 1
 		}
 		col := Color(b.Index)
-		for _, s := range b.Segments {
+		// A job on scattered nodes is drawn as several pieces but
+		// labelled once, on its tallest piece.
+		label, labelH := -1, 0.0
+		for k, s := range b.Segments {
 			top := y(s.Row) + 1
 			hh := float64(s.Rows)*rowH - 2
 			c.FillRect(x0, top, x1-x0, hh, col)
-			if x1-x0 > 14 && hh >= 9 {
-				c.Text(b.Job, (x0+x1)/2, top+hh/2, "#111111", "center")
+			if hh > labelH {
+				label, labelH = k, hh
 			}
+		}
+		if label >= 0 && x1-x0 > 14 && labelH >= 9 {
+			s := b.Segments[label]
+			top := y(s.Row) + 1
+			c.Text(b.Job, (x0+x1)/2, top+labelH/2, "#111111", "center")
 		}
 	}
 

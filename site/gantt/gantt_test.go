@@ -191,3 +191,26 @@ func TestLayoutPrefersBlock(t *testing.T) {
 	}
 	assertNoOverlap(t, ch)
 }
+
+// A job on scattered nodes is labelled once, not on every piece.
+func TestScatteredJobLabelledOnce(t *testing.T) {
+	s := scen(6)
+	r := &sched.Result{Schedule: []sched.Placement{
+		{Job: "spread", Cluster: "c0", Start: 0, End: 100, Nodes: 3, Alloc: []sched.Alloc{{Cluster: "c0", Nodes: []int{0, 2, 4}}}},
+	}}
+	ch := Layout(s, r)
+	if len(ch.Bars[0].Segments) != 3 {
+		t.Fatalf("segments %v", ch.Bars[0].Segments)
+	}
+	var d rec
+	Draw(&d, ch, 800, Height(ch), ch.End)
+	n := 0
+	for _, tx := range d.texts {
+		if tx == "spread" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the job is labelled %d times", n)
+	}
+}

@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"math"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -320,4 +321,34 @@ func comma(n int) string {
 		return "-" + s
 	}
 	return s
+}
+
+// SlowJobs is the workload size above which the generator warns that a
+// run will take a while in the browser.
+const SlowJobs = 20000
+
+// GeneratorWarnings says, before a run, what a generated workload will do
+// that a user may not expect: take long, or hold jobs larger than every
+// cluster, which the policies drop.
+func GeneratorWarnings(g *model.Generator, s *model.Scenario) []string {
+	if g == nil {
+		return nil
+	}
+	var out []string
+	if g.Jobs > SlowJobs {
+		out = append(out, comma(g.Jobs)+" jobs: a run takes a while in the browser (runs of more than 5,000 jobs show the results without the animation).")
+	}
+	largest := 0
+	for _, c := range s.Platform.Clusters {
+		largest = max(largest, c.Nodes)
+	}
+	if largest > 0 && g.SizeMax > largest {
+		msg := "Jobs larger than " + comma(largest) + " nodes (the largest cluster) cannot run and will be dropped: sizes go up to " + comma(g.SizeMax) + "."
+		if g.Sizes == "uniform" && g.SizeMax >= g.SizeMin {
+			share := float64(g.SizeMax-max(largest, g.SizeMin-1)) / float64(g.SizeMax-g.SizeMin+1)
+			msg += " With uniform sizes that is about " + strconv.Itoa(int(math.Round(100*share))) + "% of the jobs."
+		}
+		out = append(out, msg)
+	}
+	return out
 }

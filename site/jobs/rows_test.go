@@ -145,3 +145,16 @@ func TestComma(t *testing.T) {
 		}
 	}
 }
+
+func TestGeneratorWarnings(t *testing.T) {
+	s := &model.Scenario{Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 16}, {ID: "b", Nodes: 32}}}}
+	g := &model.Generator{Jobs: 250000, Sizes: "uniform", SizeMin: 1, SizeMax: 64}
+	ws := GeneratorWarnings(g, s)
+	if len(ws) != 2 || !strings.Contains(ws[0], "250,000 jobs") || !strings.Contains(ws[1], "larger than 32 nodes") || !strings.Contains(ws[1], "about 50%") {
+		t.Errorf("warnings %q", ws)
+	}
+	g = &model.Generator{Jobs: 60, Sizes: "uniform", SizeMin: 1, SizeMax: 32}
+	if ws := GeneratorWarnings(g, s); len(ws) != 0 {
+		t.Errorf("a workload that fits warns: %q", ws)
+	}
+}

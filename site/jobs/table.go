@@ -679,6 +679,15 @@ func (c *Table) genInput(key string, e vugu.DOMEvent) {
 
 func (c *Table) genProblem(key string) string { return c.genErr[key] }
 
+// genWarnings are GeneratorWarnings for the form as it is filled in.
+func (c *Table) genWarnings() []string {
+	g, _, errs := ParseGeneratorForm(c.gen, c.App.Scenario)
+	if len(errs) > 0 {
+		return nil
+	}
+	return GeneratorWarnings(g, c.App.Scenario)
+}
+
 func (c *Table) isSizes(key string) bool { return key == "sizes" }
 
 func (c *Table) sizeDists() []string { return model.SizeDists }
@@ -694,6 +703,7 @@ func (c *Table) applyGen() {
 		s.Jobs = nil
 		s.Seed = seed
 	})
+	c.Notice = GeneratorWarnings(g, c.App.Scenario)
 	c.ShowGen = false
 	c.SortKey, c.Page = "", 0
 	c.Notice = []string{"The workload is now generated: " + comma(g.Jobs) + " jobs from seed " + strconv.FormatUint(seed, 10) + "."}

@@ -95,10 +95,45 @@ func Download(name, mime string, data []byte) {
 	sjs.Global().Get("gridplayDownload").Invoke(name, mime, arr)
 }
 
-// DownloadCanvas offers the canvas matching selector as a PNG file.
-func DownloadCanvas(selector, name string) {
-	sjs.Global().Get("gridplayDownloadCanvas").Invoke(selector, name)
+// DownloadChart offers the canvas matching selector as a PNG file with a
+// title, a line under it (the policy and the key numbers) and a legend
+// line below the chart, so the picture explains itself out of the page.
+func DownloadChart(selector, name, title, sub, legend string) {
+	doc := sjs.Global().Get("document")
+	src := doc.Call("querySelector", selector)
+	if !src.Truthy() {
+		return
+	}
+	w, h := src.Get("width").Int(), src.Get("height").Int()
+	scale := 1.0
+	if cw := src.Get("clientWidth").Float(); cw > 0 {
+		scale = float64(w) / cw
+	}
+	head, foot := int(52*scale), int(28*scale)
+	out := doc.Call("createElement", "canvas")
+	out.Set("width", w)
+	out.Set("height", h+head+foot)
+	ctx := out.Call("getContext", "2d")
+	ctx.Set("fillStyle", "#ffffff")
+	ctx.Call("fillRect", 0, 0, w, h+head+foot)
+	ctx.Set("fillStyle", "#111111")
+	ctx.Set("textBaseline", "top")
+	ctx.Set("font", "bold "+ftoa(16*scale)+"px system-ui, sans-serif")
+	ctx.Call("fillText", title, 10*scale, 8*scale)
+	ctx.Set("font", ftoa(12*scale)+"px system-ui, sans-serif")
+	ctx.Set("fillStyle", "#333333")
+	ctx.Call("fillText", sub, 10*scale, 30*scale)
+	ctx.Call("drawImage", src, 0, head)
+	ctx.Set("fillStyle", "#555555")
+	ctx.Call("fillText", legend, 10*scale, float64(h+head)+8*scale)
+	a := doc.Call("createElement", "a")
+	a.Set("href", out.Call("toDataURL", "image/png"))
+	a.Set("download", name)
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
 }
+
 
 // Embed reads the embed page's options (static/embed.html sets
 // globalThis.gridplayEmbed).

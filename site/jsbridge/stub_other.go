@@ -34,7 +34,7 @@ func Copy(text string) bool                                                     
 func Download(name, mime string, data []byte)                                           {}
 func LogError(msg string)                                                               {}
 func OnHashChange() <-chan string                                                       { return make(chan string) }
-func DownloadCanvas(selector, name string)                                              {}
+func DownloadChart(selector, name, title, sub, legend string)                           {}
 func Embed() (on, autoplay bool, height int)                                            { return false, false, 0 }
 func Now() float64                                                                      { return 0 }
 func RecordFrameTime(ms float64)                                                        {}

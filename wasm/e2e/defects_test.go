@@ -141,6 +141,7 @@ func TestMetricsCSVFollowsEdits(t *testing.T) {
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length >= 3 && !document.querySelector("button.compare").disabled`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Click(`button.export-metrics`, chromedp.ByQuery),
+		chromedp.Evaluate(`globalThis.__before = [...document.querySelectorAll(".summary .metrics div")].find(e => e.textContent.startsWith("makespan")).textContent; true`, nil),
 		// A longer runtime for the first job, then wait for the re-run.
 		chromedp.Evaluate(`(() => {
   const i = document.querySelector("input.jt-in-runtime");
@@ -149,8 +150,12 @@ func TestMetricsCSVFollowsEdits(t *testing.T) {
   i.dispatchEvent(new Event("change", {bubbles: true}));
   return true;
 })()`, nil),
-		chromedp.Sleep(300*time.Millisecond),
-		waitDone("muscle"),
+		// The page re-runs a moment after the edit: wait for the new
+		// makespan, not for the run that was already done.
+		chromedp.Poll(`(() => {
+  const d = [...document.querySelectorAll(".summary .metrics div")].find(e => e.textContent.startsWith("makespan"));
+  return document.querySelector(".app").dataset.engine === "done" && d && d.textContent !== globalThis.__before;
+})()`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.Click(`button.export-metrics`, chromedp.ByQuery),
 		chromedp.Poll(`globalThis.__downloads.length === 2`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 	)
