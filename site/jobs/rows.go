@@ -1,10 +1,10 @@
 package jobs
 
 import (
-	"math"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"sort"
 	"strconv"

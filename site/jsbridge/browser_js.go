@@ -134,7 +134,6 @@ func DownloadChart(selector, name, title, sub, legend string) {
 	a.Call("remove")
 }
 
-
 // Embed reads the embed page's options (static/embed.html sets
 // globalThis.gridplayEmbed).
 func Embed() (on, autoplay bool, height int) {
