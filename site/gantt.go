@@ -36,10 +36,18 @@ type Gantt struct {
 	Status string
 
 	Tip string
+	// dragX is where a drag that pans the zoomed chart last was
+	// (clientX); dragging says a button went down on the chart.
+	dragX    float64
+	dragging bool
+
 	// tipFor is the chart Tip describes: a tapped job's tooltip (a phone
 	// has no pointer leaving the canvas) goes when the chart changes.
 	tipFor *gantt.Chart
 }
+
+// LabelX is the left edge of the plot (pans are measured from it).
+const LabelX = gantt.LabelWidth
 
 // Compute drops a tooltip that describes another chart than the one
 // shown (a preset or a run replaced it).
@@ -145,7 +153,62 @@ func (c *Gantt) paint(v js.Value) {
 	jsbridge.PaintGantt(v, c.Chart, c.Player.T)
 }
 
-func (c *Gantt) leave() { c.Tip = "" }
+func (c *Gantt) leave() { c.Tip, c.dragging = "", false }
+
+// Zoom and pan: the buttons zoom about the middle of the window,
+// Ctrl+wheel (a pinch on a touchpad) about the pointer; a drag pans a
+// zoomed chart; a double click shows the whole schedule again. A plain
+// wheel keeps scrolling the page.
+
+func (c *Gantt) zoom(f float64) {
+	if c.Chart == nil {
+		return
+	}
+	t0, t1 := c.Chart.Window()
+	c.Chart.Zoom((t0+t1)/2, f)
+}
+
+func (c *Gantt) whole() {
+	if c.Chart != nil {
+		c.Chart.Win = gantt.Window{}
+	}
+}
+
+func (c *Gantt) zoomed() bool { return c.Chart != nil && c.Chart.Zoomed() }
+
+// canvasX is the pointer's x on the Gantt canvas and the canvas width.
+func canvasX(e vugu.DOMEvent) (x, w float64, ok bool) {
+	cv := js.Global().Get("document").Call("getElementById", "gantt")
+	if !cv.Truthy() {
+		return 0, 0, false
+	}
+	r := cv.Call("getBoundingClientRect")
+	return e.JSEvent().Get("clientX").Float() - r.Get("left").Float(), r.Get("width").Float(), true
+}
+
+func (c *Gantt) wheel(e vugu.DOMEvent) {
+	ev := e.JSEvent()
+	if c.Chart == nil || !(ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()) {
+		return
+	}
+	e.PreventDefault()
+	x, w, ok := canvasX(e)
+	if !ok {
+		return
+	}
+	f := 0.8
+	if ev.Get("deltaY").Float() > 0 {
+		f = 1.25
+	}
+	c.Chart.Zoom(gantt.TimeAt(c.Chart, w, x), f)
+}
+
+func (c *Gantt) down(e vugu.DOMEvent) {
+	c.dragX = e.JSEvent().Get("clientX").Float()
+	c.dragging = true
+}
+
+func (c *Gantt) up() { c.dragging = false }
 
 // hover shows the details of the job under the pointer.
 func (c *Gantt) hover(e vugu.DOMEvent) {
@@ -153,6 +216,15 @@ func (c *Gantt) hover(e vugu.DOMEvent) {
 		return
 	}
 	ev := e.JSEvent()
+	if c.dragging && ev.Get("buttons").Int()&1 != 0 && c.Chart.Zoomed() {
+		if _, w, ok := canvasX(e); ok {
+			x := ev.Get("clientX").Float()
+			c.Chart.Pan(gantt.TimeAt(c.Chart, w, LabelX) - gantt.TimeAt(c.Chart, w, LabelX+x-c.dragX))
+			c.dragX = x
+		}
+		c.Tip = ""
+		return
+	}
 	cv := js.Global().Get("document").Call("getElementById", "gantt")
 	if !cv.Truthy() {
 		return

@@ -34,9 +34,39 @@ func Height(ch *Chart) float64 {
 	return TopPad + rows*MaxRowH + AxisHeight
 }
 
+// LODBars is the number of jobs in view above which the chart draws
+// each row as runs of busy pixels (level of detail) instead of one
+// rectangle per job: a whole trace has 200,000 jobs, most narrower than
+// a pixel, and a canvas call per job would freeze the page.
+const LODBars = 3000
+
+// RowHeight is the height of one node row on a drawing h pixels high.
+func RowHeight(ch *Chart, h float64) float64 {
+	rows := max(1, len(ch.Rows))
+	plotH := h - TopPad - AxisHeight
+	return math.Max(MinRowH, math.Min(MaxRowH, plotH/float64(rows)))
+}
+
+// XOf is the x position of time v on a drawing w pixels wide.
+func XOf(ch *Chart, w, v float64) float64 {
+	t0, t1 := ch.Window()
+	return LabelWidth + (v-t0)/(t1-t0)*(w-LabelWidth-RightPad)
+}
+
+// TimeAt is the time at x on a drawing w pixels wide.
+func TimeAt(ch *Chart, w, x float64) float64 {
+	t0, t1 := ch.Window()
+	pw := w - LabelWidth - RightPad
+	if pw <= 0 {
+		return t0
+	}
+	return t0 + (x-LabelWidth)/pw*(t1-t0)
+}
+
 // Draw paints ch on c (w by h pixels) as of simulated time t: a job
 // appears once t reaches its start and grows until its end, so replaying
-// t from 0 shows the schedule unfold. t >= ch.End shows it whole.
+// t from 0 shows the schedule unfold. t >= ch.End shows it whole. Only
+// the time window ch.Window() is drawn.
 func Draw(c Canvas, ch *Chart, w, h, t float64) {
 	c.Clear(w, h)
 	c.FillRect(0, 0, w, h, "#ffffff")
@@ -46,13 +76,9 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 		return
 	}
 	plotW := w - LabelWidth - RightPad
-	plotH := h - TopPad - AxisHeight
-	rowH := math.Max(MinRowH, math.Min(MaxRowH, plotH/float64(rows)))
-	end := ch.End
-	if end <= 0 {
-		end = 1
-	}
-	x := func(v float64) float64 { return LabelWidth + v/end*plotW }
+	rowH := RowHeight(ch, h)
+	t0, t1 := ch.Window()
+	x := func(v float64) float64 { return XOf(ch, w, v) }
 	y := func(row int) float64 { return TopPad + float64(row)*rowH }
 
 	// Row bands and node labels.
@@ -71,45 +97,149 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 	// Time axis.
 	base := y(rows)
 	c.Line(LabelWidth, base, LabelWidth+plotW, base, "#333333")
-	for _, v := range Ticks(end, 8) {
+	for _, v := range TicksIn(t0, t1, 8) {
 		c.Line(x(v), base, x(v), base+5, "#333333")
 		c.Line(x(v), TopPad, x(v), base, "#e1e5ea")
 		c.Text(FormatTick(v), x(v), base+14, "#333333", "center")
 	}
-	c.Text("time (s)", LabelWidth+plotW, base+24, "#666666", "right")
+	label := "time (s)"
+	if ch.Zoomed() {
+		label = "time (s), zoomed: double-click for the whole schedule"
+	}
+	c.Text(label, LabelWidth+plotW, base+24, "#666666", "right")
 
-	// Jobs.
-	for _, b := range ch.Bars {
-		if t < b.Start {
-			continue
-		}
-		stop := math.Min(b.End, t)
-		x0, x1 := x(b.Start), x(stop)
-		if x1-x0 < 1 {
-			x1 = x0 + 1
-		}
-		col := Color(b.Index)
-		// A job on scattered nodes is drawn as several pieces but
-		// labelled once, on its tallest piece.
-		label, labelH := -1, 0.0
-		for k, s := range b.Segments {
-			top := y(s.Row) + 1
-			hh := float64(s.Rows)*rowH - 2
-			c.FillRect(x0, top, x1-x0, hh, col)
-			if hh > labelH {
-				label, labelH = k, hh
+	// Jobs: the ones overlapping the window and started by t.
+	stopAt := math.Min(t, t1)
+	lo, hi := ch.inView(t0, stopAt)
+	if hi-lo > LODBars {
+		drawLOD(c, ch, lo, hi, t0, t1, stopAt, plotW, rowH, y)
+	} else {
+		for _, k := range ch.byStart[lo:hi] {
+			b := ch.Bars[k]
+			if b.End < t0 {
+				continue
 			}
-		}
-		if label >= 0 && x1-x0 > 14 && labelH >= 9 {
-			s := b.Segments[label]
-			top := y(s.Row) + 1
-			c.Text(b.Job, (x0+x1)/2, top+labelH/2, "#111111", "center")
+			stop := math.Min(b.End, stopAt)
+			x0, x1 := math.Max(x(b.Start), LabelWidth), math.Min(x(stop), LabelWidth+plotW)
+			if x1-x0 < 1 {
+				x1 = x0 + 1
+			}
+			col := Color(b.Index)
+			// A job on scattered nodes is drawn as several pieces but
+			// labelled once, on its tallest piece.
+			label, labelH := -1, 0.0
+			for k, s := range b.Segments {
+				top := y(s.Row) + 1
+				hh := float64(s.Rows)*rowH - 2
+				c.FillRect(x0, top, x1-x0, hh, col)
+				if hh > labelH {
+					label, labelH = k, hh
+				}
+			}
+			if label >= 0 && x1-x0 > 14 && labelH >= 9 {
+				s := b.Segments[label]
+				top := y(s.Row) + 1
+				c.Text(b.Job, (x0+x1)/2, top+labelH/2, "#111111", "center")
+			}
 		}
 	}
 
 	// Playback cursor while replaying.
-	if t < ch.End {
+	if t < ch.End && t >= t0 && t <= t1 {
 		c.Line(x(t), TopPad, x(t), base, "#d0021b")
+	}
+}
+
+type lodKey struct {
+	t0, t1, stop float64
+	cols, rows   int
+}
+
+// lodCache is the last heat map drawn, with the view it shows.
+type lodCache struct {
+	key  lodKey
+	rgba []byte
+}
+
+// Imager is a Canvas that can also draw an RGBA image of cols by rows
+// pixels scaled into the rectangle (x, y, w, h), unsmoothed: the level
+// of detail draws the whole window in one call that way.
+type Imager interface {
+	Image(rgba []byte, cols, rows int, x, y, w, h float64)
+}
+
+// drawLOD draws the jobs byStart[lo:hi] as a heat map: per row and pixel
+// column, how busy the node is there (white to dark blue). On an Imager
+// that is one image; otherwise one rectangle per run of columns at the
+// same of two levels (busy under half the pixel, or over).
+func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float64, y func(int) float64) {
+	cols := max(1, int(plotW))
+	rows := len(ch.Rows)
+	im, isImager := c.(Imager)
+	key := lodKey{t0, t1, stopAt, cols, rows}
+	if isImager && ch.lod != nil && ch.lod.key == key {
+		// The page repaints the same view often (hover, renders):
+		// the heat map of a view is computed once.
+		im.Image(ch.lod.rgba, cols, rows, LabelWidth, y(0), float64(cols), float64(rows)*rowH)
+		return
+	}
+	busy := make([]float32, rows*cols)
+	scale := float64(cols) / (t1 - t0)
+	for _, k := range ch.byStart[lo:hi] {
+		b := ch.Bars[k]
+		s, e := math.Max(b.Start, t0), math.Min(b.End, stopAt)
+		if e <= s {
+			continue
+		}
+		a, z := (s-t0)*scale, (e-t0)*scale
+		for _, sg := range b.Segments {
+			for r := sg.Row; r < sg.Row+sg.Rows && r < rows; r++ {
+				row := busy[r*cols : (r+1)*cols]
+				for px := int(a); px < cols && float64(px) < z; px++ {
+					// The share of pixel px that [a, z) covers.
+					row[px] += float32(math.Min(z, float64(px+1)) - math.Max(a, float64(px)))
+				}
+			}
+		}
+	}
+	if isImager {
+		rgba := make([]byte, 4*rows*cols)
+		for i, v := range busy {
+			f := math.Min(1, float64(v))
+			if f <= 0 {
+				continue // transparent: the row bands show through
+			}
+			// From a light to a dark blue as the node gets busier.
+			rgba[4*i] = byte(165 - 134*f)
+			rgba[4*i+1] = byte(200 - 105*f)
+			rgba[4*i+2] = byte(240 - 60*f)
+			rgba[4*i+3] = 255
+		}
+		ch.lod = &lodCache{key, rgba}
+		im.Image(rgba, cols, rows, LabelWidth, y(0), float64(cols), float64(rows)*rowH)
+		return
+	}
+	shades := [...]string{"", "#a5c8f0", "#3b7dd8"}
+	for r := 0; r < rows; r++ {
+		row := busy[r*cols : (r+1)*cols]
+		top, hh := y(r)+1, math.Max(1, rowH-2)
+		start, cur := 0, 0
+		for px := 0; px <= cols; px++ {
+			lvl := 0
+			switch {
+			case px == cols || row[px] <= 0:
+			case row[px] < 0.5:
+				lvl = 1
+			default:
+				lvl = 2
+			}
+			if px == cols || lvl != cur {
+				if cur > 0 {
+					c.FillRect(LabelWidth+float64(start), top, float64(px-start), hh, shades[cur])
+				}
+				start, cur = px, lvl
+			}
+		}
 	}
 }
 
@@ -121,27 +251,27 @@ func Hit(ch *Chart, w, h, t, px, py float64) int {
 		return -1
 	}
 	plotW := w - LabelWidth - RightPad
-	plotH := h - TopPad - AxisHeight
-	rowH := math.Max(MinRowH, math.Min(MaxRowH, plotH/float64(rows)))
-	end := ch.End
-	if end <= 0 {
-		end = 1
-	}
-	if px < LabelWidth || plotW <= 0 {
+	if px < LabelWidth || px > LabelWidth+plotW || plotW <= 0 {
 		return -1
 	}
-	tm := (px - LabelWidth) / plotW * end
+	rowH := RowHeight(ch, h)
+	tm := TimeAt(ch, w, px)
 	row := int(math.Floor((py - TopPad) / rowH))
 	if row < 0 || row >= rows || tm > t {
 		return -1
 	}
-	for i, b := range ch.Bars {
-		if tm < b.Start || tm > b.End {
+	// Jobs that started by tm, latest first; the tolerance of one pixel
+	// lets a pointer find a job narrower than a pixel.
+	slack := (TimeAt(ch, w, px+1) - tm)
+	_, n := ch.inView(0, tm+slack)
+	for i := n - 1; i >= 0; i-- {
+		b := ch.Bars[ch.byStart[i]]
+		if tm < b.Start-slack || tm > b.End+slack {
 			continue
 		}
 		for _, s := range b.Segments {
 			if row >= s.Row && row < s.Row+s.Rows {
-				return i
+				return ch.byStart[i]
 			}
 		}
 	}

@@ -40,6 +40,87 @@ type Chart struct {
 	Clusters []ClusterBand
 	Bars     []Bar
 	End      float64
+	// Win is the time window shown (zoom and pan); the zero Window
+	// shows the whole schedule.
+	Win Window
+
+	// byStart lists Bars by start time (then index); maxDur is the
+	// longest bar. Together they find the bars in a window without a
+	// pass over all of them.
+	byStart []int
+	starts  []float64
+	maxDur  float64
+	lod     *lodCache
+}
+
+// Window is a span of simulated time, T0 < T1.
+type Window struct{ T0, T1 float64 }
+
+// Window is the span shown: Win when set, else [0, End].
+func (ch *Chart) Window() (t0, t1 float64) {
+	end := ch.End
+	if end <= 0 {
+		end = 1
+	}
+	if ch.Win.T1 > ch.Win.T0 {
+		return ch.Win.T0, ch.Win.T1
+	}
+	return 0, end
+}
+
+// Zoomed tells whether a window narrower than the whole schedule is set.
+func (ch *Chart) Zoomed() bool { return ch.Win.T1 > ch.Win.T0 }
+
+// Zoom scales the window by f around time at (f < 1 zooms in), keeping
+// it within [0, End] and at least a second wide.
+func (ch *Chart) Zoom(at, f float64) {
+	t0, t1 := ch.Window()
+	end := math.Max(ch.End, 1)
+	span := math.Min(end, math.Max(1, (t1-t0)*f))
+	if span >= end {
+		ch.Win = Window{}
+		return
+	}
+	n0 := at - (at-t0)*span/(t1-t0)
+	ch.setWin(n0, span, end)
+}
+
+// Pan moves the window by dt seconds.
+func (ch *Chart) Pan(dt float64) {
+	if !ch.Zoomed() {
+		return
+	}
+	t0, t1 := ch.Window()
+	ch.setWin(t0+dt, t1-t0, math.Max(ch.End, 1))
+}
+
+func (ch *Chart) setWin(t0, span, end float64) {
+	t0 = math.Max(0, math.Min(t0, end-span))
+	ch.Win = Window{T0: t0, T1: t0 + span}
+}
+
+// inView returns the range [lo, hi) of byStart holding every bar that
+// may overlap [t0, t1]: started by t1 and, given the longest bar, not
+// ended before t0.
+func (ch *Chart) inView(t0, t1 float64) (lo, hi int) {
+	hi = sort.Search(len(ch.starts), func(i int) bool { return ch.starts[i] > t1 })
+	lo = sort.Search(len(ch.starts), func(i int) bool { return ch.starts[i] >= t0-ch.maxDur })
+	return min(lo, hi), hi
+}
+
+// index sorts the bars by start for inView.
+func (ch *Chart) index() {
+	ch.byStart = make([]int, len(ch.Bars))
+	for i := range ch.byStart {
+		ch.byStart[i] = i
+	}
+	sort.SliceStable(ch.byStart, func(a, b int) bool { return ch.Bars[ch.byStart[a]].Start < ch.Bars[ch.byStart[b]].Start })
+	ch.starts = make([]float64, len(ch.Bars))
+	ch.maxDur = 0
+	for k, i := range ch.byStart {
+		ch.starts[k] = ch.Bars[i].Start
+		ch.maxDur = math.Max(ch.maxDur, ch.Bars[i].End-ch.Bars[i].Start)
+	}
 }
 
 // ClusterBand is the block of rows of one cluster.
@@ -66,6 +147,7 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 		}
 	}
 	if r == nil {
+		ch.index()
 		return ch
 	}
 	// busyUntil[row] is when the row's current job ends.
@@ -134,6 +216,7 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 		}
 	}
 	ch.Bars = bars
+	ch.index()
 	return ch
 }
 
@@ -220,6 +303,27 @@ func Ticks(max float64, n int) []float64 {
 		if v > max*(1+1e-9) {
 			break
 		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// TicksIn returns about n round tick values between t0 and t1.
+func TicksIn(t0, t1 float64, n int) []float64 {
+	if t0 == 0 {
+		return Ticks(t1, n)
+	}
+	span := t1 - t0
+	if span <= 0 || math.IsInf(span, 0) || math.IsNaN(span) || n < 1 {
+		return []float64{t0}
+	}
+	steps := Ticks(span, n)
+	step := span
+	if len(steps) > 1 {
+		step = steps[1]
+	}
+	var out []float64
+	for v := math.Ceil(t0/step) * step; v <= t1*(1+1e-12); v += step {
 		out = append(out, v)
 	}
 	return out

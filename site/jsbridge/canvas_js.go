@@ -34,6 +34,33 @@ func (c canvas) Line(x1, y1, x2, y2 float64, color string) {
 	c.ctx.Stroke()
 }
 
+// scratch is the offscreen canvas an Image goes through: putImageData
+// ignores the context's scale for sharp high-density drawing, drawImage
+// does not.
+var scratch sjs.Value
+
+// Image draws an RGBA image of cols by rows pixels into (x, y, w, h),
+// unsmoothed (gantt.Imager: the chart's level of detail).
+func (c canvas) Image(rgba []byte, cols, rows int, x, y, w, h float64) {
+	if cols <= 0 || rows <= 0 || len(rgba) < 4*cols*rows {
+		return
+	}
+	g := sjs.Global()
+	if !scratch.Truthy() {
+		scratch = g.Get("document").Call("createElement", "canvas")
+	}
+	scratch.Set("width", cols)
+	scratch.Set("height", rows)
+	data := g.Get("Uint8ClampedArray").New(4 * cols * rows)
+	sjs.CopyBytesToJS(data, rgba[:4*cols*rows])
+	scratch.Call("getContext", "2d").Call("putImageData", g.Get("ImageData").New(data, cols, rows), 0, 0)
+	ctx := c.ctx.Value
+	ctx.Set("imageSmoothingEnabled", false)
+	ctx.Call("drawImage", scratch, x, y, w, h)
+}
+
+var _ gantt.Imager = canvas{}
+
 func (c canvas) Text(s string, x, y float64, color, align string) {
 	c.ctx.SetFillStyle(color)
 	c.ctx.SetTextAlign(align)

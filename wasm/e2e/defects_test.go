@@ -448,3 +448,60 @@ func TestBadNumbersRefused(t *testing.T) {
 	}
 	con.check(t)
 }
+
+// The Gantt chart zooms and pans: the buttons zoom the time axis, a drag
+// pans, hovering finds a job in the window, a double click shows the
+// whole schedule again.
+func TestGanttZoomPan(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	s := classicScenario()
+	s.Name = "zoom"
+	s.Jobs = nil
+	s.Generator = &model.Generator{Jobs: 3000, Rate: 0.05, ExecMin: 10, ExecMax: 2000, Sizes: "uniform", SizeMin: 1, SizeMax: 16}
+	tok, err := link.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole, zoomed, panned string
+	var tip string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#s="+tok), waitDone("easy"),
+		chromedp.Evaluate(`globalThis.__sig = () => { const c = document.querySelector("canvas#gantt"); const u = c.toDataURL(); let h = 0; for (let i = 0; i < u.length; i++) h = (h * 31 + u.charCodeAt(i)) | 0; return String(h); }; globalThis.__sig()`, &whole),
+		chromedp.Click(`button.zoom-in`, chromedp.ByQuery),
+		chromedp.Click(`button.zoom-in`, chromedp.ByQuery),
+		chromedp.Poll(`!document.querySelector("button.zoom-all").disabled`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(`globalThis.__sig()`, &zoomed),
+		// Drag left by 200 px: the window moves later in time.
+		chromedp.Evaluate(`(() => {
+  const w = document.querySelector("#gantt").parentElement, r = w.getBoundingClientRect();
+  const at = (type, x, buttons) => w.dispatchEvent(new MouseEvent(type, {clientX: r.left + x, clientY: r.top + 40, buttons, bubbles: true}));
+  at("mousedown", 600, 1); at("mousemove", 500, 1); at("mousemove", 400, 1); at("mouseup", 400, 0);
+  return true;
+})()`, nil),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(`globalThis.__sig()`, &panned),
+		// Hover over the middle of the chart: a job's details.
+		chromedp.Evaluate(`(() => {
+  const w = document.querySelector("#gantt").parentElement, r = w.getBoundingClientRect();
+  for (let y = 20; y < 300; y += 7) {
+    w.dispatchEvent(new MouseEvent("mousemove", {clientX: r.left + 500, clientY: r.top + y, buttons: 0, bubbles: true}));
+  }
+  return true;
+})()`, nil),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(`document.querySelector(".gantt .tooltip")?.textContent || ""`, &tip),
+		chromedp.DoubleClick(`#gantt`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("button.zoom-all").disabled`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	if whole == zoomed || zoomed == panned {
+		t.Errorf("the chart did not change: whole %s, zoomed %s, panned %s", whole, zoomed, panned)
+	}
+	if !strings.Contains(tip, " on c0: ") {
+		t.Errorf("hovering the zoomed chart found no job: %q", tip)
+	}
+	con.check(t)
+}
