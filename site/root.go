@@ -101,6 +101,9 @@ type Root struct {
 	// ShowPartial unfolds the compare rows only some policies report.
 	ShowPartial bool
 
+	// seen is what autosave last looked at.
+	seen seenKey
+
 	// Fault is a recovered panic, shown until dismissed (see guard.go).
 	Fault string
 
@@ -112,6 +115,13 @@ type Root struct {
 	// scenario, far too costly for every render.
 	embed    string
 	embedKey embedKey
+}
+
+type seenKey struct {
+	s       *model.Scenario
+	gen     int
+	lastRun string
+	compare int
 }
 
 type embedKey struct {
@@ -1023,7 +1033,16 @@ func (c *Root) autosave() {
 		// The comparison shown is marked stale once the scenario
 		// changed after it.
 		cmpChanged := false
-		if len(c.Compared) > 0 && !c.comparing && c.compareKey != "" {
+		// Encoding a whole trace takes a good part of a second in the
+		// browser: check only after the scenario changed.
+		now := seenKey{c.App.Scenario, c.App.Gen, c.lastRun, len(c.Compared)}
+		changed := now != c.seen
+		if c.App.Status != state.StatusRunning && !c.comparing {
+			// Mark as seen only when the checks below could run: an
+			// edit made during a run is looked at after it.
+			c.seen = now
+		}
+		if changed && len(c.Compared) > 0 && !c.comparing && c.compareKey != "" {
 			st := state.CompareKey(c.App.Scenario) != c.compareKey
 			cmpChanged = st != c.CompareStale
 			c.CompareStale = st
@@ -1034,7 +1053,7 @@ func (c *Root) autosave() {
 				c.App.Dirty = false
 			}
 		}
-		if c.App.Status != state.StatusRunning && !c.comparing && c.lastRun != "" {
+		if changed && c.App.Status != state.StatusRunning && !c.comparing && c.lastRun != "" {
 			if cur, err := model.Encode(c.App.Scenario); err == nil && string(cur) != c.lastRun {
 				stale = true
 			}

@@ -6,27 +6,52 @@
 // time, so cancelling a request (which must terminate its worker: Go in
 // WebAssembly has no preemption, a busy engine cannot read a cancel
 // message) never ends another request. Idle workers are reused; at most
-// maxIdle are kept.
+// maxIdle are kept, and a worker is retired after maxUses requests, which
+// bounds what a long session can leave behind in one worker.
+//
+// No failure is permanent: a worker that fails (an uncaught error, a Go
+// instance gone) is thrown away, the request it was serving ends with a
+// message the page shows with a Retry, and the next request gets a fresh
+// worker. Only a worker that cannot start at all, twice in a row, marks
+// the engine unavailable, with the browser's reason.
 const maxIdle = 2;
+const maxUses = 25;
 const idle = []; // workers with no request
 const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
 let nextID = 1;
-let failed = null; // set when a worker could not start
+let failed = null; // set when workers could not start twice in a row
+let startFailures = 0;
+const stats = { workers: 0, retired: 0, crashed: 0, last: null };
 
 function spawn() {
   const w = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+  w.started = false; // set by its first message
+  w.uses = 0;
   w.onmessage = (ev) => onMessage(w, ev);
   w.onerror = (ev) => onError(w, ev);
+  stats.workers++;
   return w;
 }
 
 function release(w) {
-  if (idle.length < maxIdle) idle.push(w);
-  else w.terminate();
+  if (w.uses >= maxUses) {
+    stats.retired++;
+    w.terminate();
+  } else if (idle.length < maxIdle) {
+    idle.push(w);
+  } else {
+    w.terminate();
+  }
 }
 
 function onMessage(w, ev) {
   const m = ev.data;
+  if (!w.started) {
+    w.started = true;
+    startFailures = 0;
+  }
+  if (m.stats) stats.last = m.stats;
+  if (m.type === "ready") return;
   const p = pending.get(m.id);
   if (!p) return;
   switch (m.type) {
@@ -42,20 +67,30 @@ function onMessage(w, ev) {
       p.onEnd(null);
       break;
     case "error":
+      // The request failed inside the worker: the worker may be in any
+      // state, so it is not reused.
       pending.delete(m.id);
-      release(w);
-      p.onEnd(m.message || "engine worker failed");
+      w.terminate();
+      p.onEnd(m.message || "the engine failed on this request");
       break;
   }
 }
 
 function onError(w, ev) {
   ev.preventDefault();
-  const msg = "engine worker failed to start: " + (ev.message || "unknown error");
-  failed = msg;
+  const why = ev.message || "unknown error";
   w.terminate();
   const i = idle.indexOf(w);
   if (i >= 0) idle.splice(i, 1);
+  let msg;
+  if (!w.started) {
+    startFailures++;
+    msg = "the engine worker could not start: " + why;
+    if (startFailures >= 2) failed = msg;
+  } else {
+    stats.crashed++;
+    msg = "the engine stopped while working on this request (" + why + "); press Retry to run it again in a fresh engine";
+  }
   for (const [id, p] of pending) {
     if (p.worker !== w) continue;
     pending.delete(id);
@@ -77,6 +112,7 @@ globalThis.gridplayEngine = {
       return id;
     }
     const w = idle.length > 0 ? idle.pop() : spawn();
+    w.uses++;
     pending.set(id, { onHead, onChunk, onEnd, worker: w });
     w.postMessage({ id, method, path, body });
     return id;
@@ -93,6 +129,12 @@ globalThis.gridplayEngine = {
   // busy is the number of requests in flight (for tests).
   busy() {
     return pending.size;
+  },
+  // stats describes the pool and the last worker's Go instances (for
+  // the soak test's log): workers started, retired and crashed; late
+  // calls into exited instances; instance memories not yet collected.
+  stats() {
+    return { ...stats, idle: idle.length, busy: pending.size, failed };
   },
 };
 
@@ -143,7 +185,9 @@ globalThis.gridplayKeys = (fn) => {
   document.addEventListener("keydown", (ev) => {
     const t = ev.target;
     const tag = t && t.tagName ? t.tagName.toLowerCase() : "";
-    if (tag === "input" || tag === "textarea" || tag === "select" || (t && t.isContentEditable)) return;
+    // Text fields keep their keys; a range input (the scrubber, after a
+    // drag) leaves space and the arrows to the playback.
+    if ((tag === "input" && t.type !== "range") || tag === "textarea" || tag === "select" || (t && t.isContentEditable)) return;
     if (tag === "button" && (ev.key === " " || ev.key === "Enter")) return;
     const ctrl = ev.ctrlKey || ev.metaKey;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
@@ -154,11 +198,28 @@ globalThis.gridplayKeys = (fn) => {
   });
 };
 
+// stopped shows, over the page, that the page's program ended: the last
+// net under the Go side's own recovery (site/guard.go). A page that only
+// looks alive is worse than one that says what happened.
+function stopped(why) {
+  const d = document.createElement("div");
+  d.className = "page-stopped";
+  d.setAttribute("role", "alert");
+  d.textContent = "gridplay stopped (" + why + "). Your scenario is saved in this browser: reload the page to go on.";
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = "Reload";
+  b.onclick = () => location.reload();
+  d.appendChild(b);
+  document.body.prepend(d);
+}
+
 async function boot() {
   const go = new Go();
   const resp = fetch(new URL("./app.wasm", import.meta.url));
   const { instance } = await WebAssembly.instantiateStreaming(resp, go.importObject);
   await go.run(instance);
+  stopped("the page's program ended unexpectedly");
 }
 
 boot().catch((err) => {

@@ -120,18 +120,18 @@ func handleSWF(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
 		return
 	}
-	limit := swf.MaxImportJobs
+	limit := swf.DefaultImportJobs
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			writeError(w, http.StatusBadRequest, &Error{Field: "limit", Msg: fmt.Sprintf("%q is not a whole number", v)})
 			return
 		}
-		if n < 1 || n > swf.MaxImportJobs {
-			writeError(w, http.StatusUnprocessableEntity, &Error{Field: "limit", Msg: fmt.Sprintf("must be between 1 and %d", swf.MaxImportJobs)})
+		if n < 0 || n > swf.MaxImportJobs {
+			writeError(w, http.StatusUnprocessableEntity, &Error{Field: "limit", Msg: fmt.Sprintf("must be between 0 (every usable job) and %d", swf.MaxImportJobs)})
 			return
 		}
-		limit = n
+		limit = n // 0: every usable job (swf.Import)
 	}
 	body, herr := readBody(w, r, swf.MaxUploadBytes, "trace")
 	if herr != nil {

@@ -14,7 +14,8 @@
 //	POST /api/swf?name=N&limit=K  an SWF trace (.swf or .swf.gz bytes, at
 //	                            most swf.MaxUploadBytes) in, the head of it
 //	                            as swf.Cut JSON out (swf.Import: the first
-//	                            K <= 2000 usable jobs shifted to start at 0,
+//	                            K usable jobs, K from 1 to model.MaxJobs,
+//	                            0 for all, 2000 when absent, shifted to start at 0,
 //	                            the trace's machine, counts, reasons, notice)
 //	POST /api/expand            scenario JSON in, the same scenario with its
 //	                            generator drawn into jobs out, canonical

@@ -57,7 +57,11 @@ func TestSWF(t *testing.T) {
 			t.Errorf("skipped %d, notice %q", c.Skipped, c.Notice)
 		}
 	}
-	// Without limit: MaxImportJobs.
+	// limit=0: every usable job.
+	if w := do(t, "POST", "/api/swf?limit=0", trace(3)); w.Code != 200 || !strings.Contains(w.Body.String(), `"kept":3`) {
+		t.Errorf("limit=0: %d %s", w.Code, w.Body)
+	}
+	// Without limit: DefaultImportJobs (more than the 3 jobs here).
 	w := do(t, "POST", "/api/swf", trace(3))
 	if w.Code != 200 || !strings.Contains(w.Body.String(), `"kept":3`) || !strings.Contains(w.Body.String(), `"name":"trace.swf"`) {
 		t.Errorf("default: %d %s", w.Code, w.Body)
@@ -80,8 +84,8 @@ func TestSWFHostile(t *testing.T) {
 		{"gzip bomb", "/api/swf?name=bomb.swf.gz", bomb, 422, "", "too long"},
 		{"script name", "/api/swf?name=%3Cscript%3E.swf", "", 422, "", "<script>.swf has no usable job"},
 		{"limit text", "/api/swf?limit=many", trace(2), 400, "limit", "not a whole number"},
-		{"limit zero", "/api/swf?limit=0", trace(2), 422, "limit", "between 1 and 2000"},
-		{"limit high", "/api/swf?limit=2001", trace(2), 422, "limit", "between 1 and 2000"},
+		{"limit negative", "/api/swf?limit=-1", trace(2), 422, "limit", "between 0 (every usable job) and 250000"},
+		{"limit high", "/api/swf?limit=250001", trace(2), 422, "limit", "between 0 (every usable job) and 250000"},
 		{"long name", "/api/swf?name=" + strings.Repeat("n", 600), trace(2), 400, "name", "at most"},
 		{"by GET", "/api/swf", "", 405, "", "not allowed"},
 	}

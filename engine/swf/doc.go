@@ -42,7 +42,9 @@
 //
 // Importing the head of a trace (Import, the playground's job table and
 // POST /api/swf):
-//   - The first limit (at most MaxImportJobs, 2,000) usable jobs, converted
+//   - The first limit usable jobs (0 for all of them, at most
+//     MaxImportJobs = model.MaxJobs; POST /api/swf keeps
+//     DefaultImportJobs, 2,000, when it names no limit), converted
 //     as for Trace.Scenario; the others are only counted (Usable), so
 //     memory stays small whatever the trace.
 //   - Submit times are shifted by the earliest submit of the kept jobs, so

@@ -12,10 +12,15 @@ import (
 	"gridplay/engine/model"
 )
 
-// MaxImportJobs is the largest cut Import keeps, and its default: the
-// playground's job table holds at most this many jobs. Whole traces run
-// from the CLI (go run ./wasm/api run TRACE).
-const MaxImportJobs = 2000
+// MaxImportJobs is the largest cut Import keeps: every usable job of a
+// trace, up to the jobs a scenario may hold (HPC2N's 202,871 fit). The
+// playground imports whole traces.
+const MaxImportJobs = model.MaxJobs
+
+// DefaultImportJobs is the cut POST /api/swf keeps when its request names
+// no limit: a table a person reads through, and a run whose animation
+// can be followed.
+const DefaultImportJobs = 2000
 
 // MaxUploadBytes caps an uploaded trace file, compressed or not.
 const MaxUploadBytes = 64 << 20
@@ -53,7 +58,8 @@ type Cut struct {
 }
 
 // Import reads a trace (plain or gzip) from r and keeps its first limit
-// usable jobs (limit outside 1..MaxImportJobs means MaxImportJobs),
+// usable jobs (limit 0, or outside 1..MaxImportJobs, means every usable
+// job up to MaxImportJobs),
 // converted as Trace.Scenario does. It reads at most MaxTraceBytes
 // uncompressed bytes and keeps only the cut, so memory stays small
 // whatever the trace. name is the file name, for messages; ".gz" and

@@ -5,8 +5,6 @@ import (
 	"compress/gzip"
 	"fmt"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -67,8 +65,7 @@ func TestImportCapAndNotice(t *testing.T) {
 		t.Errorf("the cut does not validate: %v", err)
 	}
 
-	// The same trace, not gzipped, without a cap: all 30 jobs, and the
-	// limit outside 1..MaxImportJobs means MaxImportJobs.
+	// The same trace, not gzipped, without a cap (limit 0): all 30 jobs.
 	c, err = Import("cut.swf", strings.NewReader(swfLines(30)), 0)
 	if err != nil || c.Kept != 30 || !strings.HasPrefix(c.Notice[0], "Imported 30 jobs.") {
 		t.Fatalf("uncapped: %v %+v", err, c)
@@ -157,18 +154,20 @@ func TestImportMatchesScenario(t *testing.T) {
 // TestImportRealTraceCut imports a real trace (KTH SP2) when the traces
 // are present next to the project.
 func TestImportRealTraceCut(t *testing.T) {
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "traces", "KTH-SP2-1996-2.swf.gz")
-	f, err := os.Open(path)
+	path, err := Find("KTH-SP2-1996-2")
 	if err != nil {
-		t.Skipf("trace not available: %v", err)
+		t.Fatal(err) // the traces ship in static/traces
 	}
-	defer f.Close()
-	c, err := Import("KTH-SP2-1996-2.swf.gz", f, 0)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Kept != MaxImportJobs || c.Usable <= MaxImportJobs || c.Cluster.Nodes != 100 {
+	defer f.Close()
+	c, err := Import("KTH-SP2-1996-2.swf.gz", f, DefaultImportJobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Kept != DefaultImportJobs || c.Usable <= DefaultImportJobs || c.Cluster.Nodes != 100 {
 		t.Errorf("kept %d of %d, cluster %d nodes", c.Kept, c.Usable, c.Cluster.Nodes)
 	}
 	if c.Jobs[0].Submit != 0 {
@@ -204,4 +203,27 @@ func FuzzImport(f *testing.F) {
 			t.Fatalf("the cut does not validate: %v", err)
 		}
 	})
+}
+
+// Limit 0 imports the whole trace (the page imports whole traces).
+func TestImportWholeTrace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the whole KTH trace")
+	}
+	path, err := Find("KTH-SP2-1996-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := Import("KTH-SP2-1996-2.swf.gz", f, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Kept != c.Usable || c.Kept < 28000 || !strings.HasPrefix(c.Notice[0], "Imported "+comma(c.Kept)+" jobs") {
+		t.Errorf("kept %d of %d; notice %q", c.Kept, c.Usable, c.Notice)
+	}
 }

@@ -21,9 +21,8 @@ const (
 	MaxCSVBytes = 4 << 20
 	// MaxField caps one cell, in bytes.
 	MaxField = 256
-	// MaxRows caps the job rows read from one paste; it equals the SWF
-	// import cap, so the table stays quick to render and edit.
-	MaxRows = MaxImportJobs
+	// MaxRows caps the job rows read from one paste (MaxPasteRows).
+	MaxRows = MaxPasteRows
 	// MaxProblems caps the problems reported for one paste.
 	MaxProblems = 20
 )

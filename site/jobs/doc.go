@@ -28,8 +28,8 @@
 //     rebuilds the whole page on every render, animation ticks included.
 //   - A cell keeps the text being typed (input events) until it loses
 //     focus, so a render during typing does not reset it.
-//   - SWF import keeps the first MaxImportJobs (2,000) usable jobs of the
-//     trace, converted by engine/swf.Import (its package doc lists how each
+//   - SWF import keeps every usable job of the trace (up to
+//     MaxImportJobs, model.MaxJobs: HPC2N's 202,871 fit), converted by engine/swf.Import (its package doc lists how each
 //     trace quirk is treated), and shifts submit times so the earliest
 //     kept job arrives at 0. It replaces the job list; "use the trace's
 //     machine" (on by default) also replaces the platform with the trace's

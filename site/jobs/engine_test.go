@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +14,7 @@ import (
 
 	"gridplay/engine/api"
 	"gridplay/engine/model"
+	"gridplay/engine/swf"
 	"gridplay/engine/workload"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -123,22 +122,22 @@ func TestImportThroughEngine(t *testing.T) {
 		if c.busy() || c.Problem != "" {
 			t.Fatalf("busy %q problem %q", c.Busy, c.Problem)
 		}
-		// 2,100 usable, 2,000 kept; job 1 arrives at 110, so job k at
-		// 10(k-1).
-		if len(s.Jobs) != MaxImportJobs || s.Jobs[1].Submit != 10 || len(s.Platform.Clusters) != 1 || s.Platform.Clusters[0].Nodes != 16 {
+		// 2,100 usable, all kept (the page imports whole traces); job 1
+		// arrives at 110, so job k at 10(k-1).
+		if len(s.Jobs) != 2100 || s.Jobs[1].Submit != 10 || len(s.Platform.Clusters) != 1 || s.Platform.Clusters[0].Nodes != 16 {
 			t.Fatalf("%d jobs, second %+v, platform %+v", len(s.Jobs), s.Jobs[1], s.Platform)
 		}
 		notice := strings.Join(c.Notice, " ")
-		for _, want := range []string{"first 2,000 of 2,100 usable jobs", "Skipped 1 invalid lines", "line 2102", "16 nodes"} {
+		for _, want := range []string{"Imported 2,100 jobs", "Skipped 1 invalid lines", "line 2102", "16 nodes"} {
 			if !strings.Contains(notice, want) {
 				t.Errorf("notice %q lacks %q", notice, want)
 			}
 		}
-		if !c.App.CanUndo() || !strings.Contains(c.App.UndoLabel(), "import 2,000 SWF jobs") {
+		if !c.App.CanUndo() || !strings.Contains(c.App.UndoLabel(), "import 2,100 SWF jobs") {
 			t.Errorf("undo %q", c.App.UndoLabel())
 		}
 	})
-	if len(eng.paths) != 1 || eng.paths[0] != "/api/swf?name=cut.swf.gz&limit=2000" {
+	if len(eng.paths) != 1 || eng.paths[0] != "/api/swf?name=cut.swf.gz&limit=0" {
 		t.Errorf("requests %q", eng.paths)
 	}
 
@@ -270,24 +269,26 @@ func TestExpandThroughEngine(t *testing.T) {
 	})
 }
 
-// TestImportRealTraceCut imports the first 2,500 jobs of a real trace
-// (KTH SP2) through the engine, when the traces are present.
+// TestImportRealTraceCut imports a whole real trace (KTH SP2) through the
+// engine.
 func TestImportRealTraceCut(t *testing.T) {
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "traces", "KTH-SP2-1996-2.swf.gz")
+	path, err := swf.Find("KTH-SP2-1996-2")
+	if err != nil {
+		t.Fatal(err) // the traces ship in static/traces
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Skipf("trace not available: %v", err)
+		t.Fatal(err)
 	}
 	c, ev := newTable(&apiEngine{})
 	under(ev, func() { c.sendImport("KTH-SP2-1996-2.swf.gz", data, nil) })
 	waitRender(t, ev)
 	under(ev, func() {
 		s := c.App.Scenario
-		if len(s.Jobs) != MaxImportJobs || s.Platform.Clusters[0].Nodes != 100 || s.Jobs[0].Submit != 0 {
+		if len(s.Jobs) < 28000 || s.Platform.Clusters[0].Nodes != 100 || s.Jobs[0].Submit != 0 {
 			t.Errorf("%d jobs on %+v; problem %q", len(s.Jobs), s.Platform.Clusters, c.Problem)
 		}
-		if !strings.HasPrefix(c.Notice[0], "Imported the first 2,000 of") {
+		if !strings.HasPrefix(c.Notice[0], "Imported "+comma(len(s.Jobs))+" jobs") {
 			t.Errorf("notice %q", c.Notice)
 		}
 	})

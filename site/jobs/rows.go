@@ -14,11 +14,15 @@ import (
 )
 
 // MaxImportJobs caps the jobs an SWF import or a generator expansion puts
-// in the table: the first MaxImportJobs usable jobs of a trace are kept.
-// Whole traces run from the CLI (go run ./wasm/api run TRACE). It is
-// engine/swf.MaxImportJobs (not imported: the trace reader stays out of
-// the page's binary).
-const MaxImportJobs = 2000
+// in the table: a whole trace (HPC2N's 202,871 jobs) fits. It is
+// engine/swf.MaxImportJobs, model.MaxJobs (not imported from engine/swf:
+// the trace reader stays out of the page's binary). The table shows a
+// page of rows at a time, so its size costs no rendering.
+const MaxImportJobs = model.MaxJobs
+
+// MaxPasteRows caps the rows one paste reads: a paste is parsed on the
+// page's own thread, unlike an import, which the engine worker reads.
+const MaxPasteRows = 2000
 
 // MaxUploadBytes caps an uploaded SWF file (compressed or not); it is
 // engine/swf.MaxUploadBytes.

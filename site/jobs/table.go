@@ -495,7 +495,7 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 		c.Problem = "SWF import: " + err.Error()
 		return
 	}
-	c.ask("Reading "+name+" in the engine (the page stays usable)…", "POST", SWFPath(name, MaxImportJobs), data,
+	c.ask("Reading "+name+" in the engine (the page stays usable)…", "POST", SWFPath(name, 0), data,
 		func(status int, body []byte) {
 			if status != 200 {
 				c.Problem = "SWF import: " + state.ErrorBody(status, body)
