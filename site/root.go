@@ -39,10 +39,10 @@ type Root struct {
 	Preset    string
 
 	// The run in flight: cancel stops it, runID tells stale answers
-	// apart, lastRun is the scenario JSON of the last run started.
+	// apart, lastRun is the scenario of the last run started.
 	cancel  func()
 	runID   int
-	lastRun string
+	lastRun runKey
 	started time.Time
 	// Received counts stream lines of the run in flight (progress).
 	Received int
@@ -120,8 +120,17 @@ type Root struct {
 type seenKey struct {
 	s       *model.Scenario
 	gen     int
-	lastRun string
+	lastRun runKey
 	compare int
+}
+
+// runKey says which scenario a run was started for: the scenario and
+// its edit count (every change goes through App.Edit, Undo or Redo, or
+// replaces the scenario). Comparing keys instead of encoded scenarios
+// saves encoding a whole trace (a second in the browser) every second.
+type runKey struct {
+	s   *model.Scenario
+	gen int
 }
 
 type embedKey struct {
@@ -300,13 +309,15 @@ func (c *Root) run() {
 	c.Hover = ""
 	c.runID++
 	id := c.runID
+	// Recorded first: a scenario that does not validate is not
+	// retried until it changes.
+	c.lastRun = runKey{c.App.Scenario, c.App.Gen}
 	body, err := model.Encode(c.App.Scenario)
 	if err != nil {
 		c.App.Fail("scenario: " + err.Error())
 		c.env.UnlockRender()
 		return
 	}
-	c.lastRun = string(body)
 	c.started = time.Now()
 	quiet := c.resultsOnly()
 	c.env.UnlockRender()
@@ -393,6 +404,9 @@ func (c *Root) run() {
 	}
 	c.env.UnlockOnly()
 }
+
+// MaxSavedJobs is the largest job list autosave keeps in localStorage.
+const MaxSavedJobs = 20000
 
 // AnimateMax is the largest number of jobs a run streams its animation
 // frames for by default; beyond it, runs ask for the result only (the
@@ -1048,15 +1062,16 @@ func (c *Root) autosave() {
 			c.CompareStale = st
 		}
 		if c.App.Dirty {
-			var err error
-			if b, err = json.Marshal(c.App.Scenario); err == nil {
-				c.App.Dirty = false
+			c.App.Dirty = false
+			// The browser keeps about 5 MB per site: a whole trace is
+			// not kept (the Scenario JSON export keeps it).
+			if len(c.App.Scenario.Jobs) <= MaxSavedJobs {
+				b, _ = json.Marshal(c.App.Scenario)
 			}
 		}
-		if changed && c.App.Status != state.StatusRunning && !c.comparing && c.lastRun != "" {
-			if cur, err := model.Encode(c.App.Scenario); err == nil && string(cur) != c.lastRun {
-				stale = true
-			}
+		if changed && c.App.Status != state.StatusRunning && !c.comparing && c.lastRun.s != nil &&
+			c.lastRun != (runKey{c.App.Scenario, c.App.Gen}) {
+			stale = true
 		}
 		if cmpChanged {
 			c.env.UnlockRender()

@@ -34,9 +34,11 @@ func (c canvas) Line(x1, y1, x2, y2 float64, color string) {
 	c.ctx.Stroke()
 }
 
-// scratch is the offscreen canvas an Image goes through: putImageData
+// scratch is the OffscreenCanvas an Image goes through: putImageData
 // ignores the context's scale for sharp high-density drawing, drawImage
-// does not.
+// does not. It is an OffscreenCanvas, not a detached <canvas> element:
+// in headless Chromium (software raster) the second drawImage from a
+// detached canvas never returned, which froze the page on a whole trace.
 var scratch sjs.Value
 
 // Image draws an RGBA image of cols by rows pixels into (x, y, w, h),
@@ -47,10 +49,12 @@ func (c canvas) Image(rgba []byte, cols, rows int, x, y, w, h float64) {
 	}
 	g := sjs.Global()
 	if !scratch.Truthy() {
-		scratch = g.Get("document").Call("createElement", "canvas")
+		scratch = g.Get("OffscreenCanvas").New(cols, rows)
 	}
-	scratch.Set("width", cols)
-	scratch.Set("height", rows)
+	if scratch.Get("width").Int() != cols || scratch.Get("height").Int() != rows {
+		scratch.Set("width", cols)
+		scratch.Set("height", rows)
+	}
 	data := g.Get("Uint8ClampedArray").New(4 * cols * rows)
 	sjs.CopyBytesToJS(data, rgba[:4*cols*rows])
 	scratch.Call("getContext", "2d").Call("putImageData", g.Get("ImageData").New(data, cols, rows), 0, 0)

@@ -1,0 +1,292 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"gridplay/engine/model"
+	"gridplay/engine/swf"
+)
+
+var (
+	hpcOnce sync.Once
+	hpcBody []byte
+	hpcErr  error
+)
+
+// hpc20k is the scenario JSON of the first 20,000 HPC2N jobs under EASY
+// (the trace ships in static/traces).
+func hpc20k(t *testing.T) []byte {
+	t.Helper()
+	hpcOnce.Do(func() {
+		path, err := swf.Find("HPC2N-2002-2.2-cln")
+		if err != nil {
+			hpcErr = err
+			return
+		}
+		tr, err := swf.ReadFile(path)
+		if err != nil {
+			hpcErr = err
+			return
+		}
+		s := tr.Scenario("easy")
+		s.Jobs = s.Jobs[:20000]
+		hpcBody, hpcErr = model.Encode(s)
+	})
+	if hpcErr != nil {
+		t.Fatal(hpcErr)
+	}
+	return hpcBody
+}
+
+// runInWorker posts body to /api/run through the page's engine client and
+// returns the status (-1 and the message when the request failed) and the
+// time it took in the page.
+func runInWorker(ctx context.Context, body []byte) (status int, msg string, ms float64, err error) {
+	js := `(async () => {
+  const body = globalThis.__soakBody;
+  const t0 = performance.now();
+  return await new Promise((resolve) => {
+    let status = 0, n = 0;
+    globalThis.gridplayEngine.request("POST", "/api/run", body,
+      (s) => { status = s; }, (c) => { n += c.length; },
+      (err) => resolve({status: err ? -1 : status, msg: err || "", ms: performance.now() - t0, bytes: n}));
+  });
+})()`
+	var res struct {
+		Status int     `json:"status"`
+		Msg    string  `json:"msg"`
+		MS     float64 `json:"ms"`
+	}
+	err = chromedp.Run(ctx, chromedp.Evaluate(js, &res, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	return res.Status, res.Msg, res.MS, err
+}
+
+// setSoakBody puts body into the page once (a global), so each run does
+// not send 2 MB through the test driver.
+func setSoakBody(t *testing.T, ctx context.Context, body []byte) {
+	t.Helper()
+	err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`globalThis.__soakBody = new TextEncoder().encode(%s); globalThis.__soakBody.length`, strconv.Quote(string(body))), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSoak runs the first 20,000 HPC2N jobs under EASY again and again in
+// the page's engine workers (50 times, SOAK_RUNS to change), then a
+// cancel storm, and checks that the engine is alive at the end. It logs
+// the time of each run and the JS heap of the page.
+func TestSoak(t *testing.T) {
+	runs := 50
+	if v, err := strconv.Atoi(os.Getenv("SOAK_RUNS")); err == nil && v > 0 {
+		runs = v
+	}
+	actx, _, con, url := browser(t, 1280, 800)
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 20*time.Minute)
+	defer cancelT()
+	chromedp.ListenTarget(ctx, con.listen)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url), chromedp.WaitReady(`body`),
+		chromedp.Poll(`typeof globalThis.gridplayEngine === "object"`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	setSoakBody(t, ctx, hpc20k(t))
+	var first, worst float64
+	failures := 0
+	for i := 0; i < runs; i++ {
+		st, msg, ms, err := runInWorker(ctx, nil)
+		if err != nil {
+			t.Fatalf("run %d: %v", i+1, err)
+		}
+		if st != 200 {
+			failures++
+			t.Errorf("run %d: status %d %s", i+1, st, msg)
+		}
+		if i == 0 {
+			first = ms
+		}
+		worst = max(worst, ms)
+		if (i+1)%10 == 0 || i == 0 {
+			var heap float64
+			var st poolStats
+			chromedp.Run(ctx, chromedp.Evaluate(`performance.memory ? performance.memory.usedJSHeapSize / 1048576 : -1`, &heap),
+				chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &st))
+			// Go memories of finished instances are freed by the worker's
+			// garbage collector, not at once: the live figure swings
+			// between runs but must not grow with them.
+			t.Logf("run %d: %.0f ms; page JS heap %.1f MB; worker: %d Go instances so far, %d collected, %.0f MB of Go memory live; workers started %d, retired %d",
+				i+1, ms, heap, st.Last.Instances, st.Last.Collected, st.Last.LiveBytes/(1<<20), st.Workers, st.Retired)
+		}
+	}
+	var st poolStats
+	chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &st))
+	t.Logf("after %d runs: %+v", runs, st)
+	fmt.Printf("gridplay e2e: soak %d runs of 20,000 HPC2N jobs (EASY): %d failures, first %.0f ms, slowest %.0f ms; workers started %d, retired %d, crashed %d; last worker: %d Go instances, %d collected, %.0f MB of Go memory not yet collected, %d late calls into exited instances\n",
+		runs, failures, first, worst, st.Workers, st.Retired, st.Crashed, st.Last.Instances, st.Last.Collected, float64(st.Last.LiveBytes)/(1<<20), st.Last.Late)
+
+	// Cancel storm: five runs at once, all cancelled, then a run.
+	var storm []string
+	err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
+  const ends = [];
+  const ids = [];
+  const done = [];
+  for (let i = 0; i < 5; i++) {
+    done.push(new Promise((resolve) => {
+      ids.push(globalThis.gridplayEngine.request("POST", "/api/run", globalThis.__soakBody, () => {}, () => {}, (e) => resolve(e || "ok")));
+    }));
+  }
+  await new Promise((r) => setTimeout(r, 50));
+  for (const id of ids) globalThis.gridplayEngine.cancel(id);
+  return await Promise.all(done);
+})()`, &storm, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range storm {
+		if e != "cancelled" {
+			t.Errorf("storm request %d ended with %q", i, e)
+		}
+	}
+	if st, msg, _, err := runInWorker(ctx, nil); err != nil || st != 200 {
+		t.Errorf("after the cancel storm: status %d %s %v", st, msg, err)
+	}
+	con.check(t)
+}
+
+// poolStats is globalThis.gridplayEngine.stats() (static/main.js).
+type poolStats struct {
+	Workers int `json:"workers"`
+	Retired int `json:"retired"`
+	Crashed int `json:"crashed"`
+	Last    struct {
+		Instances int     `json:"instances"`
+		Collected int     `json:"collected"`
+		Late      int     `json:"late"`
+		LiveBytes float64 `json:"liveBytes"`
+	} `json:"last"`
+	Failed *string `json:"failed"`
+}
+
+// A worker that dies (an uncaught error in it) fails only the request it
+// was serving, with a message; the next request gets a fresh worker. The
+// old pool refused every request after the first worker error.
+func TestWorkerCrashIsNotPermanent(t *testing.T) {
+	_, ctx, _, url := browser(t, 1280, 800)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url), chromedp.WaitReady(`body`),
+		chromedp.Poll(`typeof globalThis.gridplayEngine === "object"`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	var crash string
+	err := chromedp.Run(ctx, chromedp.Evaluate(`new Promise((resolve) => {
+  globalThis.gridplayEngine.request("CRASH", "/", null, () => {}, () => {}, (e) => resolve(e || "no error"));
+})`, &crash, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(crash, "stopped while working") || !strings.Contains(crash, "Retry") {
+		t.Errorf("the crashed request ended with %q", crash)
+	}
+	setSoakBody(t, ctx, []byte(`{"version":1,"seed":1,"platform":{"clusters":[{"id":"c","nodes":4}]},"jobs":[{"id":"a","submit":0,"size":2,"runtime":10}],"policy":{"name":"fcfs"}}`))
+	for i := 0; i < 3; i++ {
+		if st, msg, _, err := runInWorker(ctx, nil); err != nil || st != 200 {
+			t.Fatalf("request %d after the crash: status %d %q %v", i+1, st, msg, err)
+		}
+	}
+	var st poolStats
+	chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &st))
+	if st.Crashed != 1 || st.Failed != nil {
+		t.Errorf("pool after one crash: %+v", st)
+	}
+}
+
+// TestWholeTraceInPage imports the whole HPC2N trace (202,871 jobs) through
+// the file picker and schedules it with EASY: the import switches to EASY
+// and to results only, the Gantt chart is drawn (as a heat map), the table
+// pages through every job, and the chart zooms. The time from the file
+// pick to the drawn chart is logged. The waits are polled inside the page:
+// while the page's Go decodes a trace or a schedule it answers nothing
+// else (no preemption in WebAssembly), for seconds at a time.
+//
+// Known to fail at this commit, so it runs only with GRIDPLAY_WHOLE_TRACE=1:
+// the import (about 6 s) and the EASY run reach the page, and then the page
+// stops answering for minutes while it lays out and paints the 202,871-job
+// schedule; the cause is not found yet (the heat-map drawing was one
+// freeze, fixed; another remains). It is not part of ./build.sh test until
+// it passes.
+func TestWholeTraceInPage(t *testing.T) {
+	if os.Getenv("GRIDPLAY_WHOLE_TRACE") != "1" {
+		t.Skip("known to fail (the page freezes after scheduling the whole HPC2N trace); GRIDPLAY_WHOLE_TRACE=1 runs it")
+	}
+	actx, _, con, url := browser(t, 1280, 900)
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 6*time.Minute)
+	defer cancelT()
+	chromedp.ListenTarget(ctx, con.listen)
+	path, err := swf.Find("HPC2N-2002-2.2-cln")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitDone("muscle")); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	var imported, drawn float64
+	var count, pager, name string
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`globalThis.__pick = performance.now(); true`, nil),
+		chromedp.SetUploadFiles(`input.jt-swf`, []string{path}, chromedp.ByQuery),
+		chromedp.Poll(`(() => {
+  if (document.querySelector(".jt-count")?.textContent !== "202,871 jobs") return false;
+  globalThis.__imported = globalThis.__imported || performance.now();
+  const a = document.querySelector(".app");
+  if (a.dataset.engine === "error") return true;
+  return a.dataset.engine === "done" && a.dataset.policy === "easy" &&
+    document.querySelector(".summary h2").textContent.includes("HPC2N") &&
+    document.querySelector("canvas#gantt[data-drawn='1']") !== null;
+})()`, nil, chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)),
+		chromedp.Evaluate(`globalThis.__imported - globalThis.__pick`, &imported),
+		chromedp.Evaluate(`performance.now() - globalThis.__pick`, &drawn),
+		chromedp.Text(`.jt-count`, &count, chromedp.ByQuery),
+		chromedp.Text(`.jt-pager`, &pager, chromedp.ByQuery),
+		chromedp.Text(`.summary h2`, &name, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatalf("whole trace: %v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	var runErr string
+	chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector(".run-error:not([hidden])")?.textContent || ""`, &runErr))
+	if runErr != "" {
+		t.Fatalf("the run failed: %s", runErr)
+	}
+	t.Logf("HPC2N whole trace: %s in the table %.1f s after the file was picked; EASY schedule drawn after %.1f s", count, imported/1000, drawn/1000)
+	fmt.Printf("gridplay e2e: whole HPC2N trace (202,871 jobs): imported in %.1f s, EASY Gantt drawn %.1f s after the file was picked\n", imported/1000, drawn/1000)
+	if !strings.Contains(pager, "of 202,871") || !strings.Contains(name, "HPC2N") {
+		t.Errorf("pager %q, name %q", pager, name)
+	}
+	// Next page, and zoom.
+	var next string
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`[...document.querySelectorAll(".jt-pager button")].pop().click(); true`, nil),
+		chromedp.Poll(`document.querySelector(".jt-pager").textContent.includes("rows 21–40")`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Text(`.jt-pager`, &next, chromedp.ByQuery),
+		chromedp.Click(`button.zoom-in`, chromedp.ByQuery),
+		chromedp.Poll(`!document.querySelector("button.zoom-all").disabled`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+	)
+	if err != nil {
+		t.Fatalf("paging and zoom: %v", err)
+	}
+	con.check(t)
+}
