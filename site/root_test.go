@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gridplay/engine/model"
+	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -193,5 +194,22 @@ func TestFallbackPolicy(t *testing.T) {
 			t.Fatal("no run after the fallback")
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// The clock counts to the playback's end (a status frame may come after
+// the last job: it read "t = 200 s of 197.677 s"), and without a chart it
+// says why: the engine's error, not "waiting".
+func TestClockEndAndStatus(t *testing.T) {
+	ch := &gantt.Chart{End: 197.677}
+	p := &state.Player{T: 200, End: 200}
+	if got := Clock(ch, p, "", nil, state.StatusDone); got != "t = 200 s of 200 s" {
+		t.Errorf("clock %q", got)
+	}
+	if got := Clock(nil, p, "", nil, state.StatusError); !strings.Contains(got, "stopped") {
+		t.Errorf("clock after an error %q", got)
+	}
+	if got := Clock(nil, p, "", nil, state.StatusRunning); got != "waiting for the engine" {
+		t.Errorf("clock while running %q", got)
 	}
 }
