@@ -67,16 +67,27 @@ func serve(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusOK, sched.Experiments())
 	case strings.HasPrefix(path, "/api/experiments/"):
-		name := strings.TrimPrefix(path, "/api/experiments/")
+		name, verb, _ := strings.Cut(strings.TrimPrefix(path, "/api/experiments/"), "/")
 		e, ok := sched.LookupExperiment(name)
 		if !ok {
 			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("unknown experiment %q (see GET /api/experiments)", name)})
 			return
 		}
+		if verb != "" && verb != "plan" && verb != "merge" {
+			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/experiments/%s, /plan or /merge", r.URL.Path, name)})
+			return
+		}
 		if !allow(w, r, http.MethodPost) {
 			return
 		}
-		handleExperiment(w, r, e)
+		switch verb {
+		case "plan":
+			handlePlan(w, r, e)
+		case "merge":
+			handleMerge(w, r, e)
+		default:
+			handleExperiment(w, r, e)
+		}
 	default:
 		writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s", r.URL.Path)})
 	}
@@ -170,53 +181,182 @@ func handleExpand(w http.ResponseWriter, r *http.Request) {
 	writeError(w, http.StatusUnprocessableEntity, inputError(err))
 }
 
-func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
-	format := r.URL.Query().Get("format")
-	if format != "" && format != "json" && format != "csv" {
-		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or csv"})
+// readOptions reads the experiment options body ({"quick":bool,"seed":N},
+// possibly empty) of r; on bad input it answers the error and reports
+// false.
+func readOptions(w http.ResponseWriter, r *http.Request) (sched.ExperimentOptions, bool) {
+	var opt sched.ExperimentOptions
+	body, herr := readBody(w, r, MaxOptionsBytes, "options")
+	if herr != nil {
+		writeError(w, herr.Status, herr)
+		return opt, false
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return opt, true
+	}
+	if err := decodeStrict(body, &opt); err != nil {
+		writeError(w, err.Status, err)
+		return opt, false
+	}
+	return opt, true
+}
+
+// decodeStrict decodes one JSON value into v, refusing unknown fields and
+// trailing data.
+func decodeStrict(body []byte, v any) *Error {
+	if !json.Valid(body) {
+		return &Error{Msg: "options are not valid JSON", Status: http.StatusBadRequest}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return &Error{Msg: "options: " + err.Error(), Status: http.StatusUnprocessableEntity}
+	}
+	return nil
+}
+
+// handlePlan answers the experiment's points: {"points":[{"index":0,"label":...}]}.
+func handlePlan(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+	opt, ok := readOptions(w, r)
+	if !ok {
 		return
 	}
-	body, herr := readBody(w, r, MaxOptionsBytes, "options")
+	plan, err := e.Plan(opt)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, sched.Plan{Points: plan})
+}
+
+// MaxMergeBytes caps the body of POST /api/experiments/NAME/merge: the
+// JSON reports of every point.
+const MaxMergeBytes = 64 << 20
+
+// MergeRequest is the body of POST /api/experiments/NAME/merge: the
+// options the points were run with and each point's JSON report, in
+// index order.
+type MergeRequest struct {
+	Options sched.ExperimentOptions `json:"options"`
+	Points  []json.RawMessage       `json:"points"`
+}
+
+// handleMerge merges point reports computed elsewhere (other browser
+// workers, Cloudflare Workers) into the whole report, in JSON or CSV.
+func handleMerge(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+	format, ok := readFormat(w, r)
+	if !ok {
+		return
+	}
+	body, herr := readBody(w, r, MaxMergeBytes, "merge request")
 	if herr != nil {
 		writeError(w, herr.Status, herr)
 		return
 	}
-	var opt sched.ExperimentOptions
-	if len(bytes.TrimSpace(body)) > 0 {
-		if !json.Valid(body) {
-			writeError(w, http.StatusBadRequest, &Error{Msg: "options are not valid JSON"})
-			return
-		}
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&opt); err != nil {
-			writeError(w, http.StatusUnprocessableEntity, &Error{Msg: "options: " + err.Error()})
-			return
-		}
-	}
-	if format == "csv" {
-		rep, err := e.Run(r.Context(), opt, nil)
-		if err != nil {
-			writeError(w, http.StatusUnprocessableEntity, inputError(err))
-			return
-		}
-		var buf bytes.Buffer
-		if err := WriteRowsCSV(&buf, rep.LongRows()); err != nil {
-			writeError(w, http.StatusInternalServerError, &Error{Msg: err.Error()})
-			return
-		}
-		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-		w.WriteHeader(http.StatusOK)
-		w.Write(buf.Bytes())
+	var req MergeRequest
+	if err := decodeStrict(body, &req); err != nil {
+		err.Msg = strings.Replace(err.Msg, "options", "merge request", 1)
+		writeError(w, err.Status, err)
 		return
 	}
-	respond(w, r, func(ctx context.Context, rec sched.Recorder) (any, error) {
-		rep, err := e.Run(ctx, opt, rec)
-		if err != nil {
-			return nil, err
+	rep, err := MergePoints(e, req.Options, req.Points)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		return
+	}
+	writeReport(w, format, rep)
+}
+
+// MergePoints decodes the JSON reports of every point of e's plan, in
+// index order, and merges them.
+func MergePoints(e sched.Experiment, opt sched.ExperimentOptions, points []json.RawMessage) (sched.Report, error) {
+	plan, err := e.Plan(opt)
+	if err != nil {
+		return nil, err
+	}
+	if len(points) != len(plan) {
+		return nil, &model.FieldError{Field: "points", Msg: fmt.Sprintf("has %d reports; the plan of %s has %d points", len(points), e.Info().Name, len(plan))}
+	}
+	parts := make([]sched.Report, len(points))
+	for k, b := range points {
+		if parts[k], err = e.DecodePoint(opt, k, b); err != nil {
+			return nil, &model.FieldError{Field: fmt.Sprintf("points[%d]", k), Msg: err.Error()}
 		}
-		return rep, nil
-	})
+	}
+	return e.Merge(opt, parts)
+}
+
+func readFormat(w http.ResponseWriter, r *http.Request) (string, bool) {
+	format := r.URL.Query().Get("format")
+	if format != "" && format != "json" && format != "csv" {
+		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or csv"})
+		return "", false
+	}
+	return format, true
+}
+
+// writeReport answers rep as JSON, or as long CSV with its header.
+func writeReport(w http.ResponseWriter, format string, rep sched.Report) {
+	if format != "csv" {
+		writeJSON(w, http.StatusOK, rep)
+		return
+	}
+	writeCSV(w, rep.LongRows(), true)
+}
+
+func writeCSV(w http.ResponseWriter, rows []sched.Row, header bool) {
+	var buf bytes.Buffer
+	var err error
+	if header {
+		err = WriteRowsCSV(&buf, rows)
+	} else {
+		err = WriteRows(&buf, rows)
+	}
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, &Error{Msg: err.Error()})
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	w.Write(buf.Bytes())
+}
+
+// handleExperiment runs a whole experiment, or with ?point=K its point K
+// alone (CSV: the point's rows without the header).
+func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+	format, ok := readFormat(w, r)
+	if !ok {
+		return
+	}
+	point := -1
+	if v, has := r.URL.Query()["point"]; has {
+		k, err := strconv.Atoi(v[0])
+		if err != nil || k < 0 {
+			writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
+			return
+		}
+		point = k
+	}
+	opt, ok := readOptions(w, r)
+	if !ok {
+		return
+	}
+	run := func(ctx context.Context, rec sched.Recorder) (any, error) {
+		if point >= 0 {
+			return e.Point(ctx, opt, point, rec)
+		}
+		return sched.RunExperiment(ctx, e, opt, rec)
+	}
+	if format == "csv" {
+		v, err := run(r.Context(), nil)
+		if err != nil {
+			writeError(w, statusOf(err), inputError(err))
+			return
+		}
+		writeCSV(w, v.(sched.Report).LongRows(), point < 0)
+		return
+	}
+	respond(w, r, run)
 }
 
 // respond runs fn and writes its value as JSON, or, with ?stream=1, the
@@ -321,6 +461,10 @@ func inputError(err error) *Error {
 	var fe *model.FieldError
 	if errors.As(err, &fe) {
 		return &Error{Msg: fe.Msg, Field: fe.Field}
+	}
+	var pe *sched.PointError
+	if errors.As(err, &pe) {
+		return &Error{Msg: pe.Msg, Field: "point"}
 	}
 	return &Error{Msg: err.Error()}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -55,21 +56,46 @@ func (errPolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 	return nil, model.Errf("platform.network", "is required by this policy")
 }
 
+// testExp has two points: point 0 measures makespan, point 1 awrt; its
+// merge adds a note computed from both.
 type testExp struct{}
 
 func (testExp) Info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{Name: "apitest-exp", Paper: "000", Summary: "test"}
 }
 
-func (testExp) Run(ctx context.Context, opt sched.ExperimentOptions, rec sched.Recorder) (sched.Report, error) {
+func (testExp) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
+	return []sched.PointInfo{{Index: 0, Label: "makespan"}, {Index: 1, Label: "awrt"}}, nil
+}
+
+func (testExp) Point(ctx context.Context, opt sched.ExperimentOptions, k int, rec sched.Recorder) (sched.Report, error) {
 	t := &sched.Table{Experiment: "apitest-exp"}
 	x := "full"
 	if opt.Quick {
 		x = "quick"
 	}
-	t.Add(x, "apitest-seq", "makespan", 12.5)
-	t.Add(x, "apitest-seq", "awrt", float64(opt.Seed))
+	switch k {
+	case 0:
+		t.Add(x, "apitest-seq", "makespan", 12.5)
+	case 1:
+		t.Add(x, "apitest-seq", "awrt", float64(opt.Seed))
+	default:
+		return nil, sched.PointRangeError(k, 2)
+	}
 	return t, nil
+}
+
+func (testExp) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
+	t, err := sched.ConcatTables("apitest-exp", parts)
+	if err != nil {
+		return nil, err
+	}
+	t.Notes = []string{fmt.Sprintf("%d rows", len(t.Rows))}
+	return t, nil
+}
+
+func (testExp) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (sched.Report, error) {
+	return sched.DecodeTable(b)
 }
 
 func init() {
@@ -294,6 +320,74 @@ func TestExperiments(t *testing.T) {
 	}
 	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") {
 		t.Errorf("Content-Type %q", ct)
+	}
+}
+
+// TestExperimentPoints checks the points contract through the API: the
+// CSV header plus each point's rows in order is the whole CSV, and the
+// merge of the points' JSON is the whole JSON, byte for byte.
+func TestExperimentPoints(t *testing.T) {
+	opts := `{"quick":true,"seed":9}`
+	w := do(t, "POST", "/api/experiments/apitest-exp/plan", opts)
+	if w.Code != 200 {
+		t.Fatalf("plan: status %d: %s", w.Code, w.Body)
+	}
+	var plan sched.Plan
+	if err := json.Unmarshal(w.Body.Bytes(), &plan); err != nil || len(plan.Points) != 2 || plan.Points[1].Label != "awrt" {
+		t.Fatalf("plan %s (%v)", w.Body, err)
+	}
+	csv := "experiment,x,policy,metric,value\n"
+	var points []json.RawMessage
+	for _, p := range plan.Points {
+		w := do(t, "POST", fmt.Sprintf("/api/experiments/apitest-exp?point=%d&format=csv", p.Index), opts)
+		if w.Code != 200 || strings.HasPrefix(w.Body.String(), "experiment,") {
+			t.Fatalf("point %d csv: status %d: %q", p.Index, w.Code, w.Body)
+		}
+		csv += w.Body.String()
+		w = do(t, "POST", fmt.Sprintf("/api/experiments/apitest-exp?point=%d", p.Index), opts)
+		if w.Code != 200 {
+			t.Fatalf("point %d: status %d: %s", p.Index, w.Code, w.Body)
+		}
+		points = append(points, bytes.TrimSpace(w.Body.Bytes()))
+	}
+	whole := do(t, "POST", "/api/experiments/apitest-exp?format=csv", opts)
+	if whole.Body.String() != csv {
+		t.Errorf("points' CSV\n%s\nwhole\n%s", csv, whole.Body)
+	}
+	req, _ := json.Marshal(api.MergeRequest{Options: sched.ExperimentOptions{Quick: true, Seed: 9}, Points: points})
+	merged := do(t, "POST", "/api/experiments/apitest-exp/merge", string(req))
+	wholeJSON := do(t, "POST", "/api/experiments/apitest-exp", opts)
+	if merged.Code != 200 || merged.Body.String() != wholeJSON.Body.String() {
+		t.Errorf("merged (status %d)\n%s\nwhole\n%s", merged.Code, merged.Body, wholeJSON.Body)
+	}
+	if !strings.Contains(wholeJSON.Body.String(), `"notes":["2 rows"]`) {
+		t.Errorf("whole JSON lacks the merge's note: %s", wholeJSON.Body)
+	}
+	mergedCSV := do(t, "POST", "/api/experiments/apitest-exp/merge?format=csv", string(req))
+	if mergedCSV.Body.String() != csv {
+		t.Errorf("merged CSV\n%s\nwant\n%s", mergedCSV.Body, csv)
+	}
+
+	for _, c := range []struct {
+		name, target, body string
+		status             int
+		field              string
+	}{
+		{"point out of plan", "/api/experiments/apitest-exp?point=2", "", 422, "point"},
+		{"point not a number", "/api/experiments/apitest-exp?point=x", "", 400, "point"},
+		{"negative point", "/api/experiments/apitest-exp?point=-1", "", 400, "point"},
+		{"unknown verb", "/api/experiments/apitest-exp/run", "", 404, ""},
+		{"plan bad options", "/api/experiments/apitest-exp/plan", `{"fast":1}`, 422, ""},
+		{"merge too few", "/api/experiments/apitest-exp/merge", `{"points":[{}]}`, 422, "points"},
+		{"merge bad point", "/api/experiments/apitest-exp/merge", `{"points":[{"rows":1},{}]}`, 422, "points[0]"},
+		{"merge not json", "/api/experiments/apitest-exp/merge", `{"points":`, 400, ""},
+	} {
+		w := do(t, "POST", c.target, c.body)
+		var e errBody
+		json.Unmarshal(w.Body.Bytes(), &e)
+		if w.Code != c.status || e.Field != c.field || e.Error == "" {
+			t.Errorf("%s: status %d field %q, want %d %q: %s", c.name, w.Code, e.Field, c.status, c.field, w.Body)
+		}
 	}
 }
 

@@ -36,6 +36,16 @@ func WriteScheduleCSV(w io.Writer, r *sched.Result) error {
 func WriteRowsCSV(w io.Writer, rows []sched.Row) error {
 	cw := csv.NewWriter(w)
 	cw.Write(RowsHeader)
+	return writeRows(cw, rows)
+}
+
+// WriteRows writes long-format rows without the header: one point's
+// part of an experiment's CSV.
+func WriteRows(w io.Writer, rows []sched.Row) error {
+	return writeRows(csv.NewWriter(w), rows)
+}
+
+func writeRows(cw *csv.Writer, rows []sched.Row) error {
 	for _, r := range rows {
 		cw.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, FormatFloat(r.Value)})
 	}

@@ -96,7 +96,7 @@ var Fig7Policies = []string{"jpr", "cbs", "metl", "hill", "gama", "gamf"}
 
 type fig7 struct{}
 
-func init() { sched.RegisterExperiment(fig7{}) }
+func init() { sched.RegisterExperiment(sched.AsWhole(fig7{}, nil)) }
 
 func (fig7) Info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{

@@ -74,7 +74,7 @@ func TestFig7Quick(t *testing.T) {
 		t.Skipf("trace not available: %v", err)
 	}
 	e, _ := sched.LookupExperiment("gamf-fig7")
-	rep, err := e.Run(context.Background(), sched.ExperimentOptions{Quick: true}, nil)
+	rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestFig7MissingTrace(t *testing.T) {
 	defer func() { loadTrace = old }()
 	loadTrace = func(name string) ([]traceJob, error) { return readTrace("no-such-trace.swf.gz") }
 	e, _ := sched.LookupExperiment("gamf-fig7")
-	_, err := e.Run(context.Background(), sched.ExperimentOptions{Quick: true}, nil)
+	_, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 	if err == nil || !strings.Contains(err.Error(), "HPC2N") || !strings.Contains(err.Error(), "not found") {
 		t.Fatalf("error %v", err)
 	}

@@ -16,7 +16,7 @@ func runExperiment(t testing.TB, name string, quick bool) *sched.Table {
 	if !ok {
 		t.Fatalf("%s not registered", name)
 	}
-	rep, err := e.Run(context.Background(), sched.ExperimentOptions{Quick: quick}, nil)
+	rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: quick}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,8 +86,7 @@ func TestExperimentsQuick(t *testing.T) {
 // 18.52; stated 18.5).
 func TestPaperRows(t *testing.T) {
 	for _, name := range []string{"hybrid-table1", "hybrid-table3"} {
-		e, _ := sched.LookupExperiment(name)
-		paper := e.(*experiment).paper
+		paper := registered[name].paper
 		sum, n, avg := map[string]float64{}, map[string]int{}, map[string]float64{}
 		for _, r := range paper {
 			if r.X == "avg" {
@@ -113,7 +112,7 @@ func TestExperimentCancel(t *testing.T) {
 	e, _ := sched.LookupExperiment("hybrid-table1")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := e.Run(ctx, sched.ExperimentOptions{Quick: true}, nil); err == nil {
+	if _, err := sched.RunExperiment(ctx, e, sched.ExperimentOptions{Quick: true}, nil); err == nil {
 		t.Error("cancelled experiment ran")
 	}
 }

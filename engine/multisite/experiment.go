@@ -15,8 +15,8 @@ import (
 )
 
 func init() {
-	sched.RegisterExperiment(&experiment{name: "multisite-fig2", fig: 2, h: [3]float64{1.0, 1.0, 1.0}})
-	sched.RegisterExperiment(&experiment{name: "multisite-fig3", fig: 3, h: [3]float64{1.4, 1.0, 0.6}})
+	sched.RegisterExperiment(sched.AsWhole(&experiment{name: "multisite-fig2", fig: 2, h: [3]float64{1.0, 1.0, 1.0}}, nil))
+	sched.RegisterExperiment(sched.AsWhole(&experiment{name: "multisite-fig3", fig: 3, h: [3]float64{1.4, 1.0, 0.6}}, nil))
 }
 
 // The experiment's fixed setting (section 6, and choices where it is

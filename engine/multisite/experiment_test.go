@@ -18,7 +18,7 @@ func TestExperimentsQuick(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s not registered", name)
 		}
-		rep, err := e.Run(context.Background(), sched.ExperimentOptions{Quick: true}, nil)
+		rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +46,7 @@ func TestExperimentsQuick(t *testing.T) {
 		// Deterministic: a second run gives the same JSON (checked on
 		// one figure to keep the test short).
 		if name == "multisite-fig3" {
-			rep2, _ := e.Run(context.Background(), sched.ExperimentOptions{Quick: true}, nil)
+			rep2, _ := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 			a, _ := json.Marshal(rep)
 			b, _ := json.Marshal(rep2)
 			if string(a) != string(b) {
@@ -65,7 +65,7 @@ func TestExperimentsQuick(t *testing.T) {
 func BenchmarkFig2Full(b *testing.B) {
 	e, _ := sched.LookupExperiment("multisite-fig2")
 	for i := 0; i < b.N; i++ {
-		rep, err := e.Run(context.Background(), sched.ExperimentOptions{}, nil)
+		rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

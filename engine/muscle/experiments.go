@@ -2,6 +2,7 @@ package muscle
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -64,6 +65,14 @@ func Table1Scenario(policy string) *model.Scenario {
 }
 
 type table2Exp struct{}
+
+func decodeTable2(b []byte) (sched.Report, error) {
+	r := &Table2Report{}
+	if err := json.Unmarshal(b, r); err != nil {
+		return nil, fmt.Errorf("muscle-table2 report: %w", err)
+	}
+	return r, nil
+}
 
 func (table2Exp) Info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{

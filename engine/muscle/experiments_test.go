@@ -19,7 +19,7 @@ func TestTable2Experiment(t *testing.T) {
 	if !ok {
 		t.Fatal("muscle-table2 not registered")
 	}
-	rep, err := e.Run(context.Background(), sched.ExperimentOptions{}, nil)
+	rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestFig4Quick(t *testing.T) {
 	if !ok {
 		t.Fatal("muscle-fig4 not registered")
 	}
-	rep, err := e.Run(context.Background(), sched.ExperimentOptions{Quick: true}, nil)
+	rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

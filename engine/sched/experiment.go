@@ -2,6 +2,7 @@ package sched
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 )
@@ -9,9 +10,42 @@ import (
 // Experiment reproduces one table or figure of a paper (design.md
 // section 6). Names are fixed: muscle-table2, muscle-fig4, titan-fig9,
 // multisite-fig2, multisite-fig3, gamf-fig7, hybrid-table1, hybrid-table3.
+//
+// An experiment is a list of independent points (an x value of a sweep, a
+// workload, a policy or a run), so that its points can be fanned out over
+// goroutines, browser workers or Cloudflare Workers and merged again:
+//
+//   - Plan lists the points. It is cheap: it runs nothing.
+//   - Point runs point k alone. A point never depends on another: any
+//     calibration it needs is computed inside it, or by Plan.
+//   - Merge combines the points' reports, in index order, into the whole
+//     experiment's report. It runs no simulation: the rows are the points'
+//     rows concatenated, and notes and verdicts are computed from them.
+//   - DecodePoint reads back the JSON form of a point's report, for a
+//     merge of points computed elsewhere.
+//
+// The contract, tested for every experiment (sched_test and
+// engine/api): the long CSV of the whole experiment is the CSV header
+// followed by the rows of points 0..N-1 in order, and the whole report's
+// JSON is Merge of the points' reports decoded from their JSON. Run and
+// RunParallel are the only ways to run a whole experiment.
 type Experiment interface {
 	Info() ExperimentInfo
-	Run(ctx context.Context, opt ExperimentOptions, rec Recorder) (Report, error)
+	Plan(opt ExperimentOptions) ([]PointInfo, error)
+	Point(ctx context.Context, opt ExperimentOptions, k int, rec Recorder) (Report, error)
+	Merge(opt ExperimentOptions, points []Report) (Report, error)
+	DecodePoint(opt ExperimentOptions, k int, b []byte) (Report, error)
+}
+
+// PointInfo names one point of an experiment's plan.
+type PointInfo struct {
+	Index int    `json:"index"`
+	Label string `json:"label"`
+}
+
+// Plan is the answer of POST /api/experiments/NAME/plan.
+type Plan struct {
+	Points []PointInfo `json:"points"`
 }
 
 // ExperimentInfo describes an experiment for GET /api/experiments.
@@ -39,6 +73,11 @@ type Report interface {
 }
 
 // Row is one long-format row: header experiment,x,policy,metric,value.
+//
+// Where a paper can be read in more than one way, the experiment runs
+// every reading; a row measured under a reading other than the default
+// names it in Policy as "policy@reading" (for example
+// "dll@seeded"), so that every reading is a series of its own.
 type Row struct {
 	Experiment string  `json:"experiment"`
 	X          string  `json:"x"`
@@ -47,13 +86,41 @@ type Row struct {
 	Value      float64 `json:"value"`
 }
 
+// Claim is one statement of a paper checked against the run: the
+// paper's figure or sentence, our number computed from the rows, and a
+// verdict computed from them too ("holds", "does not hold", "holds under
+// reading B"). No verdict is written by hand.
+type Claim struct {
+	// Claim is the paper's statement, with its section or figure.
+	Claim string `json:"claim"`
+	// Paper is the paper's number or wording ("12.1%", "lower").
+	Paper string `json:"paper"`
+	// Ours is the value this run computed, formatted for reading.
+	Ours string `json:"ours"`
+	// Reading names the reading of the paper the verdict is under
+	// ("" for the default reading).
+	Reading string `json:"reading,omitempty"`
+	// Verdict is "holds", "does not hold", or "holds under reading X".
+	Verdict string `json:"verdict"`
+}
+
+// Verdicts.
+const (
+	Holds       = "holds"
+	DoesNotHold = "does not hold"
+)
+
 // Table is the common Report: rows plus notes. Paper holds the paper's own
 // figures, where it gives them, in the same long format, so readers can put
-// ours next to them.
+// ours next to them. Summary holds rows derived from several points
+// (means over workloads, ranks); they are JSON only, since the CSV is the
+// points' rows. Claims are the paper's statements with computed verdicts.
 type Table struct {
 	Experiment string   `json:"experiment"`
 	Rows       []Row    `json:"rows"`
+	Summary    []Row    `json:"summary,omitempty"`
 	Paper      []Row    `json:"paper,omitempty"`
+	Claims     []Claim  `json:"claims,omitempty"`
 	Notes      []string `json:"notes,omitempty"`
 }
 
@@ -63,6 +130,89 @@ func (t *Table) LongRows() []Row { return t.Rows }
 func (t *Table) Add(x, policy, metric string, v float64) {
 	t.Rows = append(t.Rows, Row{Experiment: t.Experiment, X: x, Policy: policy, Metric: metric, Value: v})
 }
+
+// Get finds the value of the first row with these x, policy and metric.
+func (t *Table) Get(x, policy, metric string) (float64, bool) {
+	for _, r := range t.Rows {
+		if r.X == x && r.Policy == policy && r.Metric == metric {
+			return r.Value, true
+		}
+	}
+	return 0, false
+}
+
+// DecodeTable reads a Table from its JSON form (a DecodePoint for
+// experiments whose points are Tables).
+func DecodeTable(b []byte) (*Table, error) {
+	t := &Table{}
+	if err := json.Unmarshal(b, t); err != nil {
+		return nil, fmt.Errorf("point report: %w", err)
+	}
+	return t, nil
+}
+
+// ConcatTables is the first step of a Merge of Table points: a Table
+// named experiment with the points' rows in order. Parts that are not
+// *Table are an error.
+func ConcatTables(experiment string, parts []Report) (*Table, error) {
+	t := &Table{Experiment: experiment, Rows: []Row{}}
+	for i, p := range parts {
+		pt, ok := p.(*Table)
+		if !ok || pt == nil {
+			return nil, fmt.Errorf("%s: point %d is %T, not a table", experiment, i, p)
+		}
+		t.Rows = append(t.Rows, pt.Rows...)
+	}
+	return t, nil
+}
+
+// Whole adapts an experiment that runs only as a whole to the point
+// interface: its plan is one point, and Merge returns that point's report.
+type Whole struct {
+	Inf ExperimentInfo
+	// Run runs the whole experiment.
+	Run func(ctx context.Context, opt ExperimentOptions, rec Recorder) (Report, error)
+	// Decode reads the report's JSON form.
+	Decode func(b []byte) (Report, error)
+}
+
+func (w *Whole) Info() ExperimentInfo { return w.Inf }
+
+func (w *Whole) Plan(ExperimentOptions) ([]PointInfo, error) {
+	return []PointInfo{{Index: 0, Label: "all"}}, nil
+}
+
+func (w *Whole) Point(ctx context.Context, opt ExperimentOptions, k int, rec Recorder) (Report, error) {
+	if k != 0 {
+		return nil, PointRangeError(k, 1)
+	}
+	return w.Run(ctx, opt, rec)
+}
+
+func (w *Whole) Merge(_ ExperimentOptions, parts []Report) (Report, error) {
+	if len(parts) != 1 {
+		return nil, fmt.Errorf("%s: merge of %d points, want 1", w.Inf.Name, len(parts))
+	}
+	return parts[0], nil
+}
+
+func (w *Whole) DecodePoint(_ ExperimentOptions, k int, b []byte) (Report, error) {
+	if k != 0 {
+		return nil, PointRangeError(k, 1)
+	}
+	return w.Decode(b)
+}
+
+// PointRangeError is the error for a point index outside the plan.
+func PointRangeError(k, n int) error {
+	return &PointError{Msg: fmt.Sprintf("point %d is not in the plan: it has points 0 to %d", k, n-1)}
+}
+
+// PointError is a bad point index or a bad set of points to merge; the
+// API answers it with the field "point".
+type PointError struct{ Msg string }
+
+func (e *PointError) Error() string { return e.Msg }
 
 var experiments = map[string]Experiment{}
 
@@ -96,4 +246,19 @@ func Experiments() []ExperimentInfo {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// WholeRunner is an experiment written as one Run.
+type WholeRunner interface {
+	Info() ExperimentInfo
+	Run(ctx context.Context, opt ExperimentOptions, rec Recorder) (Report, error)
+}
+
+// AsWhole wraps x as a one-point experiment. decode reads its report's
+// JSON; nil means the report is a *Table.
+func AsWhole(x WholeRunner, decode func([]byte) (Report, error)) *Whole {
+	if decode == nil {
+		decode = func(b []byte) (Report, error) { return DecodeTable(b) }
+	}
+	return &Whole{Inf: x.Info(), Run: x.Run, Decode: decode}
 }

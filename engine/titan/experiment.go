@@ -12,7 +12,7 @@ import (
 	"gridplay/engine/sched"
 )
 
-func init() { sched.RegisterExperiment(fig9{}) }
+func init() { sched.RegisterExperiment(sched.AsWhole(fig9{}, nil)) }
 
 // Fig9Scenario is the workload of TITAN sections 4.2 and 5: 32 tasks, each
 // drawn uniformly from the five codes of Fig. 6, all submitted at time 0

@@ -15,7 +15,7 @@ func TestFig9Quick(t *testing.T) {
 		t.Fatal("titan-fig9 not registered")
 	}
 	run := func() *sched.Table {
-		rep, err := e.Run(context.Background(), sched.ExperimentOptions{Quick: true}, nil)
+		rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

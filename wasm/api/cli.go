@@ -6,7 +6,7 @@
 //	api run [-policy NAME] [-format json|csv] FILE
 //	api policies [-format text|json]
 //	api experiments
-//	api experiment NAME [-format csv|json] [-quick] [-seed N]
+//	api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL]
 //
 // FILE is a scenario JSON or an SWF trace (.swf or .swf.gz). Exit status:
 // 0 success, 1 failure (bad input, a failed run), 2 usage error or unknown
@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -42,7 +43,7 @@ const usage = `usage:
   api run [-policy NAME] [-format json|csv] FILE   (FILE: scenario .json, or .swf / .swf.gz trace)
   api policies [-format text|json]
   api experiments
-  api experiment NAME [-format csv|json] [-quick] [-seed N]
+  api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL [-retries N]]
 `
 
 // exitUsage is the status for a usage error or an unknown name.
@@ -315,6 +316,9 @@ func (c *command) experiment(args []string) int {
 	format := fs.String("format", "csv", "output format: csv or json")
 	quick := fs.Bool("quick", false, "run the reduced version (seconds instead of minutes)")
 	seed := fs.Uint64("seed", 0, "seed (0: the experiment's default)")
+	parallel := fs.Int("parallel", runtime.NumCPU(), "points run at once (goroutines, or requests with -remote)")
+	remote := fs.String("remote", "", "URL of a gridplay API (wrangler dev, a Cloudflare Workers deployment, api serve) to run the points on")
+	retries := fs.Int("retries", 3, "with -remote, attempts more for a point that failed")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return exitUsage
@@ -325,11 +329,41 @@ func (c *command) experiment(args []string) int {
 	if *format != "csv" && *format != "json" {
 		return c.usageErr("unknown format %q: use csv or json", *format)
 	}
+	if *parallel < 1 {
+		return c.usageErr("-parallel must be at least 1, got %d", *parallel)
+	}
+	if *retries < 0 {
+		return c.usageErr("-retries must be at least 0, got %d", *retries)
+	}
 	e, ok := sched.LookupExperiment(pos[0])
 	if !ok {
 		return c.usageErr("unknown experiment %q; known experiments: %s", pos[0], experimentNames())
 	}
-	rep, err := e.Run(c.ctx, sched.ExperimentOptions{Seed: *seed, Quick: *quick}, nil)
+	opt := sched.ExperimentOptions{Seed: *seed, Quick: *quick}
+	plan, err := e.Plan(opt)
+	if err != nil {
+		return c.fail("experiment %s: %v", pos[0], err)
+	}
+	run := sched.LocalPoints(e, opt)
+	where := fmt.Sprintf("%d goroutines", *parallel)
+	if *remote != "" {
+		rc, err := newRemote(*remote, e, opt, *retries, c.stderr)
+		if err != nil {
+			return c.usageErr("-remote: %v", err)
+		}
+		if err := rc.checkPlan(c.ctx, plan); err != nil {
+			return c.fail("experiment %s on %s: %v", pos[0], *remote, err)
+		}
+		run = rc.point
+		where = fmt.Sprintf("%d requests to %s", *parallel, *remote)
+	}
+	prog := newProgress(c.stderr, pos[0], len(plan), where)
+	parts, err := sched.FanOut(c.ctx, len(plan), *parallel, run, prog.done)
+	prog.end()
+	if err != nil {
+		return c.fail("experiment %s: %v", pos[0], err)
+	}
+	rep, err := e.Merge(opt, parts)
 	if err != nil {
 		return c.fail("experiment %s: %v", pos[0], err)
 	}

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gridplay/engine/api"
@@ -51,7 +53,7 @@ func (clitestExp) Run(ctx context.Context, opt sched.ExperimentOptions, rec sche
 
 func init() {
 	sched.Register(clitestPolicy{})
-	sched.RegisterExperiment(clitestExp{})
+	sched.RegisterExperiment(sched.AsWhole(clitestExp{}, nil))
 }
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -219,5 +221,48 @@ func TestExperimentTable2JSON(t *testing.T) {
 	api.Handler().ServeHTTP(w, httptest.NewRequest("POST", "/api/experiments/muscle-table2", nil))
 	if w.Code != 200 || w.Body.String() != out {
 		t.Fatalf("API answered %d %.200q; CLI printed %.200q", w.Code, w.Body.String(), out)
+	}
+}
+
+// The CLI fans points out over goroutines and over a remote API; the
+// bytes are those of one goroutine in both forms, and a point that fails
+// on the remote is retried.
+func TestExperimentParallelAndRemote(t *testing.T) {
+	for _, name := range []string{"titan-fig9", "hybrid-table1", "muscle-table2"} {
+		for _, format := range []string{"csv", "json"} {
+			code, one, errs := runCLI(t, "experiment", name, "-quick", "-format", format, "-parallel", "1")
+			if code != 0 {
+				t.Fatalf("%s -parallel 1: exit %d: %s", name, code, errs)
+			}
+			code, four, errs := runCLI(t, "experiment", name, "-quick", "-format", format, "-parallel", "4")
+			if code != 0 || four != one {
+				t.Errorf("%s %s: -parallel 4 (exit %d, %s) differs from -parallel 1", name, format, code, errs)
+			}
+			var failed atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				// the first point request fails once: the client retries
+				if r.URL.Query().Has("point") && failed.Add(1) == 1 {
+					http.Error(w, "busy", http.StatusServiceUnavailable)
+					return
+				}
+				api.Handler().ServeHTTP(w, r)
+			}))
+			code, remote, errs := runCLI(t, "experiment", name, "-quick", "-format", format, "-remote", srv.URL, "-parallel", "3")
+			srv.Close()
+			if code != 0 || remote != one {
+				t.Errorf("%s %s: -remote (exit %d) differs from local:\n%.300s\nstderr: %s", name, format, code, remote, errs)
+			}
+			if !strings.Contains(errs, "retrying") || !strings.Contains(errs, "points on 3 requests to") {
+				t.Errorf("%s: stderr lacks the retry and progress lines: %q", name, errs)
+			}
+		}
+	}
+	code, _, errs := runCLI(t, "experiment", "titan-fig9", "-remote", "ftp://x")
+	if code != exitUsage || !strings.Contains(errs, "not an http(s) URL") {
+		t.Errorf("bad -remote: exit %d: %s", code, errs)
+	}
+	code, _, errs = runCLI(t, "experiment", "titan-fig9", "-parallel", "0")
+	if code != exitUsage || !strings.Contains(errs, "-parallel must be at least 1") {
+		t.Errorf("-parallel 0: exit %d: %s", code, errs)
 	}
 }

@@ -1,0 +1,118 @@
+package sched
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// RunExperiment runs every point of e in order on this goroutine, passing
+// rec to each, and merges them: the whole experiment.
+func RunExperiment(ctx context.Context, e Experiment, opt ExperimentOptions, rec Recorder) (Report, error) {
+	plan, err := e.Plan(opt)
+	if err != nil {
+		return nil, err
+	}
+	parts := make([]Report, len(plan))
+	for k := range plan {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if parts[k], err = e.Point(ctx, opt, k, rec); err != nil {
+			return nil, err
+		}
+	}
+	return e.Merge(opt, parts)
+}
+
+// PointRunner runs point k of an experiment somewhere: in this process
+// (LocalPoints) or on a remote gridplay API.
+type PointRunner func(ctx context.Context, k int) (Report, error)
+
+// LocalPoints runs the points of e in this process.
+func LocalPoints(e Experiment, opt ExperimentOptions) PointRunner {
+	return func(ctx context.Context, k int) (Report, error) {
+		return e.Point(ctx, opt, k, nil)
+	}
+}
+
+// FanOut runs the n points of a plan through run, at most parallel at a
+// time (at least 1), and returns their reports in index order. progress,
+// when not nil, is called after each point with the count done; it is
+// called from one goroutine at a time. The first error cancels the
+// points still running and is returned. The reports do not depend on
+// parallel: each point is independent and they are kept in index order.
+func FanOut(ctx context.Context, n, parallel int, run PointRunner, progress func(done int)) ([]Report, error) {
+	if parallel < 1 {
+		parallel = 1
+	}
+	parallel = min(parallel, max(n, 1))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	parts := make([]Report, n)
+	next := make(chan int)
+	var (
+		mu       sync.Mutex
+		done     int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for w := 0; w < parallel; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				rep, err := run(ctx, k)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = fmt.Errorf("point %d: %w", k, err)
+						cancel()
+					}
+				} else {
+					parts[k] = rep
+					done++
+					if progress != nil {
+						progress(done)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for k := 0; k < n; k++ {
+		select {
+		case next <- k:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return parts, nil
+}
+
+// RunParallel runs the points of e on parallel goroutines and merges them.
+// Its report is the one RunExperiment gives, byte for byte in JSON and CSV.
+func RunParallel(ctx context.Context, e Experiment, opt ExperimentOptions, parallel int, progress func(done, total int)) (Report, error) {
+	plan, err := e.Plan(opt)
+	if err != nil {
+		return nil, err
+	}
+	var pr func(int)
+	if progress != nil {
+		pr = func(done int) { progress(done, len(plan)) }
+	}
+	parts, err := FanOut(ctx, len(plan), parallel, LocalPoints(e, opt), pr)
+	if err != nil {
+		return nil, err
+	}
+	return e.Merge(opt, parts)
+}

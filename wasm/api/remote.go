@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gridplay/engine/sched"
+)
+
+// remote runs the points of an experiment on a gridplay API (api serve,
+// wrangler dev, a Cloudflare Workers deployment) and decodes their
+// reports for a local merge.
+type remote struct {
+	base    string // URL without a trailing slash
+	e       sched.Experiment
+	opt     sched.ExperimentOptions
+	body    []byte // the options, as JSON
+	retries int
+	client  *http.Client
+	log     io.Writer
+	mu      sync.Mutex // guards log
+}
+
+// maxPointBytes caps one point's answer.
+const maxPointBytes = 256 << 20
+
+func newRemote(raw string, e sched.Experiment, opt sched.ExperimentOptions, retries int, log io.Writer) (*remote, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%q is not an http(s) URL such as http://127.0.0.1:8787", raw)
+	}
+	body, err := json.Marshal(opt)
+	if err != nil {
+		return nil, err
+	}
+	return &remote{
+		base: strings.TrimSuffix(raw, "/"), e: e, opt: opt, body: body, retries: retries,
+		// No overall timeout: a full point can take minutes. Cancel
+		// with Ctrl-C.
+		client: &http.Client{},
+		log:    log,
+	}, nil
+}
+
+// post sends the options to path and returns the answer's body, or an
+// error naming the status and the API's message.
+func (r *remote) post(ctx context.Context, path string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.base+path, bytes.NewReader(r.body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := r.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxPointBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxPointBytes {
+		return nil, fmt.Errorf("answer larger than %d bytes", maxPointBytes)
+	}
+	if resp.StatusCode != http.StatusOK {
+		var e struct {
+			Error string `json:"error"`
+		}
+		if json.Unmarshal(b, &e) == nil && e.Error != "" {
+			return nil, &statusError{resp.StatusCode, e.Error}
+		}
+		return nil, &statusError{resp.StatusCode, strings.TrimSpace(string(b[:min(len(b), 200)]))}
+	}
+	return b, nil
+}
+
+type statusError struct {
+	status int
+	msg    string
+}
+
+func (e *statusError) Error() string { return fmt.Sprintf("status %d: %s", e.status, e.msg) }
+
+// permanent reports whether retrying cannot help: the API refused the
+// request itself (4xx other than 408 and 429).
+func permanent(err error) bool {
+	se, ok := err.(*statusError)
+	return ok && se.status >= 400 && se.status < 500 && se.status != 408 && se.status != 429
+}
+
+// checkPlan asks the remote for its plan and compares it with ours: the
+// two must run the same engine.
+func (r *remote) checkPlan(ctx context.Context, plan []sched.PointInfo) error {
+	b, err := r.post(ctx, "/api/experiments/"+url.PathEscape(r.e.Info().Name)+"/plan")
+	if err != nil {
+		return fmt.Errorf("plan: %w", err)
+	}
+	var got sched.Plan
+	if err := json.Unmarshal(b, &got); err != nil {
+		return fmt.Errorf("plan: %w", err)
+	}
+	if len(got.Points) != len(plan) {
+		return fmt.Errorf("the remote plan has %d points, ours %d: is it running the same version of gridplay?", len(got.Points), len(plan))
+	}
+	for i := range plan {
+		if got.Points[i] != plan[i] {
+			return fmt.Errorf("the remote plan's point %d is %q, ours %q: is it running the same version of gridplay?", i, got.Points[i].Label, plan[i].Label)
+		}
+	}
+	return nil
+}
+
+// point runs point k remotely, retrying a failed attempt up to r.retries
+// times with a growing pause, and decodes its report.
+func (r *remote) point(ctx context.Context, k int) (sched.Report, error) {
+	path := "/api/experiments/" + url.PathEscape(r.e.Info().Name) + "?point=" + strconv.Itoa(k)
+	var last error
+	for attempt := 0; attempt <= r.retries; attempt++ {
+		if attempt > 0 {
+			r.mu.Lock()
+			fmt.Fprintf(r.log, "\npoint %d: attempt %d failed (%v); retrying\n", k, attempt, last)
+			r.mu.Unlock()
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(time.Duration(attempt) * 500 * time.Millisecond):
+			}
+		}
+		b, err := r.post(ctx, path)
+		if err == nil {
+			return r.e.DecodePoint(r.opt, k, b)
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		last = err
+		if permanent(err) {
+			break
+		}
+	}
+	return nil, last
+}
+
+// progress writes one line on stderr, rewritten as points finish.
+type progress struct {
+	w     io.Writer
+	name  string
+	total int
+	where string
+	start time.Time
+}
+
+func newProgress(w io.Writer, name string, total int, where string) *progress {
+	p := &progress{w: w, name: name, total: total, where: where, start: time.Now()}
+	fmt.Fprintf(w, "%s: %d points on %s", name, total, where)
+	return p
+}
+
+func (p *progress) done(n int) {
+	fmt.Fprintf(p.w, "\r%s: %d/%d points on %s, %.1f s", p.name, n, p.total, p.where, time.Since(p.start).Seconds())
+}
+
+func (p *progress) end() { fmt.Fprintln(p.w) }
