@@ -271,8 +271,12 @@ func JobDetails(s *model.Scenario, r *sched.Result, fs []state.Frame, i int) str
 }
 
 // Why explains a placement from the run's frames where they tell (a
-// backfilling decision, a hybrid transfer), else from the policy's rule.
+// backfilling decision, a hybrid transfer) or the placement carries the
+// policy's own reason, else from the policy's rule.
 func Why(policy string, p sched.Placement, fs []state.Frame) string {
+	if p.Why != "" {
+		return p.Why
+	}
 	for _, f := range fs {
 		switch f.Kind {
 		case "backfill":

@@ -110,6 +110,10 @@ type Placement struct {
 	Nodes   int     `json:"nodes"` // node count, summed over Alloc
 	// Alloc names the nodes when the policy assigns particular ones.
 	Alloc []Alloc `json:"alloc,omitempty"`
+	// Why is the policy's own reason for this placement, one sentence
+	// for a person, computed from the decision it made (the page's
+	// tooltip shows it). Empty when the policy gives none.
+	Why string `json:"why,omitempty"`
 }
 
 // Alloc is the set of nodes one job holds in one cluster.
