@@ -166,7 +166,7 @@ func TestWRANDPick(t *testing.T) {
 // jobs (within 0.03; standard error under 0.01).
 func TestWRANDInSimulate(t *testing.T) {
 	s := &model.Scenario{Version: model.Version, Seed: 9,
-		Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 4, Speed: 1}, {ID: "b", Nodes: 8, Speed: 2}, {ID: "c", Nodes: 16, Speed: 0.5}, {ID: "d", Nodes: 2, Speed: 10}}},
+		Platform:  model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 4, Speed: 1}, {ID: "b", Nodes: 8, Speed: 2}, {ID: "c", Nodes: 16, Speed: 0.5}, {ID: "d", Nodes: 2, Speed: 10}}},
 		Generator: &model.Generator{Jobs: 3000, Rate: 0.2, ExecMin: 5, ExecMax: 100, DRMin: 0, DRMax: 5, Sizes: "uniform", SizeMin: 1, SizeMax: 1},
 		Policy:    model.Policy{Name: "wrand", Params: map[string]float64{"generations": 0, "frame_rounds": 0}}}
 	res, err := runner.Run(context.Background(), s, nil)
