@@ -226,8 +226,9 @@ const fig4Setup = "Clusters of Table 3 (20, 16, 12, 10 nodes; service rates 1.0,
 	"the jobs that arrived meanwhile are the round's queue. Workload level x = the mean number of jobs in that queue (section 5.1). " +
 	"Default reading: the three policies get the same jobs at the same arrival rate, the rate at which MUSCLE's measured mean queue " +
 	"is x (only MUSCLE collects jobs into a queue in the paper: DLL and WRAND place each job \"when a parallel job is submitted\"). " +
-	"The rate is searched with pilot runs on the first max(2000, 60x) jobs (600 in quick mode, first third of rounds left out) " +
-	"and then with up to three more full runs while the full run's mean queue is more than 10% from x; the full run closest to x is kept. " +
+	"The rate is searched with pilot runs on the first max(2000, 60x) jobs (first third of rounds left out), then with full runs " +
+	"while the full run's mean queue is more than 10% from x, at most four (quick mode: full runs only, at most six); the full run " +
+	"closest to x is kept, and a level still more than 10% off is named in the notes. " +
 	"Every policy's measured mean queue (metric queue) and the rate (metric rate) are rows. " +
 	"Other readings, each a series of its own: dll@seeded and wrand@seeded, whose TITAN also starts from a list schedule of the jobs " +
 	"in arrival order (the paper seeds only MUSCLE's TITAN and is silent on the baselines); muscle@barrier, dll@barrier and wrand@barrier, " +

@@ -72,9 +72,9 @@ func fig4Pilot(x float64, n int) int {
 type ratePoint struct{ lam, q float64 }
 
 // fitRate searches the arrival rate lam at which the mean queue q(lam) of
-// a round-based run is x. The queue grows with the rate, about as a power
-// of it over the levels of Fig. 4 (measured: ln q rises 3 to 5 times as
-// fast as ln lam), so the search works on ln q against ln lam. It
+// a round-based run is x. The queue grows with the rate, steeply near
+// saturation, so the search works on ln q against ln lam, where a power
+// law q ~ lam^k is a straight line whose slope k it measures. It
 // measures q at lam0 and then, until a measured queue is within tol of x
 // (as |ln(q/x)|) or steps runs were made, at the next rate:
 //
@@ -112,7 +112,8 @@ func fitRate(x, lam0 float64, tol float64, steps int, q func(float64) (float64, 
 }
 
 // elasticity is the exponent of the power law q ~ lam^elasticity that
-// fitRate assumes before it has two runs to measure it.
+// fitRate assumes before it has two runs to measure it (a first guess:
+// the search corrects it from the second run on).
 const elasticity = 4
 
 // off is how far the run's queue is from x, |ln(q/x)|.
