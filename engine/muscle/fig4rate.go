@@ -73,22 +73,24 @@ type ratePoint struct{ lam, q float64 }
 
 // fitRate searches the arrival rate lam at which the mean queue q(lam) of
 // a round-based run is x. The queue grows with the rate, steeply near
-// saturation, so the search works on ln q against ln lam, where a power
-// law q ~ lam^k is a straight line whose slope k it measures. It
-// measures q at lam0 and then, until a measured queue is within tol of x
-// (as |ln(q/x)|) or steps runs were made, at the next rate:
+// saturation, so the search follows y = ln(q/x) against lam. It measures q
+// at lam0 and then, until a measured queue is within tol of x (|y| <=
+// tol) or steps runs were made, at the next rate:
 //
-//   - once runs lie below and above x, the secant through the closest
-//     run on each side, kept to the inner 80% of that bracket (in ln
-//     lam), or its midpoint when the run above has a queue over 10x
-//     (past saturation, where the queue says little);
-//   - with one run, the power law with exponent elasticity;
-//   - with runs on one side only, the secant through the two closest
-//     (the power law when that secant does not rise).
+//   - once runs lie below and above x, the secant of y through the
+//     closest run on each side, kept to the inner 80% of that bracket,
+//     or its midpoint when the run above has a queue over 10x (past
+//     saturation, where the queue says little);
+//   - with one run, the power law q ~ lam^elasticity, to first order:
+//     lam*(1 - y/elasticity);
+//   - with runs on one side only, the secant of y through the two
+//     closest (the power law when that secant does not rise).
 //
 // Without a bracket the next rate lies 2% to 50% beyond the rates
 // measured, on the side of x. It returns the index of the run closest to
-// x and all the runs, in the order made.
+// x and all the runs, in the order made. Rates come from arithmetic and
+// math.Log only: math.Exp differs in the last bit between amd64 and
+// js/wasm, and a rate is a row of the report.
 func fitRate(x, lam0 float64, tol float64, steps int, q func(float64) (float64, error)) (int, []ratePoint, error) {
 	var pts []ratePoint
 	best := 0
@@ -112,8 +114,8 @@ func fitRate(x, lam0 float64, tol float64, steps int, q func(float64) (float64, 
 }
 
 // elasticity is the exponent of the power law q ~ lam^elasticity that
-// fitRate assumes before it has two runs to measure it (a first guess:
-// the search corrects it from the second run on).
+// fitRate assumes before it has two runs to measure the slope (a first
+// guess: the search corrects it from the second run on).
 const elasticity = 4
 
 // off is how far the run's queue is from x, |ln(q/x)|.
@@ -133,27 +135,25 @@ func nextRate(x float64, pts []ratePoint, best int) float64 {
 			hi = i
 		}
 	}
-	// secant of y against ln lam through a and b; ok false when it does
-	// not rise
+	// the secant of y through a and b; ok false when it does not rise
 	secant := func(a, b ratePoint) (float64, bool) {
-		ua, ub := math.Log(a.lam), math.Log(b.lam)
 		ya, yb := a.y(x), b.y(x)
-		if ua == ub || (yb-ya)/(ub-ua) <= 0 {
+		if a.lam == b.lam || (yb-ya)/(b.lam-a.lam) <= 0 {
 			return 0, false
 		}
-		return ua - ya*(ub-ua)/(yb-ya), true
+		return a.lam - ya*(b.lam-a.lam)/(yb-ya), true
 	}
 	if lo >= 0 && hi >= 0 {
 		l, h := pts[lo], pts[hi]
-		a, z := math.Log(math.Min(l.lam, h.lam)), math.Log(math.Max(l.lam, h.lam))
-		u, ok := secant(l, h)
+		a, z := math.Min(l.lam, h.lam), math.Max(l.lam, h.lam)
+		lam, ok := secant(l, h)
 		if !ok || h.q > 10*x {
-			return math.Exp((a + z) / 2)
+			return (a + z) / 2
 		}
-		return math.Exp(math.Min(math.Max(u, a+0.1*(z-a)), z-0.1*(z-a)))
+		return math.Min(math.Max(lam, a+0.1*(z-a)), z-0.1*(z-a))
 	}
 	b := pts[best]
-	u := math.Log(b.lam) - b.y(x)/elasticity
+	lam := b.lam * (1 - b.y(x)/elasticity)
 	if len(pts) > 1 {
 		o := -1 // the second closest
 		for i, p := range pts {
@@ -162,14 +162,13 @@ func nextRate(x float64, pts []ratePoint, best int) float64 {
 			}
 		}
 		if v, ok := secant(b, pts[o]); ok {
-			u = v
+			lam = v
 		}
 	}
 	lamMin, lamMax := math.Inf(1), 0.0
 	for _, p := range pts {
 		lamMin, lamMax = math.Min(lamMin, p.lam), math.Max(lamMax, p.lam)
 	}
-	lam := math.Exp(u)
 	if lo >= 0 { // every run below x: go past the fastest
 		return math.Min(math.Max(lam, lamMax*1.02), lamMax*1.5)
 	}
