@@ -145,10 +145,15 @@
 //     that MUSCLE sends seed schedules ("one of these being the seed
 //     schedule sent by MUSCLE and the others are generated randomly") and
 //     is silent on the baselines. Default (seeded 0): random schedules
-//     only. The parameter seeded 1 adds a list schedule: the jobs in the
-//     order they were sent, each on the nodes free first, starting as
-//     early as that order allows (listSchedule); it knows nothing of
-//     packing. muscle-fig4 reports both.
+//     only, which the text favours: DLL and WRAND as described only
+//     choose a cluster, and section 5.1 explains MUSCLE's lead by its
+//     seed ("the further improvement in each cluster is based on an
+//     excellent seed value. However, the jobs sent by DLL or WRAND to
+//     each cluster are random in terms of whether they can be packed
+//     tightly or not"). The parameter seeded 1 adds a list schedule:
+//     the jobs in the order they were sent, each on the nodes free
+//     first, starting as early as that order allows (listSchedule); it
+//     knows nothing of packing. muscle-fig4 reports both.
 //
 // # Experiment muscle-fig4 (section 5.1)
 //
