@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 
@@ -261,7 +262,7 @@ func TestListSchedule(t *testing.T) {
 	if err := titan.Evaluate(&p, &s, &tm); err != nil {
 		t.Fatal(err)
 	}
-	if !equalFloats(tm.Start, []float64{2, 5, 7}) || !equalFloats(tm.End, []float64{6, 7, 8}) {
+	if !slices.Equal(tm.Start, []float64{2, 5, 7}) || !slices.Equal(tm.End, []float64{6, 7, 8}) {
 		t.Fatalf("starts %v ends %v", tm.Start, tm.End)
 	}
 }
@@ -273,18 +274,8 @@ func TestListSchedule(t *testing.T) {
 // parameter (it always seeds).
 func TestSeededBaselines(t *testing.T) {
 	for _, pol := range []string{"dll", "wrand"} {
-		cp := func(seeded float64) []float64 {
-			res, err := runner.Run(context.Background(), batchScenario(pol, map[string]float64{"generations": 0, "seeded": seeded}), nil)
-			if err != nil {
-				t.Fatal(pol, err)
-			}
-			var out []float64
-			for _, c := range Fig4Clusters() {
-				out = append(out, res.Series["cp:"+c.ID][0].Y)
-			}
-			return out
-		}
-		plain, seeded := cp(0), cp(1)
+		plain := firstRoundCP(t, pol, map[string]float64{"generations": 0, "seeded": 0})
+		seeded := firstRoundCP(t, pol, map[string]float64{"generations": 0, "seeded": 1})
 		lower := false
 		for i := range plain {
 			lower = lower || seeded[i] < plain[i]
@@ -297,16 +288,4 @@ func TestSeededBaselines(t *testing.T) {
 	if fe := model.FirstError(err); fe == nil || fe.Field != "policy.params.seeded" {
 		t.Errorf("muscle with seeded: %v", err)
 	}
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -369,6 +369,21 @@ func batchScenario(pol string, ps map[string]float64) *model.Scenario {
 	return s
 }
 
+// firstRoundCP is each cluster's CP_i in the first round of pol on
+// batchScenario.
+func firstRoundCP(t *testing.T, pol string, ps map[string]float64) []float64 {
+	t.Helper()
+	res, err := runner.Run(context.Background(), batchScenario(pol, ps), nil)
+	if err != nil {
+		t.Fatal(pol, err)
+	}
+	var out []float64
+	for _, c := range Fig4Clusters() {
+		out = append(out, res.Series["cp:"+c.ID][0].Y)
+	}
+	return out
+}
+
 // TestTitanImprovesSeed: with generations 0 the CP of each cluster is
 // the best initial member (for MUSCLE its seed, for DLL and WRAND a
 // random schedule); with the GA running, every cluster's CP is at most
@@ -378,15 +393,7 @@ func batchScenario(pol string, ps map[string]float64) *model.Scenario {
 func TestTitanImprovesSeed(t *testing.T) {
 	for _, pol := range []string{"muscle", "dll", "wrand"} {
 		cp := func(gens float64) []float64 {
-			res, err := runner.Run(context.Background(), batchScenario(pol, map[string]float64{"generations": gens, "stall": 1000}), nil)
-			if err != nil {
-				t.Fatal(pol, err)
-			}
-			var out []float64
-			for _, c := range Fig4Clusters() {
-				out = append(out, res.Series["cp:"+c.ID][0].Y)
-			}
-			return out
+			return firstRoundCP(t, pol, map[string]float64{"generations": gens, "stall": 1000})
 		}
 		seed, ga := cp(0), cp(150)
 		sum0, sum1 := 0.0, 0.0
