@@ -247,6 +247,10 @@ func (s *Sweep) merge() {
 		}
 		s.Finished = true
 		s.Elapsed = s.now().Sub(s.Started)
+		jsbridge.Publish("experiment", s.Name)
+		jsbridge.Publish("experimentJSON", string(s.ResultJSON))
+		jsbridge.Publish("experimentMs", strconv.FormatInt(s.Elapsed.Milliseconds(), 10))
+		jsbridge.Publish("experimentParallel", strconv.Itoa(s.Parallel))
 	})
 }
 

@@ -18,3 +18,6 @@ func Cores() int { return 1 }
 
 // DownloadSVGAsPNG does nothing natively.
 func DownloadSVGAsPNG(name, svg string) {}
+
+// Publish does nothing natively.
+func Publish(key, val string) {}
