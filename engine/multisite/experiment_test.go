@@ -117,7 +117,8 @@ func TestExperimentSchedules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, st, err := backfill.Run(context.Background(), backfill.Config{Mode: backfill.Conservative, Sites: specs(sys), Jobs: coreJobs(s, js), Sel: newSelector(sys, js, Strategy(k))}, nil)
+			sel := newSelector(sys, js, Strategy(k))
+			res, st, err := backfill.Run(context.Background(), backfill.Config{Mode: backfill.Conservative, Sites: specs(sys), Jobs: coreJobs(s, js), Sel: sel}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,6 +126,7 @@ func TestExperimentSchedules(t *testing.T) {
 				t.Errorf("h=%v %s: %d jobs later than their reservation", h, pol, st.Late)
 			}
 			check(t, s, sys, js, d, res)
+			checkWhy(t, s, sel, backfill.Conservative, res)
 		}
 	}
 }
