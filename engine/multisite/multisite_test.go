@@ -551,17 +551,17 @@ func TestWhy(t *testing.T) {
 			"Greedy: at once on a, the fastest sites with idle nodes, predicted to finish at t = 20 s (eq. 1); reserving the fastest sites that hold 2 nodes (a) would finish at t = 20 s.",
 			"Greedy: reserved from t = 10 s on a, the fastest sites that hold 2 nodes, predicted to finish at t = 20 s (eq. 1); starting at once on the fastest idle nodes (a+b (1+1 nodes)) would finish at t = 21 s."}},
 		{two("multisite-nonadaptive", nil), "J2", [2]string{
-			"Non-adaptive (fixed priorities, section 6): no single site had 2 nodes idle for the run, so at once on a+b (1+1 nodes), its own site first."}},
+			"Non-adaptive (section 6): no single site had 2 nodes idle for the run, so at once on a+b (1+1 nodes), its own site first."}},
 		{two("multisite-nonadaptive", map[string]float64{"strict": 1}), "J2", [2]string{
-			"Non-adaptive (fixed priorities, section 6): at once on its own site a.",
-			"Non-adaptive (fixed priorities, section 6): reserved from t = 10 s on its own site a."}},
+			"Non-adaptive (section 6): at once on its own site a.",
+			"Non-adaptive (section 6): reserved from t = 10 s on its own site a."}},
 		{two("multisite-nonadaptive", map[string]float64{"strict": 1}), "J3", [2]string{
-			"Non-adaptive (fixed priorities, section 6): no single site has 6 nodes, so at once on a+b (4+2 nodes), its own site first.",
-			"Non-adaptive (fixed priorities, section 6): no single site has 6 nodes, so reserved from t = 100 s on a+b (4+2 nodes), its own site first."}},
+			"Non-adaptive (section 6): no single site has 6 nodes, so at once on a+b (4+2 nodes), its own site first.",
+			"Non-adaptive (section 6): no single site has 6 nodes, so reserved from t = 100 s on a+b (4+2 nodes), its own site first."}},
 		// c alone: 10*0.8 = 8 s; a (its own site): 10 s.
 		{three("multisite-optimal"), "J", [2]string{"Optimal (Alg. 2): at once on c, predicted to finish at t = 8 s (eq. 1); its own site a would finish at t = 10 s."}},
 		{three("multisite-greedy"), "J", [2]string{"Greedy: at once on b+c (2+2 nodes), the fastest sites with idle nodes, predicted to finish at t = 12 s (eq. 2); reserving the fastest sites that hold 4 nodes (b+c) would finish at t = 12 s."}},
-		{three("multisite-nonadaptive"), "J", [2]string{"Non-adaptive (fixed priorities, section 6): at once on its own site a."}},
+		{three("multisite-nonadaptive"), "J", [2]string{"Non-adaptive (section 6): at once on its own site a."}},
 	}
 	for _, c := range cases {
 		for _, cons := range []float64{0, 1} {

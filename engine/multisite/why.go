@@ -158,7 +158,7 @@ func (s *selector) text(j int, r *reason) string {
 			}
 		}
 	default:
-		b.WriteString("Non-adaptive (fixed priorities, section 6): ")
+		b.WriteString("Non-adaptive (section 6): ")
 		if !s.strict && r.kind >= kindLocal {
 			b.WriteString("nothing could start at once, so ")
 		}
