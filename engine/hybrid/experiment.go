@@ -513,41 +513,9 @@ func (sw *sweep) claims() []sched.Claim {
 			}
 			rs = append(rs, r)
 		}
-		out = append(out, verdict(c.claim, c.paper, rs, c.check))
+		out = append(out, sched.VerdictUnder(c.claim, c.paper, rs, c.check))
 	}
 	return out
-}
-
-// verdict checks a claim under every reading: it holds, holds under the
-// readings named, or does not hold. Ours gives the default reading's
-// numbers, then every other reading's.
-func verdict(claim, paper string, readings []string, check func(string) (bool, string)) sched.Claim {
-	c := sched.Claim{Claim: claim, Paper: paper, Verdict: sched.DoesNotHold}
-	var also, holds []string
-	for i, r := range readings {
-		ok, ours := check(r)
-		if i == 0 {
-			c.Ours = ours
-			if ok {
-				c.Verdict = sched.Holds
-			}
-			continue
-		}
-		also = append(also, r+": "+ours)
-		if ok {
-			holds = append(holds, r)
-		}
-	}
-	if len(also) > 0 {
-		c.Ours += " (" + strings.Join(also, "; ") + ")"
-	}
-	if c.Verdict != sched.Holds && len(holds) > 0 {
-		c.Verdict = "holds under reading " + strings.Join(holds, " and ")
-		if len(holds) > 1 {
-			c.Verdict = "holds under readings " + strings.Join(holds, " and ")
-		}
-	}
-	return c
 }
 
 // notes are computed from the rows (and, for the platform's speed, from

@@ -74,6 +74,26 @@ func show(res *sched.Result) string {
 	return out
 }
 
+// threeSites is the second hand case of TestSelectionHand.
+func threeSites(policy string) *model.Scenario {
+	return &model.Scenario{Version: 1, Platform: model.Platform{
+		Clusters: []model.Cluster{{ID: "a", Nodes: 4, H: 1}, {ID: "b", Nodes: 2, H: 0.5}, {ID: "c", Nodes: 4, H: 0.8}},
+		Network:  &model.Network{MultisiteFactor: 1.5},
+	}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{{ID: "J", Size: 4, Runtime: 10, Origin: "a"}}}
+}
+
+// twoSites is the first hand case of TestSelectionHand.
+func twoSites(policy string, params map[string]float64) *model.Scenario {
+	return &model.Scenario{Version: 1, Platform: model.Platform{
+		Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}},
+		Network:  &model.Network{MultisiteFactor: 2},
+	}, Policy: model.Policy{Name: policy, Params: params}, Jobs: []model.Job{
+		{ID: "J0", Submit: 0, Size: 3, Runtime: 100, Origin: "b"},
+		{ID: "J1", Submit: 0, Size: 3, Runtime: 10, Origin: "a"},
+		{ID: "J2", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
+	}}
+}
+
 func TestSelectionHand(t *testing.T) {
 	// Two sites of 4 nodes, h = 1, p = 2, no data. J1 holds 3 nodes of a
 	// for [0,10), J0 holds 3 nodes of b for [0,100). J2 (2 nodes, 10 s,
@@ -82,28 +102,13 @@ func TestSelectionHand(t *testing.T) {
 	//  - reservation on a at 10: finish 20 (eq. 1).
 	// Optimal and greedy reserve a (finish 20 < 21); non-adaptive takes
 	// the instant multisite start.
-	two := func(policy string) *model.Scenario {
-		return &model.Scenario{Version: 1, Platform: model.Platform{
-			Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}},
-			Network:  &model.Network{MultisiteFactor: 2},
-		}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{
-			{ID: "J0", Submit: 0, Size: 3, Runtime: 100, Origin: "b"},
-			{ID: "J1", Submit: 0, Size: 3, Runtime: 10, Origin: "a"},
-			{ID: "J2", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
-		}}
-	}
+	two := func(policy string) *model.Scenario { return twoSites(policy, nil) }
 	// Three idle sites, 4 nodes each... b has 2: a h=1.0 (origin),
 	// b h=0.5, c h=0.8; p = 1.5; a 4-node job of 10 s:
 	//  - optimal: c alone, 10*0.8 = 8 (a: 10; b+c: 1.5*0.8*10 = 12);
 	//  - greedy: fastest first, b (2 idle) then c: b+c, 12 s; split one
 	//    node each, then the rest to the faster b up to its 2 nodes;
 	//  - non-adaptive: the local site a, 10 s.
-	three := func(policy string) *model.Scenario {
-		return &model.Scenario{Version: 1, Platform: model.Platform{
-			Clusters: []model.Cluster{{ID: "a", Nodes: 4, H: 1}, {ID: "b", Nodes: 2, H: 0.5}, {ID: "c", Nodes: 4, H: 0.8}},
-			Network:  &model.Network{MultisiteFactor: 1.5},
-		}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{{ID: "J", Size: 4, Runtime: 10, Origin: "a"}}}
-	}
 	cases := []struct {
 		s    *model.Scenario
 		want string
@@ -111,9 +116,9 @@ func TestSelectionHand(t *testing.T) {
 		{two("multisite-optimal"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@10-20a[0 1] "},
 		{two("multisite-greedy"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@10-20a[0 1] "},
 		{two("multisite-nonadaptive"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@1-21a[3]b[3] "},
-		{three("multisite-optimal"), "J@0-8c[0 1 2 3] "},
-		{three("multisite-greedy"), "J@0-12b[0 1]c[0 1] "},
-		{three("multisite-nonadaptive"), "J@0-10a[0 1 2 3] "},
+		{threeSites("multisite-optimal"), "J@0-8c[0 1 2 3] "},
+		{threeSites("multisite-greedy"), "J@0-12b[0 1]c[0 1] "},
+		{threeSites("multisite-nonadaptive"), "J@0-10a[0 1 2 3] "},
 	}
 	for _, c := range cases {
 		for _, cons := range []float64{0, 1} {
@@ -514,21 +519,9 @@ func TestOptimalBruteForce(t *testing.T) {
 // numbers of the decision, on the hand cases of TestSelectionHand.
 func TestWhy(t *testing.T) {
 	two := func(policy string, params map[string]float64) *model.Scenario {
-		return &model.Scenario{Version: 1, Platform: model.Platform{
-			Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}},
-			Network:  &model.Network{MultisiteFactor: 2},
-		}, Policy: model.Policy{Name: policy, Params: params}, Jobs: []model.Job{
-			{ID: "J0", Submit: 0, Size: 3, Runtime: 100, Origin: "b"},
-			{ID: "J1", Submit: 0, Size: 3, Runtime: 10, Origin: "a"},
-			{ID: "J2", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
-			{ID: "J3", Submit: 2, Size: 6, Runtime: 10, Origin: "a"},
-		}}
-	}
-	three := func(policy string) *model.Scenario {
-		return &model.Scenario{Version: 1, Platform: model.Platform{
-			Clusters: []model.Cluster{{ID: "a", Nodes: 4, H: 1}, {ID: "b", Nodes: 2, H: 0.5}, {ID: "c", Nodes: 4, H: 0.8}},
-			Network:  &model.Network{MultisiteFactor: 1.5},
-		}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{{ID: "J", Size: 4, Runtime: 10, Origin: "a"}}}
+		s := twoSites(policy, params)
+		s.Jobs = append(s.Jobs, model.Job{ID: "J3", Submit: 2, Size: 6, Runtime: 10, Origin: "a"})
+		return s
 	}
 	// want[0] is under EASY, want[1] under conservative backfilling
 	// ("" means the same as EASY). Under EASY the head's reservation is
@@ -559,9 +552,9 @@ func TestWhy(t *testing.T) {
 			"Non-adaptive (section 6): no single site has 6 nodes, so at once on a+b (4+2 nodes), its own site first.",
 			"Non-adaptive (section 6): no single site has 6 nodes, so reserved from t = 100 s on a+b (4+2 nodes), its own site first."}},
 		// c alone: 10*0.8 = 8 s; a (its own site): 10 s.
-		{three("multisite-optimal"), "J", [2]string{"Optimal (Alg. 2): at once on c, predicted to finish at t = 8 s (eq. 1); its own site a would finish at t = 10 s."}},
-		{three("multisite-greedy"), "J", [2]string{"Greedy: at once on b+c (2+2 nodes), the fastest sites with idle nodes, predicted to finish at t = 12 s (eq. 2); reserving the fastest sites that hold 4 nodes (b+c) would finish at t = 12 s."}},
-		{three("multisite-nonadaptive"), "J", [2]string{"Non-adaptive (section 6): at once on its own site a."}},
+		{threeSites("multisite-optimal"), "J", [2]string{"Optimal (Alg. 2): at once on c, predicted to finish at t = 8 s (eq. 1); its own site a would finish at t = 10 s."}},
+		{threeSites("multisite-greedy"), "J", [2]string{"Greedy: at once on b+c (2+2 nodes), the fastest sites with idle nodes, predicted to finish at t = 12 s (eq. 2); reserving the fastest sites that hold 4 nodes (b+c) would finish at t = 12 s."}},
+		{threeSites("multisite-nonadaptive"), "J", [2]string{"Non-adaptive (section 6): at once on its own site a."}},
 	}
 	for _, c := range cases {
 		for _, cons := range []float64{0, 1} {
@@ -598,14 +591,7 @@ func placementOf(res *sched.Result, id string) (sched.Placement, bool) {
 // baseline waits for its own site when the site can hold the job,
 // instead of starting at once on several sites.
 func TestStrictNonAdaptive(t *testing.T) {
-	s := &model.Scenario{Version: 1, Platform: model.Platform{
-		Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}},
-		Network:  &model.Network{MultisiteFactor: 2},
-	}, Policy: model.Policy{Name: "multisite-nonadaptive"}, Jobs: []model.Job{
-		{ID: "J0", Submit: 0, Size: 3, Runtime: 100, Origin: "b"},
-		{ID: "J1", Submit: 0, Size: 3, Runtime: 10, Origin: "a"},
-		{ID: "J2", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
-	}}
+	s := twoSites("multisite-nonadaptive", nil)
 	for _, c := range []struct {
 		strict float64
 		want   string
