@@ -206,7 +206,8 @@
 // backfilling. The trace's run and requested times are read as T_i (see
 // Readings). Quick runs use the first 5000 jobs, embedded in
 // kth_excerpt.txt, and p = 1.0, 1.3, 1.6; the full run reads the trace
-// through engine/swf (swf.Find: static/traces ships it) and fails with a
+// through engine/swf (swf.Load: the file static/traces ships, else the
+// page's or the deployment's traces through swf.Fetcher) and fails with a
 // message naming the trace when it cannot, rather than run another
 // workload under the same name. Each point is one series (a policy
 // under a reading) at one multisite factor; the points read the trace

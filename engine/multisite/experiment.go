@@ -169,7 +169,7 @@ func (e *experiment) setup() string {
 		"By default the trace's run and requested times are the times on the site the job is submitted to (T_i of section 3.2, given by users), "+
 		"stored divided by that site's h as reference-node times. Every job carries %g MB of input (%g s per transfer at 100 Kbps), latency 0. "+
 		"Multisite factor x = 1.0 to 1.6 in steps of 0.1; conservative backfilling. Quick: the first %d jobs (embedded excerpt) and x = 1.0, 1.3, 1.6. "+
-		"The full run needs the trace file (engine/swf.Find). "+
+		"The full run reads the trace through engine/swf (swf.Load). "+
 		"Readings (rows policy@reading): strict, the non-adaptive baseline waits in the first class that can ever hold a job (policy parameter strict=1) instead of starting at once in the first class with room now",
 		siteIDs[0], siteIDs[1], siteIDs[2], h[0], h[1], h[2], dataMB, dataMB*8/bandwidth, quickJobs)
 	if e.heterogeneous() {
@@ -210,13 +210,9 @@ func workload(quick bool) ([]model.Job, string, error) {
 		}
 		note = fmt.Sprintf("Workload: the first %d jobs of %s (embedded excerpt).", len(jobs), traceName)
 	} else {
-		path, err := swf.Find(traceName)
+		tr, err := swf.Load(traceName)
 		if err != nil {
 			return nil, "", fmt.Errorf("multisite: the full experiment reads the trace %s: %w (quick runs use its first %d jobs, embedded)", traceName, err, quickJobs)
-		}
-		tr, err := swf.ReadFile(path)
-		if err != nil {
-			return nil, "", err
 		}
 		jobs = tr.Scenario("").Jobs
 		note = fmt.Sprintf("Workload: %s, %d jobs.", traceName, len(jobs))
