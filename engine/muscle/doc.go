@@ -208,11 +208,11 @@
 // (MUSCLE's MCP lower at every level; its gains of 12.1%/8.4% at 40 and
 // 56.7%/48.9% at 100, which hold when ours is within 25% of the paper's
 // figure; the gains growing with the level; PB above DLL's below 60 and
-// below it from 60 on), each with a verdict under the default reading
-// (naming the readings under which it holds when it does not hold there)
-// and under each other reading, and notes that state the measured rates,
-// queues, utilisations, MCPs and gains. No note is written ahead of the
-// run.
+// below it from 60 on), each with our numbers under every reading and a
+// verdict (sched.VerdictUnder): the default reading's, or the readings
+// under which it holds when it does not hold there; and notes that state
+// the measured rates, queues, utilisations, MCPs and gains. No note is
+// written ahead of the run.
 //
 // alpha of eq. 4 is 1 (the paper gives none).
 package muscle

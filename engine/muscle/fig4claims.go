@@ -136,41 +136,31 @@ func fig4Checks() []fig4Check {
 	return cs
 }
 
-// fig4Claims checks every claim under every reading: one entry for the
-// default reading, whose verdict names the other readings under which
-// the claim holds when it does not hold under the default, then one
-// entry per other reading.
+// fig4Claims checks every claim under every reading (sched.VerdictUnder):
+// the verdict is the default reading's, or names the readings under which
+// the claim holds when it does not hold under the default; Ours gives
+// the default's numbers, then every other reading's. A claim whose levels
+// were not run is left out.
 func fig4Claims(t *sched.Table, levels []int) []sched.Claim {
 	d := fig4Data{rows: append(append([]sched.Row(nil), t.Rows...), t.Summary...), levels: levels}
+	names := make([]string, len(fig4Readings))
+	for i, rd := range fig4Readings {
+		names[i] = rd.Name
+	}
 	var out []sched.Claim
 	for _, c := range fig4Checks() {
-		ours, holds, ok := c.test(d, fig4Readings[0])
-		if !ok {
+		if _, _, ok := c.test(d, fig4Readings[0]); !ok {
 			continue
 		}
-		def := sched.Claim{Claim: c.claim, Paper: c.paper, Ours: ours, Verdict: sched.DoesNotHold}
-		var others []sched.Claim
-		var under []string
-		for _, rd := range fig4Readings[1:] {
-			o, h, ok := c.test(d, rd)
-			if !ok {
-				continue
+		out = append(out, sched.VerdictUnder(c.claim, c.paper, names, func(r string) (bool, string) {
+			for _, rd := range fig4Readings {
+				if rd.Name == r {
+					ours, holds, _ := c.test(d, rd)
+					return holds, ours
+				}
 			}
-			v := sched.DoesNotHold
-			if h {
-				v = sched.Holds
-				under = append(under, rd.Name)
-			}
-			others = append(others, sched.Claim{Claim: c.claim, Paper: c.paper, Ours: o, Reading: rd.Name, Verdict: v})
-		}
-		switch {
-		case holds:
-			def.Verdict = sched.Holds
-		case len(under) > 0:
-			def.Verdict = "holds under reading " + strings.Join(under, ", ")
-		}
-		out = append(out, def)
-		out = append(out, others...)
+			return false, ""
+		}))
 	}
 	return out
 }
