@@ -65,7 +65,7 @@ func fig4Checks() []fig4Check {
 				return "", false, false
 			}
 			nd, nw := countPositive(gd), countPositive(gw)
-			return fmt.Sprintf("lower than DLL's at %d of %d levels, than WRAND's at %d of %d", nd, len(gd), nw, len(gw)),
+			return fmt.Sprintf("lower at %d of %d levels than DLL, %d of %d than WRAND", nd, len(gd), nw, len(gw)),
 				nd == len(gd) && nw == len(gw), true
 		}})
 	for _, p := range fig4Paper {
@@ -99,7 +99,8 @@ func fig4Checks() []fig4Check {
 			if len(xd) < 2 || len(xw) < 2 {
 				return "", false, false
 			}
-			return "over DLL " + listGains(xd, gd) + "; over WRAND " + listGains(xw, gw), nonDecreasing(gd) && nonDecreasing(gw), true
+			return fmt.Sprintf("vs DLL %s%%, vs WRAND %s%% at %s", slashed(gd, "%.1f"), slashed(gw, "%.1f"), slashedInts(xd)),
+				nonDecreasing(gd) && nonDecreasing(gw), true
 		}})
 	pbCheck := func(claim, paper string, in func(x int) bool, worse bool) fig4Check {
 		return fig4Check{claim: claim, paper: paper, test: func(d fig4Data, rd fig4Reading) (string, bool, bool) {
@@ -115,7 +116,7 @@ func fig4Checks() []fig4Check {
 					continue
 				}
 				n++
-				parts = append(parts, fmt.Sprintf("%d: %.3g against %.3g", x, m, b))
+				parts = append(parts, fmt.Sprintf("%d: %.3g vs DLL %.3g", x, m, b))
 				if worse {
 					holds = holds && m > b
 				} else {
@@ -125,7 +126,7 @@ func fig4Checks() []fig4Check {
 			if n == 0 {
 				return "", false, false
 			}
-			return "PB of MUSCLE against DLL at " + strings.Join(parts, ", "), holds, true
+			return "PB " + strings.Join(parts, ", "), holds, true
 		}}
 	}
 	cs = append(cs,
@@ -236,6 +237,23 @@ func listGains(xs []int, g []float64) string {
 		parts[i] = fmt.Sprintf("%d: %.1f%%", xs[i], g[i])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// slashed formats values as "a/b/c".
+func slashed(v []float64, format string) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = fmt.Sprintf(format, x)
+	}
+	return strings.Join(parts, "/")
+}
+
+func slashedInts(v []int) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, "/")
 }
 
 func countPositive(v []float64) int {
