@@ -87,7 +87,7 @@ func fig4Checks() []fig4Check {
 					return "", false, false
 				}
 				g := gain(b, ours)
-				return fmt.Sprintf("%.1f%%", g), math.Abs(g-paper) <= gainTol*paper, true
+				return pct(g) + "%", math.Abs(g-paper) <= gainTol*paper, true
 			}})
 	}
 	cs = append(cs, fig4Check{
@@ -99,7 +99,7 @@ func fig4Checks() []fig4Check {
 			if len(xd) < 2 || len(xw) < 2 {
 				return "", false, false
 			}
-			return fmt.Sprintf("vs DLL %s%%, vs WRAND %s%% at %s", slashed(gd, "%.1f"), slashed(gw, "%.1f"), slashedInts(xd)),
+			return fmt.Sprintf("vs DLL %s%%, vs WRAND %s%% at %s", slashed(gd), slashed(gw), slashedInts(xd)),
 				nonDecreasing(gd) && nonDecreasing(gw), true
 		}})
 	pbCheck := func(claim, paper string, in func(x int) bool, worse bool) fig4Check {
@@ -226,24 +226,28 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 // relative words a gain: "12.3% below" or "4.0% above".
 func relative(g float64) string {
 	if g >= 0 {
-		return fmt.Sprintf("%.1f%% below", g)
+		return pct(g) + "% below"
 	}
-	return fmt.Sprintf("%.1f%% above", -g)
+	return pct(-g) + "% above"
 }
 
 func listGains(xs []int, g []float64) string {
 	parts := make([]string, len(xs))
 	for i := range xs {
-		parts[i] = fmt.Sprintf("%d: %.1f%%", xs[i], g[i])
+		parts[i] = fmt.Sprintf("%d: %s%%", xs[i], pct(g[i]))
 	}
 	return strings.Join(parts, ", ")
 }
 
-// slashed formats values as "a/b/c".
-func slashed(v []float64, format string) string {
+// pct formats a percentage with 4 significant digits, so that a gain of
+// 99.97% does not read as 100.0%.
+func pct(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+
+// slashed formats percentages as "a/b/c".
+func slashed(v []float64) string {
 	parts := make([]string, len(v))
 	for i, x := range v {
-		parts[i] = fmt.Sprintf(format, x)
+		parts[i] = pct(x)
 	}
 	return strings.Join(parts, "/")
 }
