@@ -1,8 +1,11 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/vugu/vugu"
 
+	"gridplay/site/experiments"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -23,7 +26,18 @@ type Root struct {
 	Share      *Share
 	Export     *Export
 	FramesView *FramesView
+
+	// Experiments is the Experiments view; Tab says which view the page
+	// shows: TabPlayground or TabExperiments.
+	Experiments *experiments.View
+	Tab         string
 }
+
+// The page's two views, chosen in the header (and by a #e= link).
+const (
+	TabPlayground  = "playground"
+	TabExperiments = "experiments"
+)
 
 // Init builds the page and its views, picks the scenario (share link,
 // autosave or the default preset), then loads the policies and runs.
@@ -32,7 +46,19 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	p := c.P
 	p.env = ctx.EventEnv()
 	p.IsEmbed, p.autoplay, p.height = jsbridge.Embed()
-	p.loadInitial(jsbridge.Hash(), jsbridge.Load(SaveKey))
+	hash := jsbridge.Hash()
+	c.Tab = TabPlayground
+	if isExperimentLink(hash) {
+		// #e=NAME&quick=1&seed=N: the Experiments view, opened on that
+		// experiment (an embedded figure shows nothing else).
+		c.Tab = TabExperiments
+		c.Experiments.Link = hash
+		if p.IsEmbed {
+			return
+		}
+		hash = ""
+	}
+	p.loadInitial(hash, jsbridge.Load(SaveKey))
 	go p.start()
 	go p.keys()
 	go p.hashes()
@@ -57,6 +83,23 @@ func (c *Root) build() {
 	c.FramesView = &FramesView{P: p}
 	p.onPreset = c.Compare.reset
 	p.onIdle = c.Compare.checkStale
+	c.Experiments = &experiments.View{Engine: p.Engine, Embed: p.IsEmbed}
+	p.onExperimentLink = c.openExperimentLink
+}
+
+func isExperimentLink(h string) bool { return strings.HasPrefix(h, "#e=") }
+
+// setTab shows one of the page's views.
+func (c *Root) setTab(tab string) { c.Tab = tab }
+
+// openExperimentLink opens an experiment link pasted into the address bar
+// of an open tab (hashchange): the Experiments view on that experiment.
+// It runs on a goroutine.
+func (c *Root) openExperimentLink(h string) {
+	c.P.env.Lock()
+	defer c.P.env.UnlockRender()
+	c.Tab = TabExperiments
+	c.Experiments.Open(h)
 }
 
 // progressText says what the engine is doing.
@@ -82,3 +125,9 @@ func (c *Root) cancel() {
 
 // fault shows a panic recovered in an event handler (guard.go).
 func (c *Root) fault(v any, stack []byte) { c.P.fault(v, stack) }
+
+// experimentsURL opens the embedded experiment in the full page.
+func (c *Root) experimentsURL() string {
+	base := strings.TrimSuffix(jsbridge.PageURL(), "embed.html")
+	return base + experiments.Link(c.Experiments.Name, c.Experiments.Options())
+}
