@@ -1,0 +1,73 @@
+package titan
+
+import (
+	"math"
+	"testing"
+
+	"gridplay/engine/rng"
+)
+
+// TestEvalPathsAgree: eval's fast paths (evalGroups, evalHot) give the
+// same floats, bit for bit, as its general path and as Evaluate, on
+// random problems of 1-64 hosts with release times that are negative,
+// -0, shared by several hosts or all distinct.
+func TestEvalPathsAgree(t *testing.T) {
+	r := rng.New(7, "test", "evalpaths")
+	for it := 0; it < 300; it++ {
+		m := 1 + r.IntN(64)
+		p := randomProblem(r, 1+r.IntN(40), m)
+		switch it % 4 {
+		case 0: // every host free at Now: one group
+			clear(p.Release)
+		case 1: // negative times and -0
+			p.Now = -float64(r.IntN(100))
+			for h := range p.Release {
+				p.Release[h] = []float64{math.Copysign(0, -1), -3.5, 0, p.Now - 1, 7}[r.IntN(5)]
+			}
+		case 2: // a few distinct releases
+			for h := range p.Release {
+				p.Release[h] = float64(10 * r.IntN(4))
+			}
+		}
+		g, err := New(Config{Population: 6}, p, nil, rng.New(uint64(it), "test", "evalpaths-ga"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; step < 5; step++ {
+			for k := 0; k < g.pop; k++ {
+				o, b := g.member(k)
+				pr := &g.pr
+				ts, te := make([]float64, pr.n), make([]float64, pr.n)
+				want := g.eval(o, b, ts, te) // the general path
+				var got [2][2]float64
+				if pr.w == 1 {
+					got[0][0], got[0][1] = evalGroups(o, b, pr.gm0, pr.gt0, pr.tbl, pr.dl, pr.m+1, pr.p.Now)
+				} else {
+					got[0][0], got[0][1] = want.om+pr.p.Now, want.th
+				}
+				if pr.w == 1 {
+					got[1][0], got[1][1] = evalHot(o, b, pr.rel0, pr.tbl, pr.dl, pr.m+1, pr.p.Now)
+				} else {
+					got[1] = got[0]
+				}
+				for i, v := range got {
+					if math.Float64bits(v[0]-pr.p.Now) != math.Float64bits(want.om) || math.Float64bits(v[1]) != math.Float64bits(want.th) {
+						t.Fatalf("problem %d (m=%d) member %d path %d: ω %v θ %v, general path ω %v θ %v", it, m, k, i, v[0]-pr.p.Now, v[1], want.om, want.th)
+					}
+				}
+				s := Schedule{Order: make([]int, pr.n), Hosts: pr.m, Bits: append([]uint64(nil), b...)}
+				for i, x := range o {
+					s.Order[i] = int(x)
+				}
+				var tm Timing
+				if err := Evaluate(&p, &s, &tm); err != nil {
+					t.Fatal(err)
+				}
+				if tm.Makespan != want.om || tm.Deadline != want.th {
+					t.Fatalf("problem %d member %d: Evaluate ω %v θ %v, eval ω %v θ %v", it, k, tm.Makespan, tm.Deadline, want.om, want.th)
+				}
+			}
+			g.Step()
+		}
+	}
+}
