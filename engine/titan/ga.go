@@ -40,6 +40,8 @@ type GA struct {
 
 	idleOn bool // W^i > 0: eval must compute Γ (eq. 8)
 
+	groups groupScratch // evalGroups' scratch
+
 	best      terms
 	bestOrd   []int32
 	bestBm    []uint64
@@ -62,9 +64,14 @@ type prep struct {
 	onIdx      []int
 	ids        map[string]int
 	// Hosts grouped by release time, for evalGroups (m <= 64 only):
-	// group i is the hosts of mask gm0[i], all released at key gt0[i].
-	gm0, gt0 []uint64
+	// the hosts of mask g0[i].m are all released at key g0[i].t.
+	g0 []group
+	// dlInf is dl with +Inf for "no deadline", for the fast paths.
+	dlInf []float64
 }
+
+// group is a set of hosts (a mask) released at one time (an order key).
+type group struct{ m, t uint64 }
 
 // maxGroups is the most release-time groups at the start of a schedule
 // for which evalGroups is used; beyond it, evalHot's per-host loop is
@@ -86,7 +93,7 @@ func prepare(p Problem, table bool) (prep, error) {
 		return pr, model.Errf("offline", fmt.Sprintf("has %d entries, want %d (one per host)", len(p.Offline), m))
 	}
 	n, w := len(p.Tasks), words(m)
-	pr = prep{p: p, n: n, m: m, w: w, rel0: make([]float64, m), dl: make([]float64, n),
+	pr = prep{p: p, n: n, m: m, w: w, rel0: make([]float64, m), dl: make([]float64, n), dlInf: make([]float64, n),
 		minH: make([]int, n), maxH: make([]int, n), online: make([]uint64, w), ids: make(map[string]int, n)}
 	for h, r := range p.Release {
 		if math.IsNaN(r) || math.IsInf(r, 0) {
@@ -105,14 +112,13 @@ func prepare(p Problem, table bool) (prep, error) {
 	hosts:
 		for h, r := range pr.rel0 {
 			k := key(r)
-			for i, t := range pr.gt0 {
-				if t == k {
-					pr.gm0[i] |= 1 << uint(h)
+			for i := range pr.g0 {
+				if pr.g0[i].t == k {
+					pr.g0[i].m |= 1 << uint(h)
 					continue hosts
 				}
 			}
-			pr.gm0 = append(pr.gm0, 1<<uint(h))
-			pr.gt0 = append(pr.gt0, k)
+			pr.g0 = append(pr.g0, group{1 << uint(h), k})
 		}
 	}
 	on := len(pr.onIdx)
@@ -138,7 +144,10 @@ func prepare(p Problem, table bool) (prep, error) {
 		if lo > hi {
 			return pr, model.Errf(f+".min_hosts", fmt.Sprintf("needs %d hosts, %d can be used", lo, hi))
 		}
-		pr.minH[i], pr.maxH[i], pr.dl[i] = lo, hi, t.Deadline
+		pr.minH[i], pr.maxH[i], pr.dl[i], pr.dlInf[i] = lo, hi, t.Deadline, t.Deadline
+		if t.Deadline == 0 {
+			pr.dlInf[i] = math.Inf(1)
+		}
 		for k := lo; table && k <= hi; k++ {
 			v := t.Pred.Time(k)
 			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -301,8 +310,9 @@ func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 	var s1, s2, th float64
 	m1 := pr.m + 1
 	tbl, dl := pr.tbl, pr.dl
-	if pr.w == 1 && !g.idleOn && ts == nil && len(pr.gm0) <= maxGroups {
-		last, th = evalGroups(o, b, pr.gm0, pr.gt0, tbl, dl, m1, now)
+	if pr.w == 1 && !g.idleOn && ts == nil && len(pr.g0) <= maxGroups {
+		lk, t := evalGroups(o, b, pr.g0, &g.groups, tbl, pr.dlInf, m1, key(now))
+		last, th = unkey(lk), t
 	} else if pr.w == 1 && !g.idleOn && ts == nil {
 		last, th = evalHot(o, b, pr.rel0, tbl, dl, m1, now)
 	} else if pr.w == 1 {
@@ -421,48 +431,66 @@ func evalHot(o []int32, b []uint64, rel0, tbl, dl []float64, m1 int, now float64
 // time: about 3-5 on the Fig. 9 workload, against 8-9 hosts per task. A
 // task starts at the latest time of the groups its mask meets (eq. 4);
 // then its hosts leave their groups (emptied groups are dropped) and
-// form a new group released at its end. The groups start as gm0, gt0 (at
-// most 64, one mask word) and always partition the hosts, so the start
-// is the same maximum over the same floats as evalHot's: the results
-// are identical.
-func evalGroups(o []int32, b []uint64, gm0, gt0 []uint64, tbl, dl []float64, m1 int, now float64) (last, th float64) {
-	var gm, gt [64]uint64
-	ng := copy(gm[:], gm0)
-	copy(gt[:], gt0)
-	nowk := key(now)
-	lastk := nowk
-	for _, j32 := range o {
-		j := int(j32)
-		x := b[j]
-		stk := nowk
-		k := 0
-		for i := 0; i < ng; i++ {
-			mk, tk := gm[i&63], gt[i&63]
-			v := tk
-			if mk&x == 0 {
-				v = 0
+// form a new group released at its end. The groups start as g0 (at most
+// 64, one mask word) and always partition the hosts, so the start is the
+// same maximum over the same floats as evalHot's: the results are
+// identical. gs is scratch space; times are order keys (see key).
+func evalGroups(o []int32, b []uint64, g0 []group, gs *groupScratch, tbl, dl []float64, m1 int, nowk uint64) (lastk uint64, th float64) {
+	for i, g := range g0 {
+		gs.m[i], gs.t[i] = g.m, g.t
+	}
+	c := groupEval{o: o, b: b, tbl: tbl, dl: dl, m1: m1, nowk: nowk, gs: gs}
+	return c.run(len(g0))
+}
+
+// groupScratch is evalGroups' working space: group i has hosts m[i] and
+// release key t[i]. The arrays are longer than the 64 groups that can
+// exist so that a uint8 index needs no bounds check.
+type groupScratch struct{ m, t [256]uint64 }
+
+// groupEval holds evalGroups' inputs in memory, so that its loops keep
+// only their own variables in registers (the compiler otherwise spills
+// and reloads the outer loop's inside the inner one).
+type groupEval struct {
+	o       []int32
+	b       []uint64
+	tbl, dl []float64
+	m1      int
+	nowk    uint64
+	gs      *groupScratch
+}
+
+func (c *groupEval) run(ng int) (lastk uint64, th float64) {
+	lastk = c.nowk
+	gm, gt := &c.gs.m, &c.gs.t
+	for i := 0; i < len(c.o); i++ {
+		x := c.b[c.o[i]]
+		stk, k := c.nowk, uint(0)
+		for q := uint(0); q < uint(ng); q++ {
+			m, t := gm[uint8(q)], gt[uint8(q)]
+			v := uint64(0)
+			if m&x != 0 { // the group meets the task's hosts
+				v = t
 			}
-			if v > stk { // eq. 4
-				stk = v
-			}
-			mk &^= x
-			gm[k&63], gt[k&63] = mk, tk
-			if mk != 0 {
+			stk = max(stk, v) // eq. 4
+			rest := m &^ x
+			gm[uint8(k)], gt[uint8(k)] = rest, t
+			if rest != 0 { // the group keeps hosts
 				k++
 			}
 		}
-		en := unkey(stk) + tbl[j*m1+bits.OnesCount64(x)] // eq. 3
+		j := int(c.o[i])
+		en := unkey(stk) + c.tbl[j*c.m1+bits.OnesCount64(x)] // eq. 3
 		enk := key(en)
-		gm[k&63], gt[k&63] = x, enk // eqs. 5-6
-		ng = k + 1
-		if enk > lastk {
-			lastk = enk
-		}
-		if d := dl[j]; d > 0 && en > d {
-			th += en - d // eq. 9
-		}
+		gm[uint8(k)], gt[uint8(k)] = x, enk // eqs. 5-6
+		ng = int(k) + 1
+		lastk = max(lastk, enk)
+		// eq. 9, dl is +Inf for no deadline: en - d when positive,
+		// else +0, which leaves th unchanged
+		late := math.Float64bits(en - c.dl[j])
+		th += math.Float64frombits(late &^ uint64(int64(late)>>63))
 	}
-	return unkey(lastk), th
+	return lastk, th
 }
 
 // key maps a finite time to a uint64 with the same order (negative
@@ -511,17 +539,25 @@ func (g *GA) pick() int {
 	if !(total > 0) {
 		return g.r.IntN(g.pop)
 	}
-	u := g.r.Float64() * total
-	lo, hi := 0, g.pop-1
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if g.cum[mid] > u {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
+	return g.search(g.r.Float64() * total)
+}
+
+// search returns the first k with cum[k] > u, or pop-1 if none: the
+// number of k < pop-1 with cum[k] <= u, as cum never decreases. It is a
+// binary search without branches: fitness and u are >= 0, so their bits
+// read as integers below 2^63 order them as floats, and the sign of the
+// difference of two such integers is a mask.
+func (g *GA) search(uf float64) int {
+	u := math.Float64bits(uf)
+	c := g.cum[:g.pop-1]
+	base, n := 0, len(c)
+	for n > 1 {
+		half := n / 2
+		gt := int64(u-math.Float64bits(c[base+half])) >> 63 // -1 when c > u
+		base += half &^ int(gt)
+		n -= half
 	}
-	return lo
+	return base + int(int64(u-math.Float64bits(c[base]))>>63+1)
 }
 
 // Step runs one generation (expr. 11: selection, crossover, mutation) and
@@ -616,6 +652,16 @@ func (g *GA) Step() Generation {
 // resolved by setting its first occurrence (in A's part) to the first
 // value of B not yet in the child.
 func (g *GA) crossOrder(A, B, C []int32, cut int) {
+	if len(C) <= 64 {
+		g.crossOrder64(A, B, C, cut)
+		return
+	}
+	g.crossOrderStamps(A, B, C, cut)
+}
+
+// crossOrderStamps is crossOrder for any number of tasks, marking the
+// tasks in the child with stamps.
+func (g *GA) crossOrderStamps(A, B, C []int32, cut int) {
 	g.stampN++
 	if g.stampN == 0 { // wrapped: reset the marks
 		clear(g.stamp)
@@ -644,6 +690,36 @@ func (g *GA) crossOrder(A, B, C []int32, cut int) {
 		}
 		C[g.dup[k]] = B[bi]
 		used[B[bi]] = s
+	}
+}
+
+// crossOrder64 is crossOrder for at most 64 tasks, with bit sets and
+// without branches on the data. A task of A before the cut is a
+// duplicate when B's part from the cut has it; the values that replace
+// the duplicates, in order, are the tasks of B before the cut that the
+// child does not have yet, in B's order: B's part from the cut has the
+// others. The child is the same as crossOrder's.
+func (g *GA) crossOrder64(A, B, C []int32, cut int) {
+	n := len(C)
+	A, B = A[:n], B[:n]
+	var tail uint64 // B's tasks from the cut on
+	for i := cut; i < n; i++ {
+		C[i] = B[i]
+		tail |= 1 << uint(B[i]&63)
+	}
+	used, nd := tail, 0
+	dup := g.dup[:n]
+	for i := 0; i < cut; i++ {
+		a := A[i]
+		C[i] = a
+		dup[nd] = i
+		nd += int(tail >> uint(a&63) & 1)
+		used |= 1 << uint(a&63)
+	}
+	for i, k := 0, 0; k < nd; i++ {
+		b := B[i]
+		C[dup[k]] = b // kept only when b is unused: else the next b overwrites it
+		k += int(^used >> uint(b&63) & 1)
 	}
 }
 
