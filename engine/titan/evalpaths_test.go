@@ -41,8 +41,8 @@ func TestEvalPathsAgree(t *testing.T) {
 				want := g.eval(o, b, ts, te) // the general path
 				var got [2][2]float64
 				if pr.w == 1 {
-					var gs groupScratch
-					lk, th := evalGroups(o, b, pr.g0, &gs, pr.tbl, pr.dlInf, pr.m+1, key(pr.p.Now))
+					var ch chain
+					lk, th := evalGroups(o, b, pr.g0, &ch, pr.tbl, pr.dlInf, pr.m+1, key(pr.p.Now))
 					got[0][0], got[0][1] = unkey(lk), th
 				} else {
 					got[0][0], got[0][1] = want.om+pr.p.Now, want.th
@@ -55,6 +55,17 @@ func TestEvalPathsAgree(t *testing.T) {
 				for i, v := range got {
 					if math.Float64bits(v[0]-pr.p.Now) != math.Float64bits(want.om) || math.Float64bits(v[1]) != math.Float64bits(want.th) {
 						t.Fatalf("problem %d (m=%d) member %d path %d: ω %v θ %v, general path ω %v θ %v", it, m, k, i, v[0]-pr.p.Now, v[1], want.om, want.th)
+					}
+				}
+				if pr.w == 1 && k+1 < g.pop { // two at once, as Step evaluates children
+					o2, b2 := g.member(k + 1)
+					want2 := g.eval(o2, b2, make([]float64, pr.n), make([]float64, pr.n))
+					var c1, c2 chain
+					evalGroups2(o, b, o2, b2, pr.g0, &c1, &c2, pr.tbl, pr.dlInf, pr.m+1, key(pr.p.Now))
+					same := func(a, b terms) bool { return a.om == b.om && a.th == b.th && a.cost == b.cost }
+					if !same(g.terms(unkey(c1.lastk), c1.th), want) || !same(g.terms(unkey(c2.lastk), c2.th), want2) {
+						t.Fatalf("problem %d members %d, %d evaluated together: %+v %+v, alone %+v %+v",
+							it, k, k+1, g.terms(unkey(c1.lastk), c1.th), g.terms(unkey(c2.lastk), c2.th), want, want2)
 					}
 				}
 				s := Schedule{Order: make([]int, pr.n), Hosts: pr.m, Bits: append([]uint64(nil), b...)}

@@ -40,7 +40,8 @@ type GA struct {
 
 	idleOn bool // W^i > 0: eval must compute Γ (eq. 8)
 
-	groups groupScratch // evalGroups' scratch
+	chains [2]chain // evalGroups' scratch
+	pend   []int    // children to evaluate
 
 	best      terms
 	bestOrd   []int32
@@ -238,6 +239,7 @@ func (g *GA) install(pr prep) {
 	if g.cur == nil {
 		g.cur, g.next = make([]terms, g.pop), make([]terms, g.pop)
 		g.fit, g.cum, g.idx = make([]float64, g.pop), make([]float64, g.pop), make([]int, g.pop)
+		g.pend = make([]int, 0, g.pop)
 	}
 	g.stamp = make([]uint32, n)
 	g.stampN = 0
@@ -311,7 +313,7 @@ func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 	m1 := pr.m + 1
 	tbl, dl := pr.tbl, pr.dl
 	if pr.w == 1 && !g.idleOn && ts == nil && len(pr.g0) <= maxGroups {
-		lk, t := evalGroups(o, b, pr.g0, &g.groups, tbl, pr.dlInf, m1, key(now))
+		lk, t := evalGroups(o, b, pr.g0, &g.chains[0], tbl, pr.dlInf, m1, key(now))
 		last, th = unkey(lk), t
 	} else if pr.w == 1 && !g.idleOn && ts == nil {
 		last, th = evalHot(o, b, pr.rel0, tbl, dl, m1, now)
@@ -435,62 +437,85 @@ func evalHot(o []int32, b []uint64, rel0, tbl, dl []float64, m1 int, now float64
 // 64, one mask word) and always partition the hosts, so the start is the
 // same maximum over the same floats as evalHot's: the results are
 // identical. gs is scratch space; times are order keys (see key).
-func evalGroups(o []int32, b []uint64, g0 []group, gs *groupScratch, tbl, dl []float64, m1 int, nowk uint64) (lastk uint64, th float64) {
-	for i, g := range g0 {
-		gs.m[i], gs.t[i] = g.m, g.t
+func evalGroups(o []int32, b []uint64, g0 []group, ch *chain, tbl, dl []float64, m1 int, nowk uint64) (lastk uint64, th float64) {
+	c := groupEval{tbl: tbl, dl: dl, m1: m1, nowk: nowk}
+	c.start(ch, o, b, g0)
+	for i := range o {
+		c.task(ch, i)
 	}
-	c := groupEval{o: o, b: b, tbl: tbl, dl: dl, m1: m1, nowk: nowk, gs: gs}
-	return c.run(len(g0))
+	return ch.lastk, ch.th
 }
 
-// groupScratch is evalGroups' working space: group i has hosts m[i] and
-// release key t[i]. The arrays are longer than the 64 groups that can
-// exist so that a uint8 index needs no bounds check.
-type groupScratch struct{ m, t [256]uint64 }
+// evalGroups2 is evalGroups on two schedules at once, task by task: the
+// two are independent, so the processor overlaps them, where one alone
+// waits on each task's end time (a chain through a float addition).
+func evalGroups2(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, g0 []group, c1, c2 *chain, tbl, dl []float64, m1 int, nowk uint64) {
+	c := groupEval{tbl: tbl, dl: dl, m1: m1, nowk: nowk}
+	c.start(c1, o1, b1, g0)
+	c.start(c2, o2, b2, g0)
+	for i := range o1 {
+		c.task(c1, i)
+		c.task(c2, i)
+	}
+}
 
-// groupEval holds evalGroups' inputs in memory, so that its loops keep
-// only their own variables in registers (the compiler otherwise spills
-// and reloads the outer loop's inside the inner one).
+// chain is one schedule under evaluation by groups: its order and host
+// map, its groups (group i has hosts m[i], released at key t[i]), the
+// last end and θ so far. The arrays are longer than the 64 groups that
+// can exist so that a uint8 index needs no bounds check.
+type chain struct {
+	o     []int32
+	b     []uint64
+	ng    int
+	lastk uint64
+	th    float64
+	m, t  [256]uint64
+}
+
+// groupEval holds what evalGroups reads; the state of a schedule lives
+// in its chain, in memory, so that the loops keep only their own
+// variables in registers.
 type groupEval struct {
-	o       []int32
-	b       []uint64
 	tbl, dl []float64
 	m1      int
 	nowk    uint64
-	gs      *groupScratch
 }
 
-func (c *groupEval) run(ng int) (lastk uint64, th float64) {
-	lastk = c.nowk
-	gm, gt := &c.gs.m, &c.gs.t
-	for i := 0; i < len(c.o); i++ {
-		x := c.b[c.o[i]]
-		stk, k := c.nowk, uint(0)
-		for q := uint(0); q < uint(ng); q++ {
-			m, t := gm[uint8(q)], gt[uint8(q)]
-			v := uint64(0)
-			if m&x != 0 { // the group meets the task's hosts
-				v = t
-			}
-			stk = max(stk, v) // eq. 4
-			rest := m &^ x
-			gm[uint8(k)], gt[uint8(k)] = rest, t
-			if rest != 0 { // the group keeps hosts
-				k++
-			}
-		}
-		j := int(c.o[i])
-		en := unkey(stk) + c.tbl[j*c.m1+bits.OnesCount64(x)] // eq. 3
-		enk := key(en)
-		gm[uint8(k)], gt[uint8(k)] = x, enk // eqs. 5-6
-		ng = int(k) + 1
-		lastk = max(lastk, enk)
-		// eq. 9, dl is +Inf for no deadline: en - d when positive,
-		// else +0, which leaves th unchanged
-		late := math.Float64bits(en - c.dl[j])
-		th += math.Float64frombits(late &^ uint64(int64(late)>>63))
+func (c *groupEval) start(ch *chain, o []int32, b []uint64, g0 []group) {
+	ch.o, ch.b, ch.ng, ch.lastk, ch.th = o, b, len(g0), c.nowk, 0
+	for i, g := range g0 {
+		ch.m[i], ch.t[i] = g.m, g.t
 	}
-	return lastk, th
+}
+
+// task places task i of ch's order (eqs. 3-6, 9).
+func (c *groupEval) task(ch *chain, i int) {
+	x := ch.b[ch.o[i]]
+	gm, gt := &ch.m, &ch.t
+	stk, k := c.nowk, uint(0)
+	for q := uint(0); q < uint(ch.ng); q++ {
+		m, t := gm[uint8(q)], gt[uint8(q)]
+		v := uint64(0)
+		if m&x != 0 { // the group meets the task's hosts
+			v = t
+		}
+		stk = max(stk, v) // eq. 4
+		rest := m &^ x
+		gm[uint8(k)], gt[uint8(k)] = rest, t
+		if rest != 0 { // the group keeps hosts
+			k++
+		}
+	}
+	j := int(ch.o[i])
+	en := unkey(stk) + c.tbl[j*c.m1+bits.OnesCount64(x)] // eq. 3
+	enk := key(en)
+	gm[uint8(k)], gt[uint8(k)] = x, enk // eqs. 5-6
+	ch.ng = int(k) + 1
+	ch.lastk = max(ch.lastk, enk)
+	// eq. 9, dl is +Inf for no deadline: en - d when positive, else +0,
+	// which leaves th unchanged
+	late := math.Float64bits(en - c.dl[j])
+	ch.th += math.Float64frombits(late &^ uint64(int64(late)>>63))
 }
 
 // key maps a finite time to a uint64 with the same order (negative
@@ -624,11 +649,12 @@ func (g *GA) Step() Generation {
 			changed = g.toggle(cb) || changed
 		}
 		if changed {
-			g.next[k] = g.eval(co, cb, nil, nil)
+			g.pend = append(g.pend, k)
 		} else {
 			g.next[k] = g.cur[a]
 		}
 	}
+	g.evalPending()
 	g.ord, g.nord = g.nord, g.ord
 	g.bm, g.nbm = g.nbm, g.bm
 	g.cur, g.next = g.next, g.cur
@@ -645,6 +671,38 @@ func (g *GA) Step() Generation {
 		improved = true
 	}
 	return Generation{N: g.gen, Best: g.best.cost, Mean: sum / float64(g.pop), Improved: improved}
+}
+
+// evalPending evaluates the children listed in pend, two at a time on
+// the grouped path.
+func (g *GA) evalPending() {
+	pr := &g.pr
+	n, nw := pr.n, pr.n*pr.w
+	ks := g.pend
+	if pr.w == 1 && !g.idleOn && len(pr.g0) <= maxGroups {
+		for ; len(ks) >= 2; ks = ks[2:] {
+			k1, k2 := ks[0], ks[1]
+			c1, c2 := &g.chains[0], &g.chains[1]
+			evalGroups2(g.nord[k1*n:(k1+1)*n], g.nbm[k1*nw:(k1+1)*nw], g.nord[k2*n:(k2+1)*n], g.nbm[k2*nw:(k2+1)*nw],
+				pr.g0, c1, c2, pr.tbl, pr.dlInf, pr.m+1, key(pr.p.Now))
+			g.next[k1] = g.terms(unkey(c1.lastk), c1.th)
+			g.next[k2] = g.terms(unkey(c2.lastk), c2.th)
+		}
+	}
+	for _, k := range ks {
+		g.next[k] = g.eval(g.nord[k*n:(k+1)*n], g.nbm[k*nw:(k+1)*nw], nil, nil)
+	}
+	g.pend = g.pend[:0]
+}
+
+// terms completes the terms of a schedule with no idle term from its
+// last end and θ, as eval does.
+func (g *GA) terms(last, th float64) terms {
+	t := terms{om: last - g.pr.p.Now}
+	t.ga = idle(t.om, 0, 0)
+	t.th = th
+	t.cost = cost(g.cfg.Weights, t.om, t.ga, t.th)
+	return t
 }
 
 // crossOrder is the task-order crossover of expr. 12: the child takes A
