@@ -33,8 +33,9 @@
 // it with its own schedule per cluster.
 //
 // Speed: the GA evaluates a schedule (eqs. 3-9) on groups of hosts that
-// share a release time, since a task's hosts are all released at its end:
-// a handful of groups against 8-9 hosts per task on the Fig. 9 workload.
+// share a release time, since a task's hosts are all released at its end
+// (eq. 4 then looks at each group once rather than at each host), two
+// schedules at a time so that the processor overlaps them.
 // Times are compared as order-preserving integer keys, without branches;
 // the floats computed are those of the per-host evaluation, bit for bit
 // (TestEvalPathsAgree; TestDumpOutputs with TITAN_DUMP=DIR writes the

@@ -429,14 +429,14 @@ func evalHot(o []int32, b []uint64, rel0, tbl, dl []float64, m1 int, now float64
 
 // evalGroups is evalHot computed on groups of hosts instead of single
 // hosts. The hosts a task runs on are all released at its end (eqs.
-// 5-6), so the release times form a few groups, each a host mask and a
-// time: about 3-5 on the Fig. 9 workload, against 8-9 hosts per task. A
+// 5-6), so the release times form groups, each a host mask and a time,
+// and eq. 4 looks at each group once rather than at each host. A
 // task starts at the latest time of the groups its mask meets (eq. 4);
 // then its hosts leave their groups (emptied groups are dropped) and
 // form a new group released at its end. The groups start as g0 (at most
 // 64, one mask word) and always partition the hosts, so the start is the
 // same maximum over the same floats as evalHot's: the results are
-// identical. gs is scratch space; times are order keys (see key).
+// identical. ch is scratch space; times are order keys (see key).
 func evalGroups(o []int32, b []uint64, g0 []group, ch *chain, tbl, dl []float64, m1 int, nowk uint64) (lastk uint64, th float64) {
 	c := groupEval{tbl: tbl, dl: dl, m1: m1, nowk: nowk}
 	c.start(ch, o, b, g0)
