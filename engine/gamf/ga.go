@@ -2,7 +2,6 @@ package gamf
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 	"sort"
 
@@ -89,7 +88,7 @@ type FrameJob struct {
 type ga struct {
 	p   *problem
 	cfg Config
-	r   *rand.Rand
+	r   *prng
 	ev  *evaluator
 	ops *operators
 
@@ -101,7 +100,7 @@ type ga struct {
 	gen       int
 }
 
-func newGA(p *problem, cfg Config, r *rand.Rand) *ga {
+func newGA(p *problem, cfg Config, r *prng) *ga {
 	cfg = cfg.withDefaults()
 	g := &ga{p: p, cfg: cfg, r: r, ev: newEvaluator(p, cfg.Alpha), ops: newOperators(p)}
 	g.pop = make([]*indiv, cfg.Population)
@@ -229,7 +228,7 @@ func linearRanking(cum []float64, s float64) {
 }
 
 // pick draws a rank from the cumulative probabilities.
-func pick(cum []float64, r *rand.Rand) int {
+func pick(cum []float64, r *prng) int {
 	x := r.Float64() * cum[len(cum)-1]
 	i := sort.SearchFloat64s(cum, x)
 	if i >= len(cum) {
@@ -255,7 +254,7 @@ func (g *ga) frame() GenFrame {
 
 // scheduleFrame decodes a and describes its schedule.
 func scheduleFrame(p *problem, ev *evaluator, a *indiv) GenFrame {
-	ev.simulate(a.order, a.alloc)
+	ev.simulate(a, a.order)
 	f := GenFrame{Best: a.fit, Makespan: a.makespan, Flowtime: a.flowtime, Sat: a.sat}
 	f.Link = append([]float64(nil), ev.peak...)
 	f.Jobs = make([]FrameJob, 0, len(a.order))
@@ -273,7 +272,7 @@ func scheduleFrame(p *problem, ev *evaluator, a *indiv) GenFrame {
 // generation (the initial population is generation 0). onGen, when set,
 // sees the best F so far after each generation. The result is the best of
 // all generation bests (section 4.3).
-func runGA(ctx context.Context, p *problem, cfg Config, r *rand.Rand, rec sched.Recorder, onGen func(gen int, best *indiv)) (*indiv, error) {
+func runGA(ctx context.Context, p *problem, cfg Config, r *prng, rec sched.Recorder, onGen func(gen int, best *indiv)) (*indiv, error) {
 	g := newGA(p, cfg, r)
 	for {
 		if err := ctx.Err(); err != nil {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 )
 
 // example2Parents are two chromosomes over Example 1's jobs and nodes
@@ -21,6 +20,7 @@ func example2Parents(p *problem) (*indiv, *indiv) {
 		for j, ns := range nodes {
 			copy(a.alloc[p.off[j]:p.off[j+1]], ns)
 		}
+		a.setAllBits(p)
 		return a
 	}
 	p1 := mk([]int32{0, 2, 1, 3}, [][]int32{{0, 1, 2, 3}, {0, 1}, {4}, {4}})
@@ -46,7 +46,7 @@ func TestCrossoverExample2(t *testing.T) {
 	p := mustCompile(t, example1())
 	p1, p2 := example2Parents(p)
 	ops := newOperators(p)
-	r := rng.New(7, "gamf-test", "example2")
+	r := newPRNG(7, "gamf-test", "example2")
 	c := newIndiv(p)
 	seen := map[string]bool{}
 	paperChild := false
@@ -128,7 +128,7 @@ func TestOperatorsKeepConstraints(t *testing.T) {
 	s.Jobs[1].Size = 1
 	p := mustCompile(t, s)
 	ops := newOperators(p)
-	r := rng.New(3, "gamf-test", "ops")
+	r := newPRNG(3, "gamf-test", "ops")
 	a, b, c := newIndiv(p), newIndiv(p), newIndiv(p)
 	for i := 0; i < 50; i++ {
 		ops.randomIndiv(a, r)
@@ -173,7 +173,7 @@ func TestLinearRanking(t *testing.T) {
 	if !near(cum[4]-cum[3], 0) || !near(cum[0], 0.4) {
 		t.Fatalf("s=2: cum %v", cum)
 	}
-	r := rng.New(1, "gamf-test", "pick")
+	r := newPRNG(1, "gamf-test", "pick")
 	counts := make([]int, 5)
 	for i := 0; i < 10000; i++ {
 		counts[pick(cum, r)]++
@@ -191,7 +191,7 @@ func TestGAImprovesAndKeepsBest(t *testing.T) {
 	var hist []float64
 	var sats []bool
 	best, err := runGA(context.Background(), p, Config{Mutation: DefaultMutation, Alpha: DefaultAlpha},
-		rng.New(5, "gamf-test", "ga"), nil, func(g int, b *indiv) {
+		newPRNG(5, "gamf-test", "ga"), nil, func(g int, b *indiv) {
 			hist = append(hist, b.fit)
 			sats = append(sats, b.sat)
 		})
@@ -216,7 +216,7 @@ func TestGAImprovesAndKeepsBest(t *testing.T) {
 // only they are chosen as parents, whatever the F of saturated ones.
 func TestSaturatedDoNotReproduce(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 6, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, rng.New(1, "gamf-test", "sat"))
+	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, newPRNG(1, "gamf-test", "sat"))
 	for i, a := range g.pop {
 		a.fit = float64(i)
 		a.sat = i < 4 // the four best are saturated
@@ -244,7 +244,7 @@ func TestSaturatedDoNotReproduce(t *testing.T) {
 // individuals, all valid.
 func TestReplacementCreatesNewIndividuals(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 8, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, rng.New(2, "gamf-test", "repl"))
+	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, newPRNG(2, "gamf-test", "repl"))
 	for _, a := range g.pop[1:] {
 		a.copyFrom(g.pop[0])
 	}
@@ -282,13 +282,13 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	p := mustCompile(t, s)
 	ops := newOperators(p)
 	ev := newEvaluator(p, DefaultAlpha)
-	r := rng.New(9, "gamf-test", "guided")
+	r := newPRNG(9, "gamf-test", "guided")
 	a := newIndiv(p)
 	orders := map[[3]int32]bool{}
 	for i := 0; i < 40; i++ {
 		ops.guidedIndiv(a, r)
 		validIndiv(t, p, a)
-		ev.simulate(a.order, a.alloc)
+		ev.simulate(a, a.order)
 		o := a.order
 		orders[[3]int32{o[0], o[1], o[2]}] = true
 		first := min(ev.end[o[0]], ev.end[o[1]])

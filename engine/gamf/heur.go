@@ -3,7 +3,6 @@ package gamf
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"sort"
 
 	"gridplay/engine/sched"
@@ -35,7 +34,7 @@ func newBuilder(p *problem, ev *evaluator) *builder {
 // freeTimes decodes the placed jobs and sets ft to each node's release
 // time (0 for a node with no job).
 func (b *builder) freeTimes() {
-	b.ev.simulate(b.a.order[:b.m], b.a.alloc)
+	b.ev.simulate(b.a, b.a.order[:b.m])
 	for r, q := range b.last {
 		if q < 0 {
 			b.ft[r] = 0
@@ -49,6 +48,7 @@ func (b *builder) freeTimes() {
 func (b *builder) place(j int32, nodes []int32) {
 	p := b.p
 	copy(b.a.alloc[p.off[j]:p.off[j+1]], nodes)
+	b.a.setJobBits(p, j)
 	b.a.order[b.m] = j
 	b.m++
 	for _, r := range nodes {
@@ -60,7 +60,7 @@ func (b *builder) place(j int32, nodes []int32) {
 func (b *builder) earliest(tau int, release float64) float64 {
 	s := append([]float64(nil), b.ft...)
 	sort.Float64s(s)
-	return math.Max(release, s[tau-1])
+	return max(release, s[tau-1])
 }
 
 // freeAt lists the nodes free at t, cluster by cluster.
@@ -290,13 +290,13 @@ func predict(p *problem, j int32, nodes []int32, load []float64, cnt []int) floa
 		cnt[k] = 0
 	}
 	for _, r := range nodes {
-		ps = math.Max(ps, p.ps[r])
+		ps = max(ps, p.ps[r])
 		cnt[p.cluOf[r]]++
 	}
 	cs := 1.0
 	for k, c := range cnt {
 		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); bjk > 0 {
-			cs = math.Max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
+			cs = max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
 		}
 	}
 	return execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
@@ -326,7 +326,7 @@ type HillConfig struct {
 // Patience neighbours in a row are no better, or after Evaluations
 // neighbours. One "generation" frame is emitted per 80 neighbours (a GA
 // generation's worth of evaluations).
-func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rand.Rand, rec sched.Recorder) (*indiv, error) {
+func runHill(ctx context.Context, p *problem, cfg HillConfig, r *prng, rec sched.Recorder) (*indiv, error) {
 	ev := newEvaluator(p, cfg.Alpha)
 	ops := newOperators(p)
 	cur, nb := newIndiv(p), newIndiv(p)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b)) }
@@ -80,6 +79,7 @@ func decode(p *problem, order []int32, nodes [][]int32) (*evaluator, *indiv) {
 	for j, ns := range nodes {
 		copy(a.alloc[p.off[j]:p.off[j+1]], ns)
 	}
+	a.setAllBits(p)
 	ev := newEvaluator(p, DefaultAlpha)
 	ev.score(a)
 	return ev, a
@@ -212,7 +212,7 @@ func TestPackedCounts(t *testing.T) {
 	q.inc = nil
 	ep, eq := newEvaluator(p, DefaultAlpha), newEvaluator(&q, DefaultAlpha)
 	ops := newOperators(p)
-	r := rng.New(3, "gamf-test", "packed")
+	r := newPRNG(3, "gamf-test", "packed")
 	a := newIndiv(p)
 	for i := 0; i < 20; i++ {
 		if i%2 == 0 {
@@ -220,8 +220,8 @@ func TestPackedCounts(t *testing.T) {
 		} else {
 			ops.guidedIndiv(a, r)
 		}
-		ep.simulate(a.order, a.alloc)
-		eq.simulate(a.order, a.alloc)
+		ep.simulate(a, a.order)
+		eq.simulate(a, a.order)
 		for j := 0; j < p.n; j++ {
 			if ep.start[j] != eq.start[j] || ep.end[j] != eq.end[j] {
 				t.Fatalf("individual %d job %d: packed [%v,%v], per cluster [%v,%v]", i, j, ep.start[j], ep.end[j], eq.start[j], eq.end[j])

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -113,7 +112,7 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		res.Schedule = []sched.Placement{}
 		return res, nil
 	}
-	r := rng.New(s.Seed, "gamf", pl.info.Name)
+	r := newPRNG(s.Seed, "gamf", pl.info.Name)
 	alpha := DefaultAlpha
 	var best *indiv
 	switch pl.m {
