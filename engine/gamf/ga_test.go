@@ -117,6 +117,15 @@ func validIndiv(t *testing.T, p *problem, a *indiv) {
 			}
 			seen[r] = true
 		}
+		if a.bits != nil {
+			want := make([]uint64, p.bitW)
+			for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
+				want[r>>6] |= 1 << uint(r&63)
+			}
+			if !slices.Equal(want, a.jobBits(p, int32(j))) {
+				t.Fatalf("job %d: node set %x, genes give %x", j, a.jobBits(p, int32(j)), want)
+			}
+		}
 	}
 }
 
@@ -298,5 +307,91 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	}
 	if len(orders) < 4 {
 		t.Fatalf("only %d job orders drawn", len(orders))
+	}
+}
+
+// TestBitModeSameAsGeneMode runs the operators and the decoder on the
+// same problem in bit mode (per-job node sets) and in gene mode, with the
+// same random streams: genes, orders and decoded schedules must be equal
+// bit for bit, on full and on partial orders.
+func TestBitModeSameAsGeneMode(t *testing.T) {
+	for _, seed := range []uint64{3, 4} {
+		s := synthetic(seed, 14, "gamf")
+		s.Jobs[0].Size = 240
+		s.Jobs[1].Size = 1
+		s.Jobs[2].Size = 150 // mutation draws from the other nodes
+		for i := range s.Jobs {
+			s.Jobs[i].Submit = float64(300 * (i % 4))
+		}
+		s.Platform.Clusters[1].Bandwidth = 200 // a link saturates
+		pb := mustCompile(t, s)
+		if pb.bitW == 0 {
+			t.Fatal("the fig7 platform should use bit mode")
+		}
+		pg := *pb
+		pg.bitW = 0
+		type side struct {
+			p   *problem
+			ops *operators
+			ev  *evaluator
+			r   *prng
+			a   [3]*indiv
+		}
+		mk := func(p *problem) *side {
+			sd := &side{p: p, ops: newOperators(p), ev: newEvaluator(p, DefaultAlpha), r: newPRNG(seed, "gamf-test", "modes")}
+			for i := range sd.a {
+				sd.a[i] = newIndiv(p)
+			}
+			return sd
+		}
+		B, G := mk(pb), mk(&pg)
+		for _, sd := range []*side{B, G} {
+			sd.ops.guidedIndiv(sd.a[2], sd.r)
+		}
+		if G.a[0].bits != nil {
+			t.Fatal("gene mode individuals carry node sets")
+		}
+		same := func(step string) {
+			t.Helper()
+			for i := range B.a {
+				if !slices.Equal(B.a[i].order, G.a[i].order) || !slices.Equal(B.a[i].alloc, G.a[i].alloc) {
+					t.Fatalf("seed %d, %s: individual %d differs between modes", seed, step, i)
+				}
+				validIndiv(t, pb, B.a[i])
+			}
+			for _, m := range []int{pb.n, pb.n / 2} {
+				B.ev.simulate(B.a[2], B.a[2].order[:m])
+				G.ev.simulate(G.a[2], G.a[2].order[:m])
+				for _, j := range B.a[2].order[:m] {
+					if B.ev.start[j] != G.ev.start[j] || B.ev.end[j] != G.ev.end[j] {
+						t.Fatalf("seed %d, %s, %d jobs: job %d runs [%v,%v] in bit mode, [%v,%v] in gene mode", seed, step, m, j, B.ev.start[j], B.ev.end[j], G.ev.start[j], G.ev.end[j])
+					}
+				}
+				if !slices.Equal(B.ev.peak, G.ev.peak) || B.ev.satTime != G.ev.satTime || B.ev.sat != G.ev.sat {
+					t.Fatalf("seed %d, %s: link figures differ", seed, step)
+				}
+			}
+		}
+		for i := 0; i < 40; i++ {
+			for _, sd := range []*side{B, G} {
+				sd.ops.randomIndiv(sd.a[0], sd.r)
+				sd.ops.guidedIndiv(sd.a[1], sd.r)
+			}
+			same("random and guided")
+			for _, sd := range []*side{B, G} {
+				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r)
+			}
+			same("crossover")
+			for _, sd := range []*side{B, G} {
+				sd.ops.mutate(sd.a[2], sd.r)
+				sd.ops.mutate(sd.a[0], sd.r)
+			}
+			same("mutation")
+			for _, sd := range []*side{B, G} {
+				sd.a[1].copyFrom(sd.a[2])
+				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r) // parents alike in part
+			}
+			same("crossover of a child")
+		}
 	}
 }
