@@ -383,7 +383,8 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 func commonFirst(gb []int32, A *[bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
 	gc, pool = gc[:len(gb)], pool[:len(gb)]
 	for _, n := range gb {
-		in := int(A[n>>6&(bitModeMaxWords-1)] >> uint(n&63) & 1)
+		u := uint32(n)
+		in := int(A[u>>6&(bitModeMaxWords-1)] >> (u & 63) & 1)
 		gc[got] = n
 		pool[np] = n
 		got += in
@@ -397,8 +398,9 @@ func commonFirst(gb []int32, A *[bitModeMaxWords]uint64, gc, pool []int32) (got,
 func othersOf(ga []int32, B *[bitModeMaxWords]uint64, pool []int32, np int) int {
 	pool = pool[:np+len(ga)]
 	for _, n := range ga {
+		u := uint32(n)
 		pool[np] = n
-		np += 1 - int(B[n>>6&(bitModeMaxWords-1)]>>uint(n&63)&1)
+		np += 1 - int(B[u>>6&(bitModeMaxWords-1)]>>(u&63)&1)
 	}
 	return np
 }
