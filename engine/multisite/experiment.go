@@ -77,11 +77,7 @@ func setup(h [3]float64) string {
 // workload returns the jobs (without origins) and a note on their source.
 func workload(quick bool) ([]model.Job, string, error) {
 	if !quick {
-		if path, err := swf.Find(traceName); err == nil {
-			tr, err := swf.ReadFile(path)
-			if err != nil {
-				return nil, "", err
-			}
+		if tr, err := swf.Load(traceName); err == nil {
 			s := tr.Scenario("")
 			return s.Jobs, fmt.Sprintf("Workload: %s, %d jobs.", traceName, len(s.Jobs)), nil
 		}
