@@ -95,9 +95,14 @@ func better(a, b *indiv) bool { return a.fit < b.fit }
 type evaluator struct {
 	p     *problem
 	alpha float64
+	// norm: F divides makespan by mk0 and flowtime by ft0 (normalise).
+	norm     bool
+	mk0, ft0 float64
 
 	psj []float64 // PS_j
 	bjk []float64 // B_j^k at [j*nclu+k]
+	// csIn[j*nclu+k]: link k counts in CS_j (problem.inCS).
+	csIn []bool
 	cnt []int32   // t_j^k scratch
 	// lastJob[r] is the last job so far on node r, or n (none).
 	lastJob []int32
@@ -133,6 +138,7 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e := &evaluator{p: p, alpha: alpha}
 	e.psj = make([]float64, p.n)
 	e.bjk = make([]float64, p.n*p.nclu)
+	e.csIn = make([]bool, p.n*p.nclu)
 	e.cnt = make([]int32, p.nclu)
 	e.lastJob = make([]int32, p.nodes)
 	e.mark = make([]int32, p.n+1)
@@ -160,14 +166,41 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 func (e *evaluator) score(a *indiv) {
 	e.simulate(a, a.order)
 	a.makespan, a.flowtime = e.metrics(a.order)
-	a.fit = fitness(e.alpha, a.makespan, a.flowtime)
+	a.fit = e.fitness(a.makespan, a.flowtime)
 	a.sat = e.sat
+}
+
+// fitness is F = alpha * makespan + (1 - alpha) * flowtime (GA-MF
+// section 4.3), each term divided by its reference value under the
+// "norm" reading (normalise).
+func (e *evaluator) fitness(makespan, flowtime float64) float64 {
+	if e.norm {
+		return fitness(e.alpha, makespan/e.mk0, flowtime/e.ft0)
+	}
+	return fitness(e.alpha, makespan, flowtime)
 }
 
 // fitness is F = alpha * makespan + (1 - alpha) * flowtime (GA-MF
 // section 4.3).
 func fitness(alpha, makespan, flowtime float64) float64 {
 	return float64(alpha*makespan) + float64((1-alpha)*flowtime)
+}
+
+// normalise switches to the "norm" reading (doc.go): from now on F
+// divides makespan by mk0 and flowtime by ft0, the mean makespan and
+// flowtime of the individuals given (the initial population), whose F is
+// recomputed.
+func (e *evaluator) normalise(pop []*indiv) {
+	mk, ft := 0.0, 0.0
+	for _, a := range pop {
+		mk += a.makespan
+		ft += a.flowtime
+	}
+	n := float64(len(pop))
+	e.norm, e.mk0, e.ft0 = true, mk/n, ft/n
+	for _, a := range pop {
+		a.fit = e.fitness(a.makespan, a.flowtime)
+	}
 }
 
 // metrics returns the makespan max F_i - min S_j and the flowtime
@@ -221,6 +254,7 @@ func (e *evaluator) jobFigures(j int32) {
 			ps = p.cps[k] // GA-MF: PS_j = max over the job's nodes of PS_j^r
 		}
 		row[k] = linkBandwidth(c, p.tau[j], p.bj[j])
+		e.csIn[int(j)*nc+k] = p.inCS(c, row[k])
 		e.cnt[k] = 0
 	}
 	e.psj[j] = ps
@@ -427,10 +461,10 @@ func (e *evaluator) rates() {
 			e.rate[j] = e.rate1[j]
 			continue
 		}
-		row := e.bjk[int(j)*nc : int(j)*nc+nc]
+		in := e.csIn[int(j)*nc : int(j)*nc+nc]
 		cs := 1.0
-		for k, b := range row {
-			if b > 0 { // the links job j uses: CS_j = max_k CS_j^k
+		for k, ok := range in {
+			if ok { // GA-MF: CS_j = max_k CS_j^k over its clusters (inCS)
 				if c := e.csk[k]; c > cs {
 					cs = c
 				}

@@ -28,6 +28,12 @@ type Config struct {
 	// Pressure is the linear ranking selective pressure s in [1,2]; 0
 	// means 2.
 	Pressure float64
+	// Normalise is the "norm" reading of F (doc.go): makespan and
+	// flowtime divided by their means over the initial population.
+	Normalise bool
+	// MutateOne is the "mutate-one" reading of the node allocation
+	// mutation (doc.go): one task of the job moves, not all of them.
+	MutateOne bool
 }
 
 // Table 2 defaults.
@@ -103,12 +109,16 @@ type ga struct {
 func newGA(p *problem, cfg Config, r *prng) *ga {
 	cfg = cfg.withDefaults()
 	g := &ga{p: p, cfg: cfg, r: r, ev: newEvaluator(p, cfg.Alpha), ops: newOperators(p)}
+	g.ops.oneTask = cfg.MutateOne
 	g.pop = make([]*indiv, cfg.Population)
 	g.next = make([]*indiv, cfg.Population)
 	for i := range g.pop {
 		g.pop[i] = newIndiv(p)
 		g.next[i] = newIndiv(p)
 		g.newIndiv(g.pop[i])
+	}
+	if cfg.Normalise {
+		g.ev.normalise(g.pop)
 	}
 	g.best = newIndiv(p)
 	g.rank = make([]int, cfg.Population)

@@ -151,21 +151,67 @@ func TestOperatorsKeepConstraints(t *testing.T) {
 		ops.mutate(a, r)
 		validIndiv(t, p, a)
 	}
-	// Mutation moves exactly one job in the order and one task.
+	// Mutation moves one job in the order and re-allocates that job's
+	// tasks only: all of them by default, one under mutate-one.
 	ops.guidedIndiv(a, r)
-	for i := 0; i < 50; i++ {
-		b.copyFrom(a)
-		ops.mutate(b, r)
-		diff := 0
-		for k := range a.alloc {
-			if a.alloc[k] != b.alloc[k] {
-				diff++
+	for _, one := range []bool{false, true} {
+		ops.oneTask = one
+		for i := 0; i < 50; i++ {
+			b.copyFrom(a)
+			ops.mutate(b, r)
+			diff, jobs := 0, map[int]bool{}
+			for j := 0; j < p.n; j++ {
+				for k := p.off[j]; k < p.off[j+1]; k++ {
+					if a.alloc[k] != b.alloc[k] {
+						diff++
+						jobs[j] = true
+					}
+				}
+			}
+			if len(jobs) > 1 || (one && diff > 1) {
+				t.Fatalf("mutate-one %v: mutation changed %d genes of %d jobs", one, diff, len(jobs))
+			}
+			validIndiv(t, p, b)
+		}
+	}
+}
+
+// TestMutationReadings: by default the node allocation mutation draws
+// new nodes for every task of the chosen job (GA-MF section 4.4: "The
+// tasks for the previously selected job can be re-allocated"); under
+// mutate-one it moves one task. A job of 60 tasks on 240 nodes keeps
+// about a quarter of its nodes under the first, all but one under the
+// second.
+func TestMutationReadings(t *testing.T) {
+	s := &model.Scenario{Platform: Fig7Platform(), Jobs: []model.Job{{ID: "a", Size: 60, Runtime: 100, Sigma: sigma(0.8)}}}
+	p := mustCompile(t, s)
+	ops := newOperators(p)
+	r := newPRNG(1, "gamf-test", "mutation")
+	a, b := newIndiv(p), newIndiv(p)
+	ops.guidedIndiv(a, r)
+	for _, one := range []bool{false, true} {
+		ops.oneTask = one
+		kept := 0
+		for i := 0; i < 200; i++ {
+			b.copyFrom(a)
+			ops.mutate(b, r)
+			in := map[int32]bool{}
+			for _, n := range a.alloc {
+				in[n] = true
+			}
+			for _, n := range b.alloc {
+				if in[n] {
+					kept++
+				}
 			}
 		}
-		if diff > 1 {
-			t.Fatalf("mutation changed %d genes", diff)
+		mean := float64(kept) / 200
+		if one && mean != 59 {
+			t.Errorf("mutate-one keeps %v of 60 nodes on average, want 59", mean)
 		}
-		validIndiv(t, p, b)
+		if !one && (mean < 12 || mean > 18) { // 60 * 60/240 = 15 expected
+			t.Errorf("all-task mutation keeps %v of 60 nodes on average, want about 15", mean)
+		}
 	}
 }
 
@@ -374,6 +420,7 @@ func TestBitModeSameAsGeneMode(t *testing.T) {
 		}
 		for i := 0; i < 40; i++ {
 			for _, sd := range []*side{B, G} {
+				sd.ops.oneTask = i%2 == 0 // both readings of the mutation
 				sd.ops.randomIndiv(sd.a[0], sd.r)
 				sd.ops.guidedIndiv(sd.a[1], sd.r)
 			}

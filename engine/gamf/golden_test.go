@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
 
@@ -72,8 +73,22 @@ func goldenCases() []struct {
 		}
 		out = append(out, c{"staggered-saturated/" + pol, s})
 	}
+	// The pre-optimisation code computed CS_j over the links a job's
+	// traffic uses and mutated one task: readings cs-used and mutate-one.
+	for _, x := range out {
+		if x.s.Policy.Params == nil {
+			x.s.Policy.Params = map[string]float64{}
+		}
+		for k, v := range oldReadings {
+			x.s.Policy.Params[k] = v
+		}
+	}
 	return out
 }
+
+// oldReadings are the parameters that select the readings of the code
+// the golden hashes come from.
+var oldReadings = map[string]float64{"cs": 1, "mutate_one": 1}
 
 // goldenRun is the canonical bytes of one run: the result with Why
 // cleared, then every frame.
@@ -116,24 +131,49 @@ func goldenMetrics(m map[string]float64) map[string]float64 {
 	return out
 }
 
-// goldenFig7 is the canonical form of gamf-fig7 -quick: the rows of each
-// workload for the six methods under the default readings, in order, one
-// line each with the value printed exactly.
+// goldenFig7 is the canonical form of gamf-fig7 -quick as the
+// pre-optimisation code ran it: each of the 3 workloads, the six methods
+// in order with the quick settings and seed 1, under the old readings;
+// one line per row with the value printed exactly.
 func goldenFig7(t *testing.T) []byte {
 	t.Helper()
-	e, _ := sched.LookupExperiment("gamf-fig7")
-	rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
+	recs, err := readTrace(TraceName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wls, err := workloads(recs, 3, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var sb strings.Builder
-	for _, r := range rep.LongRows() {
-		if _, err := strconv.Atoi(r.X); err != nil || strings.Contains(r.Policy, "@") {
-			continue
+	for w, jobs := range wls {
+		for _, name := range Fig7Policies {
+			params := map[string]float64{}
+			for k, v := range oldFig7Quick[name] {
+				params[k] = v
+			}
+			for k, v := range oldReadings {
+				params[k] = v
+			}
+			s := &model.Scenario{Version: model.Version, Seed: 1, Platform: Fig7Platform(), Jobs: jobs,
+				Policy: model.Policy{Name: name, Params: params}}
+			res, err := runner.Run(context.Background(), s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range []string{"makespan", "flowtime"} {
+				fmt.Fprintf(&sb, "%d,%s,%s,%s\n", w+1, name, m, strconv.FormatFloat(res.Metrics[m], 'g', -1, 64))
+			}
 		}
-		fmt.Fprintf(&sb, "%s,%s,%s,%s\n", r.X, r.Policy, r.Metric, strconv.FormatFloat(r.Value, 'g', -1, 64))
 	}
 	return []byte(sb.String())
+}
+
+// oldFig7Quick are the quick settings gamf-fig7 used then.
+var oldFig7Quick = map[string]map[string]float64{
+	"gamf": {"generations": 30, "population": 30},
+	"gama": {"generations": 30, "population": 30},
+	"hill": {"evaluations": 900, "patience": 30},
 }
 
 func hash(b []byte) string {

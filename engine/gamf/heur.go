@@ -197,7 +197,10 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 // jobs running at t. The job losing the least execution time
 // T^e - Tb_j runs; when no waiting job fits, t moves to the next predicted
 // end or submission.
-func runMETL(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+//
+// relLoss is the "rel-loss" reading (doc.go): the loss is T^e / Tb_j, the
+// relative slowdown, instead of the lost time T^e - Tb_j.
+func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*indiv, error) {
 	b := newBuilder(p, ev)
 	waiting := queueOrder(p)
 	t := 0.0
@@ -234,7 +237,11 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 			}
 			for _, nodes := range metlCandidates(p, free, p.tau[j]) {
 				te := predict(p, j, nodes, load, cnt)
-				if lost := te - p.tb[j]; lost < bestLost {
+				lost := te - p.tb[j]
+				if relLoss {
+					lost = te / p.tb[j]
+				}
+				if lost < bestLost {
 					bestW, bestLost, bestNodes = w, lost, nodes
 				}
 			}
@@ -295,7 +302,7 @@ func predict(p *problem, j int32, nodes []int32, load []float64, cnt []int) floa
 	}
 	cs := 1.0
 	for k, c := range cnt {
-		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); bjk > 0 {
+		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); p.inCS(c, bjk) {
 			cs = max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
 		}
 	}
@@ -316,6 +323,9 @@ type HillConfig struct {
 	// strategy) instead of a random guided one (random order, random
 	// clusters: the second strategy).
 	Random bool
+	// Normalise and MutateOne are the GA's readings (Config): F divided
+	// by the starting solution's makespan and flowtime; one task moved.
+	Normalise, MutateOne bool
 }
 
 // runHill is hill climbing (GA-MF section 5): it starts from a random
@@ -329,6 +339,7 @@ type HillConfig struct {
 func runHill(ctx context.Context, p *problem, cfg HillConfig, r *prng, rec sched.Recorder) (*indiv, error) {
 	ev := newEvaluator(p, cfg.Alpha)
 	ops := newOperators(p)
+	ops.oneTask = cfg.MutateOne
 	cur, nb := newIndiv(p), newIndiv(p)
 	if cfg.Random {
 		ops.randomIndiv(cur, r)
@@ -336,6 +347,9 @@ func runHill(ctx context.Context, p *problem, cfg HillConfig, r *prng, rec sched
 		ops.guidedIndiv(cur, r)
 	}
 	ev.score(cur)
+	if cfg.Normalise {
+		ev.normalise([]*indiv{cur})
+	}
 	fails := 0
 	for i := 0; i < cfg.Evaluations && fails < cfg.Patience; i++ {
 		if i%DefaultPopulation == 0 {

@@ -68,6 +68,22 @@ type problem struct {
 	src     []int // index in the scenario's job list
 
 	dropped []sched.Drop
+
+	// csUsed is the "cs-used" reading (doc.go): CS_j is the maximum of
+	// CS_j^k over the links job j's traffic uses (B_j^k > 0), not over
+	// every cluster that holds a task of j (the equation's index set, the
+	// default).
+	csUsed bool
+}
+
+// inCS reports whether cluster k's link counts in CS_j = max CS_j^k for
+// a job with c tasks there using bjk = B_j^k on the link (GA-MF section
+// 3.1: "CS_j = max over N_k: J_j in N_k of CS_j^k").
+func (p *problem) inCS(c int, bjk float64) bool {
+	if p.csUsed {
+		return bjk > 0
+	}
+	return c > 0
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

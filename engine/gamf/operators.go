@@ -8,7 +8,10 @@ import (
 
 // operators holds the scratch space of the genetic operators.
 type operators struct {
-	p     *problem
+	p *problem
+	// oneTask is the "mutate-one" reading of the node allocation
+	// mutation (doc.go): one task moves instead of all the job's tasks.
+	oneTask bool
 	nodes []int32 // a permutation of all nodes, for sampling
 	mark  []int32 // per node: crossover's stamps
 	stamp int32
@@ -204,7 +207,7 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 				continue
 			}
 			ps = max(ps, p.cps[k])
-			if bjk := bjRow[k]; bjk > 0 {
+			if bjk := bjRow[k]; p.inCS(c, bjk) {
 				cs = max(cs, commSlowdown(saturationDegree(p.bw[k], o.load[k]+bjk)))
 			}
 		}
@@ -441,8 +444,10 @@ func drawRest(gc, pool []int32, C *[bitModeMaxWords]uint64, r *prng) {
 }
 
 // mutate is the two-phase mutation of section 4.4: a random job moves to
-// a random position of the order, then one of its tasks moves to a random
-// node the job does not use yet (so the job's nodes stay distinct).
+// a random position of the order, then its tasks are re-allocated: all of
+// them to tau_j distinct random nodes, or, under the "mutate-one" reading
+// (oneTask), one of them to a random node the job does not use yet (so
+// the job's nodes stay distinct either way).
 func (o *operators) mutate(c *indiv, r *prng) {
 	p := o.p
 	n := len(c.order)
@@ -458,6 +463,17 @@ func (o *operators) mutate(c *indiv, r *prng) {
 	g := c.alloc[p.off[j]:p.off[j+1]]
 	if len(g) >= p.nodes {
 		return // the job already holds every node
+	}
+	if !o.oneTask {
+		// Every task of the job gets a node again: tau_j distinct nodes
+		// drawn uniformly from the platform, as in a random individual.
+		for i := range g {
+			k := i + r.IntN(p.nodes-i)
+			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
+			g[i] = o.nodes[i]
+		}
+		c.setJobBits(p, j)
+		return
 	}
 	if jb := c.jobBits(p, j); jb != nil {
 		i := r.IntN(len(g))

@@ -39,25 +39,34 @@ var (
 	pPressure    = sched.Param{Name: "pressure", Default: DefaultPressure, Min: 1, Max: 2, Doc: "linear ranking selective pressure s (GA-MF section 4.4; the paper gives none)"}
 	pEvals       = sched.Param{Name: "evaluations", Default: DefaultGenerations * DefaultPopulation, Min: 1, Max: 1e7, Doc: "most neighbours HILL tries (default: the GA's 120 x 80 evaluations)"}
 	pPatience    = sched.Param{Name: "patience", Default: 1000, Min: 1, Max: 1e6, Doc: "HILL stops after this many neighbours in a row that are no better (GA-MF section 5)"}
+
+	// Readings of the paper (doc.go, "Readings"): 0 is the default.
+	pCS        = sched.Param{Name: "cs", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "CS_j = max CS_j^k over 0: every cluster that holds a task of the job (GA-MF section 3.1, the equation's index set), 1: only the links its traffic uses, B_j^k > 0 (reading cs-used)"}
+	pMutateOne = sched.Param{Name: "mutate_one", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "node allocation mutation moves 0: every task of the chosen job (GA-MF section 4.4: \"The tasks for the previously selected job can be re-allocated\"), 1: one task (reading mutate-one)"}
+	pNormalise = sched.Param{Name: "normalise", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "F = alpha makespan + (1-alpha) flowtime in 0: seconds, as section 4.3 writes it, 1: each term divided by its mean over the initial population (reading norm)"}
+	pRelLoss   = sched.Param{Name: "relative_loss", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "METL's loss is 0: the delay T^e - Tb_j (GA-MF section 5: \"minimizes the delay in the execution time\"), 1: the relative slowdown T^e/Tb_j (reading rel-loss)"}
 )
 
 func init() {
-	gaParams := []sched.Param{pGenerations, pPopulation, pMutation, pGuided, pPressure}
+	gaParams := []sched.Param{pGenerations, pPopulation, pMutation, pGuided, pPressure, pCS, pMutateOne}
 	sched.Register(&policy{m: mGAMF, info: sched.Info{Name: "gamf", Paper: "003", System: "GA-MF",
 		Summary: "GA-MF: multi-criteria GA on job order and task-node allocation, F = alpha makespan + (1-alpha) flowtime, bandwidth-aware (GA-MF sections 3-4)",
-		Params:  append([]sched.Param{pAlpha}, gaParams...)}})
+		Params:  append([]sched.Param{pAlpha}, append(gaParams, pNormalise)...)}})
 	sched.Register(&policy{m: mGAMA, info: sched.Info{Name: "gama", Paper: "003", System: "GA-MF",
 		Summary: "GA-MA: the same GA minimising makespan only (alpha = 1; Gabaldon et al. 2013, GA-MF section 5)",
 		Params:  gaParams}})
 	sched.Register(&policy{m: mHill, info: sched.Info{Name: "hill", Paper: "003", System: "GA-MF",
 		Summary: "HILL: hill climbing from a random solution with the GA's mutation as the neighbourhood (GA-MF section 5)",
-		Params:  []sched.Param{pAlpha, pEvals, pPatience, pGuided}}})
+		Params:  []sched.Param{pAlpha, pEvals, pPatience, pGuided, pCS, pMutateOne, pNormalise}}})
 	sched.Register(&policy{m: mJPR, info: sched.Info{Name: "jpr", Paper: "003", System: "GA-MF",
-		Summary: "JPR: jobs in queue order on the most powerful free nodes (Naik et al. 2005, GA-MF section 5)"}})
+		Summary: "JPR: jobs in queue order on the most powerful free nodes (Naik et al. 2005, GA-MF section 5)",
+		Params:  []sched.Param{pCS}}})
 	sched.Register(&policy{m: mCBS, info: sched.Info{Name: "cbs", Paper: "003", System: "GA-MF",
-		Summary: "CBS: jobs in queue order, a 75% chunk on one cluster, the rest in small chunks (Jones et al. 2005, GA-MF section 5)"}})
+		Summary: "CBS: jobs in queue order, a 75% chunk on one cluster, the rest in small chunks (Jones et al. 2005, GA-MF section 5)",
+		Params:  []sched.Param{pCS}}})
 	sched.Register(&policy{m: mMETL, info: sched.Info{Name: "metl", Paper: "003", System: "GA-MF",
-		Summary: "METL: at each step the job losing the least execution time, saturation-aware (Blanco et al. 2012, GA-MF section 5)"}})
+		Summary: "METL: at each step the job losing the least execution time, saturation-aware (Blanco et al. 2012, GA-MF section 5)",
+		Params:  []sched.Param{pCS, pRelLoss}}})
 }
 
 // param reads a policy parameter, checking its range and, when integral
@@ -91,6 +100,10 @@ func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 	c.Mutation = get(pMutation, false)
 	c.Random = get(pGuided, true) == 0
 	c.Pressure = get(pPressure, false)
+	c.MutateOne = get(pMutateOne, true) == 1
+	if alpha {
+		c.Normalise = get(pNormalise, true) == 1
+	}
 	c.Alpha = 1
 	if alpha {
 		c.Alpha = get(pAlpha, false)
@@ -101,9 +114,24 @@ func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 	return c, err
 }
 
+// compileFor compiles s under the model reading its parameters choose
+// (param "cs").
+func compileFor(s *model.Scenario) (*problem, error) {
+	p, err := compile(s)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := param(s, pCS, true)
+	if err != nil {
+		return nil, err
+	}
+	p.csUsed = cs == 1
+	return p, nil
+}
+
 // Run schedules the scenario's jobs as one package.
 func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
-	p, err := compile(s)
+	p, err := compileFor(s)
 	if err != nil {
 		return nil, err
 	}
@@ -132,13 +160,14 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		res.Metrics["fitness"] = best.fit
 	case mHill:
 		var hc HillConfig
-		var vs [4]float64
-		for i, d := range []sched.Param{pAlpha, pEvals, pPatience, pGuided} {
+		var vs [6]float64
+		for i, d := range []sched.Param{pAlpha, pEvals, pPatience, pGuided, pMutateOne, pNormalise} {
 			if vs[i], err = param(s, d, i > 0); err != nil {
 				return nil, err
 			}
 		}
 		hc.Alpha, hc.Evaluations, hc.Patience, hc.Random = vs[0], int(vs[1]), int(vs[2]), vs[3] == 0
+		hc.MutateOne, hc.Normalise = vs[4] == 1, vs[5] == 1
 		alpha = hc.Alpha
 		best, err = runHill(ctx, p, hc, r, rec)
 		if err != nil {
@@ -150,7 +179,11 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 	case mCBS:
 		best, err = runCBS(ctx, p, newEvaluator(p, alpha))
 	case mMETL:
-		best, err = runMETL(ctx, p, newEvaluator(p, alpha))
+		var rel float64
+		if rel, err = param(s, pRelLoss, true); err != nil {
+			return nil, err
+		}
+		best, err = runMETL(ctx, p, newEvaluator(p, alpha), rel == 1)
 	}
 	if err != nil {
 		return nil, err
