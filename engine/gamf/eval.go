@@ -103,7 +103,7 @@ type evaluator struct {
 	bjk []float64 // B_j^k at [j*nclu+k]
 	// csIn[j*nclu+k]: link k counts in CS_j (problem.inCS).
 	csIn []bool
-	cnt []int32   // t_j^k scratch
+	cnt  []int32 // t_j^k scratch
 	// lastJob[r] is the last job so far on node r, or n (none).
 	lastJob []int32
 	// mark[q] == j once q is recorded as a predecessor of job j; mark[n]

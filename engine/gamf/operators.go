@@ -12,17 +12,17 @@ type operators struct {
 	// oneTask is the "mutate-one" reading of the node allocation
 	// mutation (doc.go): one task moves instead of all the job's tasks.
 	oneTask bool
-	nodes []int32 // a permutation of all nodes, for sampling
-	mark  []int32 // per node: crossover's stamps
-	stamp int32
-	pool  []int32 // capacity 2*p.nodes
-	fixed []bool  // per position: inherited
-	free  []int32 // jobs to place at random
-	slots []int32
-	inJob []bool   // per node: in the job being built
-	freeB []uint64 // per node: bit set when free (guidedIndiv)
-	freeN []int32  // per cluster: free node count
-	order []int32
+	nodes   []int32 // a permutation of all nodes, for sampling
+	mark    []int32 // per node: crossover's stamps
+	stamp   int32
+	pool    []int32 // capacity 2*p.nodes
+	fixed   []bool  // per position: inherited
+	free    []int32 // jobs to place at random
+	slots   []int32
+	inJob   []bool   // per node: in the job being built
+	freeB   []uint64 // per node: bit set when free (guidedIndiv)
+	freeN   []int32  // per cluster: free node count
+	order   []int32
 	// guidedIndiv's predictions: per job, its predicted end and t_j^k
 	// (at [j*nclu+k]); the jobs holding nodes; link loads.
 	pend []float64
