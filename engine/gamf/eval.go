@@ -125,6 +125,10 @@ type evaluator struct {
 
 	load []float64 // sum_j B_j^k per link, now
 	peak []float64 // highest load/B^k seen per link
+	// track records csMax[j], the highest CS_j of each job during the
+	// schedule (for Placement.Why; off in the search).
+	track bool
+	csMax []float64
 	// maxLoad is the highest load seen per link; satNow is true while
 	// some link has SD^k < 1.
 	maxLoad []float64
@@ -234,6 +238,14 @@ func (e *evaluator) simulate(a *indiv, order []int32) {
 		e.precedenceBits(a, order)
 	} else {
 		e.precedenceGenes(order, a.alloc)
+	}
+	if e.track {
+		if e.csMax == nil {
+			e.csMax = make([]float64, p.n)
+		}
+		for j := range e.csMax {
+			e.csMax[j] = 1
+		}
 	}
 	e.events()
 	for k, l := range e.maxLoad {
@@ -469,6 +481,9 @@ func (e *evaluator) rates() {
 					cs = c
 				}
 			}
+		}
+		if e.track && cs > e.csMax[j] {
+			e.csMax[j] = cs
 		}
 		e.rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
 	}

@@ -2,6 +2,7 @@ package gamf
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sort"
 
@@ -19,10 +20,12 @@ type builder struct {
 	last  []int32 // per node: last job placed on it, or -1
 	ft    []float64
 	byNum []int32
+	// why[j] is the method's reason for job j's placement (Placement.Why).
+	why []string
 }
 
 func newBuilder(p *problem, ev *evaluator) *builder {
-	b := &builder{p: p, ev: ev, a: newIndiv(p)}
+	b := &builder{p: p, ev: ev, a: newIndiv(p), why: make([]string, p.n)}
 	b.last = make([]int32, p.nodes)
 	for i := range b.last {
 		b.last[i] = -1
@@ -117,19 +120,22 @@ func fill(free [][]int32, clusters []int, tau int) []int32 {
 // time enough nodes are free, the tau_j fastest of the free nodes
 // (clusters by decreasing MIPS, ties by platform order), co-allocating
 // whenever the fastest nodes span clusters; bandwidth is not considered.
-func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
 	for _, j := range queueOrder(p) {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		b.freeTimes()
 		t := b.earliest(p.tau[j], p.release[j])
-		b.place(j, fill(b.freeAt(t), byPower, p.tau[j]))
+		nodes := fill(b.freeAt(t), byPower, p.tau[j])
+		b.place(j, nodes)
+		b.why[j] = fmt.Sprintf("JPR, %s in queue order: the %d fastest nodes free at %s s in the schedule so far (%s); bandwidth is not considered.",
+			ordinal(b.m), p.tau[j], secs(t), p.clusterList(nodes, true))
 	}
 	ev.score(b.a)
-	return b.a, nil
+	return b.a, b.why, nil
 }
 
 // cbsShare is the share of a job's tasks CBS keeps in one chunk (Jones et
@@ -143,11 +149,11 @@ const cbsShare = 0.75
 // if that cluster has fewer free nodes) goes to the cluster with the most
 // free nodes, and the rest in small chunks on the other clusters, largest
 // free set first.
-func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	for _, j := range queueOrder(p) {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		b.freeTimes()
 		tau := p.tau[j]
@@ -158,6 +164,8 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 		for _, k := range byFit {
 			if len(free[k]) >= tau {
 				b.place(j, free[k][:tau])
+				b.why[j] = fmt.Sprintf("CBS, %s in queue order: at %s s its %d tasks fit in the free nodes of %s, the fastest cluster where they fit.",
+					ordinal(b.m), secs(t), tau, p.cluIDs[k])
 				placed = true
 				break
 			}
@@ -183,9 +191,11 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 			nodes = append(nodes, fill(free, bySize[:1], tau-len(nodes))...)
 		}
 		b.place(j, nodes)
+		b.why[j] = fmt.Sprintf("CBS, %s in queue order: at %s s no cluster had %d free nodes, so a chunk of %d went to %s, which had the most, and the rest in chunks (%s).",
+			ordinal(b.m), secs(t), tau, big, p.cluIDs[k0], p.clusterList(nodes, false))
 	}
 	ev.score(b.a)
-	return b.a, nil
+	return b.a, b.why, nil
 }
 
 // runMETL is Minimum Execution Time Lost (Blanco et al. 2012, GA-MF
@@ -200,7 +210,7 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 //
 // relLoss is the "rel-loss" reading (doc.go): the loss is T^e / Tb_j, the
 // relative slowdown, instead of the lost time T^e - Tb_j.
-func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*indiv, error) {
+func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	waiting := queueOrder(p)
 	t := 0.0
@@ -211,7 +221,7 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*ind
 	cnt := make([]int, p.nclu)
 	for len(waiting) > 0 {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		b.freeTimes()
 		free := b.freeAt(t)
@@ -229,25 +239,35 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*ind
 				}
 			}
 		}
-		bestW, bestLost := -1, math.Inf(1)
+		bestW, bestLost, bestTe := -1, math.Inf(1), 0.0
 		var bestNodes []int32
+		fit, tried := 0, 0
 		for w, j := range waiting {
 			if p.release[j] > t || p.tau[j] > nfree {
 				continue
 			}
+			fit++
 			for _, nodes := range metlCandidates(p, free, p.tau[j]) {
+				tried++
 				te := predict(p, j, nodes, load, cnt)
 				lost := te - p.tb[j]
 				if relLoss {
 					lost = te / p.tb[j]
 				}
 				if lost < bestLost {
-					bestW, bestLost, bestNodes = w, lost, nodes
+					bestW, bestLost, bestNodes, bestTe = w, lost, nodes, te
 				}
 			}
 		}
 		if bestW >= 0 {
-			b.place(waiting[bestW], bestNodes)
+			j := waiting[bestW]
+			b.place(j, bestNodes)
+			loss := fmt.Sprintf("loses %s s", secs(bestTe-p.tb[j]))
+			if relLoss {
+				loss = fmt.Sprintf("is slowed least, x%.3f", bestTe/p.tb[j])
+			}
+			b.why[j] = fmt.Sprintf("METL at %s s: of %d waiting jobs that fit (%d allocations timed), it %s: T^e %s s for a base time of %s s on %s.",
+				secs(t), fit, tried, loss, secs(bestTe), secs(p.tb[j]), p.clusterList(bestNodes, false))
 			waiting = append(waiting[:bestW], waiting[bestW+1:]...)
 			continue
 		}
@@ -270,9 +290,10 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*ind
 	for _, j := range waiting { // defensive: never leave a job out
 		b.freeTimes()
 		b.place(j, fill(b.freeAt(b.earliest(p.tau[j], p.release[j])), clustersBy(p.nclu, func(x, y int) bool { return x < y }), p.tau[j]))
+		b.why[j] = "METL found no step where it fit; placed on the first free nodes."
 	}
 	ev.score(b.a)
-	return b.a, nil
+	return b.a, b.why, nil
 }
 
 // metlCandidates lists METL's allocations of tau tasks on the free nodes.

@@ -143,6 +143,7 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 	r := newPRNG(s.Seed, "gamf", pl.info.Name)
 	alpha := DefaultAlpha
 	var best *indiv
+	var why []string // the greedy methods' reasons
 	switch pl.m {
 	case mGAMF, mGAMA:
 		cfg, err := gaConfig(s, pl.m == mGAMF)
@@ -175,22 +176,26 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		}
 		res.Metrics["fitness"] = best.fit
 	case mJPR:
-		best, err = runJPR(ctx, p, newEvaluator(p, alpha))
+		best, why, err = runJPR(ctx, p, newEvaluator(p, alpha))
 	case mCBS:
-		best, err = runCBS(ctx, p, newEvaluator(p, alpha))
+		best, why, err = runCBS(ctx, p, newEvaluator(p, alpha))
 	case mMETL:
 		var rel float64
 		if rel, err = param(s, pRelLoss, true); err != nil {
 			return nil, err
 		}
-		best, err = runMETL(ctx, p, newEvaluator(p, alpha), rel == 1)
+		best, why, err = runMETL(ctx, p, newEvaluator(p, alpha), rel == 1)
 	}
 	if err != nil {
 		return nil, err
 	}
 	ev := newEvaluator(p, alpha)
+	ev.track = true
 	ev.score(best)
-	res.Schedule = placements(p, ev, best)
+	if why == nil {
+		why = searchWhy(p, ev, best, pl.searchName(s))
+	}
+	res.Schedule = placements(p, ev, best, why)
 	res.Metrics["makespan"] = best.makespan
 	res.Metrics["flowtime"] = best.flowtime
 	peak := 0.0
@@ -202,9 +207,21 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 	return res, nil
 }
 
+// searchName names a search's result for Placement.Why.
+func (pl *policy) searchName(s *model.Scenario) string {
+	switch pl.m {
+	case mGAMF:
+		return "GA-MF's best schedule"
+	case mGAMA:
+		return "GA-MA's best schedule (makespan only)"
+	}
+	return "HILL's final schedule"
+}
+
 // placements turns a decoded individual into the schedule, in the
-// scenario's job order. Node numbers in Alloc are per cluster, from 0.
-func placements(p *problem, ev *evaluator, a *indiv) []sched.Placement {
+// scenario's job order, with each job's reason. Node numbers in Alloc
+// are per cluster, from 0.
+func placements(p *problem, ev *evaluator, a *indiv, why []string) []sched.Placement {
 	out := make([]sched.Placement, 0, p.n)
 	for j := 0; j < p.n; j++ {
 		g := append([]int32(nil), a.alloc[p.off[j]:p.off[j+1]]...)
@@ -220,7 +237,7 @@ func placements(p *problem, ev *evaluator, a *indiv) []sched.Placement {
 			al[len(al)-1].Nodes = append(al[len(al)-1].Nodes, int(r)-p.first[k])
 		}
 		out = append(out, sched.Placement{Job: p.ids[j], Cluster: strings.Join(ids, "+"),
-			Start: ev.start[j], End: ev.end[j], Nodes: len(g), Alloc: al})
+			Start: ev.start[j], End: ev.end[j], Nodes: len(g), Alloc: al, Why: why[j]})
 	}
 	return out
 }
