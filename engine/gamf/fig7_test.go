@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"gridplay/engine/model"
 	"gridplay/engine/sched"
 )
 
@@ -46,19 +45,30 @@ func TestWorkloads(t *testing.T) {
 	}
 }
 
-// TestFig7Synthetic runs the experiment's table logic on small synthetic
-// workloads (no trace needed) and checks the long format.
+// TestFig7Synthetic runs the experiment's points and merge on three small
+// synthetic workloads (no trace needed) and checks the long format, the
+// summary and the claims.
 func TestFig7Synthetic(t *testing.T) {
-	var wls [][]model.Job
-	for w := 0; w < 2; w++ {
-		wls = append(wls, synthetic(uint64(w+20), 6, "").Jobs)
+	opt := sched.ExperimentOptions{Quick: true}
+	count, params := fig7Size(opt)
+	var parts []sched.Report
+	for w := 0; w < count; w++ {
+		jobs := synthetic(uint64(w+20), 6, "").Jobs
+		for _, m := range Fig7Policies {
+			pt, err := fig7Point(context.Background(), jobs, w+1, m, 0, params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, pt)
+		}
 	}
-	tab, err := runFig7(context.Background(), wls, sched.ExperimentOptions{}, quickParams, nil)
+	rep, err := fig7{}.Merge(opt, parts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 2 workloads + mean + rank, 6 methods, 2 metrics.
-	if len(tab.Rows) != 4*6*2 || len(tab.Paper) != 12 || len(tab.Notes) < 3 {
+	tab := rep.(*sched.Table)
+	// Per workload: jpr, cbs 2 series; metl 3; hill, gamf 4; gama 3.
+	if len(tab.Rows) != count*18*2 || len(tab.Paper) != 12 || len(tab.Notes) < 5 {
 		t.Fatalf("%d rows, %d paper rows, notes %v", len(tab.Rows), len(tab.Paper), tab.Notes)
 	}
 	for _, r := range tab.Rows {
@@ -66,24 +76,93 @@ func TestFig7Synthetic(t *testing.T) {
 			t.Fatalf("row %+v", r)
 		}
 	}
+	// 18 series x 2 metrics of means, 6 x 2 ranks.
+	if len(tab.Summary) != 18*2+6*2 {
+		t.Fatalf("%d summary rows", len(tab.Summary))
+	}
+	if len(tab.Claims) != len(fig7Claims)*(1+len(Fig7Readings)) {
+		t.Fatalf("%d claims", len(tab.Claims))
+	}
+	for _, c := range tab.Claims {
+		if c.Verdict != sched.Holds && c.Verdict != sched.DoesNotHold || c.Ours == "" {
+			t.Fatalf("claim %+v", c)
+		}
+	}
+	// A point with a row missing is refused, naming the point.
+	bad := *parts[4].(*sched.Table)
+	bad.Rows = bad.Rows[1:]
+	parts[4] = &bad
+	if _, err := (fig7{}).Merge(opt, parts); err == nil || !strings.Contains(err.Error(), "point 4") {
+		t.Fatalf("merge with a missing row: %v", err)
+	}
 }
 
-// TestFig7Quick runs the registered experiment in quick mode on the trace.
-func TestFig7Quick(t *testing.T) {
-	if _, err := readTrace(TraceName); err != nil {
-		t.Skipf("trace not available: %v", err)
+// TestFig7Claims checks the claims' verdicts on hand-made means: each
+// claim holds on a table built to satisfy it, and fails on one built
+// against it, under the reading whose rows are changed.
+func TestFig7Claims(t *testing.T) {
+	// means: makespan, flowtime per method (default readings).
+	mk := map[string]float64{"jpr": 10, "cbs": 9, "metl": 5, "hill": 8.5, "gama": 4, "gamf": 4.5}
+	ft := map[string]float64{"jpr": 100, "cbs": 90, "metl": 80, "hill": 60, "gama": 70, "gamf": 50}
+	d := &fig7Data{n: 1, vals: map[string]map[string][]float64{}}
+	for _, m := range Fig7Policies {
+		for _, rd := range append([]Reading{{}}, readingsOf(m)...) {
+			d.vals[series(m, rd.Name)] = map[string][]float64{"makespan": {mk[m]}, "flowtime": {ft[m]}}
+		}
 	}
+	// Under norm, GA-MF's flowtime falls behind METL's.
+	d.vals["gamf@norm"]["flowtime"] = []float64{85}
+	verdict := map[string]string{}
+	for _, c := range d.claims() {
+		verdict[c.Claim+"|"+c.Reading] = c.Verdict
+	}
+	for _, c := range fig7Claims {
+		if v := verdict[c.claim+"|"]; v != sched.Holds {
+			t.Errorf("%q under the default: %s", c.claim, v)
+		}
+	}
+	for _, c := range []string{"Fig. 8: GA-MF gives the best flowtime", "Fig. 8: HILL, GA-MA and GA-MF give the best flowtimes",
+		"Fig. 8: GA-MF reduces the flowtime of GA-MA \"dramatically\" at a similar makespan"} {
+		if v := verdict[c+"|norm"]; v != sched.DoesNotHold {
+			t.Errorf("%q under norm: %s", c, v)
+		}
+		if v := verdict[c+"|cs-used"]; v != sched.Holds {
+			t.Errorf("%q under cs-used (unchanged rows): %s", c, v)
+		}
+	}
+	// HILL nearer the best three than JPR and CBS.
+	d.vals["hill@mutate-one"]["makespan"] = []float64{5}
+	for _, c := range d.claims() {
+		if strings.HasPrefix(c.Claim, "Fig. 7: HILL") && c.Reading == "mutate-one" && c.Verdict != sched.DoesNotHold {
+			t.Errorf("HILL at 5 s is not like JPR and CBS: %+v", c)
+		}
+	}
+}
+
+// TestFig7Quick runs the registered experiment in quick mode on the trace
+// (static/traces) and prints its claims and notes.
+func TestFig7Quick(t *testing.T) {
 	e, _ := sched.LookupExperiment("gamf-fig7")
+	plan, err := e.Plan(sched.ExperimentOptions{Quick: true})
+	if err != nil || len(plan) != 3*6 || plan[7].Label != "workload 2, cbs" {
+		t.Fatalf("plan %v: %v", plan, err)
+	}
 	rep, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tab := rep.(*sched.Table)
-	if len(tab.Rows) != (3+2)*6*2 {
+	if len(tab.Rows) != 3*18*2 {
 		t.Fatalf("%d rows", len(tab.Rows))
 	}
 	if !strings.Contains(strings.Join(tab.Notes, " "), "workloads of 20 jobs") {
 		t.Fatalf("notes %v", tab.Notes)
+	}
+	for _, c := range tab.Claims {
+		t.Logf("%-95s %-8s %-12s %s", c.Claim, c.Reading, c.Verdict, c.Ours)
+	}
+	for _, n := range tab.Notes {
+		t.Log(n)
 	}
 }
 
