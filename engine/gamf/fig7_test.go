@@ -2,6 +2,7 @@ package gamf
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -176,5 +177,53 @@ func TestFig7MissingTrace(t *testing.T) {
 	_, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 	if err == nil || !strings.Contains(err.Error(), "HPC2N") || !strings.Contains(err.Error(), "not found") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// TestTraceFigures reproduces the HPC2N figures quoted in doc.go (choice
+// 20): the 30 workloads average 47 tasks and 8,606 s per job; jobs of
+// 1..240 processors with a positive run time (Tb capped at the request)
+// average 6.4 processors and 16,975 s, those with >= 32 processors 39.6
+// and 8,777 s, those with >= 65 processors 104 and 1,726 s.
+func TestTraceFigures(t *testing.T) {
+	recs, err := readTrace(TraceName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wls, err := workloads(recs, 30, Fig7Jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tasks, tb, n float64
+	for _, w := range wls {
+		for _, j := range w {
+			tasks += float64(j.Size)
+			tb += j.Runtime
+			n++
+		}
+	}
+	if got := fmt.Sprintf("%.0f %.0f", tasks/n, tb/n); got != "47 8606" {
+		t.Errorf("workloads: %s, doc.go says 47 tasks, 8606 s", got)
+	}
+	for _, c := range []struct {
+		min  int
+		want string
+	}{{1, "6.4 16975"}, {32, "39.6 8777"}, {65, "104.1 1726"}} {
+		var n, procs, run float64
+		for _, j := range recs {
+			if j.Procs < c.min || j.Procs > MaxTasks || !(j.Runtime > 0) {
+				continue
+			}
+			r := j.Runtime
+			if j.ReqTime > 0 && r > j.ReqTime {
+				r = j.ReqTime
+			}
+			n++
+			procs += float64(j.Procs)
+			run += r
+		}
+		if got := fmt.Sprintf("%.1f %.0f", procs/n, run/n); got != c.want {
+			t.Errorf(">= %d processors: %s, doc.go says %s", c.min, got, c.want)
+		}
 	}
 }
