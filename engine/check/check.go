@@ -1,0 +1,388 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// MaxViolations caps the violations listed for one result.
+const MaxViolations = 100
+
+// AppTime predicts the run time of job j's application model on n nodes
+// of reference speed (TITAN's p_ext(n)).
+type AppTime func(j *model.Job, n int) (float64, error)
+
+var (
+	appMu   sync.RWMutex
+	appTime AppTime
+)
+
+// RegisterAppTime sets the application-model predictor the checker uses
+// for jobs with an App (engine/all registers TITAN's). A second
+// registration replaces the first.
+func RegisterAppTime(f AppTime) {
+	appMu.Lock()
+	defer appMu.Unlock()
+	appTime = f
+}
+
+func registeredAppTime() AppTime {
+	appMu.RLock()
+	defer appMu.RUnlock()
+	return appTime
+}
+
+// Systems whose run-time model the checker knows (sched.Info.System).
+const (
+	Classic   = "Classic"
+	Multisite = "Multisite"
+	MUSCLE    = "MUSCLE"
+	TITAN     = "TITAN"
+	GAMF      = "GA-MF"
+	Hybrid    = "Hybrid"
+)
+
+// SystemOf is the system of the named policy, or "" when no such policy is
+// registered.
+func SystemOf(policy string) string {
+	p, ok := sched.Lookup(policy)
+	if !ok {
+		return ""
+	}
+	return p.Info().System
+}
+
+// Kills reports whether a system's model kills a job at its requested time
+// when its runtime exceeds it (the job's state is then "killed").
+func Kills(system string) bool { return system == Classic || system == Multisite }
+
+// Killed reports whether job j is cut at its estimate under a model that
+// kills (Kills).
+func Killed(j *model.Job) bool { return j.Requested > 0 && j.Runtime > j.Requested }
+
+// Mark checks res against s (Schedule) and records the verdict in
+// res.Valid and res.Violations.
+func Mark(s *model.Scenario, res *sched.Result) {
+	if res == nil {
+		return
+	}
+	vs := Schedule(s, res)
+	ok := len(vs) == 0
+	res.Valid = &ok
+	res.Violations = vs
+}
+
+// Err is Schedule as an error for tests: nil when valid, else the
+// violations one per line.
+func Err(s *model.Scenario, res *sched.Result) error {
+	vs := Schedule(s, res)
+	if len(vs) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d violations:", len(vs))
+	for _, v := range vs {
+		b.WriteString("\n  ")
+		b.WriteString(vstring(v))
+	}
+	return errors.New(b.String())
+}
+
+// Schedule checks res against s under the model of the policy that ran
+// (res.Policy, else s.Policy.Name) and returns the violations, nil when
+// the schedule is valid. See the package doc for every rule.
+func Schedule(s *model.Scenario, res *sched.Result) []sched.Violation {
+	c := &checker{s: s, res: res}
+	if s == nil || res == nil {
+		c.add("", "model", "no scenario or no result to check")
+		return c.out()
+	}
+	policy := res.Policy
+	if policy == "" {
+		policy = s.Policy.Name
+	}
+	c.system = SystemOf(policy)
+	c.run()
+	return c.out()
+}
+
+type checker struct {
+	s      *model.Scenario
+	res    *sched.Result
+	system string
+	vs     []sched.Violation
+	more   int
+
+	byID    map[string]int
+	cluster map[string]int
+	// placed[i] is the placement index of job i, or -1.
+	placed []int
+}
+
+func (c *checker) add(job, rule, format string, a ...any) {
+	if len(c.vs) >= MaxViolations {
+		c.more++
+		return
+	}
+	c.vs = append(c.vs, sched.Violation{Job: job, Rule: rule, Msg: fmt.Sprintf(format, a...)})
+}
+
+func (c *checker) out() []sched.Violation {
+	if c.more > 0 {
+		c.vs = append(c.vs, sched.Violation{Rule: "more", Msg: fmt.Sprintf("and %d more violations", c.more)})
+	}
+	if len(c.vs) == 0 {
+		return nil
+	}
+	return c.vs
+}
+
+// vstring is a violation in one line.
+func vstring(v sched.Violation) string {
+	if v.Job == "" {
+		return v.Rule + ": " + v.Msg
+	}
+	return fmt.Sprintf("%s: job %s: %s", v.Rule, v.Job, v.Msg)
+}
+
+// tol is the tolerance for comparing times of magnitude x.
+func tol(x float64) float64 { return 1e-9 + 1e-9*math.Abs(x) }
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+func (c *checker) run() {
+	s := c.s
+	c.byID = make(map[string]int, len(s.Jobs))
+	for i := range s.Jobs {
+		c.byID[s.Jobs[i].ID] = i
+	}
+	c.cluster = make(map[string]int, len(s.Platform.Clusters))
+	for i, cl := range s.Platform.Clusters {
+		c.cluster[cl.ID] = i
+	}
+	c.placed = make([]int, len(s.Jobs))
+	for i := range c.placed {
+		c.placed[i] = -1
+	}
+	seen := make([]uint8, len(s.Jobs)) // placed or dropped, capped at 2
+	for k := range c.res.Schedule {
+		p := &c.res.Schedule[k]
+		i, ok := c.byID[p.Job]
+		if !ok {
+			c.add(p.Job, "unknown-job", "placed but not in the scenario")
+			continue
+		}
+		if seen[i] < 2 {
+			seen[i]++
+		}
+		if c.placed[i] < 0 {
+			c.placed[i] = k
+		}
+	}
+	for _, d := range c.res.Dropped {
+		i, ok := c.byID[d.Job]
+		if !ok {
+			c.add(d.Job, "unknown-job", "dropped but not in the scenario")
+			continue
+		}
+		if seen[i] < 2 {
+			seen[i]++
+		}
+		if strings.TrimSpace(d.Reason) == "" {
+			c.add(d.Job, "drop-reason", "dropped without a reason")
+		}
+	}
+	for i, n := range seen {
+		switch n {
+		case 0:
+			c.add(s.Jobs[i].ID, "missing", "neither placed nor dropped")
+		case 2:
+			c.add(s.Jobs[i].ID, "duplicate", "placed or dropped more than once")
+		}
+	}
+	c.placements()
+	c.capacity()
+	c.model()
+}
+
+// placements checks each placement's times, clusters and nodes.
+func (c *checker) placements() {
+	for k := range c.res.Schedule {
+		p := &c.res.Schedule[k]
+		i, ok := c.byID[p.Job]
+		if !ok {
+			continue
+		}
+		j := &c.s.Jobs[i]
+		if !finite(p.Start) || !finite(p.End) {
+			c.add(p.Job, "bad-time", "start %v or end %v is not a finite time", p.Start, p.End)
+			continue
+		}
+		if p.End < p.Start {
+			c.add(p.Job, "bad-time", "ends at %v before it starts at %v", p.End, p.Start)
+		}
+		if p.Start < j.Submit-tol(j.Submit) {
+			c.add(p.Job, "early-start", "starts at %v before its submit time %v", p.Start, j.Submit)
+		}
+		if len(p.Alloc) == 0 {
+			if _, ok := c.cluster[p.Cluster]; !ok {
+				c.add(p.Job, "cluster", "placed on unknown cluster %q", p.Cluster)
+			}
+			if p.Nodes < 1 {
+				c.add(p.Job, "node-count", "holds %d nodes", p.Nodes)
+			}
+			continue
+		}
+		n := 0
+		ids := make([]string, 0, len(p.Alloc))
+		for _, a := range p.Alloc {
+			ci, ok := c.cluster[a.Cluster]
+			if !ok {
+				c.add(p.Job, "cluster", "allocated on unknown cluster %q", a.Cluster)
+				continue
+			}
+			ids = append(ids, a.Cluster)
+			m := c.s.Platform.Clusters[ci].Nodes
+			for _, x := range a.Nodes {
+				if x < 0 || x >= m {
+					c.add(p.Job, "node", "node %d is not a node of cluster %s (0..%d)", x, a.Cluster, m-1)
+				}
+			}
+			if dup, ok := repeated(a.Nodes); ok {
+				c.add(p.Job, "node", "holds node %d of cluster %s twice", dup, a.Cluster)
+			}
+			n += len(a.Nodes)
+		}
+		if n != p.Nodes {
+			c.add(p.Job, "node-count", "says %d nodes but its allocation names %d", p.Nodes, n)
+		}
+		if want := strings.Join(ids, "+"); len(ids) == len(p.Alloc) && p.Cluster != want {
+			c.add(p.Job, "cluster", "placed on %q but allocated on %q", p.Cluster, want)
+		}
+		if clusters := distinct(ids); clusters < len(ids) {
+			c.add(p.Job, "cluster", "allocation names a cluster more than once")
+		}
+	}
+}
+
+func repeated(xs []int) (int, bool) {
+	if len(xs) < 2 {
+		return 0, false
+	}
+	s := append([]int(nil), xs...)
+	sort.Ints(s)
+	for k := 1; k < len(s); k++ {
+		if s[k] == s[k-1] {
+			return s[k], true
+		}
+	}
+	return 0, false
+}
+
+func distinct(xs []string) int {
+	m := map[string]bool{}
+	for _, x := range xs {
+		m[x] = true
+	}
+	return len(m)
+}
+
+// capacity checks that no node is held by two jobs at once (placements
+// with Alloc) and that no cluster runs more nodes than it has (placements
+// without Alloc).
+func (c *checker) capacity() {
+	pl := c.res.Schedule
+	order := make([]int, 0, len(pl))
+	for k := range pl {
+		p := &pl[k]
+		if finite(p.Start) && finite(p.End) && p.End >= p.Start {
+			order = append(order, k)
+		}
+	}
+	// Start order, zero-length jobs before others at the same start (they
+	// hold only their start instant: package doc).
+	sort.Slice(order, func(a, b int) bool {
+		pa, pb := &pl[order[a]], &pl[order[b]]
+		if pa.Start != pb.Start {
+			return pa.Start < pb.Start
+		}
+		if pa.End != pb.End {
+			return pa.End < pb.End
+		}
+		return order[a] < order[b]
+	})
+	free := make([][]float64, len(c.s.Platform.Clusters))
+	holder := make([][]int32, len(c.s.Platform.Clusters))
+	for ci, cl := range c.s.Platform.Clusters {
+		if cl.Nodes > 0 && cl.Nodes <= model.MaxNodes {
+			free[ci] = make([]float64, cl.Nodes)
+			holder[ci] = make([]int32, cl.Nodes)
+			for x := range free[ci] {
+				free[ci][x] = math.Inf(-1)
+				holder[ci][x] = -1
+			}
+		}
+	}
+	type ev struct {
+		t     float64
+		delta int
+	}
+	counted := make([][]ev, len(c.s.Platform.Clusters))
+	for _, k := range order {
+		p := &pl[k]
+		if len(p.Alloc) == 0 {
+			ci, ok := c.cluster[p.Cluster]
+			if ok && p.End > p.Start && p.Nodes > 0 {
+				counted[ci] = append(counted[ci], ev{p.Start, p.Nodes}, ev{p.End, -p.Nodes})
+			}
+			continue
+		}
+		for _, a := range p.Alloc {
+			ci, ok := c.cluster[a.Cluster]
+			if !ok {
+				continue
+			}
+			f, h := free[ci], holder[ci]
+			for _, x := range a.Nodes {
+				if x < 0 || x >= len(f) {
+					continue
+				}
+				if p.Start < f[x]-tol(f[x]) {
+					other := pl[h[x]].Job
+					c.add(p.Job, "overlap", "node %d of cluster %s is still held by job %s until %v when this job starts at %v", x, a.Cluster, other, f[x], p.Start)
+				}
+				if p.End >= f[x] {
+					f[x], h[x] = p.End, int32(k)
+				}
+			}
+		}
+	}
+	for ci, evs := range counted {
+		if len(evs) == 0 {
+			continue
+		}
+		// Ends before starts at one instant.
+		sort.SliceStable(evs, func(a, b int) bool {
+			if evs[a].t != evs[b].t {
+				return evs[a].t < evs[b].t
+			}
+			return evs[a].delta < evs[b].delta
+		})
+		m := c.s.Platform.Clusters[ci].Nodes
+		busy := 0
+		for _, e := range evs {
+			busy += e.delta
+			if busy > m {
+				c.add("", "capacity", "cluster %s runs jobs on %d nodes at %v; it has %d", c.s.Platform.Clusters[ci].ID, busy, e.t, m)
+				break
+			}
+		}
+	}
+}
