@@ -43,8 +43,8 @@
 //     sites named in Alloc; run time multisite eq. 1 for one site j,
 //     T_i*h_j/h_i + t_trans(i,j), or eq. 2 for several sites,
 //     T_i*p*max(h)/h_i + max(t_trans), with T_i = h_i * min(runtime,
-//     estimate) the local time at the origin site i and t_trans = latency
-//     + data*8/bandwidth (0 on the origin). Killed as Classic.
+//     estimate) the local time at the origin site i and t_trans the
+//     latency plus data*8/bandwidth (0 on the origin). Killed as Classic.
 //   - MUSCLE (muscle, dll, wrand; paper 000): rigid jobs on exactly Size
 //     nodes of one cluster j, run time e_ij = T(Size)/u_j, with T the
 //     runtime, or p_ext(Size) of the job's application model, and u_j the
