@@ -124,6 +124,11 @@ type checker struct {
 	cluster map[string]int
 	// placed[i] is the placement index of job i, or -1.
 	placed []int
+	// jobOf[k] is the job index of placement k, or -1.
+	jobOf []int32
+	// stamp[ci][x] is 1 + the last placement that named node x of
+	// cluster ci (a repeated node in one allocation shows as its own).
+	stamp [][]int32
 }
 
 func (c *checker) add(job, rule, format string, a ...any) {
@@ -171,11 +176,14 @@ func (c *checker) run() {
 	for i := range c.placed {
 		c.placed[i] = -1
 	}
+	c.jobOf = make([]int32, len(c.res.Schedule))
 	seen := make([]uint8, len(s.Jobs)) // placed or dropped, capped at 2
 	for k := range c.res.Schedule {
 		p := &c.res.Schedule[k]
 		i, ok := c.byID[p.Job]
+		c.jobOf[k] = int32(i)
 		if !ok {
+			c.jobOf[k] = -1
 			c.add(p.Job, "unknown-job", "placed but not in the scenario")
 			continue
 		}
@@ -214,10 +222,14 @@ func (c *checker) run() {
 
 // placements checks each placement's times, clusters and nodes.
 func (c *checker) placements() {
+	c.stamp = make([][]int32, len(c.s.Platform.Clusters))
+	for ci, cl := range c.s.Platform.Clusters {
+		c.stamp[ci] = make([]int32, max(cl.Nodes, 0))
+	}
 	for k := range c.res.Schedule {
 		p := &c.res.Schedule[k]
-		i, ok := c.byID[p.Job]
-		if !ok {
+		i := c.jobOf[k]
+		if i < 0 {
 			continue
 		}
 		j := &c.s.Jobs[i]
@@ -232,7 +244,7 @@ func (c *checker) placements() {
 			c.add(p.Job, "early-start", "starts at %v before its submit time %v", p.Start, j.Submit)
 		}
 		if len(p.Alloc) == 0 {
-			if _, ok := c.cluster[p.Cluster]; !ok {
+			if c.idx(p.Cluster) < 0 {
 				c.add(p.Job, "cluster", "placed on unknown cluster %q", p.Cluster)
 			}
 			if p.Nodes < 1 {
@@ -241,57 +253,61 @@ func (c *checker) placements() {
 			continue
 		}
 		n := 0
-		ids := make([]string, 0, len(p.Alloc))
-		for _, a := range p.Alloc {
-			ci, ok := c.cluster[a.Cluster]
-			if !ok {
+		known := true
+		for ai, a := range p.Alloc {
+			ci := c.idx(a.Cluster)
+			if ci < 0 {
 				c.add(p.Job, "cluster", "allocated on unknown cluster %q", a.Cluster)
+				known = false
 				continue
 			}
-			ids = append(ids, a.Cluster)
+			for _, b := range p.Alloc[:ai] {
+				if b.Cluster == a.Cluster {
+					c.add(p.Job, "cluster", "allocation names cluster %s more than once", a.Cluster)
+				}
+			}
 			m := c.s.Platform.Clusters[ci].Nodes
+			st := c.stamp[ci]
 			for _, x := range a.Nodes {
 				if x < 0 || x >= m {
 					c.add(p.Job, "node", "node %d is not a node of cluster %s (0..%d)", x, a.Cluster, m-1)
+					continue
 				}
-			}
-			if dup, ok := repeated(a.Nodes); ok {
-				c.add(p.Job, "node", "holds node %d of cluster %s twice", dup, a.Cluster)
+				if st[x] == int32(k)+1 {
+					c.add(p.Job, "node", "holds node %d of cluster %s twice", x, a.Cluster)
+				}
+				st[x] = int32(k) + 1
 			}
 			n += len(a.Nodes)
 		}
 		if n != p.Nodes {
 			c.add(p.Job, "node-count", "says %d nodes but its allocation names %d", p.Nodes, n)
 		}
-		if want := strings.Join(ids, "+"); len(ids) == len(p.Alloc) && p.Cluster != want {
-			c.add(p.Job, "cluster", "placed on %q but allocated on %q", p.Cluster, want)
-		}
-		if clusters := distinct(ids); clusters < len(ids) {
-			c.add(p.Job, "cluster", "allocation names a cluster more than once")
+		if known && !joins(p.Cluster, p.Alloc) {
+			c.add(p.Job, "cluster", "placed on %q but allocated on other clusters", p.Cluster)
 		}
 	}
 }
 
-func repeated(xs []int) (int, bool) {
-	if len(xs) < 2 {
-		return 0, false
+// joins reports whether id is the ids of the allocation's clusters joined
+// with "+" in order.
+func joins(id string, alloc []sched.Alloc) bool {
+	if len(alloc) == 1 {
+		return id == alloc[0].Cluster
 	}
-	s := append([]int(nil), xs...)
-	sort.Ints(s)
-	for k := 1; k < len(s); k++ {
-		if s[k] == s[k-1] {
-			return s[k], true
+	for i, a := range alloc {
+		if i > 0 {
+			if len(id) == 0 || id[0] != '+' {
+				return false
+			}
+			id = id[1:]
 		}
+		if !strings.HasPrefix(id, a.Cluster) {
+			return false
+		}
+		id = id[len(a.Cluster):]
 	}
-	return 0, false
-}
-
-func distinct(xs []string) int {
-	m := map[string]bool{}
-	for _, x := range xs {
-		m[x] = true
-	}
-	return len(m)
+	return id == ""
 }
 
 // capacity checks that no node is held by two jobs at once (placements
@@ -338,15 +354,15 @@ func (c *checker) capacity() {
 	for _, k := range order {
 		p := &pl[k]
 		if len(p.Alloc) == 0 {
-			ci, ok := c.cluster[p.Cluster]
-			if ok && p.End > p.Start && p.Nodes > 0 {
+			ci := c.idx(p.Cluster)
+			if ci >= 0 && p.End > p.Start && p.Nodes > 0 {
 				counted[ci] = append(counted[ci], ev{p.Start, p.Nodes}, ev{p.End, -p.Nodes})
 			}
 			continue
 		}
 		for _, a := range p.Alloc {
-			ci, ok := c.cluster[a.Cluster]
-			if !ok {
+			ci := c.idx(a.Cluster)
+			if ci < 0 {
 				continue
 			}
 			f, h := free[ci], holder[ci]

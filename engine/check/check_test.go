@@ -272,7 +272,7 @@ func TestHandComputed(t *testing.T) {
 	if vs := check.Schedule(s, counted); !has(vs, "capacity") {
 		t.Fatalf("3 nodes busy on 2: %v", vs)
 	}
-	if vs := check.Schedule(s, &sched.Result{Policy: "no-such-policy", Dropped: []sched.Drop{{"long", "x"}, {"zero", "x"}, {"next", "x"}}}); !has(vs, "model") || len(vs) != 1 {
+	if vs := check.Schedule(s, &sched.Result{Policy: "no-such-policy", Dropped: []sched.Drop{{Job: "long", Reason: "x"}, {Job: "zero", Reason: "x"}, {Job: "next", Reason: "x"}}}); !has(vs, "model") || len(vs) != 1 {
 		t.Fatalf("unknown policy: %v", vs)
 	}
 }

@@ -50,8 +50,8 @@ func (c *checker) gamf() {
 			tau += len(a.Nodes)
 		}
 		for _, a := range p.Alloc {
-			k, ok := c.cluster[a.Cluster]
-			if !ok || len(a.Nodes) == 0 {
+			k := c.idx(a.Cluster)
+			if k < 0 || len(a.Nodes) == 0 {
 				continue
 			}
 			r.ps = math.Max(r.ps, ref/mips[k]) // PS_j = max_r PS_j^r, PS^r = P_ref/P_r

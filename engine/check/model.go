@@ -67,17 +67,23 @@ func (c *checker) oneCluster(p *sched.Placement) int {
 		c.add(p.Job, "cluster", "runs on %d clusters; this model runs a job on one", len(p.Alloc))
 		return -1
 	}
-	ci, ok := c.cluster[p.Cluster]
-	if !ok {
-		return -1
-	}
-	return ci
+	return c.idx(p.Cluster)
 }
 
 func estimate(j *model.Job) float64 { return j.Estimate() }
 
-// idx is the index of the cluster with this id, or -1.
+// idx is the index of the cluster with this id, or -1. Platforms of a
+// few clusters are searched in order, which is faster than the map.
 func (c *checker) idx(id string) int {
+	cl := c.s.Platform.Clusters
+	if len(cl) <= 8 {
+		for i := range cl {
+			if cl[i].ID == id {
+				return i
+			}
+		}
+		return -1
+	}
 	if i, ok := c.cluster[id]; ok {
 		return i
 	}
@@ -148,8 +154,8 @@ func (c *checker) multisite() {
 		}
 		origin := 0
 		if j.Origin != "" {
-			o, ok := c.cluster[j.Origin]
-			if !ok {
+			o := c.idx(j.Origin)
+			if o < 0 {
 				c.add(pl.Job, "model", "origin %q is not a cluster", j.Origin)
 				return
 			}
@@ -159,8 +165,8 @@ func (c *checker) multisite() {
 		maxH, maxT := 0.0, 0.0
 		sites := 0
 		for _, a := range pl.Alloc {
-			s, ok := c.cluster[a.Cluster]
-			if !ok {
+			s := c.idx(a.Cluster)
+			if s < 0 {
 				return
 			}
 			sites++
@@ -169,7 +175,7 @@ func (c *checker) multisite() {
 		}
 		want := ti*p*maxH/h[origin] + maxT // multisite eq. 2
 		if sites == 1 {
-			s := c.cluster[pl.Alloc[0].Cluster]
+			s := c.idx(pl.Alloc[0].Cluster)
 			want = ti*h[s]/h[origin] + maxT // multisite eq. 1
 		}
 		c.runs(pl, want, 1e-12, "multisite (eqs. 1-2)")
@@ -355,7 +361,7 @@ func (c *checker) hybrid() {
 		c.runs(p, j.Runtime*ref/sv.power, 1e-12, "hybrid (runtime x ref_mips / server power)")
 		home := 0
 		if j.Origin != "" {
-			if o, ok := c.cluster[j.Origin]; ok {
+			if o := c.idx(j.Origin); o >= 0 {
 				home = o
 			}
 		}

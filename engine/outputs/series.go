@@ -7,9 +7,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-
-	"gridplay/engine/model"
-	"gridplay/engine/sched"
 )
 
 // Point is one row of the time series: the state from T on.
@@ -25,37 +22,32 @@ type change struct {
 	nodes int
 }
 
-// Series is the time series of res, a run of s: a point at every instant
-// where the busy nodes, the queued jobs or the queued nodes change
-// (package doc).
-func Series(s *model.Scenario, res *sched.Result) []Point {
-	if s == nil || res == nil {
-		return nil
-	}
-	byID := make(map[string]int, len(s.Jobs))
-	for i := range s.Jobs {
-		byID[s.Jobs[i].ID] = i
-	}
-	n := len(res.Schedule)
+// Series is the time series of a per-job table (Jobs): a point at every
+// instant where the busy nodes, the queued jobs or the queued nodes
+// change (package doc).
+func Series(rows []Job) []Point {
+	n := len(rows)
 	submits := make([]change, 0, n)
 	starts := make([]change, 0, n)
 	ends := make([]change, 0, n)
-	for k := range res.Schedule {
-		p := &res.Schedule[k]
-		i, ok := byID[p.Job]
-		if !ok || math.IsNaN(p.Start) || math.IsNaN(p.End) {
+	for k := range rows {
+		r := &rows[k]
+		if r.State == Dropped || math.IsNaN(r.Start) || math.IsNaN(r.End) || math.IsNaN(r.Submit) {
 			continue
 		}
-		submits = append(submits, change{s.Jobs[i].Submit, p.Nodes})
-		starts = append(starts, change{p.Start, p.Nodes})
-		ends = append(ends, change{p.End, p.Nodes})
+		submits = append(submits, change{r.Submit, r.Nodes})
+		starts = append(starts, change{r.Start, r.Nodes})
+		ends = append(ends, change{r.End, r.Nodes})
 	}
+	// The changes of one instant are applied together, so their order
+	// within the instant does not matter. Policies often list placements
+	// in start order already.
 	byT := func(a, b change) int { return cmp.Compare(a.t, b.t) }
-	// Policies list placements by start time or close to it, and traces
-	// by submit time: sorting nearly sorted input is cheap.
-	slices.SortStableFunc(submits, byT)
-	slices.SortStableFunc(starts, byT)
-	slices.SortStableFunc(ends, byT)
+	for _, cs := range [][]change{submits, starts, ends} {
+		if !slices.IsSortedFunc(cs, byT) {
+			slices.SortFunc(cs, byT)
+		}
+	}
 	var out []Point
 	var cur Point
 	a, b, c := 0, 0, 0
