@@ -10,6 +10,8 @@
 //	 "jobs": [{"id": "1", "subtime": 0, "res": 2, "walltime": 100, "profile": "d50"}],
 //	 "profiles": {"d50": {"type": "delay", "delay": 50}}}
 //
+// Its fields, as gridplay reads them:
+//
 //   - nb_res: the resources the workload was made for (a positive
 //     integer). gridplay reads it as one cluster "site0" of nb_res nodes,
 //     as it reads an SWF trace's machine.
