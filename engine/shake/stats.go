@@ -163,5 +163,8 @@ func pairedT(d []float64) float64 {
 		return 0
 	}
 	t := mean / (sd / math.Sqrt(float64(n)))
-	return 2 * (1 - StudentCDF(math.Abs(t), float64(n-1)))
+	df := float64(n - 1)
+	// 2 (1 - T(|t|)) = I_{df/(df+t^2)}(df/2, 1/2), without the
+	// cancellation of 1 - T for large |t|.
+	return incBeta(df/2, 0.5, df/(df+t*t))
 }
