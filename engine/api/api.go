@@ -56,6 +56,32 @@ func serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		handleSWF(w, r)
+	case path == "/api/batsim" || path == "/api/batsim/export":
+		if !allow(w, r, http.MethodPost) {
+			return
+		}
+		if path == "/api/batsim" {
+			handleBatsim(w, r)
+		} else {
+			handleBatsimExport(w, r)
+		}
+	case path == "/api/shake" || strings.HasPrefix(path, "/api/shake/"):
+		verb := strings.TrimPrefix(strings.TrimPrefix(path, "/api/shake"), "/")
+		if verb != "" && verb != "plan" && verb != "merge" {
+			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/shake, /api/shake/plan or /api/shake/merge", r.URL.Path)})
+			return
+		}
+		if !allow(w, r, http.MethodPost) {
+			return
+		}
+		switch verb {
+		case "plan":
+			handleShakePlan(w, r)
+		case "merge":
+			handleShakeMerge(w, r)
+		default:
+			handleShake(w, r)
+		}
 	case path == "/api/expand":
 		if !allow(w, r, http.MethodPost) {
 			return
@@ -104,6 +130,24 @@ func allow(w http.ResponseWriter, r *http.Request, method string) bool {
 }
 
 func handleRun(w http.ResponseWriter, r *http.Request) {
+	format := r.URL.Query().Get("format")
+	switch format {
+	case "", "json", "csv", "series":
+	default:
+		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json, csv (the per-job table) or series (the time series)"})
+		return
+	}
+	if format == "csv" || format == "series" {
+		if r.URL.Query().Get("stream") == "1" {
+			writeError(w, http.StatusBadRequest, &Error{Field: "stream", Msg: "streams frames as JSON; ask for format=" + format + " without stream=1"})
+			return
+		}
+		s, ok := readScenario(w, r)
+		if ok {
+			runFormat(w, r, s, format)
+		}
+		return
+	}
 	s, ok := readScenario(w, r)
 	if !ok {
 		return
@@ -480,7 +524,8 @@ func statusOf(err error) int {
 	return http.StatusUnprocessableEntity
 }
 
-// readScenario reads, decodes and validates the scenario in r's body; on
+// readScenario reads, decodes and validates the scenario in r's body (a
+// Batsim workload is read as a scenario for ?policy=, default fcfs); on
 // bad input it answers the error (413, 400 or 422) and reports false.
 func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool) {
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
@@ -492,7 +537,7 @@ func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool
 		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
 		return nil, false
 	}
-	s, err := model.Decode(body)
+	s, err := decodeScenario(body, r)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, inputError(err))
 		return nil, false
