@@ -56,12 +56,15 @@
 //
 //   - mean and sample standard deviation (n - 1);
 //   - the 95% confidence interval of the mean, mean +- t_{0.975, n-1} *
-//     sd / sqrt(n), with Student's t (computed from the regularised
-//     incomplete beta function, StudentCDF and StudentQuantile);
+//     sd / sqrt(n), with Student's t (StudentCDF, from the finite series
+//     of Abramowitz and Stegun 26.7.3-4 for whole degrees of freedom,
+//     which uses no math.Exp or math.Log, so results are the same bytes
+//     natively and in WebAssembly; StudentQuantile by bisection);
 //   - for every pair of policies A, B and every metric, the paired
 //     differences d_k = m_A(k) - m_B(k) over the same shaken copies, their
 //     mean and 95% interval as above, and the two-sided paired t test of
-//     mean(d) = 0: t = mean / (sd / sqrt(n)), p = 2 (1 - T_{n-1}(|t|)).
+//     mean(d) = 0: t = mean / (sd / sqrt(n)), p = 2 (1 - T_{n-1}(|t|)),
+//     which rounds to 0 below about 1e-16.
 //     A difference is significant when p < 0.05, which is when its
 //     interval excludes 0. When every d_k is equal, p is 1 if they are 0
 //     and 0 otherwise. Pairing removes the variation the copies share:

@@ -24,29 +24,66 @@ func meanSD(xs []float64) (mean, sd float64) {
 }
 
 // StudentCDF is P(T <= t) for Student's t distribution with df degrees
-// of freedom: for t >= 0, 1 - I_x(df/2, 1/2)/2 with x = df/(df + t^2),
-// I the regularised incomplete beta function.
+// of freedom, df a whole number >= 1, from the finite series of
+// Abramowitz and Stegun 26.7.3-26.7.4: with theta = atan(t/sqrt(df)),
+// A(t|df) = P(|T| <= t) is
+//
+//	df = 1:    2 theta / pi
+//	df odd:    (2/pi) (theta + sin theta (cos theta + (2/3) cos^3 theta
+//	           + ... + (2 4 ... (df-3))/(1 3 ... (df-2)) cos^(df-2) theta))
+//	df even:   sin theta (1 + (1/2) cos^2 theta + ... +
+//	           (1 3 ... (df-3))/(2 4 ... (df-2)) cos^(df-2) theta)
+//
+// and the CDF is (1 + A)/2 for t >= 0. Only square roots, arithmetic and
+// math.Atan (pure Go on every platform) are used, so the value is the
+// same bytes natively and in WebAssembly; math.Exp and math.Log are not
+// (amd64 has assembly versions of them).
 func StudentCDF(t, df float64) float64 {
-	if math.IsNaN(t) || df <= 0 {
+	if math.IsNaN(t) || !(df >= 1) || df != math.Trunc(df) || df > 1e6 {
 		return math.NaN()
 	}
-	if math.IsInf(t, 1) {
-		return 1
-	}
-	if math.IsInf(t, -1) {
+	if math.IsInf(t, 0) {
+		if t > 0 {
+			return 1
+		}
 		return 0
 	}
-	tail := 0.5 * incBeta(df/2, 0.5, df/(df+t*t))
+	a := twoSided(math.Abs(t), int(df))
 	if t >= 0 {
-		return 1 - tail
+		return (1 + a) / 2
 	}
-	return tail
+	return (1 - a) / 2
+}
+
+// twoSided is A(t|df) = P(|T| <= t), t >= 0 (StudentCDF).
+func twoSided(t float64, df int) float64 {
+	r := math.Sqrt(float64(df) + t*t)
+	sin, cos := t/r, math.Sqrt(float64(df))/r
+	c2 := cos * cos
+	if df%2 == 1 {
+		theta := math.Atan(t / math.Sqrt(float64(df)))
+		if df == 1 {
+			return 2 * theta / math.Pi
+		}
+		sum, term := cos, cos
+		for k := 3; k <= df-2; k += 2 {
+			term *= c2 * float64(k-1) / float64(k)
+			sum += term
+		}
+		return 2 / math.Pi * (theta + sin*sum)
+	}
+	sum, term := 1.0, 1.0
+	for k := 2; k <= df-2; k += 2 {
+		term *= c2 * float64(k-1) / float64(k)
+		sum += term
+	}
+	return sin * sum
 }
 
 // StudentQuantile is the t with StudentCDF(t, df) = p, for 0 < p < 1,
 // by bisection (to the float64 resolution of the CDF).
 func StudentQuantile(p, df float64) float64 {
-	if !(p > 0 && p < 1) || df <= 0 {
+	if !(p > 0 && p < 1) || !(df >= 1) {
 		return math.NaN()
 	}
 	if p < 0.5 {
@@ -68,70 +105,6 @@ func StudentQuantile(p, df float64) float64 {
 		}
 	}
 	return (lo + hi) / 2
-}
-
-// incBeta is the regularised incomplete beta function I_x(a, b), from
-// its continued fraction evaluated by the modified Lentz method, using
-// the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) where the fraction converges
-// slowly.
-func incBeta(a, b, x float64) float64 {
-	switch {
-	case x <= 0:
-		return 0
-	case x >= 1:
-		return 1
-	}
-	la, _ := math.Lgamma(a)
-	lb, _ := math.Lgamma(b)
-	lab, _ := math.Lgamma(a + b)
-	front := math.Exp(lab - la - lb + a*math.Log(x) + b*math.Log1p(-x))
-	if x > (a+1)/(a+b+2) {
-		return 1 - front*betaCF(b, a, 1-x)/b
-	}
-	return front * betaCF(a, b, x) / a
-}
-
-// betaCF is the continued fraction of the incomplete beta function.
-func betaCF(a, b, x float64) float64 {
-	const tiny = 1e-300
-	c, d := 1.0, 1-(a+b)*x/(a+1)
-	if math.Abs(d) < tiny {
-		d = tiny
-	}
-	d = 1 / d
-	h := d
-	for m := 1; m <= 300; m++ {
-		fm := float64(m)
-		// Even step.
-		num := fm * (b - fm) * x / ((a + 2*fm - 1) * (a + 2*fm))
-		d = 1 + num*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + num/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		h *= d * c
-		// Odd step.
-		num = -(a + fm) * (a + b + fm) * x / ((a + 2*fm) * (a + 2*fm + 1))
-		d = 1 + num*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + num/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
-		h *= del
-		if math.Abs(del-1) < 1e-15 {
-			break
-		}
-	}
-	return h
 }
 
 // interval is the 95% confidence interval of the mean of xs, mean +-
@@ -163,8 +136,5 @@ func pairedT(d []float64) float64 {
 		return 0
 	}
 	t := mean / (sd / math.Sqrt(float64(n)))
-	df := float64(n - 1)
-	// 2 (1 - T(|t|)) = I_{df/(df+t^2)}(df/2, 1/2), without the
-	// cancellation of 1 - T for large |t|.
-	return incBeta(df/2, 0.5, df/(df+t*t))
+	return 1 - twoSided(math.Abs(t), n-1) // 2 (1 - T(|t|))
 }
