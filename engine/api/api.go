@@ -259,6 +259,23 @@ func decodeStrict(body []byte, v any) *Error {
 	return nil
 }
 
+// readStrict reads a JSON body of at most limit bytes into v (decodeStrict,
+// the messages naming what); on bad input it answers the error and
+// reports false.
+func readStrict(w http.ResponseWriter, r *http.Request, limit int64, what string, v any) bool {
+	body, herr := readBody(w, r, limit, what)
+	if herr != nil {
+		writeError(w, herr.Status, herr)
+		return false
+	}
+	if e := decodeStrict(body, v); e != nil {
+		e.Msg = strings.Replace(e.Msg, "options", what, 1)
+		writeError(w, e.Status, e)
+		return false
+	}
+	return true
+}
+
 // handlePlan answers the experiment's points: {"points":[{"index":0,"label":...}]}.
 func handlePlan(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
 	opt, ok := readOptions(w, r)
@@ -292,15 +309,8 @@ func handleMerge(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
 	if !ok {
 		return
 	}
-	body, herr := readBody(w, r, MaxMergeBytes, "merge request")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return
-	}
 	var req MergeRequest
-	if err := decodeStrict(body, &req); err != nil {
-		err.Msg = strings.Replace(err.Msg, "options", "merge request", 1)
-		writeError(w, err.Status, err)
+	if !readStrict(w, r, MaxMergeBytes, "merge request", &req) {
 		return
 	}
 	rep, err := MergePoints(e, req.Options, req.Points)
@@ -365,6 +375,21 @@ func writeCSV(w http.ResponseWriter, rows []sched.Row, header bool) {
 	w.Write(buf.Bytes())
 }
 
+// readPoint reads ?point=K: -1 when absent; on a bad index it answers
+// the error and reports false.
+func readPoint(w http.ResponseWriter, r *http.Request) (int, bool) {
+	v, has := r.URL.Query()["point"]
+	if !has {
+		return -1, true
+	}
+	k, err := strconv.Atoi(v[0])
+	if err != nil || k < 0 {
+		writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
+		return 0, false
+	}
+	return k, true
+}
+
 // handleExperiment runs a whole experiment, or with ?point=K its point K
 // alone (CSV: the point's rows without the header).
 func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
@@ -372,14 +397,9 @@ func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment
 	if !ok {
 		return
 	}
-	point := -1
-	if v, has := r.URL.Query()["point"]; has {
-		k, err := strconv.Atoi(v[0])
-		if err != nil || k < 0 {
-			writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
-			return
-		}
-		point = k
+	point, ok := readPoint(w, r)
+	if !ok {
+		return
 	}
 	opt, ok := readOptions(w, r)
 	if !ok {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"gridplay/engine/batsim"
@@ -153,15 +152,8 @@ func join(a, b string) string {
 // readShake reads a shake body and resolves it.
 func readShake(w http.ResponseWriter, r *http.Request) (*model.Scenario, shake.Spec, bool) {
 	var sp shake.Spec
-	body, herr := readBody(w, r, model.MaxScenarioBytes, "shake request")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return nil, sp, false
-	}
 	var req ShakeBody
-	if e := decodeStrict(body, &req); e != nil {
-		e.Msg = strings.Replace(e.Msg, "options", "shake request", 1)
-		writeError(w, e.Status, e)
+	if !readStrict(w, r, model.MaxScenarioBytes, "shake request", &req) {
 		return nil, sp, false
 	}
 	if len(req.Scenario) == 0 {
@@ -192,14 +184,9 @@ func handleShake(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	point := -1
-	if v, has := r.URL.Query()["point"]; has {
-		k, err := strconv.Atoi(v[0])
-		if err != nil || k < 0 {
-			writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
-			return
-		}
-		point = k
+	point, ok := readPoint(w, r)
+	if !ok {
+		return
 	}
 	full, sp, ok := readShake(w, r)
 	if !ok {
@@ -258,15 +245,8 @@ func handleShakeMerge(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	body, herr := readBody(w, r, MaxMergeBytes, "merge request")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return
-	}
 	var req ShakeMerge
-	if e := decodeStrict(body, &req); e != nil {
-		e.Msg = strings.Replace(e.Msg, "options", "merge request", 1)
-		writeError(w, e.Status, e)
+	if !readStrict(w, r, MaxMergeBytes, "merge request", &req) {
 		return
 	}
 	if len(req.Points) == 0 {
