@@ -33,7 +33,8 @@
 // lets a policy differ from "a job runs for its runtime on Size nodes",
 // the reason is given.
 //
-//   - Classic (fcfs, easy, conservative; engine/backfill): one cluster,
+//   - Classic (fcfs, easy, conservative; engine/backfill): one cluster
+//     per job (the backfilling policies refuse platforms of several),
 //     exactly Size nodes, run time min(runtime, estimate) with the
 //     estimate the requested time (0 means the runtime). A job whose
 //     runtime exceeds its request is killed at the request (backfilling

@@ -93,9 +93,7 @@ func (c *checker) idx(id string) int {
 // classic: one cluster, Size nodes, min(runtime, estimate).
 func (c *checker) classic() {
 	c.each(func(j *model.Job, p *sched.Placement) {
-		if ci := c.oneCluster(p); ci > 0 {
-			c.add(p.Job, "cluster", "runs on cluster %s; backfilling runs on the first and only cluster", p.Cluster)
-		}
+		c.oneCluster(p)
 		c.size(j, p)
 		c.runs(p, math.Min(j.Runtime, estimate(j)), 0, "backfilling (min(runtime, requested))")
 	})
