@@ -51,10 +51,8 @@ func Jobs(s *model.Scenario, res *sched.Result) []Job {
 	if s == nil || res == nil {
 		return nil
 	}
-	byID := make(map[string]int, len(s.Jobs))
-	for i := range s.Jobs {
-		byID[s.Jobs[i].ID] = i
-	}
+	byID := check.Index(s)
+	jobOf := check.JobOf(s, res.Schedule, byID)
 	policy := res.Policy
 	if policy == "" {
 		policy = s.Policy.Name
@@ -63,8 +61,8 @@ func Jobs(s *model.Scenario, res *sched.Result) []Job {
 	out := make([]Job, 0, len(res.Schedule)+len(res.Dropped))
 	for k := range res.Schedule {
 		p := &res.Schedule[k]
-		i, ok := byID[p.Job]
-		if !ok {
+		i := jobOf[k]
+		if i < 0 {
 			continue
 		}
 		j := &s.Jobs[i]
