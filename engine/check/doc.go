@@ -67,8 +67,10 @@
 //     starts through the fluid model of engine/gamf's doc (choice 4): at
 //     every start and end the rates of the running jobs are recomputed,
 //     job j progressing at 1/(Tb_j*tc_j) of its work per second, tc_j =
-//     sigma_j*PS_j + (1-sigma_j)*CS_j (GA-MF eq. 1 and section 3.1), and
-//     the end it computes must be the placement's end.
+//     sigma_j*PS_j + (1-sigma_j)*CS_j (GA-MF eq. 1 and section 3.1), CS_j
+//     taken over the clusters the policy's reading says (every cluster
+//     holding a task, or with cs = 1 the links the job loads), and the end
+//     it computes must be the placement's end.
 //   - Hybrid (hybrid-local, hybrid-hrs, hybrid-phrs; paper 004): exactly
 //     Size nodes of one server of one cluster, run time runtime *
 //     ref_mips / power of the server (PEs x speed; a cluster without

@@ -33,10 +33,12 @@ func (c *checker) gamf() {
 		sigma float64   // sigma_j
 		ps    float64   // PS_j
 		bjk   []float64 // B_j^k per cluster
+		in    []bool    // the clusters CS_j is taken over
 		rem   float64   // share of the work left
 		rate  float64   // share per second now
 		end   float64   // computed end
 	}
+	csUsed := c.s.Policy.Params["cs"] == 1
 	var runs []*run
 	c.each(func(j *model.Job, p *sched.Placement) {
 		c.size(j, p)
@@ -44,7 +46,7 @@ func (c *checker) gamf() {
 			c.add(p.Job, "model", "a GA-MF placement must name its nodes (Alloc)")
 			return
 		}
-		r := &run{p: p, tb: j.Runtime, sigma: j.SigmaOr(), bjk: make([]float64, nc), rem: 1}
+		r := &run{p: p, tb: j.Runtime, sigma: j.SigmaOr(), bjk: make([]float64, nc), in: make([]bool, nc), rem: 1}
 		tau := 0
 		for _, a := range p.Alloc {
 			tau += len(a.Nodes)
@@ -60,6 +62,11 @@ func (c *checker) gamf() {
 				// B_j^k = (t_j^k B_j)(tau_j - t_j^k)/(tau_j - 1)
 				r.bjk[k] = (float64(t) * j.Bandwidth) * (float64(tau-t) / float64(tau-1))
 			}
+			// CS_j is taken over every cluster holding a task of the
+			// job (engine/gamf's default reading), or under reading
+			// cs-used (policy parameter cs = 1) over the links it
+			// loads (B_j^k > 0).
+			r.in[k] = !csUsed || r.bjk[k] > 0
 		}
 		runs = append(runs, r)
 	})
@@ -76,9 +83,9 @@ func (c *checker) gamf() {
 			}
 		}
 		for _, r := range active {
-			cs := 1.0 // CS_j = max over the links it uses of CS_j^k
-			for k, b := range r.bjk {
-				if b > 0 && load[k] > bk[k] {
+			cs := 1.0 // CS_j = max over its clusters of CS_j^k
+			for k, in := range r.in {
+				if in && load[k] > bk[k] {
 					cs = math.Max(cs, load[k]/bk[k]) // CS_j^k = 1/SD^k when SD^k < 1
 				}
 			}
