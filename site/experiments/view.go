@@ -470,3 +470,12 @@ func readingText(r string) string {
 	}
 	return r
 }
+
+// doneAttr is the data-done attribute: "true" once the merged report is
+// shown (a bool attribute would render as present or absent).
+func (c *View) doneAttr() string {
+	if c.done() {
+		return "true"
+	}
+	return "false"
+}
