@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"gridplay/engine/detmath"
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
@@ -66,11 +67,11 @@ const (
 // ParetoMean is the mean of the bounded Pareto distribution of MUSCLE
 // eq. 4 on [lo, hi] with shape alpha.
 func ParetoMean(lo, hi, alpha float64) float64 {
-	k := 1 - math.Pow(lo/hi, alpha)
+	k := 1 - detmath.Pow(lo/hi, alpha)
 	if alpha == 1 {
 		return lo * math.Log(hi/lo) / k
 	}
-	return alpha * math.Pow(lo, alpha) / k * (math.Pow(lo, 1-alpha) - math.Pow(hi, 1-alpha)) / (alpha - 1)
+	return alpha * detmath.Pow(lo, alpha) / k * (detmath.Pow(lo, 1-alpha) - detmath.Pow(hi, 1-alpha)) / (alpha - 1)
 }
 
 // fig4CapacityRate is the arrival rate at which the offered work equals
