@@ -313,15 +313,17 @@ func (c *core) needPass(now float64) {
 
 func (c *core) finish(j int, now float64) {
 	ch := c.run[j]
-	estEnd := ch.Start + ch.Est
+	_, held := span(ch)
 	for _, p := range ch.Parts {
-		if now < estEnd {
-			// The job ended before its estimate: give back the rest.
-			c.m.Sites[p.Site].Profile.Release(now, estEnd, p.Nodes)
+		if now < held {
+			// Give back the rest of what the profile holds: the time
+			// left of an estimate the job did not use up, or the
+			// instant a zero-length job held.
+			c.m.Sites[p.Site].Profile.Release(now, held, p.Nodes)
 		}
 	}
-	if now < estEnd {
-		c.compact = true
+	if now < held {
+		c.compact = true // room came free earlier than reserved for
 	}
 	pl := &c.res2.Schedule[c.place[j]]
 	for i, a := range pl.Alloc {
@@ -333,15 +335,32 @@ func (c *core) finish(j int, now float64) {
 	}
 }
 
+// span is the interval a choice holds in the profiles: [Start,
+// Start+Est), but never empty. A job whose estimate is zero (or so small
+// that Start+Est rounds to Start) still holds its processors at its start
+// instant: it keeps them for one float64 step, until the smallest time
+// after Start. Without this, a later job selected at the same instant
+// would find them free in the profile while the nodes are taken, and get
+// fewer nodes than it asked for.
+func span(ch Choice) (a, b float64) {
+	a, b = ch.Start, ch.Start+ch.Est
+	if !(b > a) {
+		b = math.Nextafter(a, math.Inf(1))
+	}
+	return a, b
+}
+
 func (c *core) reserve(ch Choice) {
+	a, b := span(ch)
 	for _, p := range ch.Parts {
-		c.m.Sites[p.Site].Profile.Reserve(ch.Start, ch.Start+ch.Est, p.Nodes)
+		c.m.Sites[p.Site].Profile.Reserve(a, b, p.Nodes)
 	}
 }
 
 func (c *core) unreserve(ch Choice) {
+	a, b := span(ch)
 	for _, p := range ch.Parts {
-		c.m.Sites[p.Site].Profile.Release(ch.Start, ch.Start+ch.Est, p.Nodes)
+		c.m.Sites[p.Site].Profile.Release(a, b, p.Nodes)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
 
@@ -121,5 +122,38 @@ func TestCancelAndRecorderError(t *testing.T) {
 	}))
 	if err != stop || n != 1 {
 		t.Errorf("recorder error: got %v after %d frames, want %v after 1", err, n, stop)
+	}
+}
+
+// TestZeroEstimateHoldsNodes: a job whose estimate is zero still holds its
+// processors at its start instant, so a job started later in the same pass
+// gets every node it asked for (it used to get the nodes left over, here
+// none: the zero-length job held no processors in the profile).
+func TestZeroEstimateHoldsNodes(t *testing.T) {
+	for _, p := range []string{"fcfs", "easy", "conservative"} {
+		// J1 takes all 4 nodes for 0 s at 0; J2 (4 nodes) starts at 0 too,
+		// once J1 has ended, on all 4 nodes.
+		s := scen(p, 4, tj{0, 4, 0, 0}, tj{0, 4, 10, 10}, tj{0, 1, 5, 5})
+		res := run(t, s, nil)
+		checkSchedule(t, s, res)
+		if got, want := schedString(res), "J1@0-0[0 1 2 3] J2@0-10[0 1 2 3] J3@10-15[0] "; got != want {
+			t.Errorf("%s:\n got %s\nwant %s", p, got, want)
+		}
+	}
+}
+
+// TestTinyEstimateHoldsNodes is the same through model validation: a
+// positive estimate so small that start + estimate rounds to start.
+func TestTinyEstimateHoldsNodes(t *testing.T) {
+	for _, p := range []string{"fcfs", "easy", "conservative"} {
+		s := scen(p, 4, tj{1e9, 3, 1e-9, 1e-9}, tj{1e9, 2, 10, 10})
+		res, err := runner.Run(context.Background(), s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSchedule(t, s, res)
+		if res.Schedule[1].Nodes != 2 || len(res.Schedule[1].Alloc[0].Nodes) != 2 {
+			t.Errorf("%s: J2 got %v, want 2 nodes", p, res.Schedule[1].Alloc)
+		}
 	}
 }

@@ -54,7 +54,15 @@
 //   - A job larger than the cluster is a sched.Drop with a reason; it never
 //     enters the queue, so it blocks nobody.
 //   - Zero-runtime jobs still need their processors free at their start
-//     instant.
+//     instant, and hold them there: a job whose estimate is zero (or so
+//     small that start + estimate rounds to start) holds its processors in
+//     the profile for one float64 step after its start, so a job placed
+//     after it at the same instant cannot count them as free (it used to,
+//     and then got fewer nodes than it asked for). The step is released
+//     when the job ends, at the same instant. A job queued behind it at
+//     that instant is reserved one step later, and compression moves it
+//     back; when the one-sweep compression has already passed it, it
+//     starts one float64 step late (FuzzNodeCounts allows exactly that).
 //   - When the scheduler runs (tie rules): events are ordered by the
 //     kernel queue (time, then Finish before Arrive before Schedule, then
 //     insertion order). Every finish and arrival asks for one pass at its

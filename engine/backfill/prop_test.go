@@ -3,6 +3,7 @@ package backfill
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 	"testing"
@@ -203,4 +204,83 @@ func selFor(trial int, d *Dur) Selector {
 		return noBound{s}
 	}
 	return s
+}
+
+// fuzzScenario decodes a machine and a workload from b: the first byte
+// gives the node count (1 to 16), then every 4 bytes a job (submit step
+// 0-2, size 1 to nodes+1, runtime and requested 0-7 s). Zero runtimes and
+// zero estimates are common, and so are jobs that need the whole machine.
+func fuzzScenario(b []byte) (*model.Scenario, int) {
+	if len(b) == 0 {
+		return nil, 0
+	}
+	nodes := 1 + int(b[0]%16)
+	s := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes}}}}
+	t := 0.0
+	for i := 1; i+4 <= len(b) && len(s.Jobs) < 200; i += 4 {
+		t += float64(b[i] % 3)
+		size := 1 + int(b[i+1])%(nodes+1)
+		if b[i+1]&0x80 != 0 {
+			size = nodes // the whole machine: any node lost shows
+		}
+		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("j%d", len(s.Jobs)), Submit: t, Size: size,
+			Runtime: float64(b[i+2] % 8), Requested: float64(b[i+3] % 8)})
+	}
+	return s, nodes
+}
+
+// FuzzNodeCounts runs fuzzed machines and workloads under every mode and
+// checks the schedule invariants: in particular every job gets exactly the
+// nodes it asked for, which failed when a zero-estimate job held no
+// processors in the profile.
+func FuzzNodeCounts(f *testing.F) {
+	f.Add([]byte{3, 0, 0x83, 0, 0, 0, 0x83, 5, 5, 0, 0, 3, 3})      // zero-length job then a whole-machine job
+	f.Add([]byte{7, 0, 2, 0, 0, 1, 5, 3, 0, 0, 0x80, 4, 4, 2, 1, 7, 7}) // mixed
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0})                           // one node, two zero-length jobs
+	r := rand.New(rand.NewPCG(11, 11))
+	for range 20 {
+		b := make([]byte, 1+4*(1+r.IntN(40)))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, nodes := fuzzScenario(b)
+		if s == nil || len(s.Jobs) == 0 {
+			return
+		}
+		d, err := Durations(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []Mode{FCFS, EASY, Conservative} {
+			jobs := make([]Job, len(s.Jobs))
+			for i, j := range s.Jobs {
+				jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
+				if j.Size > nodes {
+					jobs[i].Drop = "too big"
+				}
+			}
+			c, err := newCore(Config{Mode: mode, Sites: []SiteSpec{{"m", nodes}}, Jobs: jobs, Sel: &single{size: d.Size, est: d.Est, run: d.Run}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.loop(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			checkSchedule(t, s, c.res2)
+			if c.stats.Late != 0 {
+				t.Fatalf("%s: %d jobs later than promised", mode, c.stats.Late)
+			}
+			// Every event of an integer workload falls on an integer
+			// time; a job queued behind a zero-length one may start one
+			// float64 step after it (see the package doc), no later.
+			for _, p := range c.res2.Schedule {
+				if r := math.Round(p.Start); p.Start != r && p.Start != math.Nextafter(r, math.Inf(1)) {
+					t.Fatalf("%s: %s starts at %g, between the instants of an integer workload", mode, p.Job, p.Start)
+				}
+			}
+		}
+	})
 }
