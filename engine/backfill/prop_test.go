@@ -234,9 +234,9 @@ func fuzzScenario(b []byte) (*model.Scenario, int) {
 // nodes it asked for, which failed when a zero-estimate job held no
 // processors in the profile.
 func FuzzNodeCounts(f *testing.F) {
-	f.Add([]byte{3, 0, 0x83, 0, 0, 0, 0x83, 5, 5, 0, 0, 3, 3})      // zero-length job then a whole-machine job
+	f.Add([]byte{3, 0, 0x83, 0, 0, 0, 0x83, 5, 5, 0, 0, 3, 3})          // zero-length job then a whole-machine job
 	f.Add([]byte{7, 0, 2, 0, 0, 1, 5, 3, 0, 0, 0x80, 4, 4, 2, 1, 7, 7}) // mixed
-	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0})                           // one node, two zero-length jobs
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0})                            // one node, two zero-length jobs
 	r := rand.New(rand.NewPCG(11, 11))
 	for range 20 {
 		b := make([]byte, 1+4*(1+r.IntN(40)))
