@@ -128,8 +128,11 @@ type SiteSpec struct {
 // an earlier waiting job (the head), and the head's reservation that
 // allowed it. Under EASY, Extra is the classic "extra nodes": processors
 // free at the shadow time beyond what the head needs; under conservative
-// it is the processors still free at the shadow time once every
-// reservation is counted. Both are summed over the sites.
+// it is the processors free at the shadow time once every reservation is
+// counted. Both are summed over the sites and counted as this job found
+// them, before it took any: when several jobs are backfilled in one pass,
+// Extra counts down as those that run past the shadow time use extra
+// nodes.
 type FrameData struct {
 	Job    string  `json:"job"`
 	Nodes  int     `json:"nodes"`
@@ -415,7 +418,6 @@ func (c *core) passEASY(now float64) error {
 	headSet := false
 	var head int
 	var headC Choice
-	extra := 0
 	for i, j := range c.waiting {
 		if c.freeNow == 0 || (headSet && c.cfg.Jobs[j].Size > c.freeNow) {
 			kept = append(kept, j)
@@ -445,7 +447,6 @@ func (c *core) passEASY(now float64) error {
 			c.promise(j, ch.Key)
 			c.reserve(ch)
 			headSet, head, headC = true, j, ch
-			extra = c.freeAt(ch.Start)
 			kept = append(kept, j)
 			continue
 		}
@@ -454,6 +455,9 @@ func (c *core) passEASY(now float64) error {
 			return err
 		}
 		if ok && ch.Start <= now {
+			// The extra nodes as this job found them: earlier jobs of
+			// this pass that run past the shadow time used some.
+			extra := c.freeAt(headC.Start)
 			c.start(j, ch, now, false)
 			if err := c.backfilled(j, ch, head, headC.Start, extra, now); err != nil {
 				return err
@@ -514,7 +518,14 @@ func (c *core) passConservative(now float64) error {
 		if ch.Start <= now {
 			c.start(j, ch, now, true)
 			if first >= 0 {
-				if err := c.backfilled(j, ch, first, c.res[first].Start, c.freeAt(c.res[first].Start), now); err != nil {
+				// Free at the head's start before this job took its
+				// nodes (it is in the profile already).
+				shadow := c.res[first].Start
+				extra := c.freeAt(shadow)
+				if a, b := span(ch); a <= shadow && shadow < b {
+					extra += c.cfg.Jobs[j].Size
+				}
+				if err := c.backfilled(j, ch, first, shadow, extra, now); err != nil {
 					return err
 				}
 			}

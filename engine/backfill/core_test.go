@@ -157,3 +157,23 @@ func TestTinyEstimateHoldsNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraCountsDown: three jobs backfilled in one pass past head J2
+// (shadow 10, extra 7-4 = 3 nodes). J3 runs past the shadow time and uses
+// an extra node; J4 ends by the shadow and uses none; J5 runs past it. The
+// frames show the extra nodes each job found: 3, 2, 2 (they all read 3
+// when the count was taken once per pass).
+func TestExtraCountsDown(t *testing.T) {
+	for _, p := range []string{"easy", "conservative"} {
+		s := scen(p, 7, tj{0, 4, 10, 10}, tj{1, 4, 10, 10}, tj{2, 1, 30, 30}, tj{2, 1, 5, 5}, tj{2, 1, 30, 30})
+		var got []int
+		res := run(t, s, sched.RecorderFunc(func(f sched.Frame) error {
+			got = append(got, f.Data.(FrameData).Extra)
+			return nil
+		}))
+		checkSchedule(t, s, res)
+		if fmt.Sprint(got) != "[3 2 2]" {
+			t.Errorf("%s: extra %v, want [3 2 2] (%s)", p, got, schedString(res))
+		}
+	}
+}
