@@ -316,54 +316,45 @@ func (c *core) needPass(now float64) {
 
 func (c *core) finish(j int, now float64) {
 	ch := c.run[j]
-	_, held := span(ch)
+	estEnd := ch.Start + ch.Est
 	for _, p := range ch.Parts {
-		if now < held {
-			// Give back the rest of what the profile holds: the time
-			// left of an estimate the job did not use up, or the
-			// instant a zero-length job held.
-			c.m.Sites[p.Site].Profile.Release(now, held, p.Nodes)
+		if now < estEnd {
+			// The job ended before its estimate: give back the rest.
+			c.m.Sites[p.Site].Profile.Release(now, estEnd, p.Nodes)
 		}
 	}
-	if now < held {
-		c.compact = true // room came free earlier than reserved for
+	if now < estEnd {
+		c.compact = true
 	}
 	pl := &c.res2.Schedule[c.place[j]]
 	for i, a := range pl.Alloc {
-		site := ch.Parts[i].Site
-		for _, n := range a.Nodes {
-			c.heaps[site].Push(n)
-		}
-		c.freeNow += len(a.Nodes)
+		c.release(ch.Parts[i].Site, a.Nodes)
 	}
 }
 
-// span is the interval a choice holds in the profiles: [Start,
-// Start+Est), but never empty. A job whose estimate is zero (or so small
-// that Start+Est rounds to Start) still holds its processors at its start
-// instant: it keeps them for one float64 step, until the smallest time
-// after Start. Without this, a later job selected at the same instant
-// would find them free in the profile while the nodes are taken, and get
-// fewer nodes than it asked for.
-func span(ch Choice) (a, b float64) {
-	a, b = ch.Start, ch.Start+ch.Est
-	if !(b > a) {
-		b = math.Nextafter(a, math.Inf(1))
+// release gives node indices back to a site's pool.
+func (c *core) release(site int, nodes []int) {
+	for _, n := range nodes {
+		c.heaps[site].Push(n)
 	}
-	return a, b
+	c.freeNow += len(nodes)
 }
+
+// instant reports whether ch holds no time: its estimate is zero, or so
+// small that Start+Est rounds to Start. Such a job needs its processors
+// free at one instant and holds nothing in the profiles (see the package
+// doc, "Zero-length jobs").
+func instant(ch Choice) bool { return !(ch.Start+ch.Est > ch.Start) }
 
 func (c *core) reserve(ch Choice) {
-	a, b := span(ch)
 	for _, p := range ch.Parts {
-		c.m.Sites[p.Site].Profile.Reserve(a, b, p.Nodes)
+		c.m.Sites[p.Site].Profile.Reserve(ch.Start, ch.Start+ch.Est, p.Nodes)
 	}
 }
 
 func (c *core) unreserve(ch Choice) {
-	a, b := span(ch)
 	for _, p := range ch.Parts {
-		c.m.Sites[p.Site].Profile.Release(a, b, p.Nodes)
+		c.m.Sites[p.Site].Profile.Release(ch.Start, ch.Start+ch.Est, p.Nodes)
 	}
 }
 
@@ -444,6 +435,12 @@ func (c *core) passEASY(now float64) error {
 				kept = append(kept, c.waiting[i:]...)
 				break
 			}
+			if instant(ch) {
+				// A zero-length job is not the head: it holds no time
+				// to reserve, and starts at the first pass it fits.
+				kept = append(kept, j)
+				continue
+			}
 			c.promise(j, ch.Key)
 			c.reserve(ch)
 			headSet, head, headC = true, j, ch
@@ -484,6 +481,7 @@ func (c *core) passConservative(now float64) error {
 	c.compact = false
 	first := -1 // first job kept waiting: the head for frames
 	for _, j := range c.waiting {
+		reserved := true
 		if c.hasRes[j] {
 			if compact {
 				old := c.res[j]
@@ -510,19 +508,29 @@ func (c *core) passConservative(now float64) error {
 				c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: "no site combination can ever hold it"})
 				continue
 			}
-			c.reserve(ch)
-			c.res[j], c.hasRes[j] = ch, true
-			c.promise(j, ch.Key)
+			if instant(ch) {
+				// A zero-length job takes no reservation: it starts
+				// now if it fits, else it is tried again at the next pass.
+				if ch.Start > now {
+					kept = append(kept, j)
+					continue
+				}
+				c.res[j], reserved = ch, false
+			} else {
+				c.reserve(ch)
+				c.res[j], c.hasRes[j] = ch, true
+				c.promise(j, ch.Key)
+			}
 		}
 		ch := c.res[j]
 		if ch.Start <= now {
-			c.start(j, ch, now, true)
+			c.start(j, ch, now, reserved)
 			if first >= 0 {
 				// Free at the head's start before this job took its
 				// nodes (it is in the profile already).
 				shadow := c.res[first].Start
 				extra := c.freeAt(shadow)
-				if a, b := span(ch); a <= shadow && shadow < b {
+				if reserved && ch.Start <= shadow && shadow < ch.Start+ch.Est {
 					extra += c.cfg.Jobs[j].Size
 				}
 				if err := c.backfilled(j, ch, first, shadow, extra, now); err != nil {
@@ -541,7 +549,9 @@ func (c *core) passConservative(now float64) error {
 	// sure the scheduler also runs at the earliest one.
 	next := math.Inf(1)
 	for _, j := range kept {
-		next = math.Min(next, c.res[j].Start)
+		if c.hasRes[j] {
+			next = math.Min(next, c.res[j].Start)
+		}
 	}
 	if next < c.wakeAt {
 		c.wakeAt = next
@@ -570,15 +580,22 @@ func (c *core) backfilled(j int, ch Choice, head int, shadow float64, extra int,
 
 // start runs j now on ch. Under conservative the profile already holds the
 // reservation; otherwise the job is added to it until its estimated end.
+// A job that holds no time (instant) takes its nodes and gives them back
+// at once: it starts and ends now, before any later job of the pass asks
+// for nodes, and nothing enters the profile or the event queue.
 func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	if c.prom[j].set && ch.Key > c.prom[j].key+1e-9*math.Max(1, math.Abs(c.prom[j].key)) {
 		c.stats.Late++
 	}
 	ch.Start = now
-	if !reserved {
+	zero := instant(ch)
+	if !reserved && !zero {
 		c.reserve(ch)
 	}
 	pl := sched.Placement{Job: c.cfg.Jobs[j].ID, Start: now, End: now + ch.Run}
+	if zero {
+		pl.End = now
+	}
 	ids := make([]string, 0, len(ch.Parts))
 	for _, p := range ch.Parts {
 		nodes := c.heaps[p.Site].take(p.Nodes)
@@ -593,6 +610,12 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	c.res2.Schedule = append(c.res2.Schedule, pl)
 	c.run[j] = ch
 	c.started[j] = true
+	if zero {
+		for i, a := range pl.Alloc {
+			c.release(ch.Parts[i].Site, a.Nodes)
+		}
+		return
+	}
 	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})
 }
 

@@ -125,11 +125,11 @@ func TestCancelAndRecorderError(t *testing.T) {
 	}
 }
 
-// TestZeroEstimateHoldsNodes: a job whose estimate is zero still holds its
-// processors at its start instant, so a job started later in the same pass
-// gets every node it asked for (it used to get the nodes left over, here
-// none: the zero-length job held no processors in the profile).
-func TestZeroEstimateHoldsNodes(t *testing.T) {
+// TestZeroEstimateNodes: a job whose estimate is zero holds nothing in the
+// profile, so a job started later in the same pass must find every node
+// free: the zero-length job gives its nodes back as it starts. (J2 used to
+// get the nodes left over, here none.)
+func TestZeroEstimateNodes(t *testing.T) {
 	for _, p := range []string{"fcfs", "easy", "conservative"} {
 		// J1 takes all 4 nodes for 0 s at 0; J2 (4 nodes) starts at 0 too,
 		// once J1 has ended, on all 4 nodes.
@@ -142,9 +142,29 @@ func TestZeroEstimateHoldsNodes(t *testing.T) {
 	}
 }
 
-// TestTinyEstimateHoldsNodes is the same through model validation: a
-// positive estimate so small that start + estimate rounds to start.
-func TestTinyEstimateHoldsNodes(t *testing.T) {
+// TestZeroLengthWaits: a zero-length job that does not fit now waits
+// without a reservation. Under EASY it is not the head (J3 is, shadow 10)
+// and starts at 10 before J3; under conservative J3's reservation at 10
+// counts, so Z starts when J3 ends; FCFS keeps queue order.
+func TestZeroLengthWaits(t *testing.T) {
+	jobs := []tj{{0, 4, 10, 10}, {1, 2, 0, 0}, {2, 4, 10, 10}, {3, 1, 5, 5}}
+	for p, want := range map[string]string{
+		"fcfs":         "J1@0-10[0 1 2 3] J2@10-10[0 1] J3@10-20[0 1 2 3] J4@20-25[0] ",
+		"easy":         "J1@0-10[0 1 2 3] J2@10-10[0 1] J3@10-20[0 1 2 3] J4@20-25[0] ",
+		"conservative": "J1@0-10[0 1 2 3] J3@10-20[0 1 2 3] J2@20-20[0 1] J4@20-25[0] ",
+	} {
+		s := scen(p, 4, jobs...)
+		res := run(t, s, nil)
+		checkSchedule(t, s, res)
+		if got := schedString(res); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", p, got, want)
+		}
+	}
+}
+
+// TestTinyEstimateNodes is the same through model validation: a positive
+// estimate so small that start + estimate rounds to start.
+func TestTinyEstimateNodes(t *testing.T) {
 	for _, p := range []string{"fcfs", "easy", "conservative"} {
 		s := scen(p, 4, tj{1e9, 3, 1e-9, 1e-9}, tj{1e9, 2, 10, 10})
 		res, err := runner.Run(context.Background(), s, nil)

@@ -53,16 +53,19 @@
 //     estimates only; the core never peeks at actual runtimes.
 //   - A job larger than the cluster is a sched.Drop with a reason; it never
 //     enters the queue, so it blocks nobody.
-//   - Zero-runtime jobs still need their processors free at their start
-//     instant, and hold them there: a job whose estimate is zero (or so
-//     small that start + estimate rounds to start) holds its processors in
-//     the profile for one float64 step after its start, so a job placed
-//     after it at the same instant cannot count them as free (it used to,
-//     and then got fewer nodes than it asked for). The step is released
-//     when the job ends, at the same instant. A job queued behind it at
-//     that instant is reserved one step later, and compression moves it
-//     back; when the one-sweep compression has already passed it, it
-//     starts one float64 step late (FuzzNodeCounts allows exactly that).
+//   - Zero-length jobs: a job whose estimate is zero, or so small that
+//     start + estimate rounds to start, holds no time. It needs its
+//     processors free at one instant and nothing more: it takes no
+//     reservation (it is never the EASY head and has no conservative
+//     reservation), and at each pass it starts if it fits now in the
+//     profile (which under conservative counts reservations starting
+//     now); FCFS keeps it in queue order. It takes its nodes and gives
+//     them back as it starts, so a job started after it in the same pass
+//     gets every node it asks for (before, its nodes stayed taken until
+//     its finish event while the profile showed them free, and that job
+//     got fewer nodes than it asked for; FuzzNodeCounts checks node counts
+//     on fuzzed machines). Holding it in the profile for a tiny time
+//     instead would shift every job queued behind it by that time.
 //   - When the scheduler runs (tie rules): events are ordered by the
 //     kernel queue (time, then Finish before Arrive before Schedule, then
 //     insertion order). Every finish and arrival asks for one pass at its
