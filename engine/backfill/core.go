@@ -106,7 +106,26 @@ type Config struct {
 	Sites []SiteSpec
 	Jobs  []Job
 	Sel   Selector
+	// Order is when the scheduler runs: once per instant (the default)
+	// or once per event, as pyss does (see the package doc).
+	Order Order
 }
+
+// Order says when the scheduler runs and in which order the events of
+// one instant are seen.
+type Order int
+
+const (
+	// PerInstant: every finish and arrival of an instant is handled,
+	// finishes first, then one pass runs. Conservative compresses after
+	// a job ends before its estimate.
+	PerInstant Order = iota
+	// PerEvent reproduces pyss: at an instant, submissions come first (in
+	// queue order), then terminations (in the order the jobs' start events
+	// were made), and one pass runs after each of them. Conservative
+	// compresses after every termination.
+	PerEvent
+)
 
 // Bounder is an optional extension of a Selector that makes compression
 // cheaper. Improvable is a quick, conservative test: false only when no
@@ -188,11 +207,22 @@ type core struct {
 	q       kernel.Queue
 	ctx     context.Context
 	calls   int // selector calls, for cancellation checks inside a pass
+	// PerEvent only: the start-event number of each job (pyss makes a
+	// job's start event when it is scheduled to start, and its
+	// termination event when that start event is handled), and the jobs
+	// started at the current instant, whose finish events wait for the
+	// end of the instant.
+	startSeq []uint64
+	seq      uint64
+	pending  []int
 }
 
 const (
 	refPass = -1 // a scheduling pass at the current time
 	refWake = -2 // a pass at a reserved start time
+	// refTerm - j (PerEvent only) is the termination of job j: its
+	// unused estimate is given back and a pass runs.
+	refTerm = -3
 )
 
 // Run simulates cfg and returns the schedule. Placements are in start
@@ -225,6 +255,9 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 		wakeAt:  math.Inf(1),
 		lastT:   math.Inf(-1),
 		res2:    &sched.Result{Schedule: make([]sched.Placement, 0, n), Metrics: map[string]float64{}},
+	}
+	if cfg.Order == PerEvent {
+		c.startSeq = make([]uint64, n)
 	}
 	start := math.Inf(1)
 	for _, j := range cfg.Jobs {
@@ -260,6 +293,11 @@ func (c *core) loop(ctx context.Context) error {
 				return err
 			}
 		}
+		if len(c.pending) > 0 {
+			if e, ok := c.q.Peek(); !ok || e.T > c.lastT {
+				c.flushStarts()
+			}
+		}
 		e, ok := c.q.Pop()
 		if !ok {
 			break
@@ -279,15 +317,40 @@ func (c *core) loop(ctx context.Context) error {
 				continue
 			}
 			c.waiting = append(c.waiting, j)
+			if c.cfg.Order == PerEvent {
+				if err := c.pass(now); err != nil {
+					return err
+				}
+				continue
+			}
 			c.needPass(now)
 		case kernel.Finish:
+			c.releaseNodes(e.Ref)
+			if c.cfg.Order == PerEvent {
+				// The nodes are free at once (a job that ends at its
+				// estimate is free in the profile already, as in pyss's
+				// CPU snapshot); its termination is handled after the
+				// submissions of this instant.
+				c.q.Push(kernel.Event{T: now, Kind: kernel.Schedule, Ref: refTerm - e.Ref})
+				continue
+			}
 			c.finish(e.Ref, now)
 			c.needPass(now)
 		case kernel.Schedule:
+			if e.Ref <= refTerm {
+				c.finish(refTerm-e.Ref, now)
+				if c.cfg.Mode == Conservative {
+					c.compact = true // pyss reschedules at every termination
+				}
+				if err := c.pass(now); err != nil {
+					return err
+				}
+				continue
+			}
 			if e.Ref == refWake && now >= c.wakeAt {
 				c.wakeAt = math.Inf(1)
 			}
-			if c.passed && !c.dirty {
+			if c.passed && !c.dirty && c.cfg.Order != PerEvent {
 				continue
 			}
 			if err := c.pass(now); err != nil {
@@ -314,6 +377,8 @@ func (c *core) needPass(now float64) {
 	}
 }
 
+// finish gives back the part of j's estimate it did not use (the nodes
+// are given back by releaseNodes).
 func (c *core) finish(j int, now float64) {
 	ch := c.run[j]
 	estEnd := ch.Start + ch.Est
@@ -326,9 +391,33 @@ func (c *core) finish(j int, now float64) {
 	if now < estEnd {
 		c.compact = true
 	}
+}
+
+// releaseNodes gives a finished job's node indices back.
+func (c *core) releaseNodes(j int) {
+	ch := c.run[j]
 	pl := &c.res2.Schedule[c.place[j]]
 	for i, a := range pl.Alloc {
 		c.release(ch.Parts[i].Site, a.Nodes)
+	}
+}
+
+// flushStarts pushes the finish events of the jobs started at the
+// instant that ends, in the order of their start events (PerEvent).
+func (c *core) flushStarts() {
+	sort.SliceStable(c.pending, func(a, b int) bool { return c.startSeq[c.pending[a]] < c.startSeq[c.pending[b]] })
+	for _, j := range c.pending {
+		c.q.Push(kernel.Event{T: c.run[j].Start + c.run[j].Run, Kind: kernel.Finish, Ref: j})
+	}
+	c.pending = c.pending[:0]
+}
+
+// startEvent numbers j's start event (PerEvent): pyss makes one when a
+// job is scheduled to start now, or reserved or moved to a new start.
+func (c *core) startEvent(j int) {
+	if c.startSeq != nil {
+		c.startSeq[j] = c.seq
+		c.seq++
 	}
 }
 
@@ -493,6 +582,9 @@ func (c *core) passConservative(now float64) error {
 						return err
 					}
 					if ok && x.Key <= old.Key && !math.IsInf(x.Start, 1) {
+						if x.Start != old.Start {
+							c.startEvent(j)
+						}
 						ch = x
 					}
 				}
@@ -520,6 +612,7 @@ func (c *core) passConservative(now float64) error {
 				c.reserve(ch)
 				c.res[j], c.hasRes[j] = ch, true
 				c.promise(j, ch.Key)
+				c.startEvent(j)
 			}
 		}
 		ch := c.res[j]
@@ -614,6 +707,13 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		for i, a := range pl.Alloc {
 			c.release(ch.Parts[i].Site, a.Nodes)
 		}
+		return
+	}
+	if c.startSeq != nil {
+		if !reserved {
+			c.startEvent(j) // EASY and FCFS schedule a start now
+		}
+		c.pending = append(c.pending, j)
 		return
 	}
 	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})

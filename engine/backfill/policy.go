@@ -47,20 +47,52 @@ func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 	if err != nil {
 		return nil, err
 	}
+	order := PerInstant
+	submit := make([]float64, len(s.Jobs))
+	for i := range s.Jobs {
+		submit[i] = s.Jobs[i].Submit
+	}
+	if s.Compat == model.CompatPyss {
+		pyssJobs(s, d, submit, cl[0].Nodes)
+		order = PerEvent
+	}
 	jobs := make([]Job, len(s.Jobs))
 	for i, j := range s.Jobs {
-		jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
-		if j.Size > cl[0].Nodes {
+		jobs[i] = Job{ID: j.ID, Submit: submit[i], Size: d.Size[i]}
+		if d.Size[i] > cl[0].Nodes {
 			jobs[i].Drop = fmt.Sprintf("needs %d nodes; cluster %s has %d", j.Size, cl[0].ID, cl[0].Nodes)
 		}
 	}
 	sel := &single{size: d.Size, est: d.Est, run: d.Run}
-	res, st, err := Run(ctx, Config{Mode: p.mode, Sites: []SiteSpec{{ID: cl[0].ID, Nodes: cl[0].Nodes}}, Jobs: jobs, Sel: sel}, rec)
+	res, st, err := Run(ctx, Config{Mode: p.mode, Sites: []SiteSpec{{ID: cl[0].ID, Nodes: cl[0].Nodes}}, Jobs: jobs, Sel: sel, Order: order}, rec)
 	if err != nil {
 		return nil, err
 	}
 	Finish(res, st, d)
+	if s.Compat == model.CompatPyss {
+		res.Notes = append(res.Notes, "Run under pyss's job model and tie order (compat pyss): estimate max(requested, run, 1), run max(min(requested, run), 1), whole seconds, processors capped at the machine, one pass per submission and per termination, submissions first.")
+	}
 	return res, nil
+}
+
+// pyssJobs applies pyss's job model (base/prototype.py,
+// _job_input_to_job) to sizes and durations read by Durations, in place:
+// see the package doc, "Compatibility with pyss". submit holds the
+// submit times, nodes the machine's processors.
+func pyssJobs(s *model.Scenario, d *Dur, submit []float64, nodes int) {
+	for i := range s.Jobs {
+		j := &s.Jobs[i]
+		q := j.Estimate() // the requested time (the run time when not given)
+		if j.Runtime <= 0 {
+			// A record with no run time: a 1 s job with a 1 s estimate.
+			d.Est[i], d.Run[i] = 1, 1
+			submit[i] = math.Max(submit[i], 1)
+		} else {
+			d.Est[i] = math.Floor(math.Max(math.Max(q, j.Runtime), 1))
+			d.Run[i] = math.Floor(math.Max(math.Min(q, j.Runtime), 1))
+		}
+		d.Size[i] = max(min(d.Size[i], nodes), 1)
+	}
 }
 
 // Finish adds the counters and notes every backfilling policy reports.
