@@ -121,9 +121,9 @@ const (
 	// a job ends before its estimate.
 	PerInstant Order = iota
 	// PerEvent reproduces pyss: at an instant, submissions come first (in
-	// queue order), then terminations (in the order the jobs' start events
-	// were made), and one pass runs after each of them. Conservative
-	// compresses after every termination.
+	// queue order), then terminations (in the order the jobs started), and
+	// one pass runs after each of them. Conservative compresses after
+	// every termination.
 	PerEvent
 )
 
@@ -207,14 +207,6 @@ type core struct {
 	q       kernel.Queue
 	ctx     context.Context
 	calls   int // selector calls, for cancellation checks inside a pass
-	// PerEvent only: the start-event number of each job (pyss makes a
-	// job's start event when it is scheduled to start, and its
-	// termination event when that start event is handled), and the jobs
-	// started at the current instant, whose finish events wait for the
-	// end of the instant.
-	startSeq []uint64
-	seq      uint64
-	pending  []int
 }
 
 const (
@@ -256,9 +248,6 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 		lastT:   math.Inf(-1),
 		res2:    &sched.Result{Schedule: make([]sched.Placement, 0, n), Metrics: map[string]float64{}},
 	}
-	if cfg.Order == PerEvent {
-		c.startSeq = make([]uint64, n)
-	}
 	start := math.Inf(1)
 	for _, j := range cfg.Jobs {
 		start = math.Min(start, j.Submit)
@@ -291,11 +280,6 @@ func (c *core) loop(ctx context.Context) error {
 		if c.q.Popped()&1023 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
-			}
-		}
-		if len(c.pending) > 0 {
-			if e, ok := c.q.Peek(); !ok || e.T > c.lastT {
-				c.flushStarts()
 			}
 		}
 		e, ok := c.q.Pop()
@@ -399,25 +383,6 @@ func (c *core) releaseNodes(j int) {
 	pl := &c.res2.Schedule[c.place[j]]
 	for i, a := range pl.Alloc {
 		c.release(ch.Parts[i].Site, a.Nodes)
-	}
-}
-
-// flushStarts pushes the finish events of the jobs started at the
-// instant that ends, in the order of their start events (PerEvent).
-func (c *core) flushStarts() {
-	sort.SliceStable(c.pending, func(a, b int) bool { return c.startSeq[c.pending[a]] < c.startSeq[c.pending[b]] })
-	for _, j := range c.pending {
-		c.q.Push(kernel.Event{T: c.run[j].Start + c.run[j].Run, Kind: kernel.Finish, Ref: j})
-	}
-	c.pending = c.pending[:0]
-}
-
-// startEvent numbers j's start event (PerEvent): pyss makes one when a
-// job is scheduled to start now, or reserved or moved to a new start.
-func (c *core) startEvent(j int) {
-	if c.startSeq != nil {
-		c.startSeq[j] = c.seq
-		c.seq++
 	}
 }
 
@@ -582,9 +547,6 @@ func (c *core) passConservative(now float64) error {
 						return err
 					}
 					if ok && x.Key <= old.Key && !math.IsInf(x.Start, 1) {
-						if x.Start != old.Start {
-							c.startEvent(j)
-						}
 						ch = x
 					}
 				}
@@ -612,7 +574,6 @@ func (c *core) passConservative(now float64) error {
 				c.reserve(ch)
 				c.res[j], c.hasRes[j] = ch, true
 				c.promise(j, ch.Key)
-				c.startEvent(j)
 			}
 		}
 		ch := c.res[j]
@@ -707,13 +668,6 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		for i, a := range pl.Alloc {
 			c.release(ch.Parts[i].Site, a.Nodes)
 		}
-		return
-	}
-	if c.startSeq != nil {
-		if !reserved {
-			c.startEvent(j) // EASY and FCFS schedule a start now
-		}
-		c.pending = append(c.pending, j)
 		return
 	}
 	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})

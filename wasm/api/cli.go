@@ -3,7 +3,7 @@
 // Worker and on Cloudflare Workers); built natively it is the CLI:
 //
 //	api serve [-addr 127.0.0.1:8080] [-dir static]
-//	api run [-policy NAME] [-format json|csv] FILE
+//	api run [-policy NAME] [-format json|csv] [-compat pyss] FILE
 //	api policies [-format text|json]
 //	api experiments
 //	api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL]
@@ -40,7 +40,7 @@ import (
 
 const usage = `usage:
   api serve [-addr 127.0.0.1:8080] [-dir static]
-  api run [-policy NAME] [-format json|csv] FILE   (FILE: scenario .json, or .swf / .swf.gz trace)
+  api run [-policy NAME] [-format json|csv] [-compat pyss] FILE   (FILE: scenario .json, or .swf / .swf.gz trace)
   api policies [-format text|json]
   api experiments
   api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL [-retries N]]
@@ -157,6 +157,7 @@ func (c *command) run(args []string) int {
 	fs := c.flags("run")
 	policy := fs.String("policy", "", "policy name (overrides the scenario's; default fcfs for traces)")
 	format := fs.String("format", "json", "output format: json or csv")
+	compat := fs.String("compat", "", "run under a reference simulator's job model and tie order: pyss")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return exitUsage
@@ -166,6 +167,9 @@ func (c *command) run(args []string) int {
 	}
 	if *format != "json" && *format != "csv" {
 		return c.usageErr("unknown format %q: use json or csv", *format)
+	}
+	if *compat != "" && *compat != model.CompatPyss {
+		return c.usageErr("unknown compat %q: use %s", *compat, model.CompatPyss)
 	}
 	if *policy != "" {
 		if _, ok := sched.Lookup(*policy); !ok {
@@ -179,7 +183,7 @@ func (c *command) run(args []string) int {
 		if name == "" {
 			name = "fcfs"
 		}
-		s, err = loadTrace(file, name, c.stderr)
+		s, err = loadTrace(file, name, *compat, c.stderr)
 		if err != nil {
 			return c.fail("%s: %v", file, err)
 		}
@@ -195,6 +199,9 @@ func (c *command) run(args []string) int {
 		if *policy != "" && *policy != s.Policy.Name {
 			// Parameters belong to the policy they were written for.
 			s.Policy = model.Policy{Name: *policy}
+		}
+		if *compat != "" {
+			s.Compat = *compat
 		}
 	}
 	if _, ok := sched.Lookup(s.Policy.Name); !ok {
