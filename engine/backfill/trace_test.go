@@ -111,7 +111,21 @@ func runCore(tb testing.TB, s *model.Scenario, mode Mode) (*sched.Result, Stats)
 }
 
 func benchTrace(b *testing.B, mode Mode) {
+	benchTraceCompat(b, mode, "")
+}
+
+func benchTraceCompat(b *testing.B, mode Mode, compat string) {
 	s := loadTrace(b, "HPC2N-2002-2.2-cln.swf.gz", mode.String())
+	if compat != "" {
+		path, _ := swf.Find("HPC2N-2002-2.2-cln.swf.gz")
+		tr, err := swf.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s, err = tr.ScenarioCompat(mode.String(), compat); err != nil {
+			b.Fatal(err)
+		}
+	}
 	p, _ := sched.Lookup(mode.String())
 	b.ResetTimer()
 	var res *sched.Result
@@ -131,6 +145,10 @@ func benchTrace(b *testing.B, mode Mode) {
 
 // BenchmarkEASYHPC2N is EASY over the whole HPC2N trace (202,871 jobs).
 func BenchmarkEASYHPC2N(b *testing.B) { benchTrace(b, EASY) }
+
+// BenchmarkEASYHPC2NPyss is EASY over the whole HPC2N trace under compat
+// pyss (pyss's job model, one pass per event). Target: 3 s or less.
+func BenchmarkEASYHPC2NPyss(b *testing.B) { benchTraceCompat(b, EASY, model.CompatPyss) }
 
 // BenchmarkConservativeHPC2N is conservative backfilling over HPC2N.
 func BenchmarkConservativeHPC2N(b *testing.B) { benchTrace(b, Conservative) }

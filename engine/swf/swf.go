@@ -457,6 +457,7 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 		return nil, model.Errf("compat", fmt.Sprintf("is %q; the only reference simulator is %q", compat, model.CompatPyss))
 	}
 	s := &model.Scenario{Version: model.Version, Name: t.scenarioName(), Policy: model.Policy{Name: policy}, Compat: compat}
+	s.Jobs = make([]model.Job, 0, min(len(t.Jobs), model.MaxJobs))
 	seen := make(map[int64]bool, len(t.Jobs))
 	largest := 0
 	for i := range t.Jobs {
