@@ -291,3 +291,55 @@ func FuzzNodeCounts(f *testing.F) {
 		}
 	})
 }
+
+// TestPropertiesPerEvent: the schedule invariants and promises hold under
+// pyss's order too. The jobs already follow pyss's job model (whole
+// seconds, at least 1 s, requested >= run, no larger than the machine), so
+// its rules leave them as they are and checkSchedule applies.
+func TestPropertiesPerEvent(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for trial := 0; trial < 100; trial++ {
+		nodes := 1 + r.IntN(12)
+		for _, mode := range []Mode{FCFS, EASY, Conservative} {
+			s := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes}}},
+				Policy: model.Policy{Name: mode.String()}, Compat: model.CompatPyss}
+			tm := 1.0
+			for i := 0; i < 5+r.IntN(60); i++ {
+				tm += float64(r.IntN(4))
+				rt := float64(1 + r.IntN(40))
+				s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("j%d", i), Submit: tm, Size: 1 + r.IntN(nodes),
+					Runtime: rt, Requested: rt + float64(r.IntN(3)*r.IntN(30))})
+			}
+			d, err := Durations(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			submit := make([]float64, len(s.Jobs))
+			jobs := make([]Job, len(s.Jobs))
+			for i, j := range s.Jobs {
+				submit[i] = j.Submit
+			}
+			pyssJobs(s, d, submit, nodes)
+			for i, j := range s.Jobs {
+				if d.Est[i] != j.Estimate() || d.Run[i] != j.Runtime || d.Size[i] != j.Size || submit[i] != j.Submit {
+					t.Fatalf("pyss's model changed job %d", i)
+				}
+				jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
+			}
+			c, err := newCore(Config{Mode: mode, Sites: []SiteSpec{{"m", nodes}}, Jobs: jobs, Sel: selFor(trial, d), Order: PerEvent}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.loop(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			checkSchedule(t, s, c.res2)
+			if c.stats.Late != 0 {
+				t.Fatalf("trial %d %s: %d jobs later than promised", trial, mode, c.stats.Late)
+			}
+			if len(c.res2.Schedule) != len(s.Jobs) {
+				t.Fatalf("trial %d %s: %d of %d jobs ran", trial, mode, len(c.res2.Schedule), len(s.Jobs))
+			}
+		}
+	}
+}
