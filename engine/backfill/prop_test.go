@@ -99,6 +99,32 @@ func checkSchedule(t *testing.T, s *model.Scenario, res *sched.Result) {
 	}
 }
 
+// runChecked runs the core on the one-site scenario s (jobs larger than
+// the site are dropped) and checks the schedule invariants and that no
+// job started later than promised.
+func runChecked(t *testing.T, s *model.Scenario, mode Mode, nodes int, sel Selector, order Order) *core {
+	t.Helper()
+	jobs := make([]Job, len(s.Jobs))
+	for i, j := range s.Jobs {
+		jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
+		if j.Size > nodes {
+			jobs[i].Drop = "too big"
+		}
+	}
+	c, err := newCore(Config{Mode: mode, Sites: []SiteSpec{{"m", nodes}}, Jobs: jobs, Sel: sel, Order: order}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.loop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	checkSchedule(t, s, c.res2)
+	if c.stats.Late != 0 {
+		t.Fatalf("%s: %d jobs later than promised", mode, c.stats.Late)
+	}
+	return c
+}
+
 // TestProperties runs random workloads under every mode and checks the
 // schedule invariants and the promise of each mode: under EASY a head
 // job never starts after the reservation (shadow time) it was given, and
@@ -114,24 +140,7 @@ func TestProperties(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			jobs := make([]Job, len(s.Jobs))
-			for i, j := range s.Jobs {
-				jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
-				if j.Size > nodes {
-					jobs[i].Drop = "too big"
-				}
-			}
-			c, err := newCore(Config{Mode: mode, Sites: []SiteSpec{{"m", nodes}}, Jobs: jobs, Sel: selFor(trial, d)}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := c.loop(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			checkSchedule(t, s, c.res2)
-			if c.stats.Late != 0 {
-				t.Fatalf("trial %d %s: %d jobs later than promised", trial, mode, c.stats.Late)
-			}
+			c := runChecked(t, s, mode, nodes, selFor(trial, d), PerInstant)
 			start := map[string]float64{}
 			for _, p := range c.res2.Schedule {
 				start[p.Job] = p.Start
@@ -263,24 +272,7 @@ func FuzzNodeCounts(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, mode := range []Mode{FCFS, EASY, Conservative} {
-			jobs := make([]Job, len(s.Jobs))
-			for i, j := range s.Jobs {
-				jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
-				if j.Size > nodes {
-					jobs[i].Drop = "too big"
-				}
-			}
-			c, err := newCore(Config{Mode: mode, Sites: []SiteSpec{{"m", nodes}}, Jobs: jobs, Sel: &single{size: d.Size, est: d.Est, run: d.Run}}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := c.loop(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			checkSchedule(t, s, c.res2)
-			if c.stats.Late != 0 {
-				t.Fatalf("%s: %d jobs later than promised", mode, c.stats.Late)
-			}
+			c := runChecked(t, s, mode, nodes, &single{size: d.Size, est: d.Est, run: d.Run}, PerInstant)
 			// Every event of an integer workload falls on an integer
 			// time.
 			for _, p := range c.res2.Schedule {
@@ -315,7 +307,6 @@ func TestPropertiesPerEvent(t *testing.T) {
 				t.Fatal(err)
 			}
 			submit := make([]float64, len(s.Jobs))
-			jobs := make([]Job, len(s.Jobs))
 			for i, j := range s.Jobs {
 				submit[i] = j.Submit
 			}
@@ -324,19 +315,8 @@ func TestPropertiesPerEvent(t *testing.T) {
 				if d.Est[i] != j.Estimate() || d.Run[i] != j.Runtime || d.Size[i] != j.Size || submit[i] != j.Submit {
 					t.Fatalf("pyss's model changed job %d", i)
 				}
-				jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
 			}
-			c, err := newCore(Config{Mode: mode, Sites: []SiteSpec{{"m", nodes}}, Jobs: jobs, Sel: selFor(trial, d), Order: PerEvent}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := c.loop(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			checkSchedule(t, s, c.res2)
-			if c.stats.Late != 0 {
-				t.Fatalf("trial %d %s: %d jobs later than promised", trial, mode, c.stats.Late)
-			}
+			c := runChecked(t, s, mode, nodes, selFor(trial, d), PerEvent)
 			if len(c.res2.Schedule) != len(s.Jobs) {
 				t.Fatalf("trial %d %s: %d of %d jobs ran", trial, mode, len(c.res2.Schedule), len(s.Jobs))
 			}
