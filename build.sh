@@ -3,6 +3,9 @@
 #
 #   ./build.sh [build]   build the site and the engine into static/
 #   ./build.sh serve     build, then serve on http://127.0.0.1:${PORT:-8080}
+#   ./build.sh cloudflare  build, then prepare wasm/cf for `npx wrangler dev`
+#                        or `npx wrangler deploy` (the engine API plus the
+#                        site and its traces as static assets)
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
 #                        target for ${FUZZTIME:-10s}, the headless-browser
@@ -118,29 +121,67 @@ ensure_chromium() {
 	fi
 }
 
-# test_workerd serves api.wasm with wrangler dev (workerd, the Cloudflare
-# Workers runtime) and checks that its answers equal the native handler's
-# bytes. It skips, with a message, when npm cannot install wrangler.
-test_workerd() {
-	step "Cloudflare Workers runtime (wrangler dev, workerd)"
+# prepare_cloudflare fills wasm/cf/build for wrangler: the syumai/workers
+# Cloudflare glue around the same api.wasm (as build/app.wasm), and
+# build/assets, a copy of the built site with its traces, which wrangler
+# serves as static assets and the engine reads its traces from (the
+# ASSETS binding of wrangler.toml). It installs the pinned wrangler with
+# npm ci when it is missing and returns 1 when npm cannot install it.
+prepare_cloudflare() {
 	local dir="$ROOT/wasm/cf"
-	if ! command -v npm >/dev/null 2>&1; then
-		echo "skipped: npm is not installed"
-		return 0
-	fi
-	if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error); then
-		echo "skipped: npm could not install wrangler (see above)"
-		return 0
+	[ -f "$STATIC/api.wasm" ] || die "static/api.wasm is missing: run ./build.sh first"
+	command -v npm >/dev/null 2>&1 || {
+		echo "npm is not installed"
+		return 1
+	}
+	if [ ! -x "$dir/node_modules/.bin/wrangler" ]; then
+		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) || return 1
 	fi
 	go tool workers-assets-gen -mode=go -runtime=cloudflare -o "$dir/build" || die "workers-assets-gen (cloudflare) failed"
 	cp "$STATIC/api.wasm" "$dir/build/app.wasm"
+	rm -rf "$dir/build/assets"
+	mkdir -p "$dir/build/assets"
+	cp -a "$STATIC/." "$dir/build/assets/" || die "copying static/ into $dir/build/assets failed"
+	# Cloudflare compresses assets itself: drop the .gz and .br copies of
+	# files that are there uncompressed (the traces stay: they are .gz only).
+	local f
+	while IFS= read -r -d '' f; do
+		[ -f "${f%.*}" ] && rm -f "$f"
+	done < <(find "$dir/build/assets" -type f \( -name '*.gz' -o -name '*.br' \) -print0)
+}
+
+cloudflare() {
+	build
+	step "preparing wasm/cf for wrangler"
+	prepare_cloudflare || die "npm could not install wrangler (see above)"
+	cat <<MSG
+wasm/cf is ready. From there:
+  npx wrangler dev --ip 127.0.0.1 --port 8787   # locally, in workerd
+  npx wrangler deploy                           # to your Cloudflare account (npx wrangler login first)
+Then run an experiment's points on it:
+  go run ./wasm/api experiment muscle-fig4 -remote http://127.0.0.1:8787 -parallel 8
+MSG
+}
+
+# test_workerd serves api.wasm with wrangler dev (workerd, the Cloudflare
+# Workers runtime) and checks that its answers equal the native handler's
+# bytes, for runs and for every experiment fanned out over it. It skips,
+# with a message, when npm cannot install wrangler (in CI it fails).
+test_workerd() {
+	step "Cloudflare Workers runtime (wrangler dev, workerd)"
+	local dir="$ROOT/wasm/cf"
+	if ! prepare_cloudflare; then
+		[ "${CI:-}" = true ] && die "wrangler could not be installed (CI=true)"
+		echo "skipped: npm could not install wrangler (see above)"
+		return 0
+	fi
 	local port="${WORKERD_PORT:-8787}"
 	# setsid: wrangler starts several processes; stop the whole group.
 	(cd "$dir" && WRANGLER_SEND_METRICS=false exec setsid npx wrangler dev --ip 127.0.0.1 --port "$port" \
 		>"$dir/build/wrangler.log" 2>&1) &
 	local pid=$!
 	local rc=0
-	GRIDPLAY_WORKERD_URL="http://127.0.0.1:$port" go test -count=1 -v -run '^TestWorkerd$' ./wasm/e2e/ || rc=$?
+	GRIDPLAY_WORKERD_URL="http://127.0.0.1:$port" go test -count=1 -v -run '^TestWorkerd' ./wasm/e2e/ || rc=$?
 	kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
 	if [ $rc -ne 0 ]; then
@@ -148,7 +189,6 @@ test_workerd() {
 		die "the engine under workerd differs from the native one (or did not start)"
 	fi
 }
-
 # fuzz_one fuzzes one target. Go 1.26's fuzz coordinator can end a
 # duration-limited run with a bare "context deadline exceeded" although no
 # input failed (go.dev/issue/75804, fixed in Go 1.27), mostly on a loaded
@@ -218,7 +258,8 @@ test_all() {
 case "${1:-build}" in
 build) build ;;
 serve) serve ;;
+cloudflare) cloudflare ;;
 test) test_all ;;
--h | --help | help) sed -n '2,14p' "$0" ;;
-*) die "unknown verb '$1': use build, serve or test" ;;
+-h | --help | help) sed -n '2,17p' "$0" ;;
+*) die "unknown verb '$1': use build, serve, cloudflare or test" ;;
 esac

@@ -40,6 +40,20 @@ func serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	path := strings.TrimSuffix(r.URL.Path, "/")
+	if strings.HasPrefix(path, "/api/") || path == "/api" {
+		// The API is public and stateless: a page on any origin (a
+		// course page, the playground pointed at a Cloudflare
+		// deployment) may call it.
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", "*")
+		if r.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, POST")
+			h.Set("Access-Control-Allow-Headers", "Content-Type")
+			h.Set("Access-Control-Max-Age", "86400")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+	}
 	switch {
 	case path == "/api/policies":
 		if !allow(w, r, http.MethodGet) {

@@ -425,3 +425,22 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+// The API answers pages of any origin: every answer allows them, and a
+// preflight is answered without running anything.
+func TestCORS(t *testing.T) {
+	w := do(t, "OPTIONS", "/api/experiments/apitest-exp?point=0", "")
+	if w.Code != 204 || w.Header().Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(w.Header().Get("Access-Control-Allow-Methods"), "POST") ||
+		w.Header().Get("Access-Control-Allow-Headers") != "Content-Type" {
+		t.Errorf("preflight: %d %v", w.Code, w.Header())
+	}
+	w = do(t, "POST", "/api/experiments/apitest-exp/plan", "")
+	if w.Code != 200 || w.Header().Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("plan: %d %v", w.Code, w.Header())
+	}
+	w = do(t, "GET", "/api/nope", "")
+	if w.Code != 404 || w.Header().Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("error answer: %d %v", w.Code, w.Header())
+	}
+}

@@ -14,8 +14,8 @@ var traceCache struct {
 
 func init() { loadTrace = readTrace }
 
-// readTrace finds and reads an SWF trace with engine/swf (swf.Find says
-// where it looked when the file is missing, as in the browser worker) and
+// readTrace reads an SWF trace with engine/swf (swf.Load: a file, or in the
+// browser worker and on workerd the copy the site serves) and
 // keeps what workloads need. The last trace read is kept in memory.
 func readTrace(name string) ([]traceJob, error) {
 	traceCache.Lock()
@@ -23,11 +23,7 @@ func readTrace(name string) ([]traceJob, error) {
 	if traceCache.name == name {
 		return traceCache.recs, nil
 	}
-	path, err := swf.Find(name)
-	if err != nil {
-		return nil, err
-	}
-	t, err := swf.ReadFile(path)
+	t, err := swf.Load(name)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -235,7 +236,8 @@ func TestGridOwnMigrations(t *testing.T) {
 }
 
 // TestGridTransit: the grid scheduler keeps a job it migrated in its view
-// until the job arrives, across an exchange instant.
+// until the job arrives, across an exchange instant; and the two readings
+// of eq. 1 when the remote cluster is busy.
 func TestGridTransit(t *testing.T) {
 	cl, net := homeAndFast()
 	net.MigrationOverhead = 30
@@ -245,30 +247,44 @@ func TestGridTransit(t *testing.T) {
 	// j1 (2 nodes, 100 s) from a at 1: home TTR 100, remote 25 + overhead
 	// 30, PB 0.45 > 0.2: it migrates and reaches b at 31 (runs 31..56).
 	// The exchange at 20 shows b free (j1 is on the WAN), but the grid
-	// still books j1 on b from 31 to 56. j2 (the same) from a at 21: remote
-	// TTR = 56-21+25 = 60, PB = (100-90)/100 = 0.1 <= 0.2: j2 stays home,
-	// 21..121. Forgetting j1 at the exchange would show b free (PB 0.45).
+	// still books j1 on b from 31 to 56. j2 (the same) from a at 21:
+	//   - eq. 1 as printed (overlap=0): Remote_Cluster_TTR is the TTR j2
+	//     would have on b now, 56-21+25 = 60, and the overhead comes on
+	//     top: PB = (100-90)/100 = 0.1 <= 0.2, j2 stays home, 21..121.
+	//     The overhead is counted twice: j2 would reach b at 51, before
+	//     b frees at 56, and end at 81 (TTR 60, a benefit of 0.4).
+	//   - overlap=1: the overhead runs while b's queue drains: j2 would
+	//     start at max(21+30, 56) = 56, TTR 60, so Remote_Cluster_TTR =
+	//     60-30 = 30 and PB = (100-60)/100 = 0.4 > 0.2: j2 migrates and
+	//     runs on b 56..81.
+	// Forgetting j1 at the exchange would show b free (PB 0.45 either way).
 	jobs := []model.Job{
 		{ID: "j1", Submit: 1, Size: 2, Runtime: 100, Origin: "a"},
 		{ID: "j2", Submit: 21, Size: 2, Runtime: 100, Origin: "a"},
 	}
-	for _, live := range []bool{false, true} {
-		cfg.Live = live
-		res, frames := run(t, scen(cl, net, jobs...), PHRS, cfg)
-		if p, ok := placement(res, "j1"); !ok || p.Cluster != "b" || p.Start != 31 || p.End != 56 {
-			t.Errorf("live=%v: j1 placement %+v, want b from 31 to 56", live, p)
-		}
-		if p, ok := placement(res, "j2"); !ok || p.Cluster != "a" || p.Start != 21 || p.End != 121 {
-			t.Errorf("live=%v: j2 placement %+v, want a from 21 to 121", live, p)
-		}
-		var got []float64
-		for _, f := range frames {
-			if f.Kind == "transfer" {
-				got = append(got, f.Data.(TransferData).RemoteTTR)
+	for _, overlap := range []bool{false, true} {
+		for _, live := range []bool{false, true} {
+			cfg.Live, cfg.Overlap = live, overlap
+			res, frames := run(t, scen(cl, net, jobs...), PHRS, cfg)
+			if p, ok := placement(res, "j1"); !ok || p.Cluster != "b" || p.Start != 31 || p.End != 56 {
+				t.Errorf("overlap=%v live=%v: j1 placement %+v, want b from 31 to 56", overlap, live, p)
 			}
-		}
-		if len(got) != 2 || got[0] != 25 || got[1] != 60 {
-			t.Errorf("live=%v: remote TTRs %v, want [25 60]", live, got)
+			want2, wantR, wantPB := "a 21 121", 60.0, 0.1
+			if overlap {
+				want2, wantR, wantPB = "b 56 81", 30, 0.4
+			}
+			if p, ok := placement(res, "j2"); !ok || fmt.Sprintf("%s %g %g", p.Cluster, p.Start, p.End) != want2 {
+				t.Errorf("overlap=%v live=%v: j2 placement %+v, want %s", overlap, live, p, want2)
+			}
+			var got []TransferData
+			for _, f := range frames {
+				if f.Kind == "transfer" {
+					got = append(got, f.Data.(TransferData))
+				}
+			}
+			if len(got) != 2 || got[0].RemoteTTR != 25 || got[1].RemoteTTR != wantR || !near(got[1].PB, wantPB) || got[1].Overhead != 30 {
+				t.Errorf("overlap=%v live=%v: transfers %+v, want remote TTRs 25 and %g, PB %g", overlap, live, got, wantR, wantPB)
+			}
 		}
 	}
 }
@@ -286,6 +302,22 @@ func TestDeadlineFilter(t *testing.T) {
 			if r := dropReason(res, "j"); r != ReasonDeadline {
 				t.Errorf("%v always=%v: reason %q, want %q", ap, cfg.Always, r, ReasonDeadline)
 			}
+		}
+	}
+}
+
+// TestTTRSubmitted: "ttr" averages the completed jobs; "ttr_submitted"
+// averages every submitted job, a discarded one at its deadline.
+func TestTTRSubmitted(t *testing.T) {
+	// a: 100 s on s1 (2 PEs): TTR 50. b: deadline 40 < 50 on every
+	// server: discarded, counted at 40. (50 + 40) / 2 = 45.
+	s := scen(twoServers(), nil,
+		model.Job{ID: "a", Size: 1, Runtime: 100, Origin: "a"},
+		model.Job{ID: "b", Size: 1, Runtime: 100, Deadline: 40, Origin: "a"})
+	for _, ap := range []Approach{Local, HRS, PHRS} {
+		res, _ := run(t, s, ap, baseCfg)
+		if m := res.Metrics; m["ttr"] != 50 || m["ttr_submitted"] != 45 || m["completed"] != 1 {
+			t.Errorf("%v: metrics %v, want ttr 50, ttr_submitted 45", ap, m)
 		}
 	}
 }
@@ -457,6 +489,7 @@ func TestBadInput(t *testing.T) {
 		{"policy.params.ref_mips", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"ref_mips": -1} }},
 		{"policy.params.always", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"always": 0.5} }},
 		{"policy.params.live", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"live": 2} }},
+		{"policy.params.overlap", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"overlap": -1} }},
 	} {
 		s := good()
 		tc.edit(s)

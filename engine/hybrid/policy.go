@@ -31,6 +31,9 @@ func (p policy) Info() sched.Info {
 		{Name: "ref_mips", Default: DefaultRefMIPS, Min: 1, Max: 1e9, Doc: "MIPS of the reference node a job's runtime is given for; run time on a server = runtime x ref_mips / (PEs x speed)"},
 		{Name: "live", Default: 0, Min: 0, Max: 1, Doc: "1: decide on the live status instead of the last exchanged one (reference point, not in the paper)"},
 	}
+	if p.ap != Local {
+		params = append(params, sched.Param{Name: "overlap", Default: 0, Min: 0, Max: 1, Doc: "0: eq. 1 as printed, Remote_Cluster_TTR (the TTR the job would have on the remote cluster now) plus the eq. 2 overhead; 1: the overhead overlaps the remote wait (the job starts at the later of its arrival and the remote server's predicted start)"})
+	}
 	if p.ap == PHRS {
 		params = append(params,
 			sched.Param{Name: "threshold", Default: DefaultThreshold, Min: -1e6, Max: 1, Doc: "migration threshold: a job migrates when PB (hybrid eq. 1) exceeds it"},
@@ -76,6 +79,9 @@ func configFrom(p model.Policy) (Config, error) {
 		return cfg, err
 	}
 	if cfg.Live, err = flag("live", 0); err != nil {
+		return cfg, err
+	}
+	if cfg.Overlap, err = flag("overlap", 0); err != nil {
 		return cfg, err
 	}
 	return cfg, cfg.check()

@@ -121,6 +121,7 @@ func TestProperties(t *testing.T) {
 				baseCfg,
 				{Ts: 5, Threshold: 0.3, RefMIPS: 1500, Always: false},
 				{Ts: 60, Threshold: -0.5, RefMIPS: 1000, Always: true, Live: true},
+				{Ts: 20, Threshold: 0.1, RefMIPS: 1000, Always: true, Overlap: true},
 			} {
 				res, err := Run(context.Background(), s, ap, cfg, nil)
 				if err != nil {
@@ -177,7 +178,7 @@ func FuzzRun(f *testing.F) {
 				Deadline: float64(next() * 3), Origin: fmt.Sprintf("c%d", next()%4), Data: float64(next()),
 			})
 		}
-		cfg := Config{Ts: float64(1 + next()%30), Threshold: float64(next()%10)/10 - 0.3, RefMIPS: 1000, Always: next()%2 == 0, Live: next()%2 == 0}
+		cfg := Config{Ts: float64(1 + next()%30), Threshold: float64(next()%10)/10 - 0.3, RefMIPS: 1000, Always: next()%2 == 0, Live: next()%2 == 0, Overlap: next()%2 == 0}
 		for _, ap := range []Approach{Local, HRS, PHRS} {
 			res, err := Run(context.Background(), s, ap, cfg, nil)
 			if err != nil {

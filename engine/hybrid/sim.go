@@ -46,6 +46,14 @@ type Config struct {
 	// Live makes every decision on the live status instead of the last
 	// exchanged one (the T_s -> 0 reference point).
 	Live bool
+	// Overlap reads eq. 1-2 with the migration overhead overlapping the
+	// wait at the remote cluster: a job that arrives after the overhead
+	// starts at the later of its arrival and the remote server's predicted
+	// start, so Remote_Cluster_TTR + overhead is the TTR of that start.
+	// False is the literal eq. 1: the overhead is added to the TTR the job
+	// would have on the remote cluster if it were there now (doc.go,
+	// "Readings").
+	Overlap bool
 }
 
 // Drop reasons, stable strings the UI can show.
@@ -229,7 +237,7 @@ func (sm *sim) handle(e kernel.Event) error {
 			}
 		}
 		sv.dirty = true
-		sm.drop(e.Ref, ReasonExpired)
+		sm.drop(e.Ref, ReasonExpired, t)
 		return sm.tryStart(sv, t)
 	case kernel.Arrive:
 		j := &sm.jobs[e.Ref]
@@ -376,8 +384,9 @@ func (sm *sim) waitTTR(j *job, c int, t float64) float64 {
 // minTTRCluster is the Min_TTR_Cluster policy of the grid scheduler
 // (section III.A, Step 3): among the clusters other than the job's home,
 // the one whose best server gives the least TTR plus migration overhead
-// (eq. 2). It returns the cluster (-1 if none can hold the job), its TTR
-// without overhead (Remote_Cluster_TTR of eq. 1) and the overhead.
+// (eq. 2; with Config.Overlap the overhead overlaps the remote wait). It
+// returns the cluster (-1 if none can hold the job), its TTR without
+// overhead (Remote_Cluster_TTR of eq. 1) and the overhead.
 func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 	best := math.Inf(1)
 	var bestR, bestO float64
@@ -386,20 +395,25 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 		if c == j.origin {
 			continue
 		}
-		r := math.Inf(1)
+		o := sm.g.overhead(j.origin, c, j.data)
+		v := math.Inf(1)
 		for _, sv := range sm.g.clusters[c].servers {
 			if sv.nodes < j.size {
 				continue
 			}
-			r = math.Min(r, sm.ttr(j, sv, sm.gview(sv, t), t))
+			if sm.cfg.Overlap {
+				// The job reaches the cluster at t+o and starts at the
+				// later of that and the server's predicted start.
+				v = math.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
+			} else {
+				v = math.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
+			}
 		}
-		if math.IsInf(r, 1) {
+		if math.IsInf(v, 1) {
 			continue
 		}
-		o := sm.g.overhead(j.origin, c, j.data)
-		v := r + o
 		if v < best {
-			best, bestR, bestO = v, r, o
+			best, bestR, bestO = v, v-o, o
 			cand = append(cand[:0], c)
 		} else if v == best {
 			cand = append(cand, c)
@@ -448,7 +462,7 @@ func (sm *sim) decide(i int, t float64) error {
 			}
 			// The local scheduler filters out every server whose TTR
 			// exceeds the deadline; nothing is left.
-			sm.drop(i, ReasonDeadline)
+			sm.drop(i, ReasonDeadline, t)
 			return nil
 		}
 		// HRS or P-HRS, and the job misses its deadline at home, or P-HRS
@@ -458,7 +472,7 @@ func (sm *sim) decide(i int, t float64) error {
 			if meets {
 				return sm.enqueue(i, sv, t)
 			}
-			sm.drop(i, ReasonDeadline)
+			sm.drop(i, ReasonDeadline, t)
 			return nil
 		}
 		pb := benefit(ttrL, ttrR, o)
@@ -484,7 +498,7 @@ func (sm *sim) decide(i int, t float64) error {
 		case meets:
 			return sm.enqueue(i, sv, t)
 		}
-		sm.drop(i, ReasonBenefit)
+		sm.drop(i, ReasonBenefit, t)
 		return nil
 	}
 	// req > avail on every server of the home cluster.
@@ -507,9 +521,9 @@ func (sm *sim) decide(i int, t float64) error {
 	sv, _ = sm.minTTRServer(j, home, t, false)
 	if sv == nil {
 		if sm.ap == Local {
-			sm.drop(i, ReasonNoServer)
+			sm.drop(i, ReasonNoServer, t)
 		} else {
-			sm.drop(i, ReasonNoGridServer)
+			sm.drop(i, ReasonNoGridServer, t)
 		}
 		return nil
 	}
@@ -567,7 +581,7 @@ func (sm *sim) remoteArrive(i int, t float64) error {
 	}
 	sv, _ := sm.minTTRServer(j, j.dest, t, false)
 	if sv == nil { // cannot happen: the grid chose a cluster that fits
-		sm.drop(i, ReasonNoGridServer)
+		sm.drop(i, ReasonNoGridServer, t)
 		return nil
 	}
 	return sm.enqueue(i, sv, t)
@@ -601,7 +615,7 @@ func (sm *sim) tryStart(sv *server, t float64) error {
 		if t > j.deadline-j.exec {
 			sv.queue = sv.queue[1:]
 			sv.dirty = true
-			sm.drop(i, ReasonExpired)
+			sm.drop(i, ReasonExpired, t)
 			continue
 		}
 		if sv.freeN < j.size {
@@ -625,8 +639,10 @@ func (sm *sim) tryStart(sv *server, t float64) error {
 	return nil
 }
 
-func (sm *sim) drop(i int, reason string) {
+// drop discards job i at time t.
+func (sm *sim) drop(i int, reason string, t float64) {
 	sm.jobs[i].state = stDropped
+	sm.jobs[i].end = t
 	sm.res.Dropped = append(sm.res.Dropped, sched.Drop{Job: sm.jobs[i].id, Reason: reason})
 }
 
@@ -666,6 +682,25 @@ func (sm *sim) finish() {
 		}
 	}
 	m["completed"] = float64(done)
+	// TTR over every submitted job: a completed job at its completion, a
+	// discarded one at its deadline (at its discard when it has none).
+	if n := len(sm.jobs); n > 0 {
+		sum := 0.0
+		for i := range sm.jobs {
+			j := &sm.jobs[i]
+			switch {
+			case j.state == stDone:
+				sum += j.end - j.submit
+			case !math.IsInf(j.deadline, 1):
+				sum += math.Max(j.deadline, j.end) - j.submit
+			default:
+				sum += j.end - j.submit
+			}
+		}
+		m["ttr_submitted"] = sum / float64(n)
+	} else {
+		m["ttr_submitted"] = 0
+	}
 	m["discarded"] = float64(len(res.Dropped))
 	m["migrated"] = float64(sm.migrate)
 }

@@ -37,9 +37,10 @@ type Setup struct {
 	Alpha            float64
 	DRMin, DRMax     float64
 	DataMin, DataMax float64
-	// Homes, when positive, limits the home clusters to the first Homes
-	// clusters; 0 means every cluster.
-	Homes int
+	// UserClusters, when positive, limits the clusters users submit to
+	// (the jobs' home clusters) to the first UserClusters clusters; 0
+	// means every cluster of the grid (doc.go, reading users10).
+	UserClusters int
 }
 
 // DefaultSetup is the setting of hybrid-table1 and hybrid-table3.
@@ -83,12 +84,10 @@ func (st Setup) Platform(r *rand.Rand, c int) model.Platform {
 }
 
 // Jobs draws n jobs whose home clusters are among the first c clusters
-// (the first Homes, when set).
+// (the first UserClusters, when set).
 func (st Setup) Jobs(r *rand.Rand, n, c int) []model.Job {
 	jobs := make([]model.Job, n)
-	if st.Homes > 0 && st.Homes < c {
-		c = st.Homes
-	}
+	c = st.users(c)
 	arrivals := workload.PoissonArrivals(r, float64(n)/st.Window, n, 0)
 	for i := range jobs {
 		t := arrivals[i]
@@ -110,3 +109,11 @@ func (st Setup) Jobs(r *rand.Rand, n, c int) []model.Job {
 // round3 keeps generated times to the millisecond, so scenarios print
 // short and round-trip exactly through JSON.
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// users is the number of clusters users submit to in a grid of c.
+func (st Setup) users(c int) int {
+	if st.UserClusters > 0 && st.UserClusters < c {
+		return st.UserClusters
+	}
+	return c
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"testing"
 
 	"gridplay/engine/backfill"
@@ -73,6 +74,26 @@ func show(res *sched.Result) string {
 	return out
 }
 
+// threeSites is the second hand case of TestSelectionHand.
+func threeSites(policy string) *model.Scenario {
+	return &model.Scenario{Version: 1, Platform: model.Platform{
+		Clusters: []model.Cluster{{ID: "a", Nodes: 4, H: 1}, {ID: "b", Nodes: 2, H: 0.5}, {ID: "c", Nodes: 4, H: 0.8}},
+		Network:  &model.Network{MultisiteFactor: 1.5},
+	}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{{ID: "J", Size: 4, Runtime: 10, Origin: "a"}}}
+}
+
+// twoSites is the first hand case of TestSelectionHand.
+func twoSites(policy string, params map[string]float64) *model.Scenario {
+	return &model.Scenario{Version: 1, Platform: model.Platform{
+		Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}},
+		Network:  &model.Network{MultisiteFactor: 2},
+	}, Policy: model.Policy{Name: policy, Params: params}, Jobs: []model.Job{
+		{ID: "J0", Submit: 0, Size: 3, Runtime: 100, Origin: "b"},
+		{ID: "J1", Submit: 0, Size: 3, Runtime: 10, Origin: "a"},
+		{ID: "J2", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
+	}}
+}
+
 func TestSelectionHand(t *testing.T) {
 	// Two sites of 4 nodes, h = 1, p = 2, no data. J1 holds 3 nodes of a
 	// for [0,10), J0 holds 3 nodes of b for [0,100). J2 (2 nodes, 10 s,
@@ -81,28 +102,13 @@ func TestSelectionHand(t *testing.T) {
 	//  - reservation on a at 10: finish 20 (eq. 1).
 	// Optimal and greedy reserve a (finish 20 < 21); non-adaptive takes
 	// the instant multisite start.
-	two := func(policy string) *model.Scenario {
-		return &model.Scenario{Version: 1, Platform: model.Platform{
-			Clusters: []model.Cluster{{ID: "a", Nodes: 4}, {ID: "b", Nodes: 4}},
-			Network:  &model.Network{MultisiteFactor: 2},
-		}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{
-			{ID: "J0", Submit: 0, Size: 3, Runtime: 100, Origin: "b"},
-			{ID: "J1", Submit: 0, Size: 3, Runtime: 10, Origin: "a"},
-			{ID: "J2", Submit: 1, Size: 2, Runtime: 10, Origin: "a"},
-		}}
-	}
+	two := func(policy string) *model.Scenario { return twoSites(policy, nil) }
 	// Three idle sites, 4 nodes each... b has 2: a h=1.0 (origin),
 	// b h=0.5, c h=0.8; p = 1.5; a 4-node job of 10 s:
 	//  - optimal: c alone, 10*0.8 = 8 (a: 10; b+c: 1.5*0.8*10 = 12);
 	//  - greedy: fastest first, b (2 idle) then c: b+c, 12 s; split one
 	//    node each, then the rest to the faster b up to its 2 nodes;
 	//  - non-adaptive: the local site a, 10 s.
-	three := func(policy string) *model.Scenario {
-		return &model.Scenario{Version: 1, Platform: model.Platform{
-			Clusters: []model.Cluster{{ID: "a", Nodes: 4, H: 1}, {ID: "b", Nodes: 2, H: 0.5}, {ID: "c", Nodes: 4, H: 0.8}},
-			Network:  &model.Network{MultisiteFactor: 1.5},
-		}, Policy: model.Policy{Name: policy}, Jobs: []model.Job{{ID: "J", Size: 4, Runtime: 10, Origin: "a"}}}
-	}
 	cases := []struct {
 		s    *model.Scenario
 		want string
@@ -110,9 +116,9 @@ func TestSelectionHand(t *testing.T) {
 		{two("multisite-optimal"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@10-20a[0 1] "},
 		{two("multisite-greedy"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@10-20a[0 1] "},
 		{two("multisite-nonadaptive"), "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@1-21a[3]b[3] "},
-		{three("multisite-optimal"), "J@0-8c[0 1 2 3] "},
-		{three("multisite-greedy"), "J@0-12b[0 1]c[0 1] "},
-		{three("multisite-nonadaptive"), "J@0-10a[0 1 2 3] "},
+		{threeSites("multisite-optimal"), "J@0-8c[0 1 2 3] "},
+		{threeSites("multisite-greedy"), "J@0-12b[0 1]c[0 1] "},
+		{threeSites("multisite-nonadaptive"), "J@0-10a[0 1 2 3] "},
 	}
 	for _, c := range cases {
 		for _, cons := range []float64{0, 1} {
@@ -201,6 +207,7 @@ func TestProperties(t *testing.T) {
 					sites = append(sites, backfill.SiteSpec{ID: sys.ids[i], Nodes: sys.nodes[i]})
 				}
 				sel := newSelector(sys, jobs, strat)
+				sel.strict = strat == NonAdaptive && trial%2 == 1
 				res, st, err := backfill.Run(context.Background(), backfill.Config{Mode: mode, Sites: sites, Jobs: cj, Sel: sel}, nil)
 				if err != nil {
 					t.Fatal(err)
@@ -209,6 +216,7 @@ func TestProperties(t *testing.T) {
 					t.Errorf("trial %d %s %s: %d jobs later than their reservation", trial, strat, mode, st.Late)
 				}
 				check(t, s, sys, jobs, d, res)
+				checkWhy(t, s, sel, mode, res)
 			}
 		}
 	}
@@ -273,6 +281,25 @@ func check(t *testing.T, s *model.Scenario, sys *system, jobs []job, d *backfill
 	}
 }
 
+// checkWhy: every placement carries the reason recorded for the choice
+// it started on (see why.go), naming the sites it ran on.
+func checkWhy(t *testing.T, s *model.Scenario, sel *selector, mode backfill.Mode, res *sched.Result) {
+	t.Helper()
+	index := map[string]int{}
+	for i, j := range s.Jobs {
+		index[j.ID] = i
+	}
+	sel.explain(res, mode, index)
+	for _, p := range res.Schedule {
+		if p.Why == "" {
+			t.Fatalf("%s %s: %s on %s at %g has no reason", sel.strat, mode, p.Job, p.Cluster, p.Start)
+		}
+		if !strings.Contains(p.Why, p.Cluster) {
+			t.Fatalf("%s %s: %s on %s: reason %q names other sites", sel.strat, mode, p.Job, p.Cluster, p.Why)
+		}
+	}
+}
+
 func TestErrors(t *testing.T) {
 	base := func() *model.Scenario {
 		return &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 2}, {ID: "b", Nodes: 2}}},
@@ -286,6 +313,9 @@ func TestErrors(t *testing.T) {
 		{func(s *model.Scenario) { s.Jobs[0].Data = 5 }, "platform.network.bandwidth"},
 		{func(s *model.Scenario) { s.Platform.Network = &model.Network{MultisiteFactor: 0.5} }, "platform.network.multisite_factor"},
 		{func(s *model.Scenario) { s.Policy.Params = map[string]float64{"conservative": 2} }, "policy.params.conservative"},
+		{func(s *model.Scenario) {
+			s.Policy = model.Policy{Name: "multisite-nonadaptive", Params: map[string]float64{"strict": 0.5}}
+		}, "policy.params.strict"},
 		{func(s *model.Scenario) { s.Platform.Clusters[1].H = -1 }, "platform.clusters[1].h"},
 		{func(s *model.Scenario) {
 			s.Platform.Clusters = nil
@@ -422,7 +452,7 @@ func TestOptimalBruteForce(t *testing.T) {
 		jb := job{origin: r.IntN(ns), size: 1 + r.IntN(tot), est: float64(1 + r.IntN(30)), data: float64(r.IntN(3))}
 		jb.run = jb.est
 		sel := newSelector(sys, []job{jb}, Optimal)
-		got, ok := sel.optimal(&jb, now, m)
+		got, ok := sel.optimal(&jb, now, m, &reason{})
 		// Brute force.
 		best := math.Inf(1)
 		for mask := 1; mask < 1<<ns; mask++ {
@@ -481,6 +511,99 @@ func TestOptimalBruteForce(t *testing.T) {
 		}
 		if sum != jb.size {
 			t.Fatalf("trial %d: %d nodes placed, want %d", trial, sum, jb.size)
+		}
+	}
+}
+
+// TestWhy: each placement says why it went where it did, from the
+// numbers of the decision, on the hand cases of TestSelectionHand.
+func TestWhy(t *testing.T) {
+	two := func(policy string, params map[string]float64) *model.Scenario {
+		s := twoSites(policy, params)
+		s.Jobs = append(s.Jobs, model.Job{ID: "J3", Submit: 2, Size: 6, Runtime: 10, Origin: "a"})
+		return s
+	}
+	// want[0] is under EASY, want[1] under conservative backfilling
+	// ("" means the same as EASY). Under EASY the head's reservation is
+	// made again at every pass, so a job that waited starts on a
+	// selection made at its start: "at once".
+	cases := []struct {
+		s    *model.Scenario
+		job  string
+		want [2]string
+	}{
+		// J2: a alone at 10 finishes at 20, a+b at once at 21 (eq. 2).
+		{two("multisite-optimal", nil), "J2", [2]string{
+			"Optimal (Alg. 2): at once on its own site a, predicted to finish at t = 20 s (eq. 1), the earliest of every site and combination.",
+			"Optimal (Alg. 2): reserved from t = 10 s on its own site a, predicted to finish at t = 20 s (eq. 1), the earliest of every site and combination."}},
+		// J3 (6 nodes) needs both sites: a+b from 100 (J0 holds b).
+		{two("multisite-optimal", nil), "J3", [2]string{
+			"Optimal (Alg. 2): at once on a+b (4+2 nodes), predicted to finish at t = 120 s (eq. 2); no single site has 6 nodes.",
+			"Optimal (Alg. 2): reserved from t = 100 s on a+b (4+2 nodes), predicted to finish at t = 120 s (eq. 2); no single site has 6 nodes."}},
+		{two("multisite-greedy", nil), "J2", [2]string{
+			"Greedy: at once on a, the fastest sites with idle nodes, predicted to finish at t = 20 s (eq. 1); reserving the fastest sites that hold 2 nodes (a) would finish at t = 20 s.",
+			"Greedy: reserved from t = 10 s on a, the fastest sites that hold 2 nodes, predicted to finish at t = 20 s (eq. 1); starting at once on the fastest idle nodes (a+b (1+1 nodes)) would finish at t = 21 s."}},
+		{two("multisite-nonadaptive", nil), "J2", [2]string{
+			"Non-adaptive (section 6): no single site had 2 nodes idle for the run, so at once on a+b (1+1 nodes), its own site first."}},
+		{two("multisite-nonadaptive", map[string]float64{"strict": 1}), "J2", [2]string{
+			"Non-adaptive (section 6): at once on its own site a.",
+			"Non-adaptive (section 6): reserved from t = 10 s on its own site a."}},
+		{two("multisite-nonadaptive", map[string]float64{"strict": 1}), "J3", [2]string{
+			"Non-adaptive (section 6): no single site has 6 nodes, so at once on a+b (4+2 nodes), its own site first.",
+			"Non-adaptive (section 6): no single site has 6 nodes, so reserved from t = 100 s on a+b (4+2 nodes), its own site first."}},
+		// c alone: 10*0.8 = 8 s; a (its own site): 10 s.
+		{threeSites("multisite-optimal"), "J", [2]string{"Optimal (Alg. 2): at once on c, predicted to finish at t = 8 s (eq. 1); its own site a would finish at t = 10 s."}},
+		{threeSites("multisite-greedy"), "J", [2]string{"Greedy: at once on b+c (2+2 nodes), the fastest sites with idle nodes, predicted to finish at t = 12 s (eq. 2); reserving the fastest sites that hold 4 nodes (b+c) would finish at t = 12 s."}},
+		{threeSites("multisite-nonadaptive"), "J", [2]string{"Non-adaptive (section 6): at once on its own site a."}},
+	}
+	for _, c := range cases {
+		for _, cons := range []float64{0, 1} {
+			params := map[string]float64{"conservative": cons}
+			for k, v := range c.s.Policy.Params {
+				if k != "conservative" {
+					params[k] = v
+				}
+			}
+			c.s.Policy.Params = params
+			want := c.want[int(cons)]
+			if want == "" {
+				want = c.want[0]
+			}
+			res := runPolicy(t, c.s)
+			p, ok := placementOf(res, c.job)
+			if !ok || p.Why != want {
+				t.Errorf("%s %v %s:\n got %q\nwant %q", c.s.Policy.Name, params, c.job, p.Why, want)
+			}
+		}
+	}
+}
+
+func placementOf(res *sched.Result, id string) (sched.Placement, bool) {
+	for _, p := range res.Schedule {
+		if p.Job == id {
+			return p, true
+		}
+	}
+	return sched.Placement{}, false
+}
+
+// TestStrictNonAdaptive: under the strict reading the non-adaptive
+// baseline waits for its own site when the site can hold the job,
+// instead of starting at once on several sites.
+func TestStrictNonAdaptive(t *testing.T) {
+	s := twoSites("multisite-nonadaptive", nil)
+	for _, c := range []struct {
+		strict float64
+		want   string
+	}{
+		{0, "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@1-21a[3]b[3] "},
+		{1, "J0@0-100b[0 1 2] J1@0-10a[0 1 2] J2@10-20a[0 1] "},
+	} {
+		for _, cons := range []float64{0, 1} {
+			s.Policy.Params = map[string]float64{"conservative": cons, "strict": c.strict}
+			if got := show(runPolicy(t, s)); got != c.want {
+				t.Errorf("strict=%g conservative=%g:\n got %s\nwant %s", c.strict, cons, got, c.want)
+			}
 		}
 	}
 }

@@ -14,6 +14,11 @@ var conservativeParam = sched.Param{
 	Doc: "1: conservative backfilling (every waiting job holds a reservation); 0: EASY (only the queue head does). Multisite section 4.1.2.",
 }
 
+var strictParam = sched.Param{
+	Name: "strict", Default: 0, Min: 0, Max: 1,
+	Doc: "0: a job starts at once in the first class with room now (local, remote single site, several sites), else waits in the first class that can hold it; 1: the strict reading, the first class that can ever hold it, waiting there. Multisite section 6.",
+}
+
 func init() {
 	sched.Register(&policy{strat: Optimal, info: sched.Info{
 		Name: "multisite-optimal", Paper: "001", System: "Multisite",
@@ -27,8 +32,8 @@ func init() {
 	}})
 	sched.Register(&policy{strat: NonAdaptive, info: sched.Info{
 		Name: "multisite-nonadaptive", Paper: "001", System: "Multisite",
-		Summary: "Non-adaptive multisite baseline (section 6): local site first, then remote single sites, then multisite; starts a job as soon as it can.",
-		Params:  []sched.Param{conservativeParam},
+		Summary: "Non-adaptive multisite baseline (section 6): local site first, then remote single sites, then multisite; starts a job as soon as it can (strict=1: waits in the first class that can hold it).",
+		Params:  []sched.Param{conservativeParam, strictParam},
 	}})
 }
 
@@ -58,14 +63,26 @@ func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 	if p.strat == Optimal && sys.n > MaxOptimalSites {
 		return nil, model.Errf("platform.clusters", fmt.Sprintf("multisite-optimal enumerates all 2^N-1 site combinations (Alg. 2) and accepts at most %d sites, got %d; use multisite-greedy", MaxOptimalSites, sys.n))
 	}
+	strict := false
+	if p.strat == NonAdaptive {
+		switch v := s.Policy.Param("strict", 0); v {
+		case 0:
+		case 1:
+			strict = true
+		default:
+			return nil, model.Errf("policy.params.strict", fmt.Sprintf("must be 0 or 1, got %g", v))
+		}
+	}
 	jobs, d, err := readJobs(s, sys)
 	if err != nil {
 		return nil, err
 	}
-	return run(ctx, sys, jobs, d, s, p.strat, mode, rec)
+	sel := newSelector(sys, jobs, p.strat)
+	sel.strict = strict
+	return run(ctx, sys, jobs, d, s, sel, mode, rec)
 }
 
-func run(ctx context.Context, sys *system, jobs []job, d *backfill.Dur, s *model.Scenario, strat Strategy, mode backfill.Mode, rec sched.Recorder) (*sched.Result, error) {
+func run(ctx context.Context, sys *system, jobs []job, d *backfill.Dur, s *model.Scenario, sel *selector, mode backfill.Mode, rec sched.Recorder) (*sched.Result, error) {
 	cj := make([]backfill.Job, len(jobs))
 	for i := range jobs {
 		cj[i] = backfill.Job{ID: s.Jobs[i].ID, Submit: s.Jobs[i].Submit, Size: jobs[i].size}
@@ -79,22 +96,23 @@ func run(ctx context.Context, sys *system, jobs []job, d *backfill.Dur, s *model
 	for i := range sites {
 		sites[i] = backfill.SiteSpec{ID: sys.ids[i], Nodes: sys.nodes[i]}
 	}
-	res, st, err := backfill.Run(ctx, backfill.Config{Mode: mode, Sites: sites, Jobs: cj, Sel: newSelector(sys, jobs, strat)}, rec)
+	res, st, err := backfill.Run(ctx, backfill.Config{Mode: mode, Sites: sites, Jobs: cj, Sel: sel}, rec)
 	if err != nil {
 		return nil, err
 	}
 	backfill.Finish(res, st, d)
+	index := make(map[string]int, len(jobs))
+	for i := range jobs {
+		index[s.Jobs[i].ID] = i
+	}
+	sel.explain(res, mode, index)
 	// How the jobs ran: on several sites, or on one site other than their
 	// origin.
-	origin := make(map[string]string, len(jobs))
-	for i := range jobs {
-		origin[s.Jobs[i].ID] = sys.ids[jobs[i].origin]
-	}
 	multi, remote := 0, 0
 	for _, pl := range res.Schedule {
 		if len(pl.Alloc) > 1 {
 			multi++
-		} else if pl.Cluster != origin[pl.Job] {
+		} else if i, ok := index[pl.Job]; ok && pl.Cluster != sys.ids[jobs[i].origin] {
 			remote++
 		}
 	}

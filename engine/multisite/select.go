@@ -45,6 +45,14 @@ type selector struct {
 	cset  []int // scratch: a combination
 	masks []int // every combination, fewest sites first
 	minH  float64
+	// strict is the strict reading of the non-adaptive baseline (policy
+	// parameter strict=1, see doc.go): a job goes to the first class that
+	// can ever hold it and waits there.
+	strict bool
+	// last and kept record why each job got the choice it got (see
+	// why.go): last is the latest choice returned for the job, kept the
+	// latest one with the least key.
+	last, kept []reason
 }
 
 // cand is one candidate placement: the sites of a combination, their
@@ -83,7 +91,8 @@ func (s *selector) Improvable(j int, now, key float64, m *backfill.Machine) bool
 }
 
 func newSelector(sys *system, jobs []job, strat Strategy) *selector {
-	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, sys.n), minH: math.Inf(1)}
+	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, sys.n), minH: math.Inf(1),
+		last: make([]reason, len(jobs)), kept: make([]reason, len(jobs))}
 	for _, h := range sys.h {
 		s.minH = math.Min(s.minH, h)
 	}
@@ -113,13 +122,14 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 	}
 	var best cand
 	var ok bool
+	var r reason
 	switch s.strat {
 	case Optimal:
-		best, ok = s.optimal(jb, now, m)
+		best, ok = s.optimal(jb, now, m, &r)
 	case Greedy:
-		best, ok = s.greedy(jb, now, m)
+		best, ok = s.greedy(jb, now, m, &r)
 	default:
-		best, ok = s.nonAdaptive(jb, now, m)
+		best, ok = s.nonAdaptive(jb, now, m, &r)
 	}
 	if !ok || (instantOnly && best.start > now) {
 		return backfill.Choice{}, false
@@ -131,6 +141,7 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 	for i, site := range best.sites {
 		ch.Parts = append(ch.Parts, backfill.Part{Site: site, Nodes: best.nodes[i]})
 	}
+	s.record(j, now, &best, ch.Key, &r)
 	return ch, true
 }
 
@@ -253,9 +264,9 @@ func has(c []int, x int) bool {
 // combination the earliest start, which is "now" exactly when the job can
 // start at once there. Step 4 takes the shortest predicted execution, read
 // as the earliest predicted finish T_available + T.
-func (s *selector) optimal(jb *job, now float64, m *backfill.Machine) (cand, bool) {
-	var best cand
-	found := false
+func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
+	var best, single, own cand
+	found, haveSingle, haveOwn := false, false, false
 	n := s.sys.n
 	for _, mask := range s.masks {
 		c := s.cset[:0]
@@ -282,11 +293,35 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine) (cand, boo
 			}
 		}
 		x, ok := s.place(jb, c, now, m, bound)
+		if ok && len(c) == 1 {
+			// Singles come first and are cut only when they finish after
+			// the best single so far, so single is the best single site.
+			if !haveSingle || better(&x, &single, jb.origin) {
+				single, haveSingle = x, true
+			}
+			if c[0] == jb.origin {
+				own, haveOwn = x, true
+			}
+		}
 		if ok && (!found || better(&x, &best, jb.origin)) {
 			best, found = x, true
 		}
 	}
-	return best, found
+	if !found {
+		return best, false
+	}
+	// The alternatives the placement's reason names (why.go).
+	switch {
+	case len(best.sites) > 1:
+		r.setAlt(altSingle, &single, haveSingle)
+	case best.sites[0] != jb.origin:
+		if !haveOwn && s.sys.nodes[jb.origin] >= jb.size {
+			// Its own site was cut by the bound: place it for the reason.
+			own, haveOwn = s.place(jb, []int{jb.origin}, now, m, math.Inf(1))
+		}
+		r.setAlt(altOwn, &own, haveOwn)
+	}
+	return best, true
 }
 
 // greedy takes the fastest nodes first. Instant: the sites with idle
@@ -294,7 +329,7 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine) (cand, boo
 // the request is covered; reservation: the fastest sites until their
 // total nodes cover it, at their earliest common start. The earlier
 // predicted finish wins, the instant start on ties.
-func (s *selector) greedy(jb *job, now float64, m *backfill.Machine) (cand, bool) {
+func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	pref := s.prefOrder(jb, func(a, b int) bool { return s.less(jb, a, b) })
 	var inst cand
 	haveInst := false
@@ -312,15 +347,13 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine) (cand, bool
 	}
 	s.cset = c
 	res, haveRes := s.place(jb, c, now, m, math.Inf(1))
-	switch {
-	case haveInst && haveRes:
-		if better(&res, &inst, jb.origin) {
-			return res, true
-		}
-		return inst, true
-	case haveInst:
+	if haveInst && (!haveRes || !better(&res, &inst, jb.origin)) {
+		r.kind = kindInstant
+		r.setAlt(altReserve, &res, haveRes)
 		return inst, true
 	}
+	r.kind = kindReserve
+	r.setAlt(altInstant, &inst, haveInst)
 	return res, haveRes
 }
 
@@ -332,8 +365,10 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine) (cand, bool
 // local site; else the remote single site with the earliest start; else
 // the local site and then others in site order until their nodes cover
 // the request. It never weighs h or
-// transfers against waiting.
-func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand, bool) {
+// transfers against waiting. Under the strict reading (s.strict) there is
+// no instant phase: the first class that can ever hold the job is taken,
+// at its earliest start there.
+func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	pref := s.prefOrder(jb, func(a, b int) bool {
 		if (a == jb.origin) != (b == jb.origin) {
 			return a == jb.origin
@@ -341,20 +376,28 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand,
 		return a < b
 	})
 	one := []int{0}
-	for _, site := range pref {
-		one[0] = site
-		if x, ok := s.placeAt(jb, one, now, m); ok {
-			return x, true
+	if !s.strict {
+		for _, site := range pref {
+			one[0] = site
+			if x, ok := s.placeAt(jb, one, now, m); ok {
+				r.kind = kindLocalNow
+				if site != jb.origin {
+					r.kind = kindRemoteNow
+				}
+				return x, true
+			}
 		}
-	}
-	if c := s.idleSet(jb, pref, now, m); len(c) > 1 {
-		if x, ok := s.placeAt(jb, c, now, m); ok {
-			return x, true
+		if c := s.idleSet(jb, pref, now, m); len(c) > 1 {
+			if x, ok := s.placeAt(jb, c, now, m); ok {
+				r.kind = kindMultiNow
+				return x, true
+			}
 		}
 	}
 	// Reservation, by class.
 	if s.sys.nodes[jb.origin] >= jb.size {
 		one[0] = jb.origin
+		r.kind = kindLocal
 		return s.place(jb, one, now, m, math.Inf(1))
 	}
 	var best cand
@@ -369,6 +412,7 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand,
 		}
 	}
 	if found {
+		r.kind = kindRemote
 		return best, true
 	}
 	c := s.cset[:0]
@@ -381,6 +425,7 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine) (cand,
 		got += s.sys.nodes[site]
 	}
 	s.cset = c
+	r.kind = kindMulti
 	return s.place(jb, c, now, m, math.Inf(1))
 }
 

@@ -354,14 +354,14 @@ func (c *command) experiment(args []string) int {
 	run := sched.LocalPoints(e, opt)
 	where := fmt.Sprintf("%d goroutines", *parallel)
 	if *remote != "" {
-		rc, err := newRemote(*remote, e, opt, *retries, c.stderr)
+		rc, err := api.NewRemote(*remote, e, opt, *retries, c.stderr)
 		if err != nil {
 			return c.usageErr("-remote: %v", err)
 		}
-		if err := rc.checkPlan(c.ctx, plan); err != nil {
+		if err := rc.CheckPlan(c.ctx, plan); err != nil {
 			return c.fail("experiment %s on %s: %v", pos[0], *remote, err)
 		}
-		run = rc.point
+		run = rc.Point
 		where = fmt.Sprintf("%d requests to %s", *parallel, *remote)
 	}
 	prog := newProgress(c.stderr, pos[0], len(plan), where)

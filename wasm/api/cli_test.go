@@ -252,7 +252,7 @@ func TestExperimentParallelAndRemote(t *testing.T) {
 			if code != 0 || remote != one {
 				t.Errorf("%s %s: -remote (exit %d) differs from local:\n%.300s\nstderr: %s", name, format, code, remote, errs)
 			}
-			if !strings.Contains(errs, "retrying") || !strings.Contains(errs, "points on 3 requests to") {
+			if !strings.Contains(errs, "retrying") || !strings.Contains(errs, "on 3 requests to") || !strings.Contains(errs, "points done") {
 				t.Errorf("%s: stderr lacks the retry and progress lines: %q", name, errs)
 			}
 		}

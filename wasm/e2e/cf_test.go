@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +17,7 @@ import (
 	_ "gridplay/engine/all"
 	"gridplay/engine/api"
 	"gridplay/engine/model"
+	"gridplay/engine/sched"
 	"gridplay/site/state"
 )
 
@@ -110,5 +113,89 @@ func waitReady(t *testing.T, url string) {
 			t.Fatalf("workerd at %s never became ready: %v", url, err)
 		}
 		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// TestWorkerdExperiments fans every experiment's points (quick mode) out
+// over workerd, eight requests at a time, as `experiment NAME -remote URL
+// -parallel 8` does, and merges them here: the JSON and CSV must be the
+// bytes of the native single-thread run. gamf-fig7 and multisite read
+// their traces from the deployment's static assets. It also merges on
+// workerd (POST /api/experiments/NAME/merge) for one experiment.
+func TestWorkerdExperiments(t *testing.T) {
+	base := os.Getenv("GRIDPLAY_WORKERD_URL")
+	if base == "" {
+		t.Skip("GRIDPLAY_WORKERD_URL is not set (./build.sh test sets it when wrangler is installed)")
+	}
+	base = strings.TrimSuffix(base, "/")
+	waitReady(t, base+"/api/policies")
+	for _, info := range sched.Experiments() {
+		t.Run(info.Name, func(t *testing.T) {
+			e, _ := sched.LookupExperiment(info.Name)
+			opt := sched.ExperimentOptions{Quick: true}
+			ctx := context.Background()
+			t0 := time.Now()
+			native, err := sched.RunExperiment(ctx, e, opt, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tn := time.Since(t0)
+			var log strings.Builder
+			rc, err := api.NewRemote(base, e, opt, 2, &log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, err := e.Plan(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rc.CheckPlan(ctx, plan); err != nil {
+				t.Fatal(err)
+			}
+			t0 = time.Now()
+			parts, err := sched.FanOut(ctx, len(plan), 8, rc.Point, nil)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, log.String())
+			}
+			tw := time.Since(t0)
+			merged, err := e.Merge(opt, parts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := json.Marshal(merged)
+			b, _ := json.Marshal(native)
+			var ca, cb bytes.Buffer
+			api.WriteRowsCSV(&ca, merged.LongRows())
+			api.WriteRowsCSV(&cb, native.LongRows())
+			if !bytes.Equal(a, b) || !bytes.Equal(ca.Bytes(), cb.Bytes()) {
+				t.Fatalf("workerd fan-out differs from the native run:\nworkerd %.400s\nnative  %.400s", a, b)
+			}
+			t.Logf("%d points over workerd (8 at a time) in %v, native single thread %v: %d identical JSON bytes, %d CSV bytes%s",
+				len(plan), tw.Round(time.Millisecond), tn.Round(time.Millisecond), len(a), ca.Len(), strings.ReplaceAll("\n"+log.String(), "\n", "\n    "))
+		})
+	}
+	// The merge endpoint on workerd answers what the native merge does.
+	e, _ := sched.LookupExperiment("hybrid-table1")
+	opt := sched.ExperimentOptions{Quick: true}
+	plan, _ := e.Plan(opt)
+	req := api.MergeRequest{Options: opt}
+	for k := range plan {
+		rep, err := e.Point(context.Background(), opt, k, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(rep)
+		req.Points = append(req.Points, b)
+	}
+	body, _ := json.Marshal(req)
+	resp, err := http.Post(base+"/api/experiments/hybrid-table1/merge", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	code, want := nativeAnswer(t, "/api/experiments/hybrid-table1/merge", body)
+	if resp.StatusCode != code || !bytes.Equal(got, want) {
+		t.Errorf("merge on workerd: %d %.300s\nnative %d %.300s", resp.StatusCode, got, code, want)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package api
 
 import (
 	"bytes"
@@ -16,10 +16,11 @@ import (
 	"gridplay/engine/sched"
 )
 
-// remote runs the points of an experiment on a gridplay API (api serve,
+// Remote runs the points of an experiment on a gridplay API (api serve,
 // wrangler dev, a Cloudflare Workers deployment) and decodes their
-// reports for a local merge.
-type remote struct {
+// reports for a local merge (sched.FanOut with Remote.Point, then the
+// experiment's Merge). The CLI's `experiment -remote URL` uses it.
+type Remote struct {
 	base    string // URL without a trailing slash
 	e       sched.Experiment
 	opt     sched.ExperimentOptions
@@ -30,10 +31,13 @@ type remote struct {
 	mu      sync.Mutex // guards log
 }
 
-// maxPointBytes caps one point's answer.
-const maxPointBytes = 256 << 20
+// MaxPointBytes caps one point's answer.
+const MaxPointBytes = 256 << 20
 
-func newRemote(raw string, e sched.Experiment, opt sched.ExperimentOptions, retries int, log io.Writer) (*remote, error) {
+// NewRemote is a client of the API at raw for experiment e with options
+// opt; a failed point is tried retries more times, and each retry is
+// logged on log.
+func NewRemote(raw string, e sched.Experiment, opt sched.ExperimentOptions, retries int, log io.Writer) (*Remote, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("%q is not an http(s) URL such as http://127.0.0.1:8787", raw)
@@ -42,7 +46,7 @@ func newRemote(raw string, e sched.Experiment, opt sched.ExperimentOptions, retr
 	if err != nil {
 		return nil, err
 	}
-	return &remote{
+	return &Remote{
 		base: strings.TrimSuffix(raw, "/"), e: e, opt: opt, body: body, retries: retries,
 		// No overall timeout: a full point can take minutes. Cancel
 		// with Ctrl-C.
@@ -53,7 +57,7 @@ func newRemote(raw string, e sched.Experiment, opt sched.ExperimentOptions, retr
 
 // post sends the options to path and returns the answer's body, or an
 // error naming the status and the API's message.
-func (r *remote) post(ctx context.Context, path string) ([]byte, error) {
+func (r *Remote) post(ctx context.Context, path string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.base+path, bytes.NewReader(r.body))
 	if err != nil {
 		return nil, err
@@ -64,12 +68,12 @@ func (r *remote) post(ctx context.Context, path string) ([]byte, error) {
 		return nil, err
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, maxPointBytes+1))
+	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxPointBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > maxPointBytes {
-		return nil, fmt.Errorf("answer larger than %d bytes", maxPointBytes)
+	if len(b) > MaxPointBytes {
+		return nil, fmt.Errorf("answer larger than %d bytes", MaxPointBytes)
 	}
 	if resp.StatusCode != http.StatusOK {
 		var e struct {
@@ -97,9 +101,9 @@ func permanent(err error) bool {
 	return ok && se.status >= 400 && se.status < 500 && se.status != 408 && se.status != 429
 }
 
-// checkPlan asks the remote for its plan and compares it with ours: the
+// CheckPlan asks the remote for its plan and compares it with ours: the
 // two must run the same engine.
-func (r *remote) checkPlan(ctx context.Context, plan []sched.PointInfo) error {
+func (r *Remote) CheckPlan(ctx context.Context, plan []sched.PointInfo) error {
 	b, err := r.post(ctx, "/api/experiments/"+url.PathEscape(r.e.Info().Name)+"/plan")
 	if err != nil {
 		return fmt.Errorf("plan: %w", err)
@@ -119,15 +123,15 @@ func (r *remote) checkPlan(ctx context.Context, plan []sched.PointInfo) error {
 	return nil
 }
 
-// point runs point k remotely, retrying a failed attempt up to r.retries
+// Point runs point k remotely, retrying a failed attempt up to r.retries
 // times with a growing pause, and decodes its report.
-func (r *remote) point(ctx context.Context, k int) (sched.Report, error) {
+func (r *Remote) Point(ctx context.Context, k int) (sched.Report, error) {
 	path := "/api/experiments/" + url.PathEscape(r.e.Info().Name) + "?point=" + strconv.Itoa(k)
 	var last error
 	for attempt := 0; attempt <= r.retries; attempt++ {
 		if attempt > 0 {
 			r.mu.Lock()
-			fmt.Fprintf(r.log, "\npoint %d: attempt %d failed (%v); retrying\n", k, attempt, last)
+			fmt.Fprintf(r.log, "point %d: attempt %d failed (%v); retrying\n", k, attempt, last)
 			r.mu.Unlock()
 			select {
 			case <-ctx.Done():
@@ -149,24 +153,3 @@ func (r *remote) point(ctx context.Context, k int) (sched.Report, error) {
 	}
 	return nil, last
 }
-
-// progress writes one line on stderr, rewritten as points finish.
-type progress struct {
-	w     io.Writer
-	name  string
-	total int
-	where string
-	start time.Time
-}
-
-func newProgress(w io.Writer, name string, total int, where string) *progress {
-	p := &progress{w: w, name: name, total: total, where: where, start: time.Now()}
-	fmt.Fprintf(w, "%s: %d points on %s", name, total, where)
-	return p
-}
-
-func (p *progress) done(n int) {
-	fmt.Fprintf(p.w, "\r%s: %d/%d points on %s, %.1f s", p.name, n, p.total, p.where, time.Since(p.start).Seconds())
-}
-
-func (p *progress) end() { fmt.Fprintln(p.w) }

@@ -1,0 +1,52 @@
+package swf
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// Load falls back to Fetcher when no file is found, and names what it
+// tried when neither has the trace.
+func TestLoadFetcher(t *testing.T) {
+	defer func(f func(string) (io.ReadCloser, error)) { Fetcher = f }(Fetcher)
+	var asked []string
+	Fetcher = func(name string) (io.ReadCloser, error) {
+		asked = append(asked, name)
+		if name == "remote-only.swf.gz" {
+			f, err := os.Open(mustFind(t, "KTH-SP2-1996-2"))
+			return f, err
+		}
+		return nil, errors.New("404 " + name)
+	}
+	tr, err := Load("remote-only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Name != "remote-only" || len(tr.Jobs) < 28000 {
+		t.Errorf("trace %q with %d jobs", tr.Name, len(tr.Jobs))
+	}
+	if strings.Join(asked, ",") != "remote-only.swf.gz" {
+		t.Errorf("asked %v", asked)
+	}
+	asked = nil
+	if _, err := Load("nowhere"); err == nil || !strings.Contains(err.Error(), "404 nowhere.swf.gz") {
+		t.Errorf("missing trace: %v", err)
+	}
+	// A file, when there is one, wins over the fetcher.
+	asked = nil
+	if tr, err := Load("KTH-SP2-1996-2"); err != nil || len(asked) != 0 || tr.Name != "KTH-SP2-1996-2" {
+		t.Errorf("file: %v, asked %v", err, asked)
+	}
+}
+
+func mustFind(t *testing.T, name string) string {
+	t.Helper()
+	p, err := Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

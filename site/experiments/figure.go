@@ -1,0 +1,293 @@
+package experiments
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"gridplay/engine/sched"
+)
+
+// Kind is how a figure is drawn.
+type Kind int
+
+const (
+	// Line draws one line per series over a numeric x axis.
+	Line Kind = iota
+	// Bars draws a group of bars per x category, one bar per series.
+	Bars
+)
+
+// Spec says how to draw one metric of an experiment: which metric, as
+// what kind of chart, over which x values and with which axis labels (the
+// paper's).
+type Spec struct {
+	Metric string
+	Kind   Kind
+	Title  string
+	XLabel string
+	YLabel string
+	// X keeps only rows whose x satisfies it (nil: every row whose x
+	// fits the kind: numeric for Line).
+	X func(x string) bool
+	// Policy keeps only rows of matching policies (nil: all).
+	Policy func(p string) bool
+}
+
+// Layout is an experiment's presentation: its figures, and the metrics
+// shown as a table (rows x and policy, a column per metric).
+type Layout struct {
+	Figures []Spec
+	// Table lists the metrics of the table view; nil means every metric.
+	Table []string
+}
+
+// Layouts are the paper figures and tables, by experiment name. An
+// experiment without one is shown as a table of every row.
+var Layouts = map[string]Layout{
+	"muscle-table2": {Table: []string{"compositions"}},
+	"muscle-fig4": {Figures: []Spec{
+		{Metric: "mcp", Kind: Line, Title: "MUSCLE Fig. 4a: mean cluster performance (MCP, eq. 7)", XLabel: "workload: mean number of jobs in the queue", YLabel: "MCP"},
+		{Metric: "pb", Kind: Line, Title: "MUSCLE Fig. 4b: performance balance (PB, eq. 8)", XLabel: "workload: mean number of jobs in the queue", YLabel: "PB"},
+		{Metric: "mcp_gain_vs_dll", Kind: Bars, Title: "MUSCLE's MCP gain over DLL (%)", XLabel: "mean queue", YLabel: "%"},
+		{Metric: "mcp_gain_vs_wrand", Kind: Bars, Title: "MUSCLE's MCP gain over WRAND (%)", XLabel: "mean queue", YLabel: "%"},
+	}},
+	"titan-fig9": {Figures: []Spec{
+		{Metric: "completed", Kind: Line, Title: "TITAN Fig. 9: tasks completed over time", XLabel: "time (s)", YLabel: "tasks completed"},
+		{Metric: "makespan", Kind: Bars, Title: "TITAN: makespan per policy", XLabel: "", YLabel: "makespan (s)", X: func(x string) bool { return x == "all" }},
+		{Metric: "advance", Kind: Bars, Title: "TITAN eq. 16: average advance time", XLabel: "", YLabel: "advance time (s)", X: func(x string) bool { return x == "all" }},
+		{Metric: "makespan", Kind: Line, Title: "TITAN Fig. 7: GA convergence per population", XLabel: "generation", YLabel: "best makespan (s)",
+			Policy: func(p string) bool { return strings.HasPrefix(p, "titan-pop") }},
+	}},
+	"multisite-fig2": {Figures: multisiteSpecs("Fig. 2")},
+	"multisite-fig3": {Figures: multisiteSpecs("Fig. 3")},
+	"gamf-fig7": {Figures: []Spec{
+		{Metric: "makespan", Kind: Bars, Title: "GA-MF Fig. 7: makespan per workload", XLabel: "workload", YLabel: "makespan (s)"},
+		{Metric: "flowtime", Kind: Bars, Title: "GA-MF Fig. 8: flowtime per workload", XLabel: "workload", YLabel: "flowtime (s)"},
+	}},
+	"hybrid-table1": {Table: []string{"ttr", "completed", "utilisation", "ttr_improvement_vs_local", "ttr_improvement_vs_hrs", "completed_improvement_vs_local", "completed_improvement_vs_hrs"}},
+	"hybrid-table3": {Table: []string{"ttr", "completed", "utilisation", "ttr_improvement_vs_local", "ttr_improvement_vs_hrs", "completed_improvement_vs_local", "completed_improvement_vs_hrs"}},
+}
+
+func multisiteSpecs(fig string) []Spec {
+	x := "multisite overhead factor"
+	keep := func(p string) bool { return !strings.Contains(p, "/") }
+	return []Spec{
+		{Metric: "awrt", Kind: Line, Title: "Multisite " + fig + ": average weighted response time (eq. 3)", XLabel: x, YLabel: "AWRT (s)", Policy: keep},
+		{Metric: "awwt", Kind: Line, Title: "Multisite " + fig + ": average weighted wait time (eq. 4)", XLabel: x, YLabel: "AWWT (s)", Policy: keep},
+		{Metric: "awrt_ratio", Kind: Line, Title: "Non-adaptive AWRT over adaptive", XLabel: x, YLabel: "ratio"},
+	}
+}
+
+// Series is one line or one bar colour: a policy (or a policy under a
+// reading), or the paper's values for it.
+type Series struct {
+	Name  string
+	Paper bool
+	// Values by x label; for Line charts the x labels parse as numbers.
+	Values map[string]float64
+}
+
+// Figure is a chart ready to draw.
+type Figure struct {
+	Spec
+	// Xs are the x labels in order (numeric order for Line).
+	Xs     []string
+	Series []Series
+}
+
+// Build makes the figures of spec list specs from the rows of t (ours) and
+// its paper rows. A figure with no value is left out.
+func Build(specs []Spec, t *sched.Table) []Figure {
+	var out []Figure
+	for _, sp := range specs {
+		f := Figure{Spec: sp}
+		xs := map[string]bool{}
+		add := func(rows []sched.Row, paper bool) {
+			idx := map[string]int{}
+			for _, r := range rows {
+				if r.Metric != sp.Metric || (sp.Policy != nil && !sp.Policy(r.Policy)) {
+					continue
+				}
+				if sp.X != nil && !sp.X(r.X) {
+					continue
+				}
+				if sp.X == nil && sp.Kind == Line {
+					if _, err := strconv.ParseFloat(r.X, 64); err != nil {
+						continue
+					}
+				}
+				name := r.Policy
+				i, ok := idx[name]
+				if !ok {
+					i = len(f.Series)
+					idx[name] = i
+					label := name
+					if paper {
+						label = name + " (paper)"
+					}
+					f.Series = append(f.Series, Series{Name: label, Paper: paper, Values: map[string]float64{}})
+				}
+				if _, dup := f.Series[i].Values[r.X]; !dup {
+					f.Series[i].Values[r.X] = r.Value
+				}
+				xs[r.X] = true
+			}
+		}
+		add(t.Rows, false)
+		add(t.Summary, false)
+		add(t.Paper, true)
+		if len(f.Series) == 0 {
+			continue
+		}
+		f.Xs = orderXs(xs, t)
+		out = append(out, f)
+	}
+	return out
+}
+
+// orderXs orders x labels numerically when they all are numbers, else in
+// the order they first appear in the table's rows.
+func orderXs(set map[string]bool, t *sched.Table) []string {
+	var xs []string
+	numeric := true
+	for x := range set {
+		xs = append(xs, x)
+		if _, err := strconv.ParseFloat(x, 64); err != nil {
+			numeric = false
+		}
+	}
+	if numeric {
+		sort.Slice(xs, func(i, j int) bool {
+			a, _ := strconv.ParseFloat(xs[i], 64)
+			b, _ := strconv.ParseFloat(xs[j], 64)
+			return a < b
+		})
+		return xs
+	}
+	first := map[string]int{}
+	n := 0
+	for _, rows := range [][]sched.Row{t.Rows, t.Summary, t.Paper} {
+		for _, r := range rows {
+			if _, ok := first[r.X]; !ok {
+				first[r.X] = n
+				n++
+			}
+		}
+	}
+	sort.SliceStable(xs, func(i, j int) bool { return first[xs[i]] < first[xs[j]] })
+	return xs
+}
+
+// Grid is a table view: one line per (x, policy), a column per metric.
+type Grid struct {
+	Columns []string
+	Lines   []GridLine
+}
+
+// GridLine is one line of a Grid; Cells holds "" where the metric has no
+// value.
+type GridLine struct {
+	X, Policy string
+	Paper     bool
+	Cells     []string
+}
+
+// Tabulate lays the rows (and the paper's rows, marked) of t out as a
+// Grid of the metrics named (all metrics when nil), in the order lines
+// first appear.
+func Tabulate(t *sched.Table, metrics []string) Grid {
+	if metrics == nil {
+		seen := map[string]bool{}
+		for _, rows := range [][]sched.Row{t.Rows, t.Summary} {
+			for _, r := range rows {
+				if !seen[r.Metric] {
+					seen[r.Metric] = true
+					metrics = append(metrics, r.Metric)
+				}
+			}
+		}
+	}
+	col := map[string]int{}
+	for i, m := range metrics {
+		col[m] = i
+	}
+	g := Grid{Columns: metrics}
+	type key struct {
+		x, p  string
+		paper bool
+	}
+	line := map[key]int{}
+	add := func(rows []sched.Row, paper bool) {
+		for _, r := range rows {
+			c, ok := col[r.Metric]
+			if !ok {
+				continue
+			}
+			k := key{r.X, r.Policy, paper}
+			i, ok := line[k]
+			if !ok {
+				i = len(g.Lines)
+				line[k] = i
+				g.Lines = append(g.Lines, GridLine{X: r.X, Policy: r.Policy, Paper: paper, Cells: make([]string, len(metrics))})
+			}
+			g.Lines[i].Cells[c] = FormatValue(r.Value)
+		}
+	}
+	add(t.Rows, false)
+	add(t.Summary, false)
+	add(t.Paper, true)
+	// drop metrics with no value at all
+	keep := make([]bool, len(metrics))
+	for _, l := range g.Lines {
+		for i, c := range l.Cells {
+			if c != "" {
+				keep[i] = true
+			}
+		}
+	}
+	var cols []string
+	for i, m := range metrics {
+		if keep[i] {
+			cols = append(cols, m)
+		}
+	}
+	for li := range g.Lines {
+		var cells []string
+		for i, c := range g.Lines[li].Cells {
+			if keep[i] {
+				cells = append(cells, c)
+			}
+		}
+		g.Lines[li].Cells = cells
+	}
+	g.Columns = cols
+	return g
+}
+
+// FormatValue prints a value with at most four significant decimals.
+func FormatValue(v float64) string {
+	a := v
+	if a < 0 {
+		a = -a
+	}
+	prec := 0
+	switch {
+	case a == 0 || a >= 1000:
+		prec = 0
+	case a >= 100:
+		prec = 1
+	case a >= 1:
+		prec = 2
+	default:
+		prec = 4
+	}
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}

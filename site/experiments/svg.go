@@ -1,0 +1,270 @@
+package experiments
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Palette is Okabe and Ito's colour-blind-safe palette; each series also
+// has its own marker shape, so no reading depends on colour alone.
+var Palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"}
+
+// Figure size in SVG user units.
+const (
+	svgW = 720
+	svgH = 380
+	padL = 74
+	padR = 190 // the legend
+	padT = 40
+	padB = 56
+)
+
+// styleOf is the palette index of each series: a paper series takes the
+// colour and marker of the series of the same policy.
+func styleOf(f Figure) []int {
+	idx := map[string]int{}
+	out := make([]int, len(f.Series))
+	next := 0
+	for i, s := range f.Series {
+		base := strings.TrimSuffix(s.Name, " (paper)")
+		k, ok := idx[base]
+		if !ok {
+			k = next
+			next++
+			idx[base] = k
+		}
+		out[i] = k
+	}
+	return out
+}
+
+// SVG draws f as a standalone SVG document. Paper series are drawn dashed
+// with hollow markers and "(paper)" in the legend.
+func SVG(f Figure) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-family="system-ui, sans-serif" font-size="12">`,
+		svgW, svgH, svgW, svgH, esc(f.Title))
+	fmt.Fprintf(&b, `<title>%s</title><rect width="100%%" height="100%%" fill="#fff"/>`, esc(f.Title))
+	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="14" font-weight="600">%s</text>`, padL, esc(f.Title))
+	lo, hi := yRange(f)
+	plotW, plotH := float64(svgW-padL-padR), float64(svgH-padT-padB)
+	y := func(v float64) float64 { return float64(padT) + plotH*(1-(v-lo)/(hi-lo)) }
+	// y grid and ticks
+	yt, yd := ticks(lo, hi, 5)
+	for _, t := range yt {
+		yy := y(t)
+		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#ddd"/>`, padL, float64(padL)+plotW, yy, yy)
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%s</text>`, padL-6, yy, esc(tickLabel(t, yd)))
+	}
+	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%.1f" stroke="#333"/>`, padL, padL, padT, float64(padT)+plotH)
+	fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#333"/>`, padL, float64(padL)+plotW, y(math.Max(lo, 0)), y(math.Max(lo, 0)))
+	switch f.Kind {
+	case Line:
+		drawLines(&b, f, plotW, y)
+	default:
+		drawBars(&b, f, plotW, y, lo)
+	}
+	// axis labels
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, float64(padL)+plotW/2, svgH-12, esc(f.XLabel))
+	fmt.Fprintf(&b, `<text transform="translate(16 %.1f) rotate(-90)" text-anchor="middle">%s</text>`, float64(padT)+plotH/2, esc(f.YLabel))
+	// legend
+	st := styleOf(f)
+	for i, s := range f.Series {
+		lx, ly := svgW-padR+16, padT+8+i*20
+		col := Palette[st[i]%len(Palette)]
+		dash := ""
+		if s.Paper {
+			dash = ` stroke-dasharray="5 3"`
+		}
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2"%s/>`, lx, lx+22, ly, ly, col, dash)
+		marker(&b, st[i], float64(lx+11), float64(ly), col, s.Paper)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" dominant-baseline="middle">%s</text>`, lx+28, ly, esc(s.Name))
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) float64) {
+	xmin, xmax := math.Inf(1), math.Inf(-1)
+	for _, x := range f.Xs {
+		v, _ := strconv.ParseFloat(x, 64)
+		xmin, xmax = math.Min(xmin, v), math.Max(xmax, v)
+	}
+	if xmax == xmin {
+		xmin, xmax = xmin-1, xmax+1
+	}
+	px := func(v float64) float64 { return float64(padL) + 8 + (plotW-16)*(v-xmin)/(xmax-xmin) }
+	xt, xd := ticks(xmin, xmax, 6)
+	for _, t := range xt {
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, px(t), svgH-padB+18, esc(tickLabel(t, xd)))
+	}
+	st := styleOf(f)
+	for i, s := range f.Series {
+		col := Palette[st[i]%len(Palette)]
+		var pts []string
+		for _, x := range f.Xs {
+			v, ok := s.Values[x]
+			if !ok {
+				continue
+			}
+			xv, _ := strconv.ParseFloat(x, 64)
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(xv), y(v)))
+		}
+		dash := ""
+		if s.Paper {
+			dash = ` stroke-dasharray="5 3"`
+		}
+		fmt.Fprintf(b, `<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"><title>%s</title></polyline>`, col, dash, strings.Join(pts, " "), esc(s.Name))
+		for _, x := range f.Xs {
+			v, ok := s.Values[x]
+			if !ok {
+				continue
+			}
+			xv, _ := strconv.ParseFloat(x, 64)
+			marker(b, st[i], px(xv), y(v), col, s.Paper)
+			fmt.Fprintf(b, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(v)))
+		}
+	}
+}
+
+func drawBars(b *strings.Builder, f Figure, plotW float64, y func(float64) float64, lo float64) {
+	n := len(f.Xs)
+	if n == 0 {
+		return
+	}
+	group := plotW / float64(n)
+	bw := group * 0.8 / float64(len(f.Series))
+	base := y(math.Max(lo, 0))
+	st := styleOf(f)
+	for xi, x := range f.Xs {
+		gx := float64(padL) + group*float64(xi) + group*0.1
+		label := x
+		if len(label) > 14 {
+			label = label[:13] + "…"
+		}
+		if n <= 12 || xi%((n+11)/12) == 0 {
+			fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, gx+group*0.4, svgH-padB+18, esc(label))
+		}
+		for si, s := range f.Series {
+			v, ok := s.Values[x]
+			if !ok {
+				continue
+			}
+			col := Palette[st[si]%len(Palette)]
+			top, bot := y(v), base
+			if top > bot {
+				top, bot = bot, top
+			}
+			fill := col
+			extra := ""
+			if s.Paper {
+				fill = "#fff"
+				extra = fmt.Sprintf(` stroke="%s" stroke-width="1.5" stroke-dasharray="4 2"`, col)
+			}
+			fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"%s><title>%s, %s: %s</title></rect>`,
+				gx+bw*float64(si), top, math.Max(bw-1, 1), math.Max(bot-top, 0.5), fill, extra, esc(s.Name), esc(x), esc(FormatValue(v)))
+		}
+	}
+}
+
+// marker draws series i's marker shape at (x, y): circle, square,
+// triangle, diamond, cross, in turn.
+func marker(b *strings.Builder, i int, x, y float64, col string, hollow bool) {
+	fill := col
+	if hollow {
+		fill = "#fff"
+	}
+	switch i % 5 {
+	case 0:
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s" stroke="%s" stroke-width="1.5"/>`, x, y, fill, col)
+	case 1:
+		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="7" height="7" fill="%s" stroke="%s" stroke-width="1.5"/>`, x-3.5, y-3.5, fill, col)
+	case 2:
+		fmt.Fprintf(b, `<path d="M%.1f %.1fl4.5 8h-9z" fill="%s" stroke="%s" stroke-width="1.5"/>`, x, y-4.5, fill, col)
+	case 3:
+		fmt.Fprintf(b, `<path d="M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5-4.5z" fill="%s" stroke="%s" stroke-width="1.5"/>`, x, y-4.5, fill, col)
+	default:
+		fmt.Fprintf(b, `<path d="M%.1f %.1fl8 8m0-8l-8 8" stroke="%s" stroke-width="2"/>`, x-4, y-4, col)
+	}
+}
+
+// yRange is the value range of f, widened to include 0 for bars and to a
+// non-empty interval.
+func yRange(f Figure) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, s := range f.Series {
+		for _, v := range s.Values {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				continue
+			}
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	if math.IsInf(lo, 1) {
+		return 0, 1
+	}
+	if f.Kind == Bars || lo > 0 && lo < hi*0.5 {
+		lo = math.Min(lo, 0)
+		hi = math.Max(hi, 0)
+	}
+	if hi == lo {
+		hi = lo + math.Max(math.Abs(lo)*0.1, 1)
+	}
+	pad := (hi - lo) * 0.05
+	if lo != 0 {
+		lo -= pad
+	}
+	return lo, hi + pad
+}
+
+// ticks are about n round values covering [lo, hi], and the decimals
+// their step needs.
+func ticks(lo, hi float64, n int) ([]float64, int) {
+	span := hi - lo
+	if span <= 0 || math.IsNaN(span) || math.IsInf(span, 0) {
+		return []float64{lo}, 0
+	}
+	p := math.Floor(math.Log10(span / float64(n)))
+	step := math.Pow(10, p)
+	for _, m := range []float64{1, 2, 5, 10} {
+		if span/(step*m) <= float64(n) {
+			step *= m
+			break
+		}
+	}
+	dec := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	var out []float64
+	for k := math.Ceil(lo / step); k*step <= hi+step*1e-9; k++ {
+		out = append(out, k*step)
+	}
+	return out, dec
+}
+
+// tickLabel prints a tick with dec decimals, thousands as k and millions
+// as M.
+func tickLabel(v float64, dec int) string {
+	a := math.Abs(v)
+	switch {
+	case a >= 1e6:
+		return trimZeros(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
+	case a >= 1e4:
+		return trimZeros(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
+	}
+	s := strconv.FormatFloat(v, 'f', dec, 64)
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+func trimZeros(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+func esc(s string) string { return html.EscapeString(s) }

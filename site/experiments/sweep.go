@@ -1,0 +1,381 @@
+package experiments
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"sync"
+	"time"
+
+	"gridplay/engine/sched"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// MaxParallel caps the points in flight at once (browser workers or
+// requests to a remote API).
+const MaxParallel = 8
+
+// pointAttempts is how often a point is tried before the sweep stops with
+// a Retry: a worker that crashed costs one attempt.
+const pointAttempts = 2
+
+// Sweep runs one experiment's points through an engine, at most Parallel
+// at a time, and merges them in the engine when all are done. Its
+// fields are read by the view; they change only inside Update, which the
+// view wraps with its render lock. A Sweep is used once; Retry after a
+// failure runs the points still missing.
+type Sweep struct {
+	Name     string
+	Opt      sched.ExperimentOptions
+	Parallel int
+	// Where names the engine for the progress line ("2 browser workers").
+	Where string
+
+	Plan    []sched.PointInfo
+	Raw     [][]byte // each point's JSON report, nil until it is done
+	Done    int
+	Running int
+	// Partial holds the rows of the points done so far, in index order.
+	Partial *sched.Table
+	// Result is the merged report: a Table, or for muscle-table2 its
+	// rows as long rows plus Compositions.
+	Result       *sched.Table
+	Compositions []Composition
+	ResultJSON   []byte
+	Err          string
+	Finished     bool
+	Started      time.Time
+	Elapsed      time.Duration
+	// Update runs f under the view's lock and renders; nil runs f alone
+	// (tests).
+	Update func(f func())
+
+	eng      jsbridge.Engine
+	gen      int        // bumped by Cancel and Retry: older answers are ignored
+	mu       sync.Mutex // guards cancels and stopped across goroutines
+	cancels  map[int]func()
+	stopped  bool
+	attempts []int
+	next     int
+	now      func() time.Time
+}
+
+// Composition is one row of MUSCLE Table 2.
+type Composition struct {
+	Row          int        `json:"row"`
+	Compositions [][]string `json:"compositions"`
+}
+
+// NewSweep prepares a sweep of experiment name with options opt on eng.
+func NewSweep(eng jsbridge.Engine, name string, opt sched.ExperimentOptions, parallel int, where string) *Sweep {
+	return &Sweep{Name: name, Opt: opt, Parallel: max(1, min(parallel, MaxParallel)), Where: where,
+		eng: eng, cancels: map[int]func(){}, now: time.Now}
+}
+
+func (s *Sweep) update(f func()) {
+	if s.Update != nil {
+		s.Update(f)
+		return
+	}
+	f()
+}
+
+func (s *Sweep) optionsBody() []byte {
+	b, _ := json.Marshal(s.Opt)
+	return b
+}
+
+func (s *Sweep) path(suffix string) string {
+	return "/api/experiments/" + url.PathEscape(s.Name) + suffix
+}
+
+// Start asks for the plan, then runs the points.
+func (s *Sweep) Start() {
+	s.Started = s.now()
+	s.request("POST", s.path("/plan"), s.optionsBody(), -1, func(body []byte, err string) {
+		if err != "" {
+			s.fail("the plan of " + s.Name + ": " + err)
+			return
+		}
+		var p sched.Plan
+		if jerr := json.Unmarshal(body, &p); jerr != nil || len(p.Points) == 0 {
+			s.fail("the engine sent an unreadable plan")
+			return
+		}
+		s.Plan = p.Points
+		s.Raw = make([][]byte, len(p.Points))
+		s.attempts = make([]int, len(p.Points))
+		s.Partial = &sched.Table{Experiment: s.Name}
+		s.launch()
+	})
+}
+
+// Retry runs again the points that are missing after a failure, and the
+// merge.
+func (s *Sweep) Retry() {
+	s.mu.Lock()
+	s.stopped = false
+	s.mu.Unlock()
+	s.gen++
+	s.Running = 0
+	s.Err = ""
+	if s.Plan == nil {
+		s.Start()
+		return
+	}
+	for k := range s.attempts {
+		s.attempts[k] = 0
+	}
+	s.next = 0
+	s.launch()
+}
+
+// Cancel stops every point in flight; the sweep ends with "cancelled".
+func (s *Sweep) Cancel() {
+	s.mu.Lock()
+	s.stopped = true
+	cs := s.cancels
+	s.cancels = map[int]func(){}
+	s.mu.Unlock()
+	for _, c := range cs {
+		c()
+	}
+	s.gen++
+	s.Running = 0
+	if !s.Finished {
+		s.Err = "cancelled: " + strconv.Itoa(s.Done) + " of " + strconv.Itoa(len(s.Plan)) + " points were done; Retry runs the rest"
+	}
+}
+
+// launch starts points until Parallel are in flight, or merges when all
+// are done. It runs inside update (or Start's callback).
+func (s *Sweep) launch() {
+	if s.isStopped() || s.Err != "" {
+		return
+	}
+	for s.Running < s.Parallel {
+		k := s.nextMissing()
+		if k < 0 {
+			break
+		}
+		s.Running++
+		s.attempts[k]++
+		s.runPoint(k)
+	}
+	if s.Done == len(s.Plan) && s.Running == 0 && s.Result == nil {
+		s.merge()
+	}
+}
+
+// nextMissing is the next point not done and not in flight, or -1.
+func (s *Sweep) nextMissing() int {
+	for ; s.next < len(s.Plan); s.next++ {
+		k := s.next
+		s.mu.Lock()
+		_, busy := s.cancels[k]
+		s.mu.Unlock()
+		if s.Raw[k] == nil && !busy {
+			s.next++
+			return k
+		}
+	}
+	return -1
+}
+
+func (s *Sweep) runPoint(k int) {
+	s.request("POST", s.path("?point="+strconv.Itoa(k)), s.optionsBody(), k, func(body []byte, err string) {
+		s.Running--
+		if s.isStopped() {
+			return
+		}
+		if err != "" {
+			if s.attempts[k] < pointAttempts && err != jsbridge.ErrCancelled {
+				s.next = min(s.next, k)
+				s.launch()
+				return
+			}
+			s.stopAll()
+			s.fail(fmt.Sprintf("point %d (%s): %s", k, s.Plan[k].Label, err))
+			return
+		}
+		s.Raw[k] = body
+		s.Done++
+		s.addPartial()
+		s.launch()
+	})
+}
+
+// addPartial rebuilds the partial table from the points done, in index
+// order (points finish in any order).
+func (s *Sweep) addPartial() {
+	t := &sched.Table{Experiment: s.Name}
+	for _, b := range s.Raw {
+		if b == nil {
+			continue
+		}
+		var pt sched.Table
+		if json.Unmarshal(b, &pt) == nil {
+			for _, r := range pt.Rows {
+				if r.Metric != "" {
+					t.Rows = append(t.Rows, r)
+				}
+			}
+		}
+	}
+	s.Partial = t
+}
+
+func (s *Sweep) merge() {
+	req := struct {
+		Options sched.ExperimentOptions `json:"options"`
+		Points  []json.RawMessage       `json:"points"`
+	}{Options: s.Opt}
+	for _, b := range s.Raw {
+		req.Points = append(req.Points, b)
+	}
+	body, _ := json.Marshal(req)
+	s.request("POST", s.path("/merge"), body, -1, func(out []byte, err string) {
+		if err != "" {
+			s.fail("merging the points: " + err)
+			return
+		}
+		if e := s.setResult(out); e != "" {
+			s.fail(e)
+			return
+		}
+		s.Finished = true
+		s.Elapsed = s.now().Sub(s.Started)
+		jsbridge.Publish("experiment", s.Name)
+		jsbridge.Publish("experimentJSON", string(s.ResultJSON))
+		jsbridge.Publish("experimentMs", strconv.FormatInt(s.Elapsed.Milliseconds(), 10))
+		jsbridge.Publish("experimentParallel", strconv.Itoa(s.Parallel))
+	})
+}
+
+// setResult reads the merged report.
+func (s *Sweep) setResult(b []byte) string {
+	s.ResultJSON = b
+	if s.Name == "muscle-table2" {
+		var r struct {
+			Rows []Composition `json:"rows"`
+		}
+		if err := json.Unmarshal(b, &r); err != nil {
+			return "the engine sent an unreadable report"
+		}
+		s.Compositions = r.Rows
+		t := &sched.Table{Experiment: s.Name}
+		for _, row := range r.Rows {
+			t.Add(strconv.Itoa(row.Row), "muscle", "compositions", float64(len(row.Compositions)))
+		}
+		s.Result = t
+		return ""
+	}
+	t := &sched.Table{}
+	if err := json.Unmarshal(b, t); err != nil {
+		return "the engine sent an unreadable report"
+	}
+	s.Result = t
+	return ""
+}
+
+func (s *Sweep) fail(msg string) {
+	s.Err = msg
+	s.Elapsed = s.now().Sub(s.Started)
+}
+
+func (s *Sweep) isStopped() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stopped
+}
+
+func (s *Sweep) stopAll() {
+	s.mu.Lock()
+	s.stopped = true
+	cs := s.cancels
+	s.cancels = map[int]func(){}
+	s.mu.Unlock()
+	for _, c := range cs {
+		c()
+	}
+	s.gen++
+	s.Running = 0
+}
+
+// request sends one request and calls done, inside update, with the body
+// of a 200 answer or a message. k >= 0 marks a point (so Cancel can stop
+// it).
+func (s *Sweep) request(method, path string, body []byte, k int, done func(body []byte, err string)) {
+	var status int
+	var buf []byte
+	gen := s.gen
+	cancel := s.eng.Request(method, path, body, jsbridge.Handlers{
+		Head:  func(st int) { status = st },
+		Chunk: func(b []byte) { buf = append(buf, b...) },
+		End: func(err error) {
+			if k >= 0 {
+				s.mu.Lock()
+				delete(s.cancels, k)
+				s.mu.Unlock()
+			}
+			s.update(func() {
+				if gen != s.gen {
+					return // cancelled or retried since
+				}
+				switch {
+				case err != nil:
+					done(nil, err.Error())
+				case status != 200:
+					done(nil, state.ErrorBody(status, buf))
+				default:
+					done(buf, "")
+				}
+			})
+		},
+	})
+	if k >= 0 {
+		s.mu.Lock()
+		if s.stopped {
+			s.mu.Unlock()
+			cancel()
+			return
+		}
+		s.cancels[k] = cancel
+		s.mu.Unlock()
+	}
+}
+
+// Progress is the line under the progress bar.
+func (s *Sweep) Progress() string {
+	switch {
+	case s.Plan == nil && s.Err == "":
+		return "asking the engine for the plan…"
+	case s.Finished:
+		return fmt.Sprintf("%d %s on %s in %s", len(s.Plan), plural(len(s.Plan), "point"), s.Where, fmtDur(s.Elapsed))
+	case s.Done == len(s.Plan) && s.Err == "":
+		return "merging the points…"
+	}
+	el := s.now().Sub(s.Started)
+	line := fmt.Sprintf("%d of %d points done, %d running on %s, %s", s.Done, len(s.Plan), s.Running, s.Where, fmtDur(el))
+	if s.Done > 0 && s.Done < len(s.Plan) {
+		left := time.Duration(float64(el) / float64(s.Done) * float64(len(s.Plan)-s.Done))
+		line += ", about " + fmtDur(left) + " left"
+	}
+	return line
+}
+
+func plural(n int, w string) string {
+	if n == 1 {
+		return w
+	}
+	return w + "s"
+}
+
+func fmtDur(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return fmt.Sprintf("%.0f s", d.Seconds())
+}

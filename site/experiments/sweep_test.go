@@ -1,0 +1,158 @@
+package experiments
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gridplay/engine/api"
+	"gridplay/engine/sched"
+	"gridplay/site/jsbridge"
+)
+
+// handlerEngine serves requests with the engine's own HTTP handler, in
+// this process, each on a goroutine as a browser worker would; fail, when
+// set, may refuse a request first (a crashed worker).
+type handlerEngine struct {
+	mu    sync.Mutex
+	paths []string
+	fail  func(path string) error
+}
+
+func (e *handlerEngine) Request(method, path string, body []byte, h jsbridge.Handlers) func() {
+	e.mu.Lock()
+	e.paths = append(e.paths, path)
+	fail := e.fail
+	e.mu.Unlock()
+	go func() {
+		if fail != nil {
+			if err := fail(path); err != nil {
+				h.End(err)
+				return
+			}
+		}
+		w := httptest.NewRecorder()
+		api.Handler().ServeHTTP(w, httptest.NewRequest(method, path, bytes.NewReader(body)))
+		h.Head(w.Code)
+		h.Chunk(w.Body.Bytes())
+		h.End(nil)
+	}()
+	return func() {}
+}
+
+// run starts s and waits until it is finished or failed.
+func run(t *testing.T, s *Sweep, start func()) {
+	t.Helper()
+	var mu sync.Mutex
+	s.Update = func(f func()) { mu.Lock(); defer mu.Unlock(); f() }
+	mu.Lock()
+	start()
+	mu.Unlock()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		mu.Lock()
+		end := s.Finished || s.Err != ""
+		mu.Unlock()
+		if end {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("sweep did not end: %s", s.Progress())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// A sweep fanned out over three concurrent requests merges into the bytes
+// of the whole experiment run natively on one goroutine.
+func TestSweepMatchesNative(t *testing.T) {
+	for _, name := range []string{"titan-fig9", "hybrid-table1", "muscle-table2"} {
+		eng := &handlerEngine{}
+		opt := sched.ExperimentOptions{Quick: true, Seed: 5}
+		s := NewSweep(eng, name, opt, 3, "test")
+		run(t, s, s.Start)
+		if s.Err != "" {
+			t.Fatalf("%s: %s", name, s.Err)
+		}
+		e, _ := sched.LookupExperiment(name)
+		want, err := sched.RunExperiment(context.Background(), e, opt, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wb, _ := json.Marshal(want)
+		if got := bytes.TrimSpace(s.ResultJSON); !bytes.Equal(got, wb) {
+			t.Errorf("%s: sweep result differs from the native run:\n%.300s\n%.300s", name, got, wb)
+		}
+		if s.Done != len(s.Plan) || s.Running != 0 || !strings.Contains(s.Progress(), "on test in") {
+			t.Errorf("%s: done %d of %d, running %d, progress %q", name, s.Done, len(s.Plan), s.Running, s.Progress())
+		}
+		if name == "muscle-table2" && (len(s.Compositions) != 6 || len(s.Result.Rows) != 6) {
+			t.Errorf("table2: %d rows", len(s.Compositions))
+		}
+	}
+}
+
+// A point whose worker dies is tried again; a point that keeps failing
+// stops the sweep with its message, and Retry runs only what is missing.
+func TestSweepRetries(t *testing.T) {
+	var mu sync.Mutex
+	fails := map[string]int{}
+	broken := true
+	eng := &handlerEngine{fail: func(path string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if strings.Contains(path, "point=0") && broken {
+			fails[path]++
+			return errors.New("the engine stopped while working on this request")
+		}
+		return nil
+	}}
+	s := NewSweep(eng, "hybrid-table1", sched.ExperimentOptions{Quick: true}, 2, "test")
+	run(t, s, s.Start)
+	if !strings.Contains(s.Err, "point 0") || !strings.Contains(s.Err, "engine stopped") {
+		t.Fatalf("error %q", s.Err)
+	}
+	if fails["/api/experiments/hybrid-table1?point=0"] != pointAttempts {
+		t.Errorf("point 0 tried %d times, want %d", fails["/api/experiments/hybrid-table1?point=0"], pointAttempts)
+	}
+	mu.Lock()
+	broken = false
+	mu.Unlock()
+	before := len(eng.paths)
+	var doneBefore []string
+	for k, b := range s.Raw {
+		if b != nil {
+			doneBefore = append(doneBefore, fmt.Sprintf("point=%d", k))
+		}
+	}
+	run(t, s, s.Retry)
+	if s.Err != "" || !s.Finished {
+		t.Fatalf("retry: %q", s.Err)
+	}
+	for _, p := range eng.paths[before:] {
+		for _, d := range doneBefore {
+			if strings.HasSuffix(p, d) {
+				t.Errorf("retry asked again for %s, done before the failure", p)
+			}
+		}
+	}
+	if s.Done != len(s.Plan) {
+		t.Errorf("done %d of %d", s.Done, len(s.Plan))
+	}
+}
+
+// Bad experiment names and options come back as the engine's message.
+func TestSweepErrors(t *testing.T) {
+	s := NewSweep(&handlerEngine{}, "no-such", sched.ExperimentOptions{}, 2, "test")
+	run(t, s, s.Start)
+	if !strings.Contains(s.Err, `unknown experiment "no-such"`) {
+		t.Errorf("error %q", s.Err)
+	}
+}

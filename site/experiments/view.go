@@ -1,0 +1,439 @@
+package experiments
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vugu/vugu"
+
+	"gridplay/engine/sched"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// View is the Experiments view: pick an experiment, quick or full and a
+// seed, run its points over the page's engine workers (or a gridplay API
+// URL), watch partial results arrive, and read the figure, the paper's
+// claims with computed verdicts, the setup and the notes.
+type View struct {
+	// Engine is the page's engine (its pool of workers).
+	Engine jsbridge.Engine
+	// Embed shows only the figure and its run control (embed.html).
+	Embed bool
+	// Link, when set at creation, is the #e=... part of a share link to
+	// open (experiment, options, seed; autoplay runs it at once).
+	Link string
+
+	Infos    []sched.ExperimentInfo
+	Name     string
+	Quick    bool
+	Seed     string
+	Remote   string
+	UseCloud bool
+	ShowGrid bool
+	Msg      string
+	Sweep    *Sweep
+	ShareURL string
+
+	env      vugu.EventEnv
+	autoplay bool
+	ticking  bool
+}
+
+// Init loads the list of experiments and opens the link it was given.
+func (c *View) Init(ctx vugu.InitCtx) {
+	c.env = ctx.EventEnv()
+	c.Quick, c.Seed = true, "1"
+	if c.Link != "" {
+		if err := c.applyLink(c.Link); err != "" {
+			c.Msg = err
+		}
+	}
+	c.Engine.Request("GET", "/api/experiments", nil, handlersFor(func(body []byte, err string) {
+		c.env.Lock()
+		defer c.env.UnlockRender()
+		if err != "" {
+			c.Msg = "The list of experiments could not be loaded: " + err
+			return
+		}
+		var infos []sched.ExperimentInfo
+		if json.Unmarshal(body, &infos) != nil {
+			c.Msg = "The engine sent an unreadable list of experiments."
+			return
+		}
+		c.Infos = infos
+		if c.Name == "" && len(infos) > 0 {
+			c.Name = preferred(infos)
+		}
+		if c.autoplay {
+			c.autoplay = false
+			c.start()
+		}
+	}))
+}
+
+// preferred is the experiment shown first: MUSCLE Fig. 4 when present.
+func preferred(infos []sched.ExperimentInfo) string {
+	for _, in := range infos {
+		if in.Name == "muscle-fig4" {
+			return in.Name
+		}
+	}
+	return infos[0].Name
+}
+
+// handlersFor collects a whole answer and calls done with its body or a
+// message.
+func handlersFor(done func(body []byte, err string)) jsbridge.Handlers {
+	var status int
+	var buf []byte
+	return jsbridge.Handlers{
+		Head:  func(s int) { status = s },
+		Chunk: func(b []byte) { buf = append(buf, b...) },
+		End: func(err error) {
+			switch {
+			case err != nil:
+				done(nil, err.Error())
+			case status != 200:
+				done(nil, state.ErrorBody(status, buf))
+			default:
+				done(buf, "")
+			}
+		},
+	}
+}
+
+// ParseLink reads "e=NAME&quick=1&seed=N[&autoplay=1]" (with or without
+// the leading #). It refuses an unknown form with a sentence.
+func ParseLink(s string) (name string, opt sched.ExperimentOptions, autoplay bool, err string) {
+	s = strings.TrimPrefix(s, "#")
+	q, perr := url.ParseQuery(s)
+	if perr != nil || q.Get("e") == "" {
+		return "", opt, false, "This experiment link is not valid: it names no experiment."
+	}
+	name = q.Get("e")
+	if len(name) > 64 {
+		return "", opt, false, "This experiment link is not valid: its experiment name is too long."
+	}
+	opt.Quick = q.Get("quick") == "1"
+	if v := q.Get("seed"); v != "" {
+		n, e := strconv.ParseUint(v, 10, 64)
+		if e != nil {
+			return "", opt, false, "This experiment link is not valid: its seed is not a whole number."
+		}
+		opt.Seed = n
+	}
+	return name, opt, q.Get("autoplay") == "1", ""
+}
+
+// Link is the fragment that reopens an experiment with these options.
+func Link(name string, opt sched.ExperimentOptions) string {
+	v := url.Values{}
+	v.Set("e", name)
+	if opt.Quick {
+		v.Set("quick", "1")
+	}
+	if opt.Seed != 0 {
+		v.Set("seed", strconv.FormatUint(opt.Seed, 10))
+	}
+	return "#" + v.Encode()
+}
+
+func (c *View) applyLink(s string) string {
+	name, opt, auto, err := ParseLink(s)
+	if err != "" {
+		return err
+	}
+	c.Name, c.Quick, c.autoplay = name, opt.Quick, auto
+	c.Seed = strconv.FormatUint(max(opt.Seed, 1), 10)
+	return ""
+}
+
+// options reads the form; a bad seed is a message.
+func (c *View) options() (sched.ExperimentOptions, string) {
+	seed, err := strconv.ParseUint(strings.TrimSpace(c.Seed), 10, 64)
+	if err != nil || seed == 0 {
+		return sched.ExperimentOptions{}, "The seed must be a whole number from 1 up."
+	}
+	return sched.ExperimentOptions{Quick: c.Quick, Seed: seed}, ""
+}
+
+func (c *View) info() sched.ExperimentInfo {
+	for _, in := range c.Infos {
+		if in.Name == c.Name {
+			return in
+		}
+	}
+	return sched.ExperimentInfo{Name: c.Name}
+}
+
+func (c *View) running() bool {
+	return c.Sweep != nil && !c.Sweep.Finished && c.Sweep.Err == ""
+}
+
+func (c *View) choose(e vugu.DOMEvent) {
+	if c.running() {
+		return
+	}
+	c.Name = e.PropString("target", "value")
+	c.Sweep, c.ShareURL = nil, ""
+}
+
+func (c *View) setQuick(e vugu.DOMEvent) { c.Quick = e.PropBool("target", "checked") }
+func (c *View) setSeed(e vugu.DOMEvent)  { c.Seed = e.PropString("target", "value") }
+func (c *View) setRemote(e vugu.DOMEvent) {
+	c.Remote = strings.TrimSpace(e.PropString("target", "value"))
+}
+func (c *View) setCloud(e vugu.DOMEvent) { c.UseCloud = e.PropBool("target", "checked") }
+func (c *View) toggleGrid()              { c.ShowGrid = !c.ShowGrid }
+
+// start runs the chosen experiment's points.
+func (c *View) start() {
+	opt, msg := c.options()
+	c.Msg = msg
+	if msg != "" || c.Name == "" {
+		return
+	}
+	eng, where := c.Engine, ""
+	parallel := min(jsbridge.Cores(), MaxParallel)
+	if c.UseCloud && !c.Embed {
+		u, err := url.Parse(c.Remote)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			c.Msg = "The Cloudflare Workers address must be a web address such as https://gridplay.example.workers.dev."
+			return
+		}
+		eng, where = jsbridge.RemoteEngine{Base: c.Remote}, u.Host
+		parallel = MaxParallel
+	} else {
+		where = fmt.Sprintf("%d browser %s", parallel, plural(parallel, "worker"))
+	}
+	s := NewSweep(eng, c.Name, opt, parallel, where)
+	s.Update = c.locked
+	c.Sweep, c.ShareURL = s, ""
+	s.Start()
+	c.tick()
+}
+
+// locked runs f from an engine callback under the render lock.
+func (c *View) locked(f func()) {
+	c.env.Lock()
+	f()
+	c.env.UnlockRender()
+}
+
+// tick re-renders the progress line every half second while a sweep
+// runs (its elapsed time and estimate move without any answer).
+func (c *View) tick() {
+	if c.ticking {
+		return
+	}
+	c.ticking = true
+	go func() {
+		for {
+			time.Sleep(500 * time.Millisecond)
+			c.env.Lock()
+			if !c.running() {
+				c.ticking = false
+				c.env.UnlockRender()
+				return
+			}
+			c.env.UnlockRender()
+		}
+	}()
+}
+
+func (c *View) cancel() {
+	if c.Sweep != nil {
+		c.Sweep.Cancel()
+	}
+}
+
+func (c *View) retry() {
+	if c.Sweep != nil {
+		c.Sweep.Retry()
+		c.tick()
+	}
+}
+
+// table is what the figures are drawn from: the merged report when done,
+// else the points so far.
+func (c *View) table() *sched.Table {
+	if c.Sweep == nil {
+		return nil
+	}
+	if c.Sweep.Result != nil {
+		return c.Sweep.Result
+	}
+	return c.Sweep.Partial
+}
+
+// SVGs are the figures of the current table.
+func (c *View) figures() []Figure {
+	t := c.table()
+	if t == nil {
+		return nil
+	}
+	return Build(Layouts[c.Name].Figures, t)
+}
+
+func (c *View) svg(f Figure) vugu.HTML { return vugu.HTML(SVG(f)) }
+
+// showGrid: experiments drawn as tables always show the table; the others
+// on demand.
+func (c *View) showGrid() bool {
+	return c.table() != nil && (Layouts[c.Name].Figures == nil || c.ShowGrid)
+}
+
+func (c *View) grid() Grid {
+	l := Layouts[c.Name]
+	metrics := l.Table
+	if l.Figures != nil {
+		metrics = nil
+	}
+	return Tabulate(c.table(), metrics)
+}
+
+func (c *View) percent() string {
+	if c.Sweep == nil || len(c.Sweep.Plan) == 0 {
+		return "0"
+	}
+	return strconv.Itoa(100 * c.Sweep.Done / len(c.Sweep.Plan))
+}
+
+func (c *View) done() bool { return c.Sweep != nil && c.Sweep.Finished }
+
+func (c *View) claims() []sched.Claim {
+	if !c.done() {
+		return nil
+	}
+	return c.Sweep.Result.Claims
+}
+
+func (c *View) notes() []string {
+	if !c.done() {
+		return nil
+	}
+	return c.Sweep.Result.Notes
+}
+
+func (c *View) fileBase() string {
+	b := c.Name
+	if c.Sweep != nil && c.Sweep.Opt.Quick {
+		b += "-quick"
+	}
+	if c.Sweep != nil {
+		b += "-seed" + strconv.FormatUint(c.Sweep.Opt.Seed, 10)
+	}
+	return b
+}
+
+// CSV is the long CSV of a report's rows, byte for byte what
+// POST /api/experiments/NAME?format=csv answers.
+func CSV(rows []sched.Row) []byte {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write([]string{"experiment", "x", "policy", "metric", "value"})
+	for _, r := range rows {
+		w.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, strconv.FormatFloat(r.Value, 'f', -1, 64)})
+	}
+	w.Flush()
+	return []byte(b.String())
+}
+
+func (c *View) exportCSV() {
+	if c.done() {
+		jsbridge.Download(c.fileBase()+".csv", "text/csv", CSV(c.Sweep.Result.Rows))
+	}
+}
+
+func (c *View) exportJSON() {
+	if c.done() {
+		jsbridge.Download(c.fileBase()+".json", "application/json", c.Sweep.ResultJSON)
+	}
+}
+
+func (c *View) exportSVG(i int) {
+	if fs := c.figures(); i < len(fs) {
+		jsbridge.Download(fmt.Sprintf("%s-figure%d.svg", c.fileBase(), i+1), "image/svg+xml", []byte(SVG(fs[i])))
+	}
+}
+
+func (c *View) exportPNG(i int) {
+	if fs := c.figures(); i < len(fs) {
+		jsbridge.DownloadSVGAsPNG(fmt.Sprintf("%s-figure%d.png", c.fileBase(), i+1), SVG(fs[i]))
+	}
+}
+
+func (c *View) share() {
+	opt, msg := c.options()
+	if msg != "" {
+		c.Msg = msg
+		return
+	}
+	base := jsbridge.PageURL()
+	c.ShareURL = base + Link(c.Name, opt)
+	jsbridge.Copy(c.ShareURL)
+}
+
+// embedCode is the iframe for a course page: the figure alone, run at
+// once.
+func (c *View) embedCode() string {
+	opt, msg := c.options()
+	if msg != "" {
+		return ""
+	}
+	base := strings.TrimSuffix(jsbridge.PageURL(), "index.html")
+	src := base + "embed.html" + Link(c.Name, opt) + "&autoplay=1"
+	return `<iframe src="` + src + `" width="760" height="520" style="border:0" title="gridplay: ` + c.Name + `" loading="lazy"></iframe>`
+}
+
+func (c *View) verdictClass(v string) string {
+	switch {
+	case v == sched.Holds:
+		return "verdict holds"
+	case v == sched.DoesNotHold:
+		return "verdict fails"
+	}
+	return "verdict partly"
+}
+
+func compositionText(r Composition) string {
+	var parts []string
+	for _, c := range r.Compositions {
+		parts = append(parts, strings.Join(c, "+"))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func toggleText(on bool) string {
+	if on {
+		return "Hide the numbers"
+	}
+	return "Show the numbers as a table"
+}
+
+func paperClass(paper bool) string {
+	if paper {
+		return "paper-row"
+	}
+	return ""
+}
+
+func policyText(l GridLine) string {
+	if l.Paper {
+		return l.Policy + " (paper)"
+	}
+	return l.Policy
+}
+
+func readingText(r string) string {
+	if r == "" {
+		return "default"
+	}
+	return r
+}
