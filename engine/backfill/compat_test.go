@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/swf"
 )
 
 // The rules of compat pyss (package doc, "Compatibility with pyss"), one
@@ -101,6 +102,38 @@ func TestCompatJobModel(t *testing.T) {
 		s.Compat = compat
 		if k := run(t, s, nil).Metrics["killed"]; k != 1 {
 			t.Errorf("compat=%q: killed %g, want 1 (J4)", compat, k)
+		}
+	}
+}
+
+// TestCompatScenarioEqualsTrace: compat pyss as a scenario option on a
+// trace read with gridplay's conventions gives the schedule of the trace
+// read as pyss reads it (run -compat pyss) when every record has a
+// requested time, as in KTH (its 8 records with run time 0 become 1 s
+// jobs either way).
+func TestCompatScenarioEqualsTrace(t *testing.T) {
+	p, err := swf.Find("KTH-SP2-1996-2.swf.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := swf.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := tr.Scenario("easy")
+	a.Compat = model.CompatPyss
+	b, err := tr.ScenarioCompat("easy", model.CompatPyss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra, rb := run(t, a, nil), run(t, b, nil)
+	if len(ra.Schedule) != 28489 || len(rb.Schedule) != len(ra.Schedule) {
+		t.Fatalf("%d and %d jobs ran", len(ra.Schedule), len(rb.Schedule))
+	}
+	for i := range ra.Schedule {
+		x, y := ra.Schedule[i], rb.Schedule[i]
+		if x.Job != y.Job || x.Start != y.Start || x.End != y.End || x.Nodes != y.Nodes {
+			t.Fatalf("placement %d: %+v as a scenario option, %+v from the trace", i, x, y)
 		}
 	}
 }
