@@ -668,6 +668,9 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		for i, a := range pl.Alloc {
 			c.release(ch.Parts[i].Site, a.Nodes)
 		}
+		if reserved {
+			c.unreserve(c.res[j]) // a reservation that holds no time now
+		}
 		return
 	}
 	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})
