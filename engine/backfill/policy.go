@@ -13,15 +13,15 @@ import (
 func init() {
 	sched.Register(&policy{mode: FCFS, info: sched.Info{
 		Name: "fcfs", Paper: "", System: "Classic",
-		Summary: "First-come-first-served on one cluster, no backfilling: the queue head waits until it fits and no job passes it.",
+		Summary: "First-come-first-served on one cluster, no backfilling: the queue head waits until it fits and no job passes it. A scenario's compat \"pyss\" runs it under pyss's job model and tie order.",
 	}})
 	sched.Register(&policy{mode: EASY, info: sched.Info{
 		Name: "easy", Paper: "", System: "Classic",
-		Summary: "EASY backfilling (Lifka 1995) on one cluster: the queue head gets a reservation; later jobs start early if they do not delay it. Estimates are requested times (multisite section 4.1.2).",
+		Summary: "EASY backfilling (Lifka 1995) on one cluster: the queue head gets a reservation; later jobs start early if they do not delay it. Estimates are requested times (multisite section 4.1.2). A scenario's compat \"pyss\" runs it under pyss's job model and tie order.",
 	}})
 	sched.Register(&policy{mode: Conservative, info: sched.Info{
 		Name: "conservative", Paper: "", System: "Classic",
-		Summary: "Conservative backfilling (Mu'alem & Feitelson 2001) on one cluster: every waiting job gets a reservation, compressed when a job ends early. Estimates are requested times (multisite section 4.1.2).",
+		Summary: "Conservative backfilling (Mu'alem & Feitelson 2001) on one cluster: every waiting job gets a reservation, compressed when a job ends early. Estimates are requested times (multisite section 4.1.2). A scenario's compat \"pyss\" runs it under pyss's job model and tie order.",
 	}})
 }
 
