@@ -39,7 +39,7 @@ func TestLoadInitialHostileLinks(t *testing.T) {
 		{"no link", "", "", "my saved work"},
 	}
 	for _, tt := range tests {
-		c := &Root{App: state.New(), Selected: map[string]bool{}}
+		c := NewPage(state.New(), nil)
 		c.loadInitial(tt.hash, string(savedJSON))
 		if tt.wantErr != "" && !strings.Contains(c.LinkErr, tt.wantErr) {
 			t.Errorf("%s: LinkErr %q, want it to mention %q", tt.name, c.LinkErr, tt.wantErr)
@@ -56,13 +56,13 @@ func TestLoadInitialHostileLinks(t *testing.T) {
 	}
 	// Saved work that does not validate yet is kept, not replaced.
 	half := `{"version":1,"name":"half done","seed":1,"platform":{"clusters":[{"id":"c0","nodes":4}]},"jobs":[{"id":"a","size":0,"runtime":1}],"policy":{"name":"fcfs"}}`
-	ch := &Root{App: state.New(), Selected: map[string]bool{}}
+	ch := NewPage(state.New(), nil)
 	ch.loadInitial("", half)
 	if ch.App.Scenario.Name != "half done" {
 		t.Errorf("half-edited work replaced by %q", ch.App.Scenario.Name)
 	}
 	// Nothing saved: the default preset, MUSCLE Table 1.
-	c := &Root{App: state.New(), Selected: map[string]bool{}}
+	c := NewPage(state.New(), nil)
 	c.loadInitial("#s=v2.xyz", "")
 	if c.App.Scenario.Name != "MUSCLE Table 1" || c.LinkErr == "" {
 		t.Errorf("fallback %q err %q", c.App.Scenario.Name, c.LinkErr)

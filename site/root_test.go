@@ -52,10 +52,11 @@ func (f *fakeEngine) Request(method, path string, body []byte, h jsbridge.Handle
 	return func() {}
 }
 
-func runRoot(t *testing.T, f *fakeEngine) *Root {
+func runRoot(t *testing.T, f *fakeEngine) *Page {
 	t.Helper()
 	f.done = make(chan struct{})
-	c := &Root{App: state.New(), Engine: f, env: &env{}}
+	c := NewPage(state.New(), f)
+	c.env = &env{}
 	c.run()
 	select {
 	case <-f.done:
@@ -105,7 +106,8 @@ func TestRootErrors(t *testing.T) {
 }
 
 func TestPlayPause(t *testing.T) {
-	c := &Root{App: state.New(), env: &env{}}
+	c := NewPage(state.New(), nil)
+	c.env = &env{}
 	c.App.Player = state.Player{End: 10, T: 10}
 	c.env.Lock()
 	c.play()
@@ -170,7 +172,8 @@ func (f *routeEngine) Request(method, path string, body []byte, h jsbridge.Handl
 // first policy listed and runs it.
 func TestFallbackPolicy(t *testing.T) {
 	f := &routeEngine{list: `[{"name":"fcfs","paper":"","system":"Classic","summary":"s"}]`}
-	c := &Root{App: state.New(), Engine: f, env: &env{}, Selected: map[string]bool{}}
+	c := NewPage(state.New(), f)
+	c.env = &env{}
 	c.loadInitial("", "")
 	c.fetchPolicies()
 	c.env.Lock()

@@ -18,6 +18,7 @@ func compatCase(t *testing.T, policy string, nodes int, jobs []tj, own, pyss str
 		s := scen(policy, nodes, jobs...)
 		s.Compat = compat
 		res := run(t, s, nil)
+		checkSchedule(t, s, res) // under pyss's job model with compat
 		want := own
 		if compat != "" {
 			want = pyss

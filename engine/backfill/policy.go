@@ -75,23 +75,14 @@ func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 	return res, nil
 }
 
-// pyssJobs applies pyss's job model (base/prototype.py,
-// _job_input_to_job) to sizes and durations read by Durations, in place:
-// see the package doc, "Compatibility with pyss". submit holds the
-// submit times, nodes the machine's processors.
+// pyssJobs applies pyss's job model (model.Job.Pyss) to sizes and
+// durations read by Durations, in place: see the package doc,
+// "Compatibility with pyss". submit holds the submit times, nodes the
+// machine's processors.
 func pyssJobs(s *model.Scenario, d *Dur, submit []float64, nodes int) {
 	for i := range s.Jobs {
-		j := &s.Jobs[i]
-		q := j.Estimate() // the requested time (the run time when not given)
-		if j.Runtime <= 0 {
-			// A record with no run time: a 1 s job with a 1 s estimate.
-			d.Est[i], d.Run[i] = 1, 1
-			submit[i] = math.Max(submit[i], 1)
-		} else {
-			d.Est[i] = math.Floor(math.Max(math.Max(q, j.Runtime), 1))
-			d.Run[i] = math.Floor(math.Max(math.Min(q, j.Runtime), 1))
-		}
-		d.Size[i] = max(min(d.Size[i], nodes), 1)
+		p := s.Jobs[i].Pyss(nodes)
+		submit[i], d.Size[i], d.Est[i], d.Run[i] = p.Submit, p.Size, p.Est, p.Run
 	}
 }
 

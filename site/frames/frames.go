@@ -72,6 +72,9 @@ const Height = 220.0
 type Platform struct {
 	Clusters []string
 	Servers  []int
+	// Nodes is each cluster's node count (MUSCLE breaks ties of ε by
+	// cluster size).
+	Nodes []int
 }
 
 // PlatformOf reads the Platform of a scenario.
@@ -83,6 +86,7 @@ func PlatformOf(s *model.Scenario) Platform {
 	for _, c := range s.Platform.Clusters {
 		p.Clusters = append(p.Clusters, c.ID)
 		p.Servers = append(p.Servers, len(c.Servers))
+		p.Nodes = append(p.Nodes, c.Nodes)
 	}
 	return p
 }
@@ -93,6 +97,14 @@ func (p Platform) cluster(i int) string {
 		return p.Clusters[i]
 	}
 	return "cluster " + strconv.Itoa(i+1)
+}
+
+// nodes is cluster index i's node count, 0 when unknown.
+func (p Platform) nodes(i int) int {
+	if i >= 0 && i < len(p.Nodes) {
+		return p.Nodes[i]
+	}
+	return 0
 }
 
 // Draw paints view from the first n frames of fs on c (w by h), with

@@ -132,6 +132,11 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 				top := y(s.Row) + 1
 				hh := float64(s.Rows)*rowH - 2
 				c.FillRect(x0, top, x1-x0, hh, col)
+				// A white edge parts two jobs of one colour that
+				// follow each other on a node.
+				if x1-x0 > 3 {
+					c.Line(x0, top, x0, top+hh-1, "#ffffff")
+				}
 				if hh > labelH {
 					label, labelH = k, hh
 				}

@@ -275,11 +275,19 @@ func segments(rows []int) []Segment {
 	return out
 }
 
-// Color is the fill of the i-th job: hues a golden angle apart, so
-// neighbours in the schedule never look alike.
+// Palette is the job fills: Paul Tol's "light" scheme, made to stay
+// distinguishable for colour-blind readers and to carry dark labels
+// (its pale grey is left out: it reads as empty). Jobs are labelled by
+// id too, so colour is never the only cue.
+var Palette = []string{"#77aadd", "#ee8866", "#eedd88", "#ffaabb", "#99ddff", "#44bb99", "#bbcc33", "#aaaa00"}
+
+// Color is the fill of the i-th job: the palette in turn, so neighbours
+// in the schedule never look alike.
 func Color(i int) string {
-	hue := math.Mod(float64(i)*137.508, 360)
-	return fmt.Sprintf("hsl(%.0f, 62%%, 58%%)", hue)
+	if i < 0 {
+		i = -i
+	}
+	return Palette[i%len(Palette)]
 }
 
 // Ticks returns about n round tick values from 0 to max (steps of 1, 2 or

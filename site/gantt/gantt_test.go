@@ -2,7 +2,9 @@ package gantt
 
 import (
 	"fmt"
+	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -103,14 +105,33 @@ func TestTicks(t *testing.T) {
 	}
 }
 
-func TestColorsDistinct(t *testing.T) {
-	seen := map[string]bool{}
-	for i := 0; i < 50; i++ {
-		c := Color(i)
-		if seen[c] {
-			t.Errorf("colour %d repeats %s", i, c)
+// Jobs next to each other in the schedule get different colours from a
+// colour-blind-safe palette, and every fill carries the dark job label
+// with WCAG AA contrast (4.5:1).
+func TestColors(t *testing.T) {
+	for i := 0; i < 100; i++ {
+		if Color(i) == Color(i+1) {
+			t.Errorf("jobs %d and %d share colour %s", i, i+1, Color(i))
 		}
-		seen[c] = true
+	}
+	lum := func(hex string) float64 {
+		var rgb [3]float64
+		for k := 0; k < 3; k++ {
+			v, _ := strconv.ParseUint(hex[1+2*k:3+2*k], 16, 8)
+			c := float64(v) / 255
+			if c <= 0.03928 {
+				rgb[k] = c / 12.92
+			} else {
+				rgb[k] = math.Pow((c+0.055)/1.055, 2.4)
+			}
+		}
+		return 0.2126*rgb[0] + 0.7152*rgb[1] + 0.0722*rgb[2]
+	}
+	label := lum("#111111")
+	for _, c := range Palette {
+		if r := (lum(c) + 0.05) / (label + 0.05); r < 4.5 {
+			t.Errorf("label contrast on %s is %.2f:1", c, r)
+		}
 	}
 }
 

@@ -10,6 +10,11 @@ type Player struct {
 	Playing bool
 	// Speed in simulated seconds per wall second; 0 means End/Duration.
 	Speed float64
+	// Stops are times the replay pauses at (a lesson's steps), in
+	// increasing order; Stopped is the number (from 1) of the stop it
+	// paused at last, 0 when none.
+	Stops   []float64
+	Stopped int
 }
 
 // Duration is the wall time a replay takes at the default speed, in
@@ -39,7 +44,16 @@ func (p *Player) Tick(dt float64) bool {
 	if speed <= 0 {
 		speed = p.End / Duration
 	}
-	p.T += dt * speed
+	next := p.T + dt*speed
+	// A stop ahead of the clock, reached in this tick, pauses the
+	// replay there (a stop exactly at the clock is where it paused).
+	for i, st := range p.Stops {
+		if st > p.T+1e-9 && st <= next && st <= p.End {
+			p.T, p.Playing, p.Stopped = st, false, i+1
+			return true
+		}
+	}
+	p.T = next
 	if p.T >= p.End {
 		p.T = p.End
 		p.Playing = false

@@ -285,3 +285,30 @@ func TestMetricLabelsAndDocs(t *testing.T) {
 		}
 	}
 }
+
+// A lesson's steps pause the replay where they are; Play goes on from
+// there to the next.
+func TestPlayerStops(t *testing.T) {
+	p := Player{End: 100, Speed: 10, Stops: []float64{0, 25, 60}}
+	p.Play()
+	for i := 0; i < 10 && p.Playing; i++ {
+		p.Tick(1)
+	}
+	if p.Playing || p.T != 25 || p.Stopped != 2 {
+		t.Fatalf("first stop: T %v playing %v stopped %d", p.T, p.Playing, p.Stopped)
+	}
+	p.Play()
+	for i := 0; i < 10 && p.Playing; i++ {
+		p.Tick(1)
+	}
+	if p.T != 60 || p.Stopped != 3 {
+		t.Fatalf("second stop: T %v stopped %d", p.T, p.Stopped)
+	}
+	p.Play()
+	for i := 0; i < 10 && p.Playing; i++ {
+		p.Tick(1)
+	}
+	if p.T != 100 || p.Playing || p.Stopped != 3 {
+		t.Fatalf("end: T %v playing %v stopped %d", p.T, p.Playing, p.Stopped)
+	}
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"strconv"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// Export offers the chart as PNG, the schedule and the metrics as CSV
+// and the scenario as JSON.
+type Export struct {
+	P *Page
+	// Compare is the page's compare view: the metrics export writes its
+	// comparison when it was made for the scenario as it is.
+	Compare *Compare
+}
+
+// png offers the Gantt chart with a title (the scenario), the policy and
+// its key numbers, and a legend, so the file explains itself.
+func (c *Export) png() {
+	s := c.P.App.Scenario
+	jsbridge.DownloadChart("canvas#gantt", c.P.fileBase()+"-gantt.png", s.Name, ChartSubtitle(s, c.P.App.Result), ChartLegend)
+}
+
+// ChartLegend is the legend line under an exported chart.
+const ChartLegend = "Legend: one lane per cluster, one row per node; each bar is a job (labelled by its id, one colour per job); time in seconds. Made with gridplay."
+
+// ChartSubtitle is the line under an exported chart's title: the policy,
+// the seed and the key numbers of the run.
+func ChartSubtitle(s *model.Scenario, r *sched.Result) string {
+	sub := "Policy " + s.Policy.Name + ", seed " + strconv.FormatUint(s.Seed, 10)
+	if r != nil {
+		for _, k := range []string{"makespan", "wait", "utilisation", "mcp", "awrt", "ttr"} {
+			if v, ok := r.Metrics[k]; ok {
+				sub += " · " + state.MetricLabel(k) + " " + state.FormatNumber(v)
+			}
+		}
+	}
+	return sub
+}
+
+func (c *Export) schedule() {
+	jsbridge.Download(c.P.fileBase()+"-schedule.csv", "text/csv", state.ScheduleCSV(c.P.App.Result))
+}
+
+// metrics writes the metrics the page shows for this scenario: the
+// comparison when it was made for the scenario as it is now, else the
+// current run alone (a stale comparison is for another scenario).
+func (c *Export) metrics() {
+	var rs []*sched.Result
+	if c.Compare != nil && c.Compare.current(c.P.App.Scenario) {
+		rs = c.Compare.Results
+	} else if c.P.App.Result != nil {
+		rs = []*sched.Result{c.P.App.Result}
+	}
+	jsbridge.Download(c.P.fileBase()+"-metrics.csv", "text/csv", state.MetricsCSV(rs))
+}
+
+func (c *Export) json() {
+	b, err := model.Encode(c.P.App.Scenario)
+	if err != nil {
+		c.P.Notice = "The scenario does not validate yet, so it cannot be exported: " + err.Error()
+		return
+	}
+	jsbridge.Download(c.P.fileBase()+".json", "application/json", b)
+}

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"github.com/vugu/vugu/js"
+
+	"gridplay/site/frames"
+	"gridplay/site/jsbridge"
+)
+
+// FramesView is the animation view under the chart: the picture of what
+// the policy streams (MUSCLE packing, GA generations, backfilling,
+// hybrid status), one tab per kind.
+type FramesView struct {
+	P *Page
+}
+
+func (c *FramesView) views() []string { return frames.Views(c.P.App.Frames) }
+
+func (c *FramesView) title(v string) string { return frames.Title(v) }
+
+func (c *FramesView) set(v string) { c.P.View = v }
+
+func (c *FramesView) paint(v js.Value) {
+	p := c.P
+	jsbridge.PaintFrames(v, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
+}

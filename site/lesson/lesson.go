@@ -1,0 +1,263 @@
+// Package lesson is a short course module on top of a scenario: what to
+// look for, one question, the paper section it comes from, and the steps
+// of the playback to pause at, each with a note. A teacher writes one in
+// the page and shares it by link, with no server: the lesson is plain
+// data in the link's fragment, next to the scenario's own token,
+//
+//	#s=v1.<scenario token>&l=v1.<lesson token>
+//
+// where the lesson token is base64url(raw DEFLATE(lesson JSON)), the
+// scenario's format (engine/link). Links come from strangers: the token
+// and every field are capped, and the page renders every field as text,
+// never as HTML. Each preset has a built-in lesson (Builtin).
+package lesson
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Version is the lesson format.
+const Version = 1
+
+// Prefix marks the token format, as in share links.
+const Prefix = "v1."
+
+// Limits on what a link may carry. A lesson is a few paragraphs: these
+// are generous for a teacher and small for a hostile link.
+const (
+	MaxTokenLen   = 64 << 10 // characters of the token
+	MaxJSONBytes  = 256 << 10
+	MaxTitle      = 200
+	MaxText       = 4000
+	MaxQuestion   = 1000
+	MaxSection    = 200
+	MaxNote       = 1000
+	MaxSteps      = 50
+	maxStepSecond = 1e12
+)
+
+// Lesson is one course module.
+type Lesson struct {
+	Version int `json:"version"`
+	// Title names the lesson ("MUSCLE packs six jobs").
+	Title string `json:"title"`
+	// Text says what to look for.
+	Text string `json:"text,omitempty"`
+	// Question is the one question the student answers.
+	Question string `json:"question,omitempty"`
+	// Section is where the lesson comes from ("MUSCLE section 4.2,
+	// Table 2").
+	Section string `json:"section,omitempty"`
+	// Steps are the moments of the playback to pause at, in order.
+	Steps []Step `json:"steps,omitempty"`
+}
+
+// Step is one pause: at playback time T (seconds on the chart's clock,
+// "t = 2 s of 6 s"), with a note to read there.
+type Step struct {
+	T    float64 `json:"t"`
+	Note string  `json:"note,omitempty"`
+}
+
+// Error is a problem with a lesson, a sentence for a person; Field names
+// the part of the lesson (for the editor).
+type Error struct {
+	Field string
+	Msg   string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func errf(field, format string, a ...any) error {
+	return &Error{Field: field, Msg: fmt.Sprintf(format, a...)}
+}
+
+// Clean trims the text fields and sorts the steps by time. Validate
+// checks the result.
+func (l *Lesson) Clean() {
+	l.Version = Version
+	l.Title = strings.TrimSpace(l.Title)
+	l.Text = strings.TrimSpace(l.Text)
+	l.Question = strings.TrimSpace(l.Question)
+	l.Section = strings.TrimSpace(l.Section)
+	for i := range l.Steps {
+		l.Steps[i].Note = strings.TrimSpace(l.Steps[i].Note)
+		l.Steps[i].T = math.Round(l.Steps[i].T*1000) / 1000
+	}
+	sort.SliceStable(l.Steps, func(i, j int) bool { return l.Steps[i].T < l.Steps[j].T })
+}
+
+// Validate says what is wrong with a lesson, in words for its author.
+func (l *Lesson) Validate() error {
+	if l.Version != Version {
+		return errf("version", "This lesson was made by another version of gridplay (lesson version %d; this one reads %d).", l.Version, Version)
+	}
+	if strings.TrimSpace(l.Title) == "" {
+		return errf("title", "A lesson needs a title.")
+	}
+	for _, f := range []struct {
+		field, name, v string
+		max            int
+	}{
+		{"title", "title", l.Title, MaxTitle},
+		{"text", "text", l.Text, MaxText},
+		{"question", "question", l.Question, MaxQuestion},
+		{"section", "paper section", l.Section, MaxSection},
+	} {
+		if err := checkText(f.field, f.name, f.v, f.max); err != nil {
+			return err
+		}
+	}
+	if len(l.Steps) > MaxSteps {
+		return errf("steps", "A lesson can pause at %d steps at most; this one has %d.", MaxSteps, len(l.Steps))
+	}
+	for i, s := range l.Steps {
+		if math.IsNaN(s.T) || s.T < 0 || s.T > maxStepSecond {
+			return errf(fmt.Sprintf("steps[%d].t", i), "Step %d pauses at a time that is not on the clock (%v s).", i+1, s.T)
+		}
+		if err := checkText(fmt.Sprintf("steps[%d].note", i), fmt.Sprintf("note of step %d", i+1), s.Note, MaxNote); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkText(field, name, v string, max int) error {
+	if !utf8.ValidString(v) {
+		return errf(field, "The %s is not valid text.", name)
+	}
+	if n := utf8.RuneCountInString(v); n > max {
+		return errf(field, "The %s is too long (%d characters; at most %d).", name, n, max)
+	}
+	for _, r := range v {
+		if r < 0x20 && r != '\n' && r != '\t' {
+			return errf(field, "The %s holds a control character.", name)
+		}
+	}
+	return nil
+}
+
+// Encode returns the lesson's token ("v1." + base64url(deflate(JSON)))
+// after cleaning and validating it.
+func Encode(l *Lesson) (string, error) {
+	c := *l
+	c.Steps = append([]Step(nil), l.Steps...)
+	c.Clean()
+	if err := c.Validate(); err != nil {
+		return "", err
+	}
+	js, err := json.Marshal(&c)
+	if err != nil {
+		return "", errf("", "The lesson could not be written: %v.", err)
+	}
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write(js)
+	w.Close()
+	tok := Prefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	if len(tok) > MaxTokenLen {
+		return "", errf("", "This lesson is too long for a link (%d characters; at most %d). Shorten its text.", len(tok), MaxTokenLen)
+	}
+	return tok, nil
+}
+
+// Decode reads a lesson token. Every error is a sentence for the person
+// who opened the link.
+func Decode(tok string) (*Lesson, error) {
+	tok = strings.TrimSpace(tok)
+	if len(tok) > MaxTokenLen {
+		return nil, errf("link", "This lesson link is too long to open (%d characters; at most %d).", len(tok), MaxTokenLen)
+	}
+	if !strings.HasPrefix(tok, Prefix) {
+		return nil, errf("link", "This is not a gridplay lesson (a lesson link holds l=v1. followed by the lesson).")
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(tok[len(Prefix):], "="))
+	if err != nil {
+		return nil, errf("link", "This lesson link is damaged: was it cut short or changed?")
+	}
+	js, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), MaxJSONBytes+1))
+	if err != nil {
+		return nil, errf("link", "This lesson link is damaged: was it cut short?")
+	}
+	if len(js) > MaxJSONBytes {
+		return nil, errf("link", "This lesson is too large to open (over %d KB once unpacked).", MaxJSONBytes>>10)
+	}
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.DisallowUnknownFields()
+	var l Lesson
+	if err := dec.Decode(&l); err != nil {
+		return nil, errf("link", "This lesson link does not hold a lesson gridplay can read.")
+	}
+	if err := l.Validate(); err != nil {
+		return nil, err
+	}
+	l.Clean()
+	return &l, nil
+}
+
+// FromFragment reads the lesson of a URL fragment ("#s=…&l=v1.…"): nil,
+// nil when it has none.
+func FromFragment(fragment string) (*Lesson, error) {
+	f := strings.TrimPrefix(fragment, "#")
+	for _, kv := range strings.Split(f, "&") {
+		if v, ok := strings.CutPrefix(kv, "l="); ok {
+			return Decode(v)
+		}
+	}
+	return nil, nil
+}
+
+// Option is the fragment option carrying a lesson ("&l=v1.…"), "" for
+// none.
+func Option(l *Lesson) (string, error) {
+	if l == nil {
+		return "", nil
+	}
+	tok, err := Encode(l)
+	if err != nil {
+		return "", err
+	}
+	return "&l=" + tok, nil
+}
+
+// StepAt is the index of the first step at or after t, or -1.
+func (l *Lesson) StepAt(t float64) int {
+	if l == nil {
+		return -1
+	}
+	for i, s := range l.Steps {
+		if s.T >= t-1e-9 {
+			return i
+		}
+	}
+	return -1
+}
+
+// Times lists the steps' times (the playback's stops).
+func (l *Lesson) Times() []float64 {
+	if l == nil {
+		return nil
+	}
+	out := make([]float64, len(l.Steps))
+	for i, s := range l.Steps {
+		out[i] = s.T
+	}
+	return out
+}
+
+// AsError returns the lesson error in err, if any.
+func AsError(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}

@@ -1,0 +1,545 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vugu/vugu"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+	"gridplay/site/gantt"
+	"gridplay/site/jsbridge"
+	lessonpkg "gridplay/site/lesson"
+	"gridplay/site/state"
+)
+
+// The page is split by what a newcomer looks for:
+//
+//	page.go      Page: the state every view shares (scenario, engine,
+//	             policy list, chart, notices) and how it is loaded
+//	run.go       the run of the scenario in the engine worker
+//	playback.go  the playback clock, its ticker and the keyboard
+//	session.go   autosave and share links opened in an open tab
+//	root.go      Root: the layout, which places the views below
+//	gantt.go     the Gantt chart and its playback controls
+//	frames-view  the animation view under the chart (packing, GA, ...)
+//	presets      the preset picker
+//	policy-menu  the policy picker
+//	params       the policy's parameters and the seed
+//	compare      the Compare view
+//	share        share links and the embed dialog
+//	export       PNG, CSV and JSON downloads
+//	summary      the scenario at a glance and the run's metrics
+//
+// Each view is a component with its own state in its own .go/.vugu pair;
+// Root owns the view instances (rendered with vg-comp), so one view can
+// read another's state where the page needs it (Export reads Compare's
+// results). New views (an Experiments view, research outputs) are added
+// the same way: a type with a P *Page field, a .vugu template, a field in
+// Root and a place in root.vugu.
+
+// SaveKey is the localStorage entry of the autosaved scenario.
+const SaveKey = "gridplay.scenario.v1"
+
+// Page is the state every view of the playground shares. Its fields are
+// read and changed with the render lock held: in event handlers (Vugu
+// holds it), or in goroutines between env.Lock and env.Unlock*.
+type Page struct {
+	App    *state.App
+	Engine jsbridge.Engine
+
+	env   vugu.EventEnv
+	chart *gantt.Chart
+
+	// Policies from GET /api/policies; PolicyErr when they could not be
+	// read.
+	Policies  []sched.Info
+	PolicyErr string
+
+	// Preset is the preset loaded last; presetPtr the scenario it built:
+	// the preset picker shows Preset only while that scenario is shown
+	// (an undo of the loading brings back another one).
+	Preset    string
+	presetPtr *model.Scenario
+
+	// Picked are the policies ticked for comparison (the compare view
+	// runs them, share links carry them).
+	Picked map[string]bool
+
+	// The run in flight: cancel stops it, runID tells stale answers
+	// apart, lastRun is the scenario of the last run started.
+	cancel  func()
+	runID   int
+	lastRun runKey
+	started time.Time
+	// Received counts stream lines of the run in flight (progress).
+	Received int
+	// pumping is set while a render is scheduled for the frames that
+	// streamed in (see run).
+	pumping bool
+
+	// Quiet asks for the result without animation frames; QuietSet says
+	// the user chose, else the size of the scenario decides (AnimateMax).
+	Quiet, QuietSet bool
+
+	// PanelsReady mounts the editor and the job table (see update).
+	PanelsReady bool
+	panels      bool
+
+	// View is the animation view shown under the chart.
+	View    string
+	ticking bool
+
+	// Embed mode (static/embed.html): the Gantt and its controls only.
+	IsEmbed  bool
+	autoplay bool
+	height   int
+
+	// LinkErr is a share link that could not be opened; saved work is
+	// kept. Notice is a short message (link copied, policy replaced).
+	LinkErr string
+	Notice  string
+
+	// Fault is a recovered panic, shown until dismissed (see guard.go).
+	Fault string
+
+	// seen is what autosave last looked at.
+	seen seenKey
+
+	// lesson is the lesson shown when it is not the preset's own: one
+	// from a link, or the teacher's draft previewed.
+	lesson *lessonpkg.Lesson
+	// verdicts caches state.Runnable for the scenario verdictFor;
+	// refused holds the policies the engine refused it with, and why.
+	verdicts   map[string]state.Verdict
+	refused    map[string]state.Verdict
+	verdictFor runKey
+
+	// embedSent is what the embed last told its parent page.
+	embedSent embedState
+
+	// subMap caches the jobs' submit times for the narration, for the
+	// scenario subFor at edit count subGen.
+	subMap map[string]float64
+	subFor *model.Scenario
+	subGen int
+
+	// Hooks the views set: comparing says a comparison is running (the
+	// page does not re-run meanwhile); onIdle is called by autosave
+	// about once a second, with the lock held, and says whether the
+	// page must render; onPreset is called when a preset replaced the
+	// scenario, with the lock held.
+	comparing func() bool
+	onIdle    func(changed bool) bool
+	onPreset  func()
+	// onExperimentLink opens a #e= link in the Experiments view.
+	onExperimentLink func(h string)
+}
+
+// NewPage returns a page showing app's scenario, talking to engine.
+func NewPage(app *state.App, engine jsbridge.Engine) *Page {
+	if app == nil {
+		app = state.New()
+	}
+	return &Page{App: app, Engine: engine, Picked: map[string]bool{}}
+}
+
+type seenKey struct {
+	s       *model.Scenario
+	gen     int
+	lastRun runKey
+}
+
+// runKey says which scenario a run was started for: the scenario and
+// its edit count (every change goes through App.Edit, Undo or Redo, or
+// replaces the scenario). Comparing keys instead of encoded scenarios
+// saves encoding a whole trace (a second in the browser) every second.
+type runKey struct {
+	s   *model.Scenario
+	gen int
+}
+
+// runKey is the current scenario's key.
+func (p *Page) runKey() runKey { return runKey{p.App.Scenario, p.App.Gen} }
+
+// tickCompared ticks the policies a share link names for comparison.
+func (p *Page) tickCompared(fragment string) {
+	if names := state.ComparedPolicies(fragment); len(names) > 0 {
+		p.Picked = map[string]bool{}
+		for _, n := range names {
+			p.Picked[n] = true
+		}
+	}
+}
+
+// pickedList is the ticked policies, in the engine's order.
+func (p *Page) pickedList() []string {
+	var out []string
+	for _, in := range p.Policies {
+		if p.Picked[in.Name] {
+			out = append(out, in.Name)
+		}
+	}
+	return out
+}
+
+// fault shows a recovered panic; the render lock is held.
+func (p *Page) fault(v any, stack []byte) {
+	p.Fault = faultText(v)
+	jsbridge.LogError("gridplay recovered from a panic: " + fmt.Sprint(v) + "\n" + string(stack))
+}
+
+// recoverGo ends a goroutine of the page that panicked with a message
+// instead of ending the program. Deferred first thing in every goroutine
+// the page starts.
+func (p *Page) recoverGo() {
+	v := recover()
+	if v == nil {
+		return
+	}
+	stack := debug.Stack()
+	go func() {
+		p.env.Lock()
+		p.fault(v, stack)
+		p.env.UnlockRender()
+	}()
+}
+
+func (p *Page) dismissFault() { p.Fault = "" }
+
+func (p *Page) dismissLinkErr() {
+	p.LinkErr = ""
+	jsbridge.ClearHash()
+}
+
+// loadInitial chooses the first scenario: a valid share link wins; a
+// broken one is reported and the saved scenario (or the default preset)
+// shown instead. Nothing is written to storage here.
+func (p *Page) loadInitial(hash, saved string) {
+	s, err := state.OpenLink(hash)
+	switch {
+	case err != nil:
+		p.LinkErr = err.Error()
+	case s != nil:
+		p.App.Scenario = s
+		p.Preset = ""
+		p.tickCompared(hash)
+		if l, err := lessonpkg.FromFragment(hash); err != nil {
+			p.LinkErr = "The lesson in this link could not be opened: " + err.Error()
+		} else {
+			p.lesson = l
+		}
+		return
+	}
+	if saved != "" && !p.IsEmbed {
+		if s, err := model.Decode([]byte(saved)); err == nil {
+			p.App.Scenario = s
+			return
+		}
+		// Half-edited work that does not validate yet is still the
+		// user's: show it, and let the run name what is wrong.
+		var s model.Scenario
+		if json.Unmarshal([]byte(saved), &s) == nil && s.Version == model.Version {
+			p.App.Scenario = &s
+			return
+		}
+	}
+	p.loadPreset(state.DefaultPreset)
+}
+
+// loadPreset shows preset id's scenario and ticks the policies its paper
+// compares.
+func (p *Page) loadPreset(id string) bool {
+	pr, ok := state.PresetByID(id)
+	if !ok {
+		return false
+	}
+	p.App.Scenario = pr.Build()
+	p.presetPtr = p.App.Scenario
+	p.App.PolicyChosen = false
+	p.Preset = id
+	p.lesson = nil
+	p.Picked = map[string]bool{}
+	for _, n := range pr.Compare {
+		p.Picked[n] = true
+	}
+	if p.onPreset != nil {
+		p.onPreset()
+	}
+	return true
+}
+
+// choosePreset loads a preset as an edit (Undo brings back the scenario
+// before it) and runs it; an event handler.
+func (p *Page) choosePreset(id string) {
+	pr, ok := state.PresetByID(id)
+	if !ok {
+		return
+	}
+	p.App.Edit("load preset "+pr.Title, func(s *model.Scenario) {})
+	p.loadPreset(id)
+	if in, ok := state.FindPolicy(p.Policies, p.App.Scenario.Policy.Name); ok {
+		p.App.Scenario = state.ForPolicy(p.App.Scenario, in)
+		p.presetPtr = p.App.Scenario
+	}
+	p.App.Dirty = true
+	go p.run()
+}
+
+// presetID is the preset shown, "" for the user's own scenario.
+func (p *Page) presetID() string {
+	if p.App.Scenario != p.presetPtr {
+		return ""
+	}
+	return p.Preset
+}
+
+// start runs the scenario and, at the same time, reads the policy list
+// (each request has its own Go instance in the worker). When the
+// scenario's policy is not in this build, it switches to the first one
+// listed and runs again: never a blank page.
+func (p *Page) start() {
+	defer p.recoverGo()
+	go p.fetchPolicies()
+	p.run()
+}
+
+func (p *Page) fetchPolicies() {
+	defer p.recoverGo()
+	done := make(chan struct{})
+	var body []byte
+	var status int
+	var rerr error
+	p.Engine.Request("GET", "/api/policies", nil, jsbridge.Handlers{
+		Head:  func(s int) { status = s },
+		Chunk: func(b []byte) { body = append(body, b...) },
+		End:   func(err error) { rerr = err; close(done) },
+	})
+	<-done
+	p.env.Lock()
+	switch {
+	case rerr != nil:
+		p.PolicyErr = "The list of policies could not be read from the engine (" + rerr.Error() + ")."
+	case status != 200:
+		p.PolicyErr = state.ErrorBody(status, body)
+	default:
+		ps, err := state.DecodePolicies(body)
+		if err != nil {
+			p.PolicyErr = err.Error()
+		}
+		p.Policies = ps
+	}
+	rerun := false
+	if len(p.Policies) > 0 {
+		name := state.ChoosePolicy(p.Policies, p.App.Scenario.Policy.Name)
+		if name != p.App.Scenario.Policy.Name {
+			p.Notice = fmt.Sprintf("Policy %q is not available in this build; showing %q instead.", p.App.Scenario.Policy.Name, name)
+			in, _ := state.FindPolicy(p.Policies, name)
+			p.App.Scenario = state.ForPolicy(p.App.Scenario, in)
+			rerun = true
+		}
+	}
+	p.env.UnlockRender()
+	if rerun {
+		p.run()
+	}
+}
+
+// selectPolicy runs the scenario with policy name, keeping the
+// parameters it shares with the previous one; an event handler.
+func (p *Page) selectPolicy(name string) {
+	in, ok := state.FindPolicy(p.Policies, name)
+	if !ok || name == p.App.Scenario.Policy.Name {
+		return
+	}
+	p.App.Edit("policy "+name, func(s *model.Scenario) {
+		s.Policy.Name = name
+		s.Policy.Params = state.KeepParams(s.Policy.Params, in)
+	})
+	p.App.PolicyChosen = true
+	go p.run()
+}
+
+// currentPolicy describes the scenario's policy.
+func (p *Page) currentPolicy() sched.Info {
+	in, _ := state.FindPolicy(p.Policies, p.App.Scenario.Policy.Name)
+	return in
+}
+
+// rename sets the scenario's name (export file names follow it).
+func (p *Page) rename(e vugu.DOMEvent) {
+	n := strings.TrimSpace(e.JSEventTarget().Get("value").String())
+	if len(n) > 128 || n == p.App.Scenario.Name {
+		return
+	}
+	p.App.Edit("rename", func(s *model.Scenario) { s.Name = n })
+}
+
+func (p *Page) undo() {
+	if p.App.Undo() {
+		go p.run()
+	}
+}
+
+func (p *Page) redo() {
+	if p.App.Redo() {
+		go p.run()
+	}
+}
+
+func (p *Page) undoTitle() string {
+	if l := p.App.UndoLabel(); l != "" {
+		return "Undo " + l + " (Ctrl+Z)"
+	}
+	return "Nothing to undo (Ctrl+Z)"
+}
+
+func (p *Page) dismissNotice() { p.Notice = "" }
+
+func (p *Page) hasError() bool { return p.App.Err != "" }
+
+// fileBase is the start of every export's file name, from the
+// scenario's name.
+func (p *Page) fileBase() string {
+	n := strings.ToLower(p.App.Scenario.Name)
+	var b strings.Builder
+	for _, r := range n {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		s = "scenario"
+	}
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	return "gridplay-" + s
+}
+
+// shareLink is the share link of the scenario with the ticked policies,
+// or the reason there is none.
+func (p *Page) shareLink(base string) (string, error) {
+	tok, err := state.ShareToken(p.App.Scenario)
+	if err != nil {
+		return "", err
+	}
+	return base + "#s=" + tok + state.CompareOption(p.pickedList()), nil
+}
+
+func sameScenario(a, b *model.Scenario) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// openHash opens a share link pasted into the address bar of a tab that
+// already shows the page (only the fragment changes: no reload).
+func (p *Page) openHash(h string) {
+	if strings.HasPrefix(h, "#e=") && p.onExperimentLink != nil {
+		p.onExperimentLink(h)
+		return
+	}
+	p.openLink(h, true)
+}
+
+// openLink opens the share link in fragment h ("#s=…[&l=…]"): the
+// scenario, the policies ticked and the lesson. Undo brings back the
+// scenario shown before. It runs on a goroutine of its own.
+func (p *Page) openLink(h string, notice bool) {
+	defer p.recoverGo()
+	if !strings.HasPrefix(h, "#s=") {
+		return
+	}
+	s, err := state.OpenLink(h)
+	l, lerr := lessonpkg.FromFragment(h)
+	p.env.Lock()
+	rerun := false
+	switch {
+	case err != nil:
+		p.LinkErr = err.Error()
+	case lerr != nil:
+		p.LinkErr = "The lesson in this link could not be opened: " + lerr.Error()
+	case s != nil:
+		if !sameScenario(s, p.App.Scenario) {
+			p.App.Edit("open a share link", func(*model.Scenario) {})
+			p.App.Scenario = s
+			p.App.PolicyChosen = false
+			p.Preset = ""
+			rerun = true
+		}
+		p.LinkErr = ""
+		p.tickCompared(h)
+		p.setLesson(l)
+		if notice && rerun {
+			p.Notice = "Opened the shared scenario " + strconv.Quote(s.Name) + "; Undo brings back the one you had."
+		}
+	}
+	p.env.UnlockRender()
+	if rerun {
+		p.run()
+	}
+}
+
+// Lesson is the lesson shown: one from a link or the teacher's preview,
+// else the preset's own, nil for the user's own scenario.
+func (p *Page) Lesson() *lessonpkg.Lesson {
+	if p.lesson != nil {
+		return p.lesson
+	}
+	return lessonpkg.Builtin(p.presetID())
+}
+
+// setLesson shows l (nil for the preset's own) and pauses the replay at
+// its steps.
+func (p *Page) setLesson(l *lessonpkg.Lesson) {
+	p.lesson = l
+	p.App.Player.Stops = p.Lesson().Times()
+	p.App.Player.Stopped = 0
+}
+
+// verdict says whether policy name can run the scenario: the page's
+// rules (state.Runnable), or a refusal the engine gave for it.
+func (p *Page) verdict(name string) state.Verdict {
+	if k := p.runKey(); k != p.verdictFor || p.verdicts == nil {
+		p.verdictFor, p.verdicts, p.refused = k, map[string]state.Verdict{}, nil
+	}
+	if v, ok := p.refused[name]; ok {
+		return v
+	}
+	v, ok := p.verdicts[name]
+	if !ok {
+		v = state.Runnable(name, p.App.Scenario)
+		p.verdicts[name] = v
+	}
+	return v
+}
+
+// refuse records that the engine refused the scenario for policy name.
+func (p *Page) refuse(name, msg string) {
+	p.verdict(name) // resets the caches for a new scenario
+	if p.refused == nil {
+		p.refused = map[string]state.Verdict{}
+	}
+	p.refused[name] = state.Refused(name, msg, p.App.Scenario)
+}
+
+// applyFix makes the scenario runnable as fix says; an event handler.
+func (p *Page) applyFix(f state.Fix) {
+	switch {
+	case f.Policy != "":
+		p.selectPolicy(f.Policy)
+	case f.KeepCluster != "":
+		p.App.Edit("keep only "+f.KeepCluster, func(s *model.Scenario) { state.KeepOnlyCluster(s, f.KeepCluster) })
+		go p.run()
+	}
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"time"
+
+	"gridplay/site/frames"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// Playback: the clock (state.Player) runs over the schedule; the Gantt
+// chart, the animation view and the narration follow it. play is called
+// from a DOM event handler or with the lock held.
+func (p *Page) play() {
+	p.App.Player.Play()
+	if p.App.Player.Playing && !p.ticking {
+		p.ticking = true
+		go p.tick()
+	}
+}
+
+func (p *Page) pause() { p.App.Player.Pause() }
+
+func (p *Page) toggle() {
+	if p.App.Player.Playing {
+		p.pause()
+	} else {
+		p.play()
+	}
+}
+
+func (p *Page) step(n int) { p.App.Player.Step(n, len(p.App.Frames)) }
+
+func (p *Page) seek(t float64) {
+	p.App.Player.Playing = false
+	p.App.Player.Seek(t)
+}
+
+func (p *Page) player() *state.Player { return &p.App.Player }
+
+// frameCount is the number of animation frames shown at the clock.
+func (p *Page) frameCount() int { return p.App.Player.FrameIndex(len(p.App.Frames)) }
+
+// tick advances the playback clock at about 25 frames a second; render
+// requests are not merged by Vugu, so the rate is throttled here.
+func (p *Page) tick() {
+	defer p.recoverGo()
+	const step = 40 * time.Millisecond
+	last := time.Now()
+	for {
+		time.Sleep(step)
+		now := time.Now()
+		p.env.Lock()
+		p.App.Player.Tick(now.Sub(last).Seconds())
+		last = now
+		if !p.App.Player.Playing {
+			p.ticking = false
+			p.env.UnlockRender()
+			return
+		}
+		// Only the canvases, the clock and the scrubber change while
+		// playing: draw them directly, no page render.
+		pl := &p.App.Player
+		jsbridge.PaintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
+			Clock(p.chart, pl, p.View, p.App.Frames, p.App.Status), ScrubValue(pl))
+		jsbridge.PaintNarrationByID("narration", p.narration(), true)
+		p.postClock()
+		p.env.UnlockOnly()
+	}
+}
+
+// keys handles the keyboard: space plays and pauses, the arrows step,
+// Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes.
+func (p *Page) keys() {
+	for k := range jsbridge.OnKeys() {
+		p.key(k)
+	}
+}
+
+// key handles one key press; the embed takes only play, pause and step.
+func (p *Page) key(k jsbridge.Key) {
+	defer p.recoverGo()
+	p.env.Lock()
+	rerun := false
+	switch {
+	case k.Key == " ":
+		p.toggle()
+	case k.Key == "ArrowRight":
+		p.step(1)
+	case k.Key == "ArrowLeft":
+		p.step(-1)
+	case p.IsEmbed:
+	case k.Ctrl && (k.Key == "y" || (k.Key == "z" && k.Shift)):
+		rerun = p.App.Redo()
+	case k.Ctrl && k.Key == "z":
+		rerun = p.App.Undo()
+	}
+	p.env.UnlockRender()
+	if rerun {
+		p.run()
+	}
+}

@@ -1,0 +1,242 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+	"gridplay/site/frames"
+	"gridplay/site/gantt"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// MaxSavedJobs is the largest job list autosave keeps in localStorage.
+const MaxSavedJobs = 20000
+
+// AnimateMax is the largest number of jobs a run streams its animation
+// frames for by default; beyond it, runs ask for the result only (the
+// frames would cost more than the run and the animation cannot show
+// them). The "Results only" box overrides it either way.
+const AnimateMax = 5000
+
+// run posts the scenario to the engine and folds the NDJSON stream into
+// the state as it arrives. It runs on its own goroutine (never call it
+// with the render lock held) and takes the lock for each change.
+func (p *Page) run() {
+	defer p.recoverGo()
+	p.env.Lock()
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+	p.App.Begin()
+	p.chart = nil
+	p.Received = 0
+	p.runID++
+	id := p.runID
+	// Recorded first: a scenario that does not validate is not
+	// retried until it changes.
+	p.lastRun = p.runKey()
+	body, err := model.Encode(p.App.Scenario)
+	if err != nil {
+		p.App.Fail("scenario: " + err.Error())
+		p.env.UnlockRender()
+		return
+	}
+	p.started = time.Now()
+	quiet := p.resultsOnly()
+	p.env.UnlockRender()
+
+	var (
+		status int
+		lines  state.Lines
+		errBuf []byte
+		whole  []byte // the answer of a results-only run
+		drawn  bool
+	)
+	path := "/api/run?stream=1"
+	if quiet {
+		path = "/api/run"
+	}
+	apply := func(b []byte) {
+		p.Received++
+		if err := p.App.ApplyLine(b); err != nil {
+			p.App.Fail(err.Error())
+		}
+	}
+	cancel := p.Engine.Request("POST", path, body, jsbridge.Handlers{
+		Head: func(s int) { status = s },
+		Chunk: func(b []byte) {
+			if status != 200 {
+				errBuf = append(errBuf, b...)
+				return
+			}
+			if quiet {
+				whole = append(whole, b...)
+				return
+			}
+			p.env.Lock()
+			if id == p.runID {
+				lines.Write(b, apply)
+				p.update()
+			}
+			// Vugu does not merge render requests, and a render can
+			// take longer than the gap between two frames: frames are
+			// folded in without rendering, and one render is scheduled
+			// for whatever arrived in the next quarter second (renderSoon).
+			// The first chart is drawn at once.
+			if p.chart != nil && !drawn {
+				drawn = true
+				p.env.UnlockRender()
+			} else {
+				p.renderSoon()
+				p.env.UnlockOnly()
+			}
+		},
+		End: func(err error) {
+			p.env.Lock()
+			defer p.env.UnlockRender()
+			if id != p.runID {
+				return
+			}
+			p.cancel = nil
+			switch {
+			case err != nil && err.Error() == jsbridge.ErrCancelled:
+				p.App.Fail("run cancelled")
+			case err != nil:
+				p.App.Fail("engine: " + err.Error())
+			case status != 200:
+				p.App.Fail(state.ErrorBody(status, errBuf))
+			case quiet:
+				res := new(sched.Result)
+				if err := json.Unmarshal(whole, res); err != nil {
+					p.App.Fail("engine sent an unreadable result: " + err.Error())
+				} else {
+					p.App.Finish(res)
+				}
+			default:
+				lines.Flush(apply)
+				if p.App.Status == state.StatusRunning {
+					p.App.Fail("engine: the answer ended without a result")
+				}
+			}
+			p.update()
+		},
+	})
+	p.env.Lock()
+	if id == p.runID && p.App.Status == state.StatusRunning {
+		p.cancel = cancel
+	}
+	p.env.UnlockOnly()
+}
+
+// resultsOnly tells whether the next run asks for the result alone.
+func (p *Page) resultsOnly() bool {
+	if p.QuietSet {
+		return p.Quiet
+	}
+	return p.jobCount() > AnimateMax
+}
+
+// jobCount is the scenario's number of jobs, generated ones included.
+func (p *Page) jobCount() int {
+	s := p.App.Scenario
+	if len(s.Jobs) == 0 && s.Generator != nil {
+		return s.Generator.Jobs
+	}
+	return len(s.Jobs)
+}
+
+// renderSoon schedules one render a quarter second from now, unless one
+// is scheduled already; the lock is held.
+func (p *Page) renderSoon() {
+	if p.pumping {
+		return
+	}
+	p.pumping = true
+	go func() {
+		defer p.recoverGo()
+		time.Sleep(250 * time.Millisecond)
+		p.env.Lock()
+		p.pumping = false
+		p.env.UnlockRender()
+	}()
+}
+
+// update refreshes what derives from the state; the lock is held.
+func (p *Page) update() {
+	if !p.panels && p.App.Status != state.StatusRunning {
+		// The editor and the job table are the heaviest part of the
+		// page: mount them one render after the first answer, so the
+		// first Gantt chart is not held up by them.
+		p.panels = true
+		go func() {
+			p.env.Lock()
+			p.PanelsReady = true
+			p.env.UnlockRender()
+		}()
+	}
+	if p.App.Result != nil && p.chart == nil {
+		p.chart = gantt.Layout(p.App.Scenario, p.App.Result)
+		p.App.Elapsed = float64(time.Since(p.started).Microseconds()) / 1000
+		if vs := frames.Views(p.App.Frames); len(vs) > 0 {
+			if !contains(vs, p.View) {
+				p.View = vs[0]
+			}
+			// Replay from the start so the frames animate.
+			p.App.Player.T = 0
+			p.App.Player.Stops = p.Lesson().Times()
+			if !p.IsEmbed || p.autoplay {
+				p.play()
+			}
+		} else {
+			p.App.Player.Stops = p.Lesson().Times()
+			if p.IsEmbed && p.autoplay {
+				p.play()
+			}
+		}
+	}
+	p.postClock()
+}
+
+func contains(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Event handlers: the render lock is held; long work goes to goroutines.
+
+func (p *Page) runNow()    { go p.run() }
+func (p *Page) cancelRun() { p.stopRun() }
+
+func (p *Page) stopRun() {
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+}
+
+// running says the engine works for the page: a run or a comparison.
+func (p *Page) running() bool {
+	return p.App.Status == state.StatusRunning || p.isComparing()
+}
+
+func (p *Page) isComparing() bool { return p.comparing != nil && p.comparing() }
+
+func (p *Page) setQuiet(checked bool) { p.QuietSet, p.Quiet = true, checked }
+
+// progressText says what the engine is doing for the run.
+func (p *Page) progressText() string {
+	if p.resultsOnly() {
+		return fmt.Sprintf("Running %s on %s jobs in the engine worker (results only, no animation frames)", p.App.Scenario.Policy.Name, state.FormatNumber(float64(p.jobCount())))
+	}
+	return fmt.Sprintf("Running %s on %s in the engine worker: %d animation frames so far, %.1f s", p.App.Scenario.Policy.Name,
+		state.Count(p.jobCount(), "job"), p.Received, time.Since(p.started).Seconds())
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/vugu/vugu"
+
+	"gridplay/engine/model"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// Share is the Share link button and the Embed dialog.
+type Share struct {
+	P *Page
+
+	// URL is the last share link, shown so it can be copied by hand
+	// too; Err why there is none.
+	URL string
+	Err string
+
+	ShowEmbed     bool
+	EmbedAutoplay bool
+	EmbedHeight   int
+
+	// embed caches the embed code: a share token deflates the whole
+	// scenario, far too costly for every render.
+	embed    string
+	embedKey embedKey
+}
+
+type embedKey struct {
+	s        *model.Scenario
+	gen      int
+	autoplay bool
+	height   int
+	compared string
+}
+
+// NewShare returns the share view with the embed dialog's defaults.
+func NewShare(p *Page) *Share {
+	return &Share{P: p, EmbedAutoplay: true, EmbedHeight: 360}
+}
+
+// share copies the scenario's link; an event handler.
+func (c *Share) share() {
+	c.Err, c.P.Notice = "", ""
+	u, err := c.P.shareLink(jsbridge.PageURL())
+	if err != nil {
+		c.Err = err.Error()
+		c.URL = ""
+		return
+	}
+	c.URL = u
+	if jsbridge.Copy(c.URL) {
+		c.P.Notice = "Link copied to the clipboard."
+	} else {
+		c.P.Notice = "Copy the link below."
+	}
+}
+
+func (c *Share) toggleEmbed() { c.ShowEmbed = !c.ShowEmbed; c.Err = "" }
+
+func (c *Share) dismiss() { c.URL, c.Err, c.P.Notice = "", "", "" }
+
+// shown says the notice bar has something to show.
+func (c *Share) shown() bool { return c.P.Notice != "" || c.Err != "" || c.URL != "" }
+
+// embedCode is the iframe code of the embed dialog, "" when the dialog
+// is closed or the scenario is too long for a link. It is cached: a share
+// token deflates the whole scenario.
+func (c *Share) embedCode() string {
+	if !c.ShowEmbed {
+		return ""
+	}
+	p := c.P
+	k := embedKey{p.App.Scenario, p.App.Gen, c.EmbedAutoplay, c.EmbedHeight, strings.Join(p.pickedList(), ",")}
+	if k != c.embedKey {
+		c.embedKey, c.embed = k, c.makeEmbedCode()
+	}
+	return c.embed
+}
+
+func (c *Share) makeEmbedCode() string {
+	p := c.P
+	tok, err := state.ShareToken(p.App.Scenario)
+	if err != nil {
+		return ""
+	}
+	base := jsbridge.PageURL()
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[:i+1]
+	}
+	ap := "0"
+	if c.EmbedAutoplay {
+		ap = "1"
+	}
+	h := c.EmbedHeight
+	return fmt.Sprintf(`<iframe src="%sembed.html#s=%s%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`,
+		base, tok, state.CompareOption(p.pickedList()), ap, h, h+70, htmlAttr(p.App.Scenario.Name))
+}
+
+// htmlAttr escapes a string for an HTML attribute value.
+func htmlAttr(s string) string {
+	r := strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;", `'`, "&#39;")
+	return r.Replace(s)
+}
+
+func (c *Share) setEmbedAutoplay(e vugu.DOMEvent) {
+	c.EmbedAutoplay = e.JSEventTarget().Get("checked").Bool()
+}
+
+func (c *Share) setEmbedHeight(e vugu.DOMEvent) {
+	if v, err := strconv.Atoi(e.JSEventTarget().Get("value").String()); err == nil && v >= 120 && v <= 2000 {
+		c.EmbedHeight = v
+	}
+}
+
+func (c *Share) copyEmbed() {
+	if jsbridge.Copy(c.embedCode()) {
+		c.P.Notice = "Embed code copied to the clipboard."
+	}
+}
+
+// openURL is the embed's "Open in gridplay" link: the playground with
+// the embedded scenario.
+func (p *Page) openURL() string {
+	if !p.IsEmbed {
+		return "./"
+	}
+	u, err := p.shareLink("./")
+	if err != nil {
+		return "./"
+	}
+	return u
+}
