@@ -116,16 +116,17 @@ func benchTrace(b *testing.B, mode Mode) {
 }
 
 func benchTraceCompat(b *testing.B, mode Mode, compat string) {
-	s := loadTrace(b, "HPC2N-2002-2.2-cln.swf.gz", mode.String())
-	if compat != "" {
-		path, _ := swf.Find("HPC2N-2002-2.2-cln.swf.gz")
-		tr, err := swf.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if s, err = tr.ScenarioCompat(mode.String(), compat); err != nil {
-			b.Fatal(err)
-		}
+	path, err := swf.Find("HPC2N-2002-2.2-cln.swf.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr, err := swf.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := tr.ScenarioCompat(mode.String(), compat)
+	if err != nil {
+		b.Fatal(err)
 	}
 	p, _ := sched.Lookup(mode.String())
 	b.ResetTimer()
