@@ -146,7 +146,10 @@ func newGrid(pl *model.Platform) (*grid, error) {
 			sv.flat = len(g.servers)
 			g.servers = append(g.servers, sv)
 		}
-		if len(c.Servers) > 0 && c.Nodes != 0 && c.Nodes != cl.nodes && len(es) == 0 {
+		// The model requires a cluster's nodes to be the sum of its servers'
+		// (model.Validate); 0 is refused too, so that every checker and
+		// renderer that reads Cluster.Nodes sees the nodes the jobs ran on.
+		if len(c.Servers) > 0 && c.Nodes != cl.nodes && len(es) == 0 {
 			es = append(es, model.Errf(f+".nodes", fmt.Sprintf("must equal the sum of the servers' nodes (%d)", cl.nodes)))
 		}
 		g.clusters = append(g.clusters, cl)

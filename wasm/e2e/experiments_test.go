@@ -29,6 +29,29 @@ func longTab(t *testing.T, actx context.Context, d time.Duration) (context.Conte
 	return ctx, con
 }
 
+// waitJS polls the JavaScript condition cond until it is true, through
+// the page's loading (an evaluation during a navigation can fail with
+// "Cannot find context": it is tried again).
+func waitJS(ctx context.Context, cond string) error {
+	for {
+		var ok bool
+		err := chromedp.Run(ctx, chromedp.Evaluate(cond, &ok))
+		if err == nil && ok {
+			return nil
+		}
+		if ctx.Err() != nil {
+			if err == nil {
+				err = ctx.Err()
+			}
+			return err
+		}
+		if err != nil && !strings.Contains(err.Error(), "Cannot find context") && !strings.Contains(err.Error(), "context was destroyed") {
+			return err
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
 // TestExperimentsInPage runs every experiment (quick mode) in the page's
 // Experiments view, its points fanned out over the page's pool of engine
 // workers, and checks that the merged report is byte for byte the native
@@ -66,10 +89,13 @@ func TestExperimentsInPage(t *testing.T) {
 		err = chromedp.Run(ectx,
 			chromedp.Navigate("about:blank"), // leave the page, so the next navigation loads afresh
 			chromedp.Navigate(link),
-			chromedp.Poll(`document.querySelector('section.experiments[data-experiment="`+name+`"][data-done="true"]') !== null || document.querySelector("section.experiments .exp-progress .error") !== null`, nil,
-				chromedp.WithPollingInterval(200*time.Millisecond)),
-			chromedp.Evaluate(`(document.querySelector("section.experiments .exp-progress .error") || {}).textContent || ""`, &failed),
 		)
+		if err == nil {
+			err = waitJS(ectx, `document.querySelector('section.experiments[data-experiment="`+name+`"][data-done="true"]') !== null || document.querySelector("section.experiments .exp-progress .error") !== null`)
+		}
+		if err == nil {
+			err = chromedp.Run(ectx, chromedp.Evaluate(`(document.querySelector("section.experiments .exp-progress .error") || {}).textContent || ""`, &failed))
+		}
 		if err == nil && failed != "" {
 			err = fmt.Errorf("the sweep failed: %s", failed)
 		}
