@@ -2,9 +2,32 @@ package main
 
 import "gridplay/site/state"
 
-// Header is the page title and the engine status.
+// Header is the page title, the views (playground, experiments) and the
+// engine status.
 type Header struct {
 	Status string
+	Tab    string
+	OnTab  func(tab string)
+}
+
+func (c *Header) tabClass(tab string) string {
+	if c.Tab == tab {
+		return "tab nav-" + tab + " selected"
+	}
+	return "tab nav-" + tab
+}
+
+func (c *Header) current(tab string) string {
+	if c.Tab == tab {
+		return "page"
+	}
+	return "false"
+}
+
+func (c *Header) show(tab string) {
+	if c.OnTab != nil {
+		c.OnTab(tab)
+	}
 }
 
 func (c *Header) label() string {

@@ -133,6 +133,8 @@ type Page struct {
 	comparing func() bool
 	onIdle    func(changed bool) bool
 	onPreset  func()
+	// onExperimentLink opens a #e= link in the Experiments view.
+	onExperimentLink func(h string)
 }
 
 // NewPage returns a page showing app's scenario, talking to engine.
@@ -451,7 +453,13 @@ func sameScenario(a, b *model.Scenario) bool {
 
 // openHash opens a share link pasted into the address bar of a tab that
 // already shows the page (only the fragment changes: no reload).
-func (p *Page) openHash(h string) { p.openLink(h, true) }
+func (p *Page) openHash(h string) {
+	if strings.HasPrefix(h, "#e=") && p.onExperimentLink != nil {
+		p.onExperimentLink(h)
+		return
+	}
+	p.openLink(h, true)
+}
 
 // openLink opens the share link in fragment h ("#s=…[&l=…]"): the
 // scenario, the policies ticked and the lesson. Undo brings back the

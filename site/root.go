@@ -33,14 +33,16 @@ type Root struct {
 	LessonCard    *LessonCard
 	LessonEditor  *LessonEditor
 	ScheduleTable *ScheduleTable
-	// Experiments is the Experiments view (site/experiments), in its
-	// panel; a link "#e=NAME…" opens it.
-	Experiments *experiments.View
 
 	// Open are the panels unfolded; opened lists the panels opened once:
 	// they stay mounted when folded (an editor keeps its state).
 	Open   map[string]bool
 	opened map[string]bool
+
+	// Experiments is the Experiments view; Tab says which view the page
+	// shows: TabPlayground or TabExperiments.
+	Experiments *experiments.View
+	Tab         string
 }
 
 // panel is one of the folded panels under the chart.
@@ -53,8 +55,13 @@ var panels = []panel{
 	{"compare", "Compare"},
 	{"lesson", "Write a lesson"},
 	{"share", "Share & download"},
-	{"experiments", "Experiments"},
 }
+
+// The page's two views, chosen in the header (and by a #e= link).
+const (
+	TabPlayground  = "playground"
+	TabExperiments = "experiments"
+)
 
 // Init builds the page and its views, picks the scenario (share link,
 // autosave or the default preset), then loads the policies and runs.
@@ -64,12 +71,16 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	p.env = ctx.EventEnv()
 	p.IsEmbed, p.autoplay, p.height = jsbridge.Embed()
 	hash := jsbridge.Hash()
-	if strings.HasPrefix(hash, "#e=") {
-		// An experiment link: the playground shows its default
-		// scenario, and the Experiments panel the experiment.
+	c.Tab = TabPlayground
+	c.Experiments.Embed = p.IsEmbed
+	if isExperimentLink(hash) {
+		// #e=NAME&quick=1&seed=N: the Experiments view, opened on that
+		// experiment (an embedded figure shows nothing else).
+		c.Tab = TabExperiments
 		c.Experiments.Link = hash
-		c.Experiments.Embed = p.IsEmbed
-		c.openPanel("experiments")
+		if p.IsEmbed {
+			return
+		}
 		hash = ""
 	}
 	p.loadInitial(hash, jsbridge.Load(SaveKey))
@@ -103,9 +114,25 @@ func (c *Root) build() {
 	c.LessonEditor = &LessonEditor{P: p, Share: c.Share}
 	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
 	c.ScheduleTable = &ScheduleTable{P: p}
-	c.Experiments = &experiments.View{Engine: p.Engine}
 	p.onPreset = c.Compare.reset
 	p.onIdle = c.Compare.checkStale
+	c.Experiments = &experiments.View{Engine: p.Engine, Embed: p.IsEmbed}
+	p.onExperimentLink = c.openExperimentLink
+}
+
+func isExperimentLink(h string) bool { return strings.HasPrefix(h, "#e=") }
+
+// setTab shows one of the page's views.
+func (c *Root) setTab(tab string) { c.Tab = tab }
+
+// openExperimentLink opens an experiment link pasted into the address bar
+// of an open tab (hashchange): the Experiments view on that experiment.
+// It runs on a goroutine.
+func (c *Root) openExperimentLink(h string) {
+	c.P.env.Lock()
+	defer c.P.env.UnlockRender()
+	c.Tab = TabExperiments
+	c.Experiments.Open(h)
 }
 
 // togglePanel unfolds panel id, or folds it when it is open.
@@ -158,3 +185,9 @@ func (c *Root) cancel() {
 
 // fault shows a panic recovered in an event handler (guard.go).
 func (c *Root) fault(v any, stack []byte) { c.P.fault(v, stack) }
+
+// experimentsURL opens the embedded experiment in the full page.
+func (c *Root) experimentsURL() string {
+	base := strings.TrimSuffix(jsbridge.PageURL(), "embed.html")
+	return base + experiments.Link(c.Experiments.Name, c.Experiments.Options())
+}

@@ -1,12 +1,28 @@
 // Package all links every paper system into a binary: importing it
-// registers all policies and experiments.
+// registers all policies and experiments, and gives the schedule checker
+// (engine/check) TITAN's application-model predictor.
 package all
 
 import (
+	"gridplay/engine/check"
+	"gridplay/engine/model"
+	"gridplay/engine/titan"
+
 	_ "gridplay/engine/backfill"
 	_ "gridplay/engine/gamf"
 	_ "gridplay/engine/hybrid"
 	_ "gridplay/engine/multisite"
 	_ "gridplay/engine/muscle"
-	_ "gridplay/engine/titan"
 )
+
+func init() { check.RegisterAppTime(AppTime) }
+
+// AppTime is TITAN's p_ext(n) for a job with an application model
+// (titan.TaskFromJob): the predictor the checker compares run times with.
+func AppTime(j *model.Job, n int) (float64, error) {
+	t, err := titan.TaskFromJob(*j)
+	if err != nil {
+		return 0, err
+	}
+	return t.Pred.Time(n), nil
+}

@@ -70,6 +70,32 @@ func serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		handleSWF(w, r)
+	case path == "/api/batsim" || path == "/api/batsim/export":
+		if !allow(w, r, http.MethodPost) {
+			return
+		}
+		if path == "/api/batsim" {
+			handleBatsim(w, r)
+		} else {
+			handleBatsimExport(w, r)
+		}
+	case path == "/api/shake" || strings.HasPrefix(path, "/api/shake/"):
+		verb := strings.TrimPrefix(strings.TrimPrefix(path, "/api/shake"), "/")
+		if verb != "" && verb != "plan" && verb != "merge" {
+			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/shake, /api/shake/plan or /api/shake/merge", r.URL.Path)})
+			return
+		}
+		if !allow(w, r, http.MethodPost) {
+			return
+		}
+		switch verb {
+		case "plan":
+			handleShakePlan(w, r)
+		case "merge":
+			handleShakeMerge(w, r)
+		default:
+			handleShake(w, r)
+		}
 	case path == "/api/expand":
 		if !allow(w, r, http.MethodPost) {
 			return
@@ -118,6 +144,24 @@ func allow(w http.ResponseWriter, r *http.Request, method string) bool {
 }
 
 func handleRun(w http.ResponseWriter, r *http.Request) {
+	format := r.URL.Query().Get("format")
+	switch format {
+	case "", "json", "csv", "series":
+	default:
+		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json, csv (the per-job table) or series (the time series)"})
+		return
+	}
+	if format == "csv" || format == "series" {
+		if r.URL.Query().Get("stream") == "1" {
+			writeError(w, http.StatusBadRequest, &Error{Field: "stream", Msg: "streams frames as JSON; ask for format=" + format + " without stream=1"})
+			return
+		}
+		s, ok := readScenario(w, r)
+		if ok {
+			runFormat(w, r, s, format)
+		}
+		return
+	}
 	s, ok := readScenario(w, r)
 	if !ok {
 		return
@@ -229,6 +273,23 @@ func decodeStrict(body []byte, v any) *Error {
 	return nil
 }
 
+// readStrict reads a JSON body of at most limit bytes into v (decodeStrict,
+// the messages naming what); on bad input it answers the error and
+// reports false.
+func readStrict(w http.ResponseWriter, r *http.Request, limit int64, what string, v any) bool {
+	body, herr := readBody(w, r, limit, what)
+	if herr != nil {
+		writeError(w, herr.Status, herr)
+		return false
+	}
+	if e := decodeStrict(body, v); e != nil {
+		e.Msg = strings.Replace(e.Msg, "options", what, 1)
+		writeError(w, e.Status, e)
+		return false
+	}
+	return true
+}
+
 // handlePlan answers the experiment's points: {"points":[{"index":0,"label":...}]}.
 func handlePlan(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
 	opt, ok := readOptions(w, r)
@@ -262,15 +323,8 @@ func handleMerge(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
 	if !ok {
 		return
 	}
-	body, herr := readBody(w, r, MaxMergeBytes, "merge request")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return
-	}
 	var req MergeRequest
-	if err := decodeStrict(body, &req); err != nil {
-		err.Msg = strings.Replace(err.Msg, "options", "merge request", 1)
-		writeError(w, err.Status, err)
+	if !readStrict(w, r, MaxMergeBytes, "merge request", &req) {
 		return
 	}
 	rep, err := MergePoints(e, req.Options, req.Points)
@@ -335,6 +389,21 @@ func writeCSV(w http.ResponseWriter, rows []sched.Row, header bool) {
 	w.Write(buf.Bytes())
 }
 
+// readPoint reads ?point=K: -1 when absent; on a bad index it answers
+// the error and reports false.
+func readPoint(w http.ResponseWriter, r *http.Request) (int, bool) {
+	v, has := r.URL.Query()["point"]
+	if !has {
+		return -1, true
+	}
+	k, err := strconv.Atoi(v[0])
+	if err != nil || k < 0 {
+		writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
+		return 0, false
+	}
+	return k, true
+}
+
 // handleExperiment runs a whole experiment, or with ?point=K its point K
 // alone (CSV: the point's rows without the header).
 func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
@@ -342,14 +411,9 @@ func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment
 	if !ok {
 		return
 	}
-	point := -1
-	if v, has := r.URL.Query()["point"]; has {
-		k, err := strconv.Atoi(v[0])
-		if err != nil || k < 0 {
-			writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
-			return
-		}
-		point = k
+	point, ok := readPoint(w, r)
+	if !ok {
+		return
 	}
 	opt, ok := readOptions(w, r)
 	if !ok {
@@ -494,7 +558,8 @@ func statusOf(err error) int {
 	return http.StatusUnprocessableEntity
 }
 
-// readScenario reads, decodes and validates the scenario in r's body; on
+// readScenario reads, decodes and validates the scenario in r's body (a
+// Batsim workload is read as a scenario for ?policy=, default fcfs); on
 // bad input it answers the error (413, 400 or 422) and reports false.
 func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool) {
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
@@ -506,7 +571,7 @@ func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool
 		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
 		return nil, false
 	}
-	s, err := model.Decode(body)
+	s, err := decodeScenario(body, r)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, inputError(err))
 		return nil, false

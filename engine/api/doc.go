@@ -17,9 +17,30 @@
 //	                            K usable jobs, K from 1 to model.MaxJobs,
 //	                            0 for all, 2000 when absent, shifted to start at 0,
 //	                            the trace's machine, counts, reasons, notice)
+//	POST /api/run?format=csv    the per-job table as CSV (engine/outputs):
+//	                            job,cluster,start,end,nodes,submit,wait,
+//	                            turnaround,bsld,state,reason
+//	POST /api/run?format=series the time series as CSV:
+//	                            t,busy_nodes,queued_jobs,queued_nodes
+//	POST /api/batsim?name=FILE  a Batsim workload in, the answer of
+//	                            /api/swf out (one cluster of nb_res nodes)
+//	POST /api/batsim/export     scenario JSON in, {"workload": Batsim JSON,
+//	                            "notes": what Batsim cannot carry} out
+//	POST /api/shake             {"scenario": ..., "runs": N, "policies": [...],
+//	                            "jitter", "drop", "dup", "seed"} in, the
+//	                            shaken summary out (?format=csv for CSV);
+//	                            ?point=K answers point K alone (0 the
+//	                            original, 1..N the copies)
+//	POST /api/shake/plan        the same body; the points and the resolved
+//	                            spec out
+//	POST /api/shake/merge       {"points": [every point's report]} in, the
+//	                            summary out (?format=csv for CSV)
 //	POST /api/expand            scenario JSON in, the same scenario with its
 //	                            generator drawn into jobs out, canonical
 //	                            JSON (what engine/runner runs)
+//
+// Wherever a scenario is read, a Batsim workload is accepted too (found
+// by its "nb_res" key) and runs with ?policy= (default fcfs).
 //
 // Errors are JSON {"error": msg, "field": path} with 400 (malformed JSON),
 // 413 (body too large), 422 (invalid scenario or options, unknown policy),

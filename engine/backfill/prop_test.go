@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sort"
 	"testing"
 
+	"gridplay/engine/check"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 )
@@ -32,69 +32,15 @@ func randomScenario(r *rand.Rand, policy string, nodes, n int) *model.Scenario {
 	return s
 }
 
-// CheckSchedule verifies what any schedule of s must satisfy: each job
-// runs once or is dropped, never before its submit time, for
+// checkSchedule verifies what any schedule of s must satisfy, with the
+// engine's one checker (engine/check, Classic model): each job runs once
+// or is dropped with a reason, never before its submit time, for
 // min(runtime, estimate), on Size distinct valid nodes, and no node holds
 // two jobs at once.
 func checkSchedule(t *testing.T, s *model.Scenario, res *sched.Result) {
 	t.Helper()
-	byID := map[string]*model.Job{}
-	for i := range s.Jobs {
-		byID[s.Jobs[i].ID] = &s.Jobs[i]
-	}
-	seen := map[string]int{}
-	type iv struct{ a, b float64 }
-	busy := map[string][]iv{}
-	for _, p := range res.Schedule {
-		seen[p.Job]++
-		j := byID[p.Job]
-		if j == nil {
-			t.Fatalf("unknown job %s", p.Job)
-		}
-		if p.Start < j.Submit {
-			t.Errorf("%s starts at %g before its submit %g", p.Job, p.Start, j.Submit)
-		}
-		want := min(j.Runtime, j.Estimate())
-		if d := p.End - p.Start; d < want-1e-9 || d > want+1e-9 {
-			t.Errorf("%s runs %g, want %g", p.Job, d, want)
-		}
-		n := 0
-		for _, a := range p.Alloc {
-			c := s.Platform.ClusterIndex(a.Cluster)
-			if c < 0 {
-				t.Fatalf("%s on unknown cluster %s", p.Job, a.Cluster)
-			}
-			for _, x := range a.Nodes {
-				if x < 0 || x >= s.Platform.Clusters[c].Nodes {
-					t.Fatalf("%s on node %d of %s", p.Job, x, a.Cluster)
-				}
-				k := fmt.Sprintf("%s/%d", a.Cluster, x)
-				busy[k] = append(busy[k], iv{p.Start, p.End})
-			}
-			n += len(a.Nodes)
-		}
-		if n != j.Size || p.Nodes != j.Size {
-			t.Errorf("%s got %d nodes, want %d", p.Job, n, j.Size)
-		}
-	}
-	for _, d := range res.Dropped {
-		seen[d.Job]++
-		if d.Reason == "" {
-			t.Errorf("%s dropped without a reason", d.Job)
-		}
-	}
-	for _, j := range s.Jobs {
-		if seen[j.ID] != 1 {
-			t.Errorf("%s scheduled or dropped %d times", j.ID, seen[j.ID])
-		}
-	}
-	for k, ivs := range busy {
-		sort.Slice(ivs, func(a, b int) bool { return ivs[a].a < ivs[b].a })
-		for i := 1; i < len(ivs); i++ {
-			if ivs[i].a < ivs[i-1].b {
-				t.Fatalf("node %s double-booked: %v and %v", k, ivs[i-1], ivs[i])
-			}
-		}
+	if err := check.Err(s, res); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -6,15 +6,23 @@ import (
 	"time"
 
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
 // BenchmarkGAMFRun is one GA-MF run of the paper's size: 20 jobs
 // (synthetic, 1..180 tasks, 90 on average as in section 5), population 80,
 // 120 generations, 240 nodes (the fig7 platform).
-func BenchmarkGAMFRun(b *testing.B) {
+func BenchmarkGAMFRun(b *testing.B) { benchGAMF(b, nil) }
+
+// BenchmarkGAMFRunEarlierReadings is BenchmarkGAMFRun under the readings
+// of the code before issue 14 (cs-used, mutate-one), whose outputs
+// TestGoldenOutputs pins: the like-for-like measure of the speed work
+// against the code of that time (its BenchmarkGAMFRun).
+func BenchmarkGAMFRunEarlierReadings(b *testing.B) { benchGAMF(b, oldReadings) }
+
+func benchGAMF(b *testing.B, params map[string]float64) {
 	s := synthetic(1, 20, "gamf")
+	s.Policy.Params = params
 	pol, _ := sched.Lookup("gamf")
 	b.ResetTimer()
 	t0 := time.Now()
@@ -39,7 +47,7 @@ const (
 func convergence(p *problem, random bool, seed uint64) (int, float64) {
 	cfg := Config{Generations: table1Gens, Population: 50, Mutation: DefaultMutation, Alpha: DefaultAlpha, Random: random}
 	var hist []float64
-	_, err := runGA(context.Background(), p, cfg, rng.New(seed, "gamf", "table1"), nil, func(_ int, b *indiv) {
+	_, err := runGA(context.Background(), p, cfg, newPRNG(seed, "gamf", "table1"), nil, func(_ int, b *indiv) {
 		hist = append(hist, b.fit)
 	})
 	if err != nil {
@@ -91,5 +99,34 @@ func BenchmarkTable1(b *testing.B) {
 		b.ReportMetric(sumR/10, "gens-random")
 		b.ReportMetric(sumG/10, "gens-guided")
 		b.ReportMetric(ratio, "F-random/F-guided")
+	}
+}
+
+// BenchmarkDecode times the decoder on guided individuals of the
+// benchmark's scenario, in gene mode and in bit mode.
+func BenchmarkDecode(b *testing.B) {
+	for _, mode := range []string{"genes", "bits"} {
+		b.Run(mode, func(b *testing.B) {
+			p, err := compile(synthetic(1, 20, "gamf"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if mode == "genes" {
+				p.bitW = 0
+			} else {
+				p.setBitW((p.nodes + 63) / 64)
+			}
+			ops, ev := newOperators(p), newEvaluator(p, DefaultAlpha)
+			r := newPRNG(1, "bench")
+			pop := make([]*indiv, 64)
+			for i := range pop {
+				pop[i] = newIndiv(p)
+				ops.guidedIndiv(pop[i], r)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				ev.score(pop[i%len(pop)])
+			}
+		})
 	}
 }

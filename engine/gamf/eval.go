@@ -1,6 +1,9 @@
 package gamf
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // indiv is one chromosome (GA-MF section 4.1): a job order (a permutation
 // of the package's jobs; the locus gives the order of jobs sharing a node)
@@ -12,6 +15,10 @@ import "math"
 type indiv struct {
 	order []int32
 	alloc []int32
+	// bits, in the decoder's bit mode (p.bitW > 0), holds each job's
+	// nodes as a set: job j's at bits[j*bitW:(j+1)*bitW]. Every operator
+	// keeps it equal to the genes; setJobBits recomputes it.
+	bits []uint64
 	// Scores, set by evaluator.score.
 	fit      float64 // F = alpha*makespan + (1-alpha)*flowtime (section 4.3)
 	makespan float64
@@ -20,12 +27,44 @@ type indiv struct {
 }
 
 func newIndiv(p *problem) *indiv {
-	return &indiv{order: make([]int32, p.n), alloc: make([]int32, p.off[p.n])}
+	a := &indiv{order: make([]int32, p.n), alloc: make([]int32, p.off[p.n])}
+	if p.bitW > 0 {
+		a.bits = make([]uint64, p.n*p.bitW)
+	}
+	return a
+}
+
+// jobBits is job j's node set (nil in gene mode).
+func (a *indiv) jobBits(p *problem, j int32) []uint64 {
+	if a.bits == nil {
+		return nil
+	}
+	return a.bits[int(j)*p.bitW : int(j)*p.bitW+p.bitW]
+}
+
+// setJobBits sets job j's node set from its genes.
+func (a *indiv) setJobBits(p *problem, j int32) {
+	b := a.jobBits(p, j)
+	if b == nil {
+		return
+	}
+	clear(b)
+	for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
+		b[r>>6] |= 1 << uint(r&63)
+	}
+}
+
+// setAllBits sets every job's node set from the genes.
+func (a *indiv) setAllBits(p *problem) {
+	for j := 0; j < p.n; j++ {
+		a.setJobBits(p, int32(j))
+	}
 }
 
 func (a *indiv) copyFrom(b *indiv) {
 	a.order = append(a.order[:0], b.order...)
 	a.alloc = append(a.alloc[:0], b.alloc...)
+	a.bits = append(a.bits[:0], b.bits...)
 	a.fit, a.makespan, a.flowtime, a.sat = b.fit, b.makespan, b.flowtime, b.sat
 }
 
@@ -56,10 +95,15 @@ func better(a, b *indiv) bool { return a.fit < b.fit }
 type evaluator struct {
 	p     *problem
 	alpha float64
+	// norm: F divides makespan by mk0 and flowtime by ft0 (normalise).
+	norm     bool
+	mk0, ft0 float64
 
 	psj []float64 // PS_j
 	bjk []float64 // B_j^k at [j*nclu+k]
-	cnt []int32   // t_j^k scratch
+	// csIn[j*nclu+k]: link k counts in CS_j (problem.inCS).
+	csIn []bool
+	cnt  []int32 // t_j^k scratch
 	// lastJob[r] is the last job so far on node r, or n (none).
 	lastJob []int32
 	// mark[q] == j once q is recorded as a predecessor of job j; mark[n]
@@ -72,8 +116,23 @@ type evaluator struct {
 	start, end, rem, rate []float64
 	running, ready        []int32
 
+	rate1 []float64 // per job: the rate when CS_j = 1
+	csk   []float64 // CS_j^k per link, now
+	// Bit mode (p.bitW > 0): per job the nodes on which it is still the
+	// last job; live lists those jobs.
+	own  []uint64
+	live []int32
+
 	load []float64 // sum_j B_j^k per link, now
 	peak []float64 // highest load/B^k seen per link
+	// track records csMax[j], the highest CS_j of each job during the
+	// schedule (for Placement.Why; off in the search).
+	track bool
+	csMax []float64
+	// maxLoad is the highest load seen per link; satNow is true while
+	// some link has SD^k < 1.
+	maxLoad []float64
+	satNow  bool
 	// satTime is the time during which some link was saturated.
 	satTime float64
 	sat     bool
@@ -83,6 +142,7 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e := &evaluator{p: p, alpha: alpha}
 	e.psj = make([]float64, p.n)
 	e.bjk = make([]float64, p.n*p.nclu)
+	e.csIn = make([]bool, p.n*p.nclu)
 	e.cnt = make([]int32, p.nclu)
 	e.lastJob = make([]int32, p.nodes)
 	e.mark = make([]int32, p.n+1)
@@ -95,22 +155,56 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e.running = make([]int32, 0, p.n)
 	e.ready = make([]int32, 0, p.n)
 	e.load = make([]float64, p.nclu)
+	e.csk = make([]float64, p.nclu)
+	e.rate1 = make([]float64, p.n)
+	if p.bitW > 0 {
+		e.own = make([]uint64, p.n*p.bitW)
+		e.live = make([]int32, 0, p.n)
+	}
 	e.peak = make([]float64, p.nclu)
+	e.maxLoad = make([]float64, p.nclu)
 	return e
 }
 
 // score evaluates a complete individual and stores its scores.
 func (e *evaluator) score(a *indiv) {
-	e.simulate(a.order, a.alloc)
+	e.simulate(a, a.order)
 	a.makespan, a.flowtime = e.metrics(a.order)
-	a.fit = fitness(e.alpha, a.makespan, a.flowtime)
+	a.fit = e.fitness(a.makespan, a.flowtime)
 	a.sat = e.sat
+}
+
+// fitness is F = alpha * makespan + (1 - alpha) * flowtime (GA-MF
+// section 4.3), each term divided by its reference value under the
+// "norm" reading (normalise).
+func (e *evaluator) fitness(makespan, flowtime float64) float64 {
+	if e.norm {
+		return fitness(e.alpha, makespan/e.mk0, flowtime/e.ft0)
+	}
+	return fitness(e.alpha, makespan, flowtime)
 }
 
 // fitness is F = alpha * makespan + (1 - alpha) * flowtime (GA-MF
 // section 4.3).
 func fitness(alpha, makespan, flowtime float64) float64 {
 	return float64(alpha*makespan) + float64((1-alpha)*flowtime)
+}
+
+// normalise switches to the "norm" reading (doc.go): from now on F
+// divides makespan by mk0 and flowtime by ft0, the mean makespan and
+// flowtime of the individuals given (the initial population), whose F is
+// recomputed.
+func (e *evaluator) normalise(pop []*indiv) {
+	mk, ft := 0.0, 0.0
+	for _, a := range pop {
+		mk += a.makespan
+		ft += a.flowtime
+	}
+	n := float64(len(pop))
+	e.norm, e.mk0, e.ft0 = true, mk/n, ft/n
+	for _, a := range pop {
+		a.fit = e.fitness(a.makespan, a.flowtime)
+	}
 }
 
 // metrics returns the makespan max F_i - min S_j and the flowtime
@@ -121,32 +215,73 @@ func (e *evaluator) metrics(order []int32) (makespan, flowtime float64) {
 	}
 	minS, maxF := math.Inf(1), math.Inf(-1)
 	for _, j := range order {
-		minS = math.Min(minS, e.start[j])
-		maxF = math.Max(maxF, e.end[j])
+		minS = min(minS, e.start[j])
+		maxF = max(maxF, e.end[j])
 		flowtime += e.end[j] - e.p.release[j]
 	}
 	return maxF - minS, flowtime
 }
 
-// simulate decodes the jobs listed in order (all of them, or a prefix of a
-// schedule being built) and fills start and end. Jobs not in order are
-// ignored.
-func (e *evaluator) simulate(order []int32, alloc []int32) {
+// simulate decodes the jobs of a listed in order (all of them, or a
+// prefix of a schedule being built) and fills start and end. Jobs not in
+// order are ignored.
+func (e *evaluator) simulate(a *indiv, order []int32) {
 	p := e.p
-	nc := p.nclu
-	for k := range e.peak {
-		e.peak[k] = 0
+	for k := range e.maxLoad {
+		e.maxLoad[k] = 0
 	}
 	e.sat, e.satTime = false, 0
-	// One pass over the genes, in order: t_j^k, PS_j, B_j^k and the node
+	e.ready = e.ready[:0]
+	// One pass over the jobs, in order: t_j^k, PS_j, B_j^k and the node
 	// precedence (each node serves its jobs in chromosome order).
+	if p.bitW > 0 {
+		e.precedenceBits(a, order)
+	} else {
+		e.precedenceGenes(order, a.alloc)
+	}
+	if e.track {
+		if e.csMax == nil {
+			e.csMax = make([]float64, p.n)
+		}
+		for j := range e.csMax {
+			e.csMax[j] = 1
+		}
+	}
+	e.events()
+	for k, l := range e.maxLoad {
+		e.peak[k] = l / p.bw[k]
+	}
+}
+
+// jobFigures sets PS_j, the B_j^k row and the rate at CS_j = 1 of job j
+// from its t_j^k in e.cnt, and clears e.cnt.
+func (e *evaluator) jobFigures(j int32) {
+	p := e.p
+	nc := p.nclu
+	ps := 0.0
+	row := e.bjk[int(j)*nc : int(j)*nc+nc]
+	for k := 0; k < nc; k++ {
+		c := int(e.cnt[k])
+		if c > 0 && p.cps[k] > ps {
+			ps = p.cps[k] // GA-MF: PS_j = max over the job's nodes of PS_j^r
+		}
+		row[k] = linkBandwidth(c, p.tau[j], p.bj[j])
+		e.csIn[int(j)*nc+k] = p.inCS(c, row[k])
+		e.cnt[k] = 0
+	}
+	e.psj[j] = ps
+	e.rate1[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], ps, 1))
+}
+
+// precedenceGenes is the first pass one gene at a time: each node
+// remembers the last job placed on it.
+func (e *evaluator) precedenceGenes(order []int32, alloc []int32) {
+	p := e.p
 	none := int32(p.n) // "no job": the sentinel entry of mark
 	for i := range e.lastJob {
 		e.lastJob[i] = none
 	}
-	e.ready = e.ready[:0]
-	// Local slice headers keep this loop, the hottest of the GA, free of
-	// reloads through e and p.
+	// Local slice headers keep this loop free of reloads through e and p.
 	cnt, cluOf, lastJob, mark := e.cnt, p.cluOf, e.lastJob, e.mark
 	// t_j^k: with at most 4 clusters of fewer than 65536 nodes the
 	// counts are 16-bit fields of one register (inc[r] = 1 << 16k), which
@@ -178,22 +313,65 @@ func (e *evaluator) simulate(order []int32, alloc []int32) {
 				cnt[k] = int32(acc >> (16 * k) & 0xffff)
 			}
 		}
-		ps := 0.0
-		row := e.bjk[int(j)*nc : int(j)*nc+nc]
-		for k := 0; k < nc; k++ {
-			c := int(e.cnt[k])
-			if c > 0 && p.cps[k] > ps {
-				ps = p.cps[k] // GA-MF: PS_j = max over the job's nodes of PS_j^r
-			}
-			row[k] = linkBandwidth(c, p.tau[j], p.bj[j])
-			e.cnt[k] = 0
-		}
-		e.psj[j] = ps
+		e.jobFigures(j)
 		if e.npred[j] == 0 {
 			e.ready = append(e.ready, j)
 		}
 	}
+}
 
+// precedenceBits is the first pass with node sets (p.bitW > 0): job j's
+// nodes become a bitset; the jobs that are still the last on some node
+// ("live", own[q] their nodes) are j's predecessors where own[q] meets
+// j's set (a.bits), and lose those nodes to j. With wide jobs on a small
+// platform this is a few words per live job instead of one scattered step
+// per task; it finds the same predecessors, in the same order, as
+// precedenceGenes.
+func (e *evaluator) precedenceBits(a *indiv, order []int32) {
+	p := e.p
+	W := p.bitW
+	live := e.live[:0]
+	for _, j := range order {
+		e.npred[j] = 0
+		e.succ[j] = e.succ[j][:0]
+		e.start[j], e.end[j] = -1, -1
+		bj := a.bits[int(j)*W : int(j)*W+W]
+		for _, cw := range p.cluWords {
+			e.cnt[cw.k] += int32(bits.OnesCount64(bj[cw.w] & cw.mask))
+		}
+		e.jobFigures(j)
+		w := 0
+		for _, q := range live {
+			oq := e.own[int(q)*W : int(q)*W+W]
+			hit, rest := uint64(0), uint64(0)
+			for i, b := range bj {
+				hit |= oq[i] & b
+				oq[i] &^= b
+				rest |= oq[i]
+			}
+			if hit != 0 {
+				e.npred[j]++
+				e.succ[q] = append(e.succ[q], j)
+			}
+			if rest != 0 {
+				live[w] = q
+				w++
+			}
+		}
+		live = live[:w]
+		copy(e.own[int(j)*W:int(j)*W+W], bj)
+		live = append(live, j)
+		if e.npred[j] == 0 {
+			e.ready = append(e.ready, j)
+		}
+	}
+	e.live = live
+}
+
+// events runs the decoded jobs from their precedence: a job starts when
+// its predecessors have ended and it has been submitted.
+func (e *evaluator) events() {
+	p := e.p
 	e.running = e.running[:0]
 	t := 0.0
 	for {
@@ -216,7 +394,7 @@ func (e *evaluator) simulate(order []int32, alloc []int32) {
 		}
 		nextRel := math.Inf(1)
 		for _, j := range e.ready {
-			nextRel = math.Min(nextRel, p.release[j])
+			nextRel = min(nextRel, p.release[j])
 		}
 		if len(e.running) == 0 {
 			if len(e.ready) == 0 {
@@ -274,20 +452,38 @@ func (e *evaluator) rates() {
 			e.load[k] += b
 		}
 	}
+	// CS_j^k depends on the link only: compute it once per link. A
+	// load of at most B^k gives SD^k >= 1, so CS_j^k = 1 without a
+	// division. The peak is the highest load over B^k: division by B^k
+	// is monotone, so it is divided once, at the end (simulate).
+	satNow := false
 	for k, l := range e.load {
-		if r := l / p.bw[k]; r > e.peak[k] {
-			e.peak[k] = r
+		e.maxLoad[k] = max(e.maxLoad[k], l)
+		e.csk[k] = 1
+		if l > p.bw[k] {
+			if sd := saturationDegree(p.bw[k], l); sd < 1 {
+				e.csk[k] = commSlowdown(sd)
+				satNow = true
+			}
 		}
 	}
+	e.satNow = satNow
 	for _, j := range e.running {
-		row := e.bjk[int(j)*nc : int(j)*nc+nc]
+		if !satNow { // CS_j = 1 for every job
+			e.rate[j] = e.rate1[j]
+			continue
+		}
+		in := e.csIn[int(j)*nc : int(j)*nc+nc]
 		cs := 1.0
-		for k, b := range row {
-			if b > 0 { // the links job j uses: CS_j = max_k CS_j^k
-				if c := commSlowdown(saturationDegree(p.bw[k], e.load[k])); c > cs {
+		for k, ok := range in {
+			if ok { // GA-MF: CS_j = max_k CS_j^k over its clusters (inCS)
+				if c := e.csk[k]; c > cs {
 					cs = c
 				}
 			}
+		}
+		if e.track && cs > e.csMax[j] {
+			e.csMax[j] = cs
 		}
 		e.rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
 	}
@@ -301,11 +497,8 @@ func (e *evaluator) advance(dt float64) {
 	for _, j := range e.running {
 		e.rem[j] -= float64(e.rate[j] * dt)
 	}
-	for k, l := range e.load {
-		if saturationDegree(e.p.bw[k], l) < 1 {
-			e.sat = true
-			e.satTime += dt
-			break
-		}
+	if e.satNow { // some link has SD^k < 1 (rates)
+		e.sat = true
+		e.satTime += dt
 	}
 }

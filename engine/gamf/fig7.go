@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
@@ -40,6 +41,9 @@ const (
 	// job number (the trace records neither).
 	BwMin, BwMax       = 5.0, 50.0
 	SigmaMin, SigmaMax = 0.6, 0.9
+	// Fig7Jobs is the size of a workload (section 5: "composed of 20
+	// jobs").
+	Fig7Jobs = 20
 )
 
 // traceJob is what a workload needs from one SWF record.
@@ -94,24 +98,181 @@ func workloads(recs []traceJob, count, size int) ([][]model.Job, error) {
 // legend order.
 var Fig7Policies = []string{"jpr", "cbs", "metl", "hill", "gama", "gamf"}
 
+// Reading is a reading of the paper other than the default (doc.go,
+// "Readings"): the policy parameters that select it and the methods it
+// changes. gamf-fig7 runs every method under the default and under each
+// reading that changes it, one reading at a time, and names those rows
+// "method@reading".
+type Reading struct {
+	Name    string
+	Params  map[string]float64
+	Methods []string
+	// Doc is the reading in a few words, for the setup.
+	Doc string
+}
+
+// Fig7Readings are the readings gamf-fig7 reports besides the default.
+var Fig7Readings = []Reading{
+	{Name: "cs-used", Params: map[string]float64{"cs": 1}, Methods: Fig7Policies,
+		Doc: "CS_j over the links the job's traffic uses (B_j^k > 0) instead of every cluster holding a task of it"},
+	{Name: "mutate-one", Params: map[string]float64{"mutate_one": 1}, Methods: []string{"hill", "gama", "gamf"},
+		Doc: "the node allocation mutation moves one task of the chosen job instead of all its tasks"},
+	{Name: "norm", Params: map[string]float64{"normalise": 1}, Methods: []string{"hill", "gamf"},
+		Doc: "F with makespan and flowtime each divided by its mean over the initial population"},
+	{Name: "rel-loss", Params: map[string]float64{"relative_loss": 1}, Methods: []string{"metl"},
+		Doc: "METL's loss is T^e/Tb_j instead of T^e - Tb_j"},
+}
+
+// readingsOf lists the readings that change method m.
+func readingsOf(m string) []Reading {
+	var out []Reading
+	for _, r := range Fig7Readings {
+		for _, x := range r.Methods {
+			if x == m {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// series names method m under reading r ("" is the default).
+func series(m, r string) string {
+	if r == "" {
+		return m
+	}
+	return m + "@" + r
+}
+
+// seriesUnder is the series of method m in the comparison under reading
+// r: m@r when r changes m, else m itself.
+func seriesUnder(m, r string) string {
+	for _, x := range readingsOf(m) {
+		if x.Name == r {
+			return series(m, r)
+		}
+	}
+	return m
+}
+
 type fig7 struct{}
 
-func init() { sched.RegisterExperiment(sched.AsWhole(fig7{}, nil)) }
+func init() { sched.RegisterExperiment(fig7{}) }
+
+// fig7Size is the number of workloads and the GA and HILL settings of a
+// run: the paper's (30 workloads, Table 2) or quick ones.
+func fig7Size(opt sched.ExperimentOptions) (int, map[string]map[string]float64) {
+	if !opt.Quick {
+		return 30, map[string]map[string]float64{}
+	}
+	small := map[string]float64{"generations": 30, "population": 30}
+	return 3, map[string]map[string]float64{"gamf": small, "gama": small, "hill": {"evaluations": 900, "patience": 30}}
+}
 
 func (fig7) Info() sched.ExperimentInfo {
+	var rd []string
+	for _, r := range Fig7Readings {
+		rd = append(rd, fmt.Sprintf("%s (%s; %s)", r.Name, r.Doc, strings.Join(r.Methods, ", ")))
+	}
 	return sched.ExperimentInfo{
 		Name:  "gamf-fig7",
 		Paper: "003",
 		Summary: "GA-MF Figs. 7-8: makespan and flowtime of JPR, CBS, METL, HILL, GA-MA and GA-MF on " +
 			"workloads of 20 HPC2N jobs, 4 clusters x 60 nodes at {1000,1500,2000,1500} MIPS, Gigabit links",
-		Setup: fmt.Sprintf("Workloads: consecutive runs of 20 jobs of %s with %d..%d processors "+
+		Setup: fmt.Sprintf("Workloads: consecutive runs of %d jobs of %s with %d..%d processors "+
 			"(the paper's jobs average 90 tasks; smaller jobs are skipped); tau_j = allocated processors, "+
 			"Tb_j = run time capped at the requested time, B_j uniform in [%g,%g] Mbit/s and sigma_j uniform in [%g,%g] "+
 			"drawn from the job number; every job submitted at 0 (one package). 30 workloads as in the paper "+
 			"(quick: 3 workloads, GA 30 generations x 30 individuals, HILL 900 evaluations). GA settings of Table 2. "+
-			"x is the workload number; x=mean averages the workloads and x=rank ranks the methods by that mean (1 = best).",
-			TraceName, MinTasks, MaxTasks, BwMin, BwMax, SigmaMin, SigmaMax),
+			"One point per workload and method. x is the workload number. Each method runs under the default readings "+
+			"(doc.go: CS_j over every cluster holding a task of the job, all tasks of the mutated job re-allocated, F in seconds, "+
+			"METL's loss T^e - Tb_j) and, one at a time, under each reading that changes it, in rows named method@reading: %s. "+
+			"The summary (JSON) holds x=mean of every series over the workloads and x=rank of the six methods by that mean "+
+			"under the default readings (1 = best). Each claim is checked under every reading (verdict \"holds under reading X\" "+
+			"when it fails under the defaults but holds under X); under a reading, a method it does not change keeps its default rows. \"HILL as good as CBS and JPR\" holds when HILL's mean makespan is nearer "+
+			"the mean of JPR's and CBS's than the mean of METL's, GA-MA's and GA-MF's.",
+			Fig7Jobs, TraceName, MinTasks, MaxTasks, BwMin, BwMax, SigmaMin, SigmaMax, strings.Join(rd, "; ")),
 	}
+}
+
+func (fig7) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
+	count, _ := fig7Size(opt)
+	var out []sched.PointInfo
+	for w := 1; w <= count; w++ {
+		for _, m := range Fig7Policies {
+			out = append(out, sched.PointInfo{Index: len(out), Label: fmt.Sprintf("workload %d, %s", w, m)})
+		}
+	}
+	return out, nil
+}
+
+func (fig7) DecodePoint(_ sched.ExperimentOptions, _ int, b []byte) (sched.Report, error) {
+	return sched.DecodeTable(b)
+}
+
+// Point k runs method k mod 6 on workload k/6 + 1 under the default and
+// every reading that changes it.
+func (fig7) Point(ctx context.Context, opt sched.ExperimentOptions, k int, rec sched.Recorder) (sched.Report, error) {
+	count, params := fig7Size(opt)
+	if k < 0 || k >= count*len(Fig7Policies) {
+		return nil, sched.PointRangeError(k, count*len(Fig7Policies))
+	}
+	if loadTrace == nil {
+		return nil, fmt.Errorf("gamf-fig7: no SWF reader is linked into this build")
+	}
+	recs, err := loadTrace(TraceName)
+	if err != nil {
+		return nil, fmt.Errorf("gamf-fig7 needs the trace %s: %w", TraceName, err)
+	}
+	wls, err := workloads(recs, count, Fig7Jobs)
+	if err != nil {
+		return nil, err
+	}
+	w := k / len(Fig7Policies)
+	return fig7Point(ctx, wls[w], w+1, Fig7Policies[k%len(Fig7Policies)], opt.Seed, params)
+}
+
+// fig7Point runs method on one workload (number w) under the default and
+// every reading that changes it. Its Summary describes the workload
+// (tasks and base time per job) for Merge.
+func fig7Point(ctx context.Context, jobs []model.Job, w int, method string, seed uint64, params map[string]map[string]float64) (*sched.Table, error) {
+	if seed == 0 {
+		seed = 1
+	}
+	x := strconv.Itoa(w)
+	t := &sched.Table{Experiment: "gamf-fig7", Rows: []sched.Row{}}
+	readings := append([]Reading{{}}, readingsOf(method)...)
+	for _, rd := range readings {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		ps := map[string]float64{}
+		for k, v := range params[method] {
+			ps[k] = v
+		}
+		for k, v := range rd.Params {
+			ps[k] = v
+		}
+		s := &model.Scenario{Version: model.Version, Name: "gamf-fig7 workload " + x, Seed: seed,
+			Platform: Fig7Platform(), Jobs: jobs, Policy: model.Policy{Name: method, Params: ps}}
+		res, err := runner.Run(ctx, s, nil)
+		if err != nil {
+			return nil, fmt.Errorf("workload %s, %s: %w", x, series(method, rd.Name), err)
+		}
+		t.Add(x, series(method, rd.Name), "makespan", res.Metrics["makespan"])
+		t.Add(x, series(method, rd.Name), "flowtime", res.Metrics["flowtime"])
+	}
+	tasks, tb := 0.0, 0.0
+	for _, j := range jobs {
+		tasks += float64(j.Size)
+		tb += j.Runtime
+	}
+	n := float64(len(jobs))
+	t.Summary = []sched.Row{
+		{Experiment: t.Experiment, X: x, Policy: "workload", Metric: "tasks_per_job", Value: tasks / n},
+		{Experiment: t.Experiment, X: x, Policy: "workload", Metric: "base_time_per_job", Value: tb / n},
+	}
+	return t, nil
 }
 
 // fig7Paper is the paper's finding as ranks (1 = best): Fig. 7 has GA-MA
@@ -133,135 +294,260 @@ var fig7Paper = []sched.Row{
 	{X: "rank", Policy: "cbs", Metric: "flowtime", Value: 4},
 }
 
-func (e fig7) Run(ctx context.Context, opt sched.ExperimentOptions, rec sched.Recorder) (sched.Report, error) {
-	if loadTrace == nil {
-		return nil, fmt.Errorf("gamf-fig7: no SWF reader is linked into this build")
+var fig7Metrics = []string{"makespan", "flowtime"}
+
+// fig7Data is what Merge reads from the points: per series and metric,
+// the value per workload.
+type fig7Data struct {
+	n      int                             // workloads
+	vals   map[string]map[string][]float64 // series -> metric -> per workload
+	order  []string                        // series in order of first row
+	tasks  float64                         // mean tasks per job over the workloads
+	tbMean float64                         // mean base time per job
+}
+
+func (d *fig7Data) mean(s, m string) float64 {
+	v := d.vals[s][m]
+	sum := 0.0
+	for _, x := range v {
+		sum += x
 	}
-	recs, err := loadTrace(TraceName)
-	if err != nil {
-		return nil, fmt.Errorf("gamf-fig7 needs the trace %s: %w", TraceName, err)
+	return sum / float64(len(v))
+}
+
+// Merge combines the points: their rows in order, then the summary, the
+// paper's ranks, the claims and the notes, all computed from the rows.
+func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
+	count, _ := fig7Size(opt)
+	if len(parts) != count*len(Fig7Policies) {
+		return nil, &sched.PointError{Msg: fmt.Sprintf("gamf-fig7: merge of %d points, the plan has %d", len(parts), count*len(Fig7Policies))}
 	}
-	count := 30
-	params := map[string]map[string]float64{}
-	if opt.Quick {
-		count = 3
-		small := map[string]float64{"generations": 30, "population": 30}
-		params = map[string]map[string]float64{"gamf": small, "gama": small, "hill": {"evaluations": 900, "patience": 30}}
-	}
-	wls, err := workloads(recs, count, 20)
+	t, err := sched.ConcatTables("gamf-fig7", parts)
 	if err != nil {
 		return nil, err
 	}
-	return runFig7(ctx, wls, opt, params, rec)
-}
-
-// runFig7 runs every method on every workload through the runner.
-func runFig7(ctx context.Context, wls [][]model.Job, opt sched.ExperimentOptions, params map[string]map[string]float64, rec sched.Recorder) (*sched.Table, error) {
-	t := &sched.Table{Experiment: "gamf-fig7"}
+	d := &fig7Data{n: count, vals: map[string]map[string][]float64{}}
+	for k, p := range parts {
+		pt := p.(*sched.Table)
+		w, m := k/len(Fig7Policies)+1, Fig7Policies[k%len(Fig7Policies)]
+		x := strconv.Itoa(w)
+		for _, rd := range append([]Reading{{}}, readingsOf(m)...) {
+			s := series(m, rd.Name)
+			if d.vals[s] == nil {
+				d.vals[s] = map[string][]float64{}
+				d.order = append(d.order, s)
+			}
+			for _, metric := range fig7Metrics {
+				v, ok := pt.Get(x, s, metric)
+				if !ok || !finite(v) {
+					return nil, &sched.PointError{Msg: fmt.Sprintf("gamf-fig7: point %d has no %s of %s on workload %s", k, metric, s, x)}
+				}
+				d.vals[s][metric] = append(d.vals[s][metric], v)
+			}
+		}
+		if m == Fig7Policies[0] {
+			for _, r := range pt.Summary {
+				switch {
+				case r.X == x && r.Policy == "workload" && r.Metric == "tasks_per_job":
+					d.tasks += r.Value / float64(count)
+				case r.X == x && r.Policy == "workload" && r.Metric == "base_time_per_job":
+					d.tbMean += r.Value / float64(count)
+				}
+			}
+		}
+	}
 	for _, r := range fig7Paper {
 		r.Experiment = t.Experiment
 		t.Paper = append(t.Paper, r)
 	}
-	seed := opt.Seed
-	if seed == 0 {
-		seed = 1
-	}
-	sum := map[string][2]float64{}
-	tasks, tb := 0.0, 0.0
-	// wins[p] counts the workloads where GA-MF beats p: makespan, flowtime.
-	wins := map[string][2]int{}
-	for w, jobs := range wls {
-		x := strconv.Itoa(w + 1)
-		for _, j := range jobs {
-			tasks += float64(j.Size)
-			tb += j.Runtime
-		}
-		got := map[string][2]float64{}
-		for _, name := range Fig7Policies {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			s := &model.Scenario{Version: model.Version, Name: "gamf-fig7 workload " + x, Seed: seed,
-				Platform: Fig7Platform(), Jobs: jobs, Policy: model.Policy{Name: name, Params: params[name]}}
-			res, err := runner.Run(ctx, s, nil)
-			if err != nil {
-				return nil, fmt.Errorf("workload %s, %s: %w", x, name, err)
-			}
-			mk, ft := res.Metrics["makespan"], res.Metrics["flowtime"]
-			t.Add(x, name, "makespan", mk)
-			t.Add(x, name, "flowtime", ft)
-			v := sum[name]
-			sum[name] = [2]float64{v[0] + mk, v[1] + ft}
-			got[name] = [2]float64{mk, ft}
-		}
-		for _, name := range Fig7Policies {
-			w := wins[name]
-			for m := 0; m < 2; m++ {
-				if got["gamf"][m] < got[name][m] {
-					w[m]++
-				}
-			}
-			wins[name] = w
+	for _, s := range d.order {
+		for _, metric := range fig7Metrics {
+			t.Summary = append(t.Summary, sched.Row{Experiment: t.Experiment, X: "mean", Policy: s, Metric: metric, Value: d.mean(s, metric)})
 		}
 	}
-	n := float64(len(wls))
-	for _, name := range Fig7Policies {
-		t.Add("mean", name, "makespan", sum[name][0]/n)
-		t.Add("mean", name, "flowtime", sum[name][1]/n)
-	}
-	rank := func(metric int) map[string]int {
-		ps := append([]string(nil), Fig7Policies...)
-		sort.SliceStable(ps, func(a, b int) bool { return sum[ps[a]][metric] < sum[ps[b]][metric] })
-		out := map[string]int{}
-		for i, p := range ps {
-			out[p] = i + 1
+	for _, metric := range fig7Metrics {
+		rk := d.ranks("", metric)
+		for _, m := range Fig7Policies {
+			t.Summary = append(t.Summary, sched.Row{Experiment: t.Experiment, X: "rank", Policy: m, Metric: metric, Value: float64(rk[m])})
 		}
-		return out
 	}
-	rm, rf := rank(0), rank(1)
-	for _, name := range Fig7Policies {
-		t.Add("rank", name, "makespan", float64(rm[name]))
-		t.Add("rank", name, "flowtime", float64(rf[name]))
-	}
-	t.Notes = append(t.Notes, fig7Notes(sum, n, tasks/(n*20), tb/(n*20))...)
-	t.Notes = append(t.Notes, fmt.Sprintf("GA-MF has the lower makespan / flowtime on this many of the %d workloads: against GA-MA %d / %d, METL %d / %d, HILL %d / %d, JPR %d / %d, CBS %d / %d.",
-		len(wls), wins["gama"][0], wins["gama"][1], wins["metl"][0], wins["metl"][1], wins["hill"][0], wins["hill"][1],
-		wins["jpr"][0], wins["jpr"][1], wins["cbs"][0], wins["cbs"][1]))
+	t.Claims = d.claims()
+	t.Notes = d.notes(opt)
 	return t, nil
 }
 
-// fig7Notes compares our means with the paper's direction.
-func fig7Notes(sum map[string][2]float64, n, avgTasks, avgTb float64) []string {
-	mean := func(p string, m int) float64 { return sum[p][m] / n }
-	pct := func(a, b float64) float64 { return 100 * (a - b) / b }
+// ranks ranks the six methods by mean metric under reading r (1 = best;
+// ties keep the legend order).
+func (d *fig7Data) ranks(r, metric string) map[string]int {
+	ms := append([]string(nil), Fig7Policies...)
+	sort.SliceStable(ms, func(a, b int) bool {
+		return d.mean(seriesUnder(ms[a], r), metric) < d.mean(seriesUnder(ms[b], r), metric)
+	})
+	out := map[string]int{}
+	for i, m := range ms {
+		out[m] = i + 1
+	}
+	return out
+}
+
+// fig7Claim is one statement of the paper's section 5 and how to check
+// it on the means under a reading: ours describes the numbers, holds
+// decides.
+type fig7Claim struct {
+	claim, paper string
+	check        func(d *fig7Data, r string) (ours string, holds bool)
+}
+
+var methodNames = map[string]string{"jpr": "JPR", "cbs": "CBS", "metl": "METL", "hill": "HILL", "gama": "GA-MA", "gamf": "GA-MF"}
+
+func pct(a, b float64) string { return fmt.Sprintf("%+.1f%%", 100*(a-b)/b) }
+
+// rankText lists methods with their rank: "JPR 6, CBS 5".
+func rankText(rk map[string]int, ms ...string) string {
+	var parts []string
+	for _, m := range ms {
+		parts = append(parts, methodNames[m]+" "+strconv.Itoa(rk[m]))
+	}
+	return "ranks " + strings.Join(parts, ", ") + " of 6"
+}
+
+// hasRanks reports whether the methods hold exactly the ranks 1..len or
+// (with last) the last len ranks.
+func hasRanks(rk map[string]int, last bool, ms ...string) bool {
+	lo, hi := 1, len(ms)
+	if last {
+		lo, hi = len(rk)-len(ms)+1, len(rk)
+	}
+	for _, m := range ms {
+		if rk[m] < lo || rk[m] > hi {
+			return false
+		}
+	}
+	return true
+}
+
+var fig7Claims = []fig7Claim{
+	{"Fig. 7: JPR and CBS give the worst makespans", "the two highest means",
+		func(d *fig7Data, r string) (string, bool) {
+			rk := d.ranks(r, "makespan")
+			return rankText(rk, "jpr", "cbs"), hasRanks(rk, true, "jpr", "cbs")
+		}},
+	{"Fig. 7: METL, GA-MA and GA-MF give the best makespans", "the three lowest means",
+		func(d *fig7Data, r string) (string, bool) {
+			rk := d.ranks(r, "makespan")
+			return rankText(rk, "metl", "gama", "gamf"), hasRanks(rk, false, "metl", "gama", "gamf")
+		}},
+	{"Fig. 7: GA-MA and GA-MF have better makespans than METL, \"not so significant\"", "GA-MA and GA-MF below METL",
+		func(d *fig7Data, r string) (string, bool) {
+			me := d.mean(seriesUnder("metl", r), "makespan")
+			a, f := d.mean(seriesUnder("gama", r), "makespan"), d.mean(seriesUnder("gamf", r), "makespan")
+			return fmt.Sprintf("GA-MA %s, GA-MF %s against METL", pct(a, me), pct(f, me)), a < me && f < me
+		}},
+	{"Fig. 7: HILL obtains on average as good results as CBS and JPR", "HILL with JPR and CBS",
+		func(d *fig7Data, r string) (string, bool) {
+			h := d.mean(seriesUnder("hill", r), "makespan")
+			bad := (d.mean(seriesUnder("jpr", r), "makespan") + d.mean(seriesUnder("cbs", r), "makespan")) / 2
+			good := (d.mean(seriesUnder("metl", r), "makespan") + d.mean(seriesUnder("gama", r), "makespan") + d.mean(seriesUnder("gamf", r), "makespan")) / 3
+			return fmt.Sprintf("HILL %s s; JPR and CBS %s s; METL, GA-MA and GA-MF %s s", secs(h), secs(bad), secs(good)),
+				math.Abs(h-bad) < math.Abs(h-good)
+		}},
+	{"Fig. 8: HILL, GA-MA and GA-MF give the best flowtimes", "the three lowest means",
+		func(d *fig7Data, r string) (string, bool) {
+			rk := d.ranks(r, "flowtime")
+			return rankText(rk, "hill", "gama", "gamf"), hasRanks(rk, false, "hill", "gama", "gamf")
+		}},
+	{"Fig. 8: GA-MF gives the best flowtime", "the lowest mean",
+		func(d *fig7Data, r string) (string, bool) {
+			rk := d.ranks(r, "flowtime")
+			best := ""
+			for _, m := range Fig7Policies {
+				if rk[m] == 1 {
+					best = m
+				}
+			}
+			return fmt.Sprintf("GA-MF rank %d of 6; best %s", rk["gamf"], methodNames[best]), rk["gamf"] == 1
+		}},
+	{"Fig. 8: GA-MF reduces the flowtime of GA-MA \"dramatically\" at a similar makespan", "GA-MF's flowtime below GA-MA's",
+		func(d *fig7Data, r string) (string, bool) {
+			fa, ff := d.mean(seriesUnder("gama", r), "flowtime"), d.mean(seriesUnder("gamf", r), "flowtime")
+			ma, mf := d.mean(seriesUnder("gama", r), "makespan"), d.mean(seriesUnder("gamf", r), "makespan")
+			return fmt.Sprintf("GA-MF flowtime %s, makespan %s against GA-MA", pct(ff, fa), pct(mf, ma)), ff < fa
+		}},
+}
+
+// claims checks every claim under the default and every reading
+// (sched.VerdictUnder: "holds", "holds under reading X" or "does not
+// hold", with our numbers under each reading).
+func (d *fig7Data) claims() []sched.Claim {
+	readings := []string{""}
+	for _, r := range Fig7Readings {
+		readings = append(readings, r.Name)
+	}
+	var out []sched.Claim
+	for _, c := range fig7Claims {
+		out = append(out, sched.VerdictUnder(c.claim, c.paper, readings, func(r string) (bool, string) {
+			ours, ok := c.check(d, r)
+			return ok, ours
+		}))
+	}
+	return out
+}
+
+// notes are sentences computed from the run's numbers.
+func (d *fig7Data) notes(opt sched.ExperimentOptions) []string {
 	var notes []string
-	notes = append(notes, fmt.Sprintf("%.0f workloads of 20 jobs: %.1f tasks and %.0f s base time per job on average (paper: 90 tasks, 15520 s).", n, avgTasks, avgTb))
-	bestMk, bestFt := "", ""
-	for _, p := range Fig7Policies {
-		if bestMk == "" || mean(p, 0) < mean(bestMk, 0) {
-			bestMk = p
-		}
-		if bestFt == "" || mean(p, 1) < mean(bestFt, 1) {
-			bestFt = p
-		}
+	notes = append(notes, fmt.Sprintf("%d workloads of %d jobs: %.1f tasks and %.0f s base time per job on average (paper: 90 tasks, 15520 s).",
+		d.n, Fig7Jobs, d.tasks, d.tbMean))
+	if opt.Quick {
+		notes = append(notes, "Quick run: 3 workloads, GA 30 generations x 30 individuals, HILL 900 evaluations, not Table 2's settings.")
 	}
-	notes = append(notes, fmt.Sprintf("Mean makespan: best %s; GA-MA %+.1f%%, METL %+.1f%%, HILL %+.1f%%, JPR %+.1f%%, CBS %+.1f%% against GA-MF's %0.f s (paper: GA-MA and GA-MF best, METL close, JPR and CBS worst, HILL like them).",
-		bestMk, pct(mean("gama", 0), mean("gamf", 0)), pct(mean("metl", 0), mean("gamf", 0)), pct(mean("hill", 0), mean("gamf", 0)),
-		pct(mean("jpr", 0), mean("gamf", 0)), pct(mean("cbs", 0), mean("gamf", 0)), mean("gamf", 0)))
-	notes = append(notes, fmt.Sprintf("Mean flowtime: best %s; GA-MA %+.1f%%, METL %+.1f%%, HILL %+.1f%%, JPR %+.1f%%, CBS %+.1f%% against GA-MF's %.0f s (paper: GA-MF best, then HILL and GA-MA, the greedy methods behind).",
-		bestFt, pct(mean("gama", 1), mean("gamf", 1)), pct(mean("metl", 1), mean("gamf", 1)), pct(mean("hill", 1), mean("gamf", 1)),
-		pct(mean("jpr", 1), mean("gamf", 1)), pct(mean("cbs", 1), mean("gamf", 1)), mean("gamf", 1)))
-	agree := bestFt == "gamf" && (bestMk == "gamf" || bestMk == "gama") &&
-		math.Max(mean("jpr", 0), mean("cbs", 0)) > math.Max(mean("gamf", 0), mean("gama", 0))
-	switch {
-	case agree:
-		notes = append(notes, "Direction confirmed: GA-MF has the best flowtime, a GA has the best makespan, JPR and CBS are behind the GAs on makespan.")
-	case bestFt == "metl" && (bestMk == "gamf" || bestMk == "gama"):
-		notes = append(notes, "Direction confirmed for makespan (a GA best, JPR and CBS behind) but not for flowtime, where METL leads GA-MF: "+
-			"at every step METL runs the job that loses the least time on the free nodes (no loss on the fastest cluster, and among slowed jobs the "+
-			"shorter ones), which keeps jobs fast and favours short ones, while the GA starts from random job orders. The paper plots Fig. 8 without numbers, so only the ranking can be compared.")
-	default:
-		notes = append(notes, "Direction differs from the paper in part; see the rank rows next to the paper's ranks.")
+	for _, metric := range fig7Metrics {
+		var parts []string
+		for _, r := range append([]Reading{{Name: ""}}, Fig7Readings...) {
+			rk := d.ranks(r.Name, metric)
+			ms := append([]string(nil), Fig7Policies...)
+			sort.SliceStable(ms, func(a, b int) bool { return rk[ms[a]] < rk[ms[b]] })
+			best := d.mean(seriesUnder(ms[0], r.Name), metric)
+			var items []string
+			for i, m := range ms {
+				s := methodNames[m]
+				if i == 0 {
+					s += " " + secs(best) + " s"
+				} else {
+					s += " " + pct(d.mean(seriesUnder(m, r.Name), metric), best)
+				}
+				items = append(items, s)
+			}
+			label := "default readings"
+			if r.Name != "" {
+				label = r.Name
+			}
+			parts = append(parts, label+": "+strings.Join(items, ", "))
+		}
+		notes = append(notes, fmt.Sprintf("Mean %s, best first: %s.", metric, strings.Join(parts, "; ")))
 	}
+	// Workload by workload, default readings.
+	wins := func(m string) (int, int) {
+		a, b := 0, 0
+		for w := 0; w < d.n; w++ {
+			if d.vals["gamf"]["makespan"][w] < d.vals[m]["makespan"][w] {
+				a++
+			}
+			if d.vals["gamf"]["flowtime"][w] < d.vals[m]["flowtime"][w] {
+				b++
+			}
+		}
+		return a, b
+	}
+	var ws []string
+	for _, m := range []string{"gama", "metl", "hill", "jpr", "cbs"} {
+		a, b := wins(m)
+		ws = append(ws, fmt.Sprintf("%s %d / %d", methodNames[m], a, b))
+	}
+	notes = append(notes, fmt.Sprintf("GA-MF (default readings) has the lower makespan / flowtime on this many of the %d workloads: against %s.", d.n, strings.Join(ws, ", ")))
+	// The weight of the two terms of F (section 4.3) in GA-MF's schedules.
+	mk, ft := d.mean("gamf", "makespan"), d.mean("gamf", "flowtime")
+	notes = append(notes, fmt.Sprintf("In GA-MF's schedules the mean flowtime is %.1f times the mean makespan, so in F = %g makespan + %g flowtime (seconds) the flowtime term weighs %.1f times the makespan term; the norm reading divides each term by its initial-population mean.",
+		ft/mk, DefaultAlpha, 1-DefaultAlpha, (1-DefaultAlpha)*ft/(DefaultAlpha*mk)))
 	return notes
 }

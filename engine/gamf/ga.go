@@ -2,7 +2,6 @@ package gamf
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 	"sort"
 
@@ -29,6 +28,12 @@ type Config struct {
 	// Pressure is the linear ranking selective pressure s in [1,2]; 0
 	// means 2.
 	Pressure float64
+	// Normalise is the "norm" reading of F (doc.go): makespan and
+	// flowtime divided by their means over the initial population.
+	Normalise bool
+	// MutateOne is the "mutate-one" reading of the node allocation
+	// mutation (doc.go): one task of the job moves, not all of them.
+	MutateOne bool
 }
 
 // Table 2 defaults.
@@ -89,7 +94,7 @@ type FrameJob struct {
 type ga struct {
 	p   *problem
 	cfg Config
-	r   *rand.Rand
+	r   *prng
 	ev  *evaluator
 	ops *operators
 
@@ -101,15 +106,19 @@ type ga struct {
 	gen       int
 }
 
-func newGA(p *problem, cfg Config, r *rand.Rand) *ga {
+func newGA(p *problem, cfg Config, r *prng) *ga {
 	cfg = cfg.withDefaults()
 	g := &ga{p: p, cfg: cfg, r: r, ev: newEvaluator(p, cfg.Alpha), ops: newOperators(p)}
+	g.ops.oneTask = cfg.MutateOne
 	g.pop = make([]*indiv, cfg.Population)
 	g.next = make([]*indiv, cfg.Population)
 	for i := range g.pop {
 		g.pop[i] = newIndiv(p)
 		g.next[i] = newIndiv(p)
 		g.newIndiv(g.pop[i])
+	}
+	if cfg.Normalise {
+		g.ev.normalise(g.pop)
 	}
 	g.best = newIndiv(p)
 	g.rank = make([]int, cfg.Population)
@@ -229,7 +238,7 @@ func linearRanking(cum []float64, s float64) {
 }
 
 // pick draws a rank from the cumulative probabilities.
-func pick(cum []float64, r *rand.Rand) int {
+func pick(cum []float64, r *prng) int {
 	x := r.Float64() * cum[len(cum)-1]
 	i := sort.SearchFloat64s(cum, x)
 	if i >= len(cum) {
@@ -255,7 +264,7 @@ func (g *ga) frame() GenFrame {
 
 // scheduleFrame decodes a and describes its schedule.
 func scheduleFrame(p *problem, ev *evaluator, a *indiv) GenFrame {
-	ev.simulate(a.order, a.alloc)
+	ev.simulate(a, a.order)
 	f := GenFrame{Best: a.fit, Makespan: a.makespan, Flowtime: a.flowtime, Sat: a.sat}
 	f.Link = append([]float64(nil), ev.peak...)
 	f.Jobs = make([]FrameJob, 0, len(a.order))
@@ -273,7 +282,7 @@ func scheduleFrame(p *problem, ev *evaluator, a *indiv) GenFrame {
 // generation (the initial population is generation 0). onGen, when set,
 // sees the best F so far after each generation. The result is the best of
 // all generation bests (section 4.3).
-func runGA(ctx context.Context, p *problem, cfg Config, r *rand.Rand, rec sched.Recorder, onGen func(gen int, best *indiv)) (*indiv, error) {
+func runGA(ctx context.Context, p *problem, cfg Config, r *prng, rec sched.Recorder, onGen func(gen int, best *indiv)) (*indiv, error) {
 	g := newGA(p, cfg, r)
 	for {
 		if err := ctx.Err(); err != nil {

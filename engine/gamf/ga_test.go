@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 )
 
 // example2Parents are two chromosomes over Example 1's jobs and nodes
@@ -21,6 +20,7 @@ func example2Parents(p *problem) (*indiv, *indiv) {
 		for j, ns := range nodes {
 			copy(a.alloc[p.off[j]:p.off[j+1]], ns)
 		}
+		a.setAllBits(p)
 		return a
 	}
 	p1 := mk([]int32{0, 2, 1, 3}, [][]int32{{0, 1, 2, 3}, {0, 1}, {4}, {4}})
@@ -46,7 +46,7 @@ func TestCrossoverExample2(t *testing.T) {
 	p := mustCompile(t, example1())
 	p1, p2 := example2Parents(p)
 	ops := newOperators(p)
-	r := rng.New(7, "gamf-test", "example2")
+	r := newPRNG(7, "gamf-test", "example2")
 	c := newIndiv(p)
 	seen := map[string]bool{}
 	paperChild := false
@@ -117,6 +117,15 @@ func validIndiv(t *testing.T, p *problem, a *indiv) {
 			}
 			seen[r] = true
 		}
+		if a.bits != nil {
+			want := make([]uint64, p.bitW)
+			for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
+				want[r>>6] |= 1 << uint(r&63)
+			}
+			if !slices.Equal(want, a.jobBits(p, int32(j))) {
+				t.Fatalf("job %d: node set %x, genes give %x", j, a.jobBits(p, int32(j)), want)
+			}
+		}
 	}
 }
 
@@ -128,7 +137,7 @@ func TestOperatorsKeepConstraints(t *testing.T) {
 	s.Jobs[1].Size = 1
 	p := mustCompile(t, s)
 	ops := newOperators(p)
-	r := rng.New(3, "gamf-test", "ops")
+	r := newPRNG(3, "gamf-test", "ops")
 	a, b, c := newIndiv(p), newIndiv(p), newIndiv(p)
 	for i := 0; i < 50; i++ {
 		ops.randomIndiv(a, r)
@@ -142,21 +151,67 @@ func TestOperatorsKeepConstraints(t *testing.T) {
 		ops.mutate(a, r)
 		validIndiv(t, p, a)
 	}
-	// Mutation moves exactly one job in the order and one task.
+	// Mutation moves one job in the order and re-allocates that job's
+	// tasks only: all of them by default, one under mutate-one.
 	ops.guidedIndiv(a, r)
-	for i := 0; i < 50; i++ {
-		b.copyFrom(a)
-		ops.mutate(b, r)
-		diff := 0
-		for k := range a.alloc {
-			if a.alloc[k] != b.alloc[k] {
-				diff++
+	for _, one := range []bool{false, true} {
+		ops.oneTask = one
+		for i := 0; i < 50; i++ {
+			b.copyFrom(a)
+			ops.mutate(b, r)
+			diff, jobs := 0, map[int]bool{}
+			for j := 0; j < p.n; j++ {
+				for k := p.off[j]; k < p.off[j+1]; k++ {
+					if a.alloc[k] != b.alloc[k] {
+						diff++
+						jobs[j] = true
+					}
+				}
+			}
+			if len(jobs) > 1 || (one && diff > 1) {
+				t.Fatalf("mutate-one %v: mutation changed %d genes of %d jobs", one, diff, len(jobs))
+			}
+			validIndiv(t, p, b)
+		}
+	}
+}
+
+// TestMutationReadings: by default the node allocation mutation draws
+// new nodes for every task of the chosen job (GA-MF section 4.4: "The
+// tasks for the previously selected job can be re-allocated"); under
+// mutate-one it moves one task. A job of 60 tasks on 240 nodes keeps
+// about a quarter of its nodes under the first, all but one under the
+// second.
+func TestMutationReadings(t *testing.T) {
+	s := &model.Scenario{Platform: Fig7Platform(), Jobs: []model.Job{{ID: "a", Size: 60, Runtime: 100, Sigma: sigma(0.8)}}}
+	p := mustCompile(t, s)
+	ops := newOperators(p)
+	r := newPRNG(1, "gamf-test", "mutation")
+	a, b := newIndiv(p), newIndiv(p)
+	ops.guidedIndiv(a, r)
+	for _, one := range []bool{false, true} {
+		ops.oneTask = one
+		kept := 0
+		for i := 0; i < 200; i++ {
+			b.copyFrom(a)
+			ops.mutate(b, r)
+			in := map[int32]bool{}
+			for _, n := range a.alloc {
+				in[n] = true
+			}
+			for _, n := range b.alloc {
+				if in[n] {
+					kept++
+				}
 			}
 		}
-		if diff > 1 {
-			t.Fatalf("mutation changed %d genes", diff)
+		mean := float64(kept) / 200
+		if one && mean != 59 {
+			t.Errorf("mutate-one keeps %v of 60 nodes on average, want 59", mean)
 		}
-		validIndiv(t, p, b)
+		if !one && (mean < 12 || mean > 18) { // 60 * 60/240 = 15 expected
+			t.Errorf("all-task mutation keeps %v of 60 nodes on average, want about 15", mean)
+		}
 	}
 }
 
@@ -173,7 +228,7 @@ func TestLinearRanking(t *testing.T) {
 	if !near(cum[4]-cum[3], 0) || !near(cum[0], 0.4) {
 		t.Fatalf("s=2: cum %v", cum)
 	}
-	r := rng.New(1, "gamf-test", "pick")
+	r := newPRNG(1, "gamf-test", "pick")
 	counts := make([]int, 5)
 	for i := 0; i < 10000; i++ {
 		counts[pick(cum, r)]++
@@ -191,7 +246,7 @@ func TestGAImprovesAndKeepsBest(t *testing.T) {
 	var hist []float64
 	var sats []bool
 	best, err := runGA(context.Background(), p, Config{Mutation: DefaultMutation, Alpha: DefaultAlpha},
-		rng.New(5, "gamf-test", "ga"), nil, func(g int, b *indiv) {
+		newPRNG(5, "gamf-test", "ga"), nil, func(g int, b *indiv) {
 			hist = append(hist, b.fit)
 			sats = append(sats, b.sat)
 		})
@@ -216,7 +271,7 @@ func TestGAImprovesAndKeepsBest(t *testing.T) {
 // only they are chosen as parents, whatever the F of saturated ones.
 func TestSaturatedDoNotReproduce(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 6, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, rng.New(1, "gamf-test", "sat"))
+	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, newPRNG(1, "gamf-test", "sat"))
 	for i, a := range g.pop {
 		a.fit = float64(i)
 		a.sat = i < 4 // the four best are saturated
@@ -244,7 +299,7 @@ func TestSaturatedDoNotReproduce(t *testing.T) {
 // individuals, all valid.
 func TestReplacementCreatesNewIndividuals(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 8, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, rng.New(2, "gamf-test", "repl"))
+	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, newPRNG(2, "gamf-test", "repl"))
 	for _, a := range g.pop[1:] {
 		a.copyFrom(g.pop[0])
 	}
@@ -282,13 +337,13 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	p := mustCompile(t, s)
 	ops := newOperators(p)
 	ev := newEvaluator(p, DefaultAlpha)
-	r := rng.New(9, "gamf-test", "guided")
+	r := newPRNG(9, "gamf-test", "guided")
 	a := newIndiv(p)
 	orders := map[[3]int32]bool{}
 	for i := 0; i < 40; i++ {
 		ops.guidedIndiv(a, r)
 		validIndiv(t, p, a)
-		ev.simulate(a.order, a.alloc)
+		ev.simulate(a, a.order)
 		o := a.order
 		orders[[3]int32{o[0], o[1], o[2]}] = true
 		first := min(ev.end[o[0]], ev.end[o[1]])
@@ -298,5 +353,92 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	}
 	if len(orders) < 4 {
 		t.Fatalf("only %d job orders drawn", len(orders))
+	}
+}
+
+// TestBitModeSameAsGeneMode runs the operators and the decoder on the
+// same problem in bit mode (per-job node sets) and in gene mode, with the
+// same random streams: genes, orders and decoded schedules must be equal
+// bit for bit, on full and on partial orders.
+func TestBitModeSameAsGeneMode(t *testing.T) {
+	for _, seed := range []uint64{3, 4} {
+		s := synthetic(seed, 14, "gamf")
+		s.Jobs[0].Size = 240
+		s.Jobs[1].Size = 1
+		s.Jobs[2].Size = 150 // mutation draws from the other nodes
+		for i := range s.Jobs {
+			s.Jobs[i].Submit = float64(300 * (i % 4))
+		}
+		s.Platform.Clusters[1].Bandwidth = 200 // a link saturates
+		pb := mustCompile(t, s)
+		if pb.bitW == 0 {
+			t.Fatal("the fig7 platform should use bit mode")
+		}
+		pg := *pb
+		pg.bitW = 0
+		type side struct {
+			p   *problem
+			ops *operators
+			ev  *evaluator
+			r   *prng
+			a   [3]*indiv
+		}
+		mk := func(p *problem) *side {
+			sd := &side{p: p, ops: newOperators(p), ev: newEvaluator(p, DefaultAlpha), r: newPRNG(seed, "gamf-test", "modes")}
+			for i := range sd.a {
+				sd.a[i] = newIndiv(p)
+			}
+			return sd
+		}
+		B, G := mk(pb), mk(&pg)
+		for _, sd := range []*side{B, G} {
+			sd.ops.guidedIndiv(sd.a[2], sd.r)
+		}
+		if G.a[0].bits != nil {
+			t.Fatal("gene mode individuals carry node sets")
+		}
+		same := func(step string) {
+			t.Helper()
+			for i := range B.a {
+				if !slices.Equal(B.a[i].order, G.a[i].order) || !slices.Equal(B.a[i].alloc, G.a[i].alloc) {
+					t.Fatalf("seed %d, %s: individual %d differs between modes", seed, step, i)
+				}
+				validIndiv(t, pb, B.a[i])
+			}
+			for _, m := range []int{pb.n, pb.n / 2} {
+				B.ev.simulate(B.a[2], B.a[2].order[:m])
+				G.ev.simulate(G.a[2], G.a[2].order[:m])
+				for _, j := range B.a[2].order[:m] {
+					if B.ev.start[j] != G.ev.start[j] || B.ev.end[j] != G.ev.end[j] {
+						t.Fatalf("seed %d, %s, %d jobs: job %d runs [%v,%v] in bit mode, [%v,%v] in gene mode", seed, step, m, j, B.ev.start[j], B.ev.end[j], G.ev.start[j], G.ev.end[j])
+					}
+				}
+				if !slices.Equal(B.ev.peak, G.ev.peak) || B.ev.satTime != G.ev.satTime || B.ev.sat != G.ev.sat {
+					t.Fatalf("seed %d, %s: link figures differ", seed, step)
+				}
+			}
+		}
+		for i := 0; i < 40; i++ {
+			for _, sd := range []*side{B, G} {
+				sd.ops.oneTask = i%2 == 0 // both readings of the mutation
+				sd.ops.randomIndiv(sd.a[0], sd.r)
+				sd.ops.guidedIndiv(sd.a[1], sd.r)
+			}
+			same("random and guided")
+			for _, sd := range []*side{B, G} {
+				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r)
+			}
+			same("crossover")
+			for _, sd := range []*side{B, G} {
+				sd.ops.mutate(sd.a[2], sd.r)
+				sd.ops.mutate(sd.a[0], sd.r)
+			}
+			same("mutation")
+			for _, sd := range []*side{B, G} {
+				sd.a[1].copyFrom(sd.a[2])
+				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r) // parents alike in part
+			}
+			same("crossover of a child")
+		}
 	}
 }

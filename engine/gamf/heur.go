@@ -2,8 +2,8 @@ package gamf
 
 import (
 	"context"
+	"fmt"
 	"math"
-	"math/rand/v2"
 	"sort"
 
 	"gridplay/engine/sched"
@@ -20,10 +20,12 @@ type builder struct {
 	last  []int32 // per node: last job placed on it, or -1
 	ft    []float64
 	byNum []int32
+	// why[j] is the method's reason for job j's placement (Placement.Why).
+	why []string
 }
 
 func newBuilder(p *problem, ev *evaluator) *builder {
-	b := &builder{p: p, ev: ev, a: newIndiv(p)}
+	b := &builder{p: p, ev: ev, a: newIndiv(p), why: make([]string, p.n)}
 	b.last = make([]int32, p.nodes)
 	for i := range b.last {
 		b.last[i] = -1
@@ -35,7 +37,7 @@ func newBuilder(p *problem, ev *evaluator) *builder {
 // freeTimes decodes the placed jobs and sets ft to each node's release
 // time (0 for a node with no job).
 func (b *builder) freeTimes() {
-	b.ev.simulate(b.a.order[:b.m], b.a.alloc)
+	b.ev.simulate(b.a, b.a.order[:b.m])
 	for r, q := range b.last {
 		if q < 0 {
 			b.ft[r] = 0
@@ -49,6 +51,7 @@ func (b *builder) freeTimes() {
 func (b *builder) place(j int32, nodes []int32) {
 	p := b.p
 	copy(b.a.alloc[p.off[j]:p.off[j+1]], nodes)
+	b.a.setJobBits(p, j)
 	b.a.order[b.m] = j
 	b.m++
 	for _, r := range nodes {
@@ -60,7 +63,7 @@ func (b *builder) place(j int32, nodes []int32) {
 func (b *builder) earliest(tau int, release float64) float64 {
 	s := append([]float64(nil), b.ft...)
 	sort.Float64s(s)
-	return math.Max(release, s[tau-1])
+	return max(release, s[tau-1])
 }
 
 // freeAt lists the nodes free at t, cluster by cluster.
@@ -117,19 +120,22 @@ func fill(free [][]int32, clusters []int, tau int) []int32 {
 // time enough nodes are free, the tau_j fastest of the free nodes
 // (clusters by decreasing MIPS, ties by platform order), co-allocating
 // whenever the fastest nodes span clusters; bandwidth is not considered.
-func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
 	for _, j := range queueOrder(p) {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		b.freeTimes()
 		t := b.earliest(p.tau[j], p.release[j])
-		b.place(j, fill(b.freeAt(t), byPower, p.tau[j]))
+		nodes := fill(b.freeAt(t), byPower, p.tau[j])
+		b.place(j, nodes)
+		b.why[j] = fmt.Sprintf("JPR, %s in queue order: the %d fastest nodes free at %s s in the schedule so far (%s); bandwidth is not considered.",
+			ordinal(b.m), p.tau[j], secs(t), p.clusterList(nodes, true))
 	}
 	ev.score(b.a)
-	return b.a, nil
+	return b.a, b.why, nil
 }
 
 // cbsShare is the share of a job's tasks CBS keeps in one chunk (Jones et
@@ -143,11 +149,11 @@ const cbsShare = 0.75
 // if that cluster has fewer free nodes) goes to the cluster with the most
 // free nodes, and the rest in small chunks on the other clusters, largest
 // free set first.
-func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	for _, j := range queueOrder(p) {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		b.freeTimes()
 		tau := p.tau[j]
@@ -158,6 +164,8 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 		for _, k := range byFit {
 			if len(free[k]) >= tau {
 				b.place(j, free[k][:tau])
+				b.why[j] = fmt.Sprintf("CBS, %s in queue order: at %s s its %d tasks fit in the free nodes of %s, the fastest cluster where they fit.",
+					ordinal(b.m), secs(t), tau, p.cluIDs[k])
 				placed = true
 				break
 			}
@@ -183,9 +191,11 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 			nodes = append(nodes, fill(free, bySize[:1], tau-len(nodes))...)
 		}
 		b.place(j, nodes)
+		b.why[j] = fmt.Sprintf("CBS, %s in queue order: at %s s no cluster had %d free nodes, so a chunk of %d went to %s, which had the most, and the rest in chunks (%s).",
+			ordinal(b.m), secs(t), tau, big, p.cluIDs[k0], p.clusterList(nodes, false))
 	}
 	ev.score(b.a)
-	return b.a, nil
+	return b.a, b.why, nil
 }
 
 // runMETL is Minimum Execution Time Lost (Blanco et al. 2012, GA-MF
@@ -197,7 +207,10 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 // jobs running at t. The job losing the least execution time
 // T^e - Tb_j runs; when no waiting job fits, t moves to the next predicted
 // end or submission.
-func runMETL(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
+//
+// relLoss is the "rel-loss" reading (doc.go): the loss is T^e / Tb_j, the
+// relative slowdown, instead of the lost time T^e - Tb_j.
+func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	waiting := queueOrder(p)
 	t := 0.0
@@ -208,7 +221,7 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 	cnt := make([]int, p.nclu)
 	for len(waiting) > 0 {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		b.freeTimes()
 		free := b.freeAt(t)
@@ -226,21 +239,35 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 				}
 			}
 		}
-		bestW, bestLost := -1, math.Inf(1)
+		bestW, bestLost, bestTe := -1, math.Inf(1), 0.0
 		var bestNodes []int32
+		fit, tried := 0, 0
 		for w, j := range waiting {
 			if p.release[j] > t || p.tau[j] > nfree {
 				continue
 			}
+			fit++
 			for _, nodes := range metlCandidates(p, free, p.tau[j]) {
+				tried++
 				te := predict(p, j, nodes, load, cnt)
-				if lost := te - p.tb[j]; lost < bestLost {
-					bestW, bestLost, bestNodes = w, lost, nodes
+				lost := te - p.tb[j]
+				if relLoss {
+					lost = te / p.tb[j]
+				}
+				if lost < bestLost {
+					bestW, bestLost, bestNodes, bestTe = w, lost, nodes, te
 				}
 			}
 		}
 		if bestW >= 0 {
-			b.place(waiting[bestW], bestNodes)
+			j := waiting[bestW]
+			b.place(j, bestNodes)
+			loss := fmt.Sprintf("loses %s s", secs(bestTe-p.tb[j]))
+			if relLoss {
+				loss = fmt.Sprintf("is slowed least, x%.3f", bestTe/p.tb[j])
+			}
+			b.why[j] = fmt.Sprintf("METL at %s s: of %d waiting jobs that fit (%d allocations timed), it %s: T^e %s s for a base time of %s s on %s.",
+				secs(t), fit, tried, loss, secs(bestTe), secs(p.tb[j]), p.clusterList(bestNodes, false))
 			waiting = append(waiting[:bestW], waiting[bestW+1:]...)
 			continue
 		}
@@ -263,9 +290,10 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator) (*indiv, error) {
 	for _, j := range waiting { // defensive: never leave a job out
 		b.freeTimes()
 		b.place(j, fill(b.freeAt(b.earliest(p.tau[j], p.release[j])), clustersBy(p.nclu, func(x, y int) bool { return x < y }), p.tau[j]))
+		b.why[j] = "METL found no step where it fit; placed on the first free nodes."
 	}
 	ev.score(b.a)
-	return b.a, nil
+	return b.a, b.why, nil
 }
 
 // metlCandidates lists METL's allocations of tau tasks on the free nodes.
@@ -290,13 +318,13 @@ func predict(p *problem, j int32, nodes []int32, load []float64, cnt []int) floa
 		cnt[k] = 0
 	}
 	for _, r := range nodes {
-		ps = math.Max(ps, p.ps[r])
+		ps = max(ps, p.ps[r])
 		cnt[p.cluOf[r]]++
 	}
 	cs := 1.0
 	for k, c := range cnt {
-		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); bjk > 0 {
-			cs = math.Max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
+		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); p.inCS(c, bjk) {
+			cs = max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
 		}
 	}
 	return execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
@@ -316,6 +344,9 @@ type HillConfig struct {
 	// strategy) instead of a random guided one (random order, random
 	// clusters: the second strategy).
 	Random bool
+	// Normalise and MutateOne are the GA's readings (Config): F divided
+	// by the starting solution's makespan and flowtime; one task moved.
+	Normalise, MutateOne bool
 }
 
 // runHill is hill climbing (GA-MF section 5): it starts from a random
@@ -326,9 +357,10 @@ type HillConfig struct {
 // Patience neighbours in a row are no better, or after Evaluations
 // neighbours. One "generation" frame is emitted per 80 neighbours (a GA
 // generation's worth of evaluations).
-func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rand.Rand, rec sched.Recorder) (*indiv, error) {
+func runHill(ctx context.Context, p *problem, cfg HillConfig, r *prng, rec sched.Recorder) (*indiv, error) {
 	ev := newEvaluator(p, cfg.Alpha)
 	ops := newOperators(p)
+	ops.oneTask = cfg.MutateOne
 	cur, nb := newIndiv(p), newIndiv(p)
 	if cfg.Random {
 		ops.randomIndiv(cur, r)
@@ -336,6 +368,9 @@ func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rand.Rand, rec 
 		ops.guidedIndiv(cur, r)
 	}
 	ev.score(cur)
+	if cfg.Normalise {
+		ev.normalise([]*indiv{cur})
+	}
 	fails := 0
 	for i := 0; i < cfg.Evaluations && fails < cfg.Patience; i++ {
 		if i%DefaultPopulation == 0 {

@@ -50,6 +50,11 @@ type problem struct {
 	// clusters of fewer than 65536 nodes, else nil: the decoder then
 	// counts t_j^k in one register (evaluator.simulate).
 	inc []uint64
+	// bitW > 0 selects the decoder's bit mode (evaluator.precedenceBits):
+	// a node set is bitW words, and cluWords lists, per cluster, the
+	// words and masks of its nodes. 0 selects one step per gene.
+	bitW     int
+	cluWords []cluWord
 
 	// Jobs.
 	n       int
@@ -63,6 +68,22 @@ type problem struct {
 	src     []int // index in the scenario's job list
 
 	dropped []sched.Drop
+
+	// csUsed is the "cs-used" reading (doc.go): CS_j is the maximum of
+	// CS_j^k over the links job j's traffic uses (B_j^k > 0), not over
+	// every cluster that holds a task of j (the equation's index set, the
+	// default).
+	csUsed bool
+}
+
+// inCS reports whether cluster k's link counts in CS_j = max CS_j^k for
+// a job with c tasks there using bjk = B_j^k on the link (GA-MF section
+// 3.1: "CS_j = max over N_k: J_j in N_k of CS_j^k").
+func (p *problem) inCS(c int, bjk float64) bool {
+	if p.csUsed {
+		return bjk > 0
+	}
+	return c > 0
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
@@ -202,7 +223,42 @@ func compile(s *model.Scenario) (*problem, error) {
 		return nil, es
 	}
 	p.n = len(p.tau)
+	p.chooseBitMode()
 	return p, nil
+}
+
+// cluWord is the part of cluster k's nodes in bitset word w.
+type cluWord struct {
+	k, w int
+	mask uint64
+}
+
+// Bit mode pays about one word operation per word per live job and job;
+// gene mode one scattered step per task. Bit mode is chosen for small
+// platforms of wide jobs, where it is cheaper (BenchmarkGAMFRun).
+const (
+	bitModeMaxWords = 8 // platforms of at most 512 nodes
+	bitModeMinWidth = 4 // mean tasks per job per word
+)
+
+func (p *problem) chooseBitMode() {
+	w := (p.nodes + 63) / 64
+	if w > bitModeMaxWords || p.n == 0 || p.off[p.n] < bitModeMinWidth*w*p.n {
+		return
+	}
+	p.setBitW(w)
+}
+
+// setBitW switches the decoder to bit mode with w words per node set.
+func (p *problem) setBitW(w int) {
+	p.bitW = w
+	p.cluWords = p.cluWords[:0]
+	for k := 0; k < p.nclu; k++ {
+		end := p.first[k] + p.size[k]
+		for wi := p.first[k] >> 6; wi<<6 < end; wi++ {
+			p.cluWords = append(p.cluWords, cluWord{k: k, w: wi, mask: clusterMask(wi, p.first[k], end)})
+		}
+	}
 }
 
 // nodeSlowdown is PS_j^r, "inversely proportional to the node computation

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b)) }
@@ -80,6 +79,7 @@ func decode(p *problem, order []int32, nodes [][]int32) (*evaluator, *indiv) {
 	for j, ns := range nodes {
 		copy(a.alloc[p.off[j]:p.off[j+1]], ns)
 	}
+	a.setAllBits(p)
 	ev := newEvaluator(p, DefaultAlpha)
 	ev.score(a)
 	return ev, a
@@ -212,7 +212,7 @@ func TestPackedCounts(t *testing.T) {
 	q.inc = nil
 	ep, eq := newEvaluator(p, DefaultAlpha), newEvaluator(&q, DefaultAlpha)
 	ops := newOperators(p)
-	r := rng.New(3, "gamf-test", "packed")
+	r := newPRNG(3, "gamf-test", "packed")
 	a := newIndiv(p)
 	for i := 0; i < 20; i++ {
 		if i%2 == 0 {
@@ -220,12 +220,116 @@ func TestPackedCounts(t *testing.T) {
 		} else {
 			ops.guidedIndiv(a, r)
 		}
-		ep.simulate(a.order, a.alloc)
-		eq.simulate(a.order, a.alloc)
+		ep.simulate(a, a.order)
+		eq.simulate(a, a.order)
 		for j := 0; j < p.n; j++ {
 			if ep.start[j] != eq.start[j] || ep.end[j] != eq.end[j] {
 				t.Fatalf("individual %d job %d: packed [%v,%v], per cluster [%v,%v]", i, j, ep.start[j], ep.end[j], eq.start[j], eq.end[j])
 			}
 		}
+	}
+}
+
+// TestSigmaIsProcessingShare: tc_j = sigma_j PS_j + (1 - sigma_j) CS_j
+// with sigma_j "the portion of the total execution time spent on
+// processing" (GA-MF section 3.1). Each place that computes tc (the
+// decoder, METL's prediction, the guided population's prediction) is
+// checked where PS and CS differ, so swapping sigma and 1 - sigma fails.
+func TestSigmaIsProcessingShare(t *testing.T) {
+	// C1, C3 at 2000 MIPS with 25 Mbit/s links, C2 at 1000 MIPS.
+	plat := model.Platform{Clusters: []model.Cluster{
+		{ID: "c1", Nodes: 2, MIPS: 2000, Bandwidth: 25},
+		{ID: "c2", Nodes: 2, MIPS: 1000, Bandwidth: 1000},
+		{ID: "c3", Nodes: 2, MIPS: 2000, Bandwidth: 25},
+	}}
+	job := model.Job{ID: "a", Size: 2, Runtime: 100, Bandwidth: 100, Sigma: sigma(0.9)}
+	p := mustCompile(t, &model.Scenario{Platform: plat, Jobs: []model.Job{job}})
+	// On C2 alone: PS = 2000/1000 = 2, CS = 1: tc = 0.9*2 + 0.1*1 = 1.9
+	// (swapped: 0.1*2 + 0.9*1 = 1.1).
+	ev, _ := decode(p, []int32{0}, [][]int32{{2, 3}})
+	if !near(ev.end[0], 190) {
+		t.Errorf("decoder, PS 2, CS 1: T^e = %v, want 190", ev.end[0])
+	}
+	// One task on C1, one on C3: B_j^k = (1*100)*(1/1) = 100 on each
+	// link of 25: SD = 0.25, CS = 4; PS = 1: tc = 0.9 + 0.1*4 = 1.3
+	// (swapped: 0.1 + 0.9*4 = 3.7).
+	ev, _ = decode(p, []int32{0}, [][]int32{{0, 4}})
+	if !near(ev.end[0], 130) {
+		t.Errorf("decoder, PS 1, CS 4: T^e = %v, want 130", ev.end[0])
+	}
+	cnt := make([]int, p.nclu)
+	if te := predict(p, 0, []int32{0, 4}, make([]float64, p.nclu), cnt); !near(te, 130) {
+		t.Errorf("METL's prediction, PS 1, CS 4: %v, want 130", te)
+	}
+	if te := predict(p, 0, []int32{2, 3}, make([]float64, p.nclu), cnt); !near(te, 190) {
+		t.Errorf("METL's prediction, PS 2, CS 1: %v, want 190", te)
+	}
+	// The guided population puts the job in one cluster (each has 2
+	// free nodes); on C2 its predicted end is 190.
+	ops := newOperators(p)
+	r := newPRNG(1, "gamf-test", "sigma")
+	a := newIndiv(p)
+	onC2 := 0
+	for i := 0; i < 30; i++ {
+		ops.guidedIndiv(a, r)
+		if p.cluOf[a.alloc[0]] == 1 {
+			onC2++
+			if !near(ops.pend[0], 190) {
+				t.Errorf("guided prediction on C2: %v, want 190", ops.pend[0])
+			}
+		} else if !near(ops.pend[0], 100) {
+			t.Errorf("guided prediction on a fast cluster: %v, want 100", ops.pend[0])
+		}
+	}
+	if onC2 == 0 {
+		t.Error("the guided population never chose C2")
+	}
+}
+
+// csScenario: job A has 3 tasks in C1 and 1 in C2, whose link of 50
+// Mbit/s it saturates; job B runs inside C2. Hand-computed, with
+// B_j = 100 Mbit/s, sigma = 0.8, Tb = 100 s, PS = 2 for both:
+//
+//	B_A^1 = (3*100)*(1/3) = 100 < 1000: CS^1 = 1
+//	B_A^2 = (1*100)*(3/3) = 100; B_B^2 = 0 (inside C2): SD^2 = 50/100
+//	CS^2 = 2: CS_A = 2, tc_A = 0.8*2 + 0.2*2 = 2: A ends at 200.
+//	B, default reading (every cluster holding a task of B): CS_B =
+//	CS^2 = 2, tc_B = 2: B ends at 200. Reading cs-used (only links B's
+//	traffic uses; it uses none): CS_B = 1, tc_B = 1.8: B ends at 180.
+func csScenario() *model.Scenario {
+	return &model.Scenario{Platform: twoClusters(4, 4, 1000, 50), Jobs: []model.Job{
+		splitJob("A", 0),
+		{ID: "B", Size: 2, Runtime: 100, Bandwidth: 100, Sigma: sigma(0.8)},
+	}}
+}
+
+// TestCSReadings pins both readings of CS_j = max CS_j^k (GA-MF section
+// 3.1), chosen by the policies' parameter "cs", in the decoder and in
+// METL's prediction; it fails if the default reading changes.
+func TestCSReadings(t *testing.T) {
+	for _, tc := range []struct {
+		params map[string]float64
+		endB   float64
+	}{{nil, 200}, {map[string]float64{"cs": 0}, 200}, {map[string]float64{"cs": 1}, 180}} {
+		s := csScenario()
+		s.Policy = model.Policy{Name: "gamf", Params: tc.params}
+		p, err := compileFor(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, _ := decode(p, []int32{0, 1}, [][]int32{{0, 1, 2, 4}, {5, 6}})
+		if !near(ev.end[0], 200) || !near(ev.end[1], tc.endB) {
+			t.Errorf("params %v: A ends %v, B ends %v; want 200 and %v", tc.params, ev.end[0], ev.end[1], tc.endB)
+		}
+		// METL's prediction for B next to A's load on L2.
+		load := []float64{100, 100}
+		if te := predict(p, 1, []int32{5, 6}, load, make([]int, 2)); !near(te, tc.endB) {
+			t.Errorf("params %v: METL predicts %v for B, want %v", tc.params, te, tc.endB)
+		}
+	}
+	s := csScenario()
+	s.Policy = model.Policy{Name: "gamf", Params: map[string]float64{"cs": 0.5}}
+	if _, err := compileFor(s); err == nil || model.FirstError(err) == nil || model.FirstError(err).Field != "policy.params.cs" {
+		t.Errorf("cs = 0.5: error %v", err)
 	}
 }

@@ -3,28 +3,31 @@ package gamf
 import (
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"slices"
 )
 
 // operators holds the scratch space of the genetic operators.
 type operators struct {
-	p     *problem
-	nodes []int32 // a permutation of all nodes, for sampling
-	mark  []int32 // per node: crossover's stamps
-	stamp int32
-	pool  []int32 // capacity 2*p.nodes
-	fixed []bool  // per position: inherited
-	free  []int32 // jobs to place at random
-	slots []int32
-	inJob []bool   // per node: in the job being built
-	freeB []uint64 // per node: bit set when free (guidedIndiv)
-	freeN []int32  // per cluster: free node count
-	order []int32
+	p *problem
+	// oneTask is the "mutate-one" reading of the node allocation
+	// mutation (doc.go): one task moves instead of all the job's tasks.
+	oneTask bool
+	nodes   []int32 // a permutation of all nodes, for sampling
+	mark    []int32 // per node: crossover's stamps
+	stamp   int32
+	pool    []int32 // capacity 2*p.nodes
+	fixed   []bool  // per position: inherited
+	free    []int32 // jobs to place at random
+	slots   []int32
+	inJob   []bool   // per node: in the job being built
+	freeB   []uint64 // per node: bit set when free (guidedIndiv)
+	freeN   []int32  // per cluster: free node count
+	order   []int32
 	// guidedIndiv's predictions: per job, its predicted end and t_j^k
 	// (at [j*nclu+k]); the jobs holding nodes; link loads.
 	pend []float64
 	tjk  []int
+	bjk  []float64 // per placed job: B_j^k at [j*nclu+k]
 	held []int32
 	load []float64
 	// The nodes each placed job took, as bitset words: job j's are
@@ -51,12 +54,13 @@ func newOperators(p *problem) *operators {
 	o.tkOff = make([]int32, p.n)
 	o.tkEnd = make([]int32, p.n)
 	o.tjk = make([]int, p.n*p.nclu)
+	o.bjk = make([]float64, p.n*p.nclu)
 	o.load = make([]float64, p.nclu)
 	return o
 }
 
 // shuffle32 is a Fisher-Yates shuffle driven by r.
-func shuffle32(a []int32, r *rand.Rand) {
+func shuffle32(a []int32, r *prng) {
 	for i := len(a) - 1; i > 0; i-- {
 		k := r.IntN(i + 1)
 		a[i], a[k] = a[k], a[i]
@@ -66,7 +70,7 @@ func shuffle32(a []int32, r *rand.Rand) {
 // randomIndiv is the first strategy of section 4.2: a random permutation
 // and, for every job, tau_j distinct nodes drawn uniformly from the whole
 // platform, regardless of whether they are busy.
-func (o *operators) randomIndiv(a *indiv, r *rand.Rand) {
+func (o *operators) randomIndiv(a *indiv, r *prng) {
 	p := o.p
 	for i := range a.order {
 		a.order[i] = int32(i)
@@ -80,6 +84,7 @@ func (o *operators) randomIndiv(a *indiv, r *rand.Rand) {
 			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
 			g[i] = o.nodes[i]
 		}
+		a.setJobBits(p, int32(j))
 	}
 }
 
@@ -92,7 +97,7 @@ func (o *operators) randomIndiv(a *indiv, r *rand.Rand) {
 // time (or its submission, if later) and lasts T^e = Tb_j tc_j against the
 // link load of the jobs holding nodes then. Free nodes of a cluster are
 // taken lowest number first.
-func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
+func (o *operators) guidedIndiv(a *indiv, r *prng) {
 	p := o.p
 	for i := range a.order {
 		a.order[i] = int32(i)
@@ -115,6 +120,8 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 		}
 		got := 0
 		o.tkOff[j] = int32(len(o.tkWord))
+		jb := a.jobBits(p, j)
+		clear(jb)
 		for got < len(g) {
 			nfree := 0
 			for _, f := range o.freeN {
@@ -126,14 +133,14 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 				// Release the nodes of the first job predicted to end.
 				next := math.Inf(1)
 				for _, q := range o.held {
-					next = math.Min(next, o.pend[q])
+					next = min(next, o.pend[q])
 				}
 				if math.IsInf(next, 1) {
 					// Cannot happen with tau_j <= nodes; stay valid anyway.
 					o.randomIndiv(a, r)
 					return
 				}
-				t = math.Max(t, next)
+				t = max(t, next)
 				w := 0
 				for _, q := range o.held {
 					if o.pend[q] <= t {
@@ -168,16 +175,12 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 			n0 := got
 			end := p.first[k] + p.size[k]
 			for wi := p.first[k] >> 6; wi<<6 < end && got < len(g); wi++ {
-				w := o.freeB[wi] & clusterMask(wi, p.first[k], end)
-				taken := uint64(0)
-				for w != 0 && got < len(g) {
-					b := bits.TrailingZeros64(w)
-					w &^= 1 << b
-					taken |= 1 << b
-					g[got] = int32(wi<<6 + b)
-					got++
-				}
+				taken := lowest(o.freeB[wi]&clusterMask(wi, p.first[k], end), len(g)-got)
+				got = appendNodes(g, got, wi, taken)
 				o.freeB[wi] &^= taken
+				if jb != nil {
+					jb[wi] |= taken
+				}
 				if taken != 0 {
 					o.tkWord = append(o.tkWord, int32(wi))
 					o.tkMask = append(o.tkMask, taken)
@@ -191,25 +194,50 @@ func (o *operators) guidedIndiv(a *indiv, r *rand.Rand) {
 			o.load[k] = 0
 		}
 		for _, q := range o.held {
-			for k := range o.load {
-				o.load[k] += linkBandwidth(o.tjk[int(q)*p.nclu+k], p.tau[q], p.bj[q])
+			for k, b := range o.bjk[int(q)*p.nclu : int(q)*p.nclu+p.nclu] {
+				o.load[k] += b
 			}
 		}
 		// PS_j from the clusters used; CS_j from the links used (eq. 1).
 		ps, cs := 0.0, 1.0
+		bjRow := o.bjk[int(j)*p.nclu : int(j)*p.nclu+p.nclu]
 		for k, c := range row {
+			bjRow[k] = linkBandwidth(c, p.tau[j], p.bj[j])
 			if c == 0 {
 				continue
 			}
-			ps = math.Max(ps, p.cps[k])
-			if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); bjk > 0 {
-				cs = math.Max(cs, commSlowdown(saturationDegree(p.bw[k], o.load[k]+bjk)))
+			ps = max(ps, p.cps[k])
+			if bjk := bjRow[k]; p.inCS(c, bjk) {
+				cs = max(cs, commSlowdown(saturationDegree(p.bw[k], o.load[k]+bjk)))
 			}
 		}
 		o.tkEnd[j] = int32(len(o.tkWord))
-		o.pend[j] = math.Max(t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+		o.pend[j] = max(t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
 		o.held = append(o.held, j)
 	}
+}
+
+// lowest keeps the n lowest set bits of w.
+func lowest(w uint64, n int) uint64 {
+	if bits.OnesCount64(w) <= n {
+		return w
+	}
+	rest := w
+	for ; n > 0; n-- {
+		rest &= rest - 1
+	}
+	return w &^ rest
+}
+
+// appendNodes writes the nodes of bitset word wi set in w to g[got:],
+// lowest first, and returns the new count.
+func appendNodes(g []int32, got, wi int, w uint64) int {
+	base := int32(wi << 6)
+	for ; w != 0; w &= w - 1 {
+		g[got] = base + int32(bits.TrailingZeros64(w))
+		got++
+	}
+	return got
 }
 
 // clusterMask is the mask of bitset word wi restricted to nodes
@@ -233,7 +261,7 @@ func clusterMask(wi, first, end int) uint64 {
 //  2. node allocation: the nodes a job has in both parents are copied; the
 //     job's other tasks get nodes drawn at random from the rest of the
 //     parents' nodes for that job (those in only one parent).
-func (o *operators) crossover(c, a, b *indiv, r *rand.Rand) {
+func (o *operators) crossover(c, a, b *indiv, r *prng) {
 	p := o.p
 	// Stage 1. fixed[j] marks jobs already in the child.
 	n := len(a.order)
@@ -268,6 +296,10 @@ func (o *operators) crossover(c, a, b *indiv, r *rand.Rand) {
 		ga := a.alloc[p.off[j]:p.off[j+1]]
 		gb := b.alloc[p.off[j]:p.off[j+1]]
 		gc := c.alloc[p.off[j]:p.off[j+1]]
+		if p.bitW > 0 {
+			o.crossJobBits(int32(j), c, a, b, ga, gb, gc, r)
+			continue
+		}
 		if slices.Equal(ga, gb) { // all nodes common: no draw needed
 			copy(gc, gb)
 			continue
@@ -320,10 +352,103 @@ func (o *operators) crossover(c, a, b *indiv, r *rand.Rand) {
 	}
 }
 
+// crossJobBits is stage 2 of crossover for job j in bit mode: the same
+// genes and draws as the mark-array path, with the parents' node sets
+// answering "is this node in the other parent" and the child's set built
+// as it goes.
+func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r *prng) {
+	p := o.p
+	A, B, C := a.jobBits(p, j), b.jobBits(p, j), c.jobBits(p, j)
+	if slices.Equal(A, B) { // the same nodes: the child gets b's genes
+		copy(gc, gb)
+		copy(C, B)
+		return
+	}
+	// Bit mode has at most bitModeMaxWords words: fixed arrays index
+	// without bounds checks.
+	var a8, b8, c8 [bitModeMaxWords]uint64
+	copy(a8[:], A)
+	copy(b8[:], B)
+	pool := o.pool[:len(ga)+len(gb)]
+	got, np := commonFirst(gb, &a8, gc, pool)
+	np = othersOf(ga, &b8, pool, np)
+	for i := range c8 {
+		c8[i] = a8[i] & b8[i]
+	}
+	drawRest(gc[got:], pool[:np], &c8, r)
+	copy(C, c8[:])
+}
+
+// commonFirst copies to gc the genes of gb that are in set A, in gb's
+// order, and to pool the others; it returns both counts. Branch-free:
+// whether a node is common is unpredictable, so each node is written to
+// both places and only the right count moves.
+func commonFirst(gb []int32, A *[bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
+	gc, pool = gc[:len(gb)], pool[:len(gb)]
+	for _, n := range gb {
+		u := uint32(n)
+		in := int(A[u>>6&(bitModeMaxWords-1)] >> (u & 63) & 1)
+		gc[got] = n
+		pool[np] = n
+		got += in
+		np += 1 - in
+	}
+	return got, np
+}
+
+// othersOf appends to pool[np:] the genes of ga not in set B, in ga's
+// order, and returns the new count.
+func othersOf(ga []int32, B *[bitModeMaxWords]uint64, pool []int32, np int) int {
+	pool = pool[:np+len(ga)]
+	for _, n := range ga {
+		u := uint32(n)
+		pool[np] = n
+		np += 1 - int(B[u>>6&(bitModeMaxWords-1)]>>(u&63)&1)
+	}
+	return np
+}
+
+// drawRest fills gc with nodes drawn without replacement from pool (a
+// partial Fisher-Yates shuffle) and adds them to set C. It draws
+// r.IntN(len(pool)-i) for i = 0, 1, ... with r's state held in registers.
+func drawRest(gc, pool []int32, C *[bitModeMaxWords]uint64, r *prng) {
+	if len(pool) < len(gc) {
+		panic("gamf: crossover pool smaller than the tasks to draw")
+	}
+	hi, lo := r.hi, r.lo
+	for i := range gc {
+		var x uint64
+		x, hi, lo = pcgStep(hi, lo)
+		m := uint64(len(pool) - i)
+		var d uint64
+		if m&(m-1) == 0 {
+			d = x & (m - 1)
+		} else { // prng.IntN
+			var l uint64
+			d, l = bits.Mul64(x, m)
+			if l < m {
+				thresh := -m % m
+				for l < thresh {
+					x, hi, lo = pcgStep(hi, lo)
+					d, l = bits.Mul64(x, m)
+				}
+			}
+		}
+		k := i + int(d)
+		n := pool[k]
+		pool[k] = pool[i] // pool[i] is never read again
+		gc[i] = n
+		C[n>>6&(bitModeMaxWords-1)] |= 1 << uint(n&63)
+	}
+	r.hi, r.lo = hi, lo
+}
+
 // mutate is the two-phase mutation of section 4.4: a random job moves to
-// a random position of the order, then one of its tasks moves to a random
-// node the job does not use yet (so the job's nodes stay distinct).
-func (o *operators) mutate(c *indiv, r *rand.Rand) {
+// a random position of the order, then its tasks are re-allocated: all of
+// them to tau_j distinct random nodes, or, under the "mutate-one" reading
+// (oneTask), one of them to a random node the job does not use yet (so
+// the job's nodes stay distinct either way).
+func (o *operators) mutate(c *indiv, r *prng) {
 	p := o.p
 	n := len(c.order)
 	from := r.IntN(n)
@@ -338,6 +463,42 @@ func (o *operators) mutate(c *indiv, r *rand.Rand) {
 	g := c.alloc[p.off[j]:p.off[j+1]]
 	if len(g) >= p.nodes {
 		return // the job already holds every node
+	}
+	if !o.oneTask {
+		// Every task of the job gets a node again: tau_j distinct nodes
+		// drawn uniformly from the platform, as in a random individual.
+		for i := range g {
+			k := i + r.IntN(p.nodes-i)
+			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
+			g[i] = o.nodes[i]
+		}
+		c.setJobBits(p, j)
+		return
+	}
+	if jb := c.jobBits(p, j); jb != nil {
+		i := r.IntN(len(g))
+		var nn int32
+		if 2*len(g) <= p.nodes {
+			for {
+				nn = int32(r.IntN(p.nodes))
+				if jb[nn>>6]>>uint(nn&63)&1 == 0 {
+					break
+				}
+			}
+		} else {
+			o.pool = o.pool[:0]
+			for wi, w := range jb {
+				for f := ^w & clusterMask(wi, 0, p.nodes); f != 0; f &= f - 1 {
+					o.pool = append(o.pool, int32(wi<<6+bits.TrailingZeros64(f)))
+				}
+			}
+			nn = o.pool[r.IntN(len(o.pool))]
+		}
+		old := g[i]
+		jb[old>>6] &^= 1 << uint(old&63)
+		jb[nn>>6] |= 1 << uint(nn&63)
+		g[i] = nn
+		return
 	}
 	for _, rr := range g {
 		o.inJob[rr] = true

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -40,25 +39,34 @@ var (
 	pPressure    = sched.Param{Name: "pressure", Default: DefaultPressure, Min: 1, Max: 2, Doc: "linear ranking selective pressure s (GA-MF section 4.4; the paper gives none)"}
 	pEvals       = sched.Param{Name: "evaluations", Default: DefaultGenerations * DefaultPopulation, Min: 1, Max: 1e7, Doc: "most neighbours HILL tries (default: the GA's 120 x 80 evaluations)"}
 	pPatience    = sched.Param{Name: "patience", Default: 1000, Min: 1, Max: 1e6, Doc: "HILL stops after this many neighbours in a row that are no better (GA-MF section 5)"}
+
+	// Readings of the paper (doc.go, "Readings"): 0 is the default.
+	pCS        = sched.Param{Name: "cs", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "CS_j = max CS_j^k over 0: every cluster that holds a task of the job (GA-MF section 3.1, the equation's index set), 1: only the links its traffic uses, B_j^k > 0 (reading cs-used)"}
+	pMutateOne = sched.Param{Name: "mutate_one", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "node allocation mutation moves 0: every task of the chosen job (GA-MF section 4.4: \"The tasks for the previously selected job can be re-allocated\"), 1: one task (reading mutate-one)"}
+	pNormalise = sched.Param{Name: "normalise", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "F = alpha makespan + (1-alpha) flowtime in 0: seconds, as section 4.3 writes it, 1: each term divided by its mean over the initial population (reading norm)"}
+	pRelLoss   = sched.Param{Name: "relative_loss", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "METL's loss is 0: the delay T^e - Tb_j (GA-MF section 5: \"minimizes the delay in the execution time\"), 1: the relative slowdown T^e/Tb_j (reading rel-loss)"}
 )
 
 func init() {
-	gaParams := []sched.Param{pGenerations, pPopulation, pMutation, pGuided, pPressure}
+	gaParams := []sched.Param{pGenerations, pPopulation, pMutation, pGuided, pPressure, pCS, pMutateOne}
 	sched.Register(&policy{m: mGAMF, info: sched.Info{Name: "gamf", Paper: "003", System: "GA-MF",
 		Summary: "GA-MF: multi-criteria GA on job order and task-node allocation, F = alpha makespan + (1-alpha) flowtime, bandwidth-aware (GA-MF sections 3-4)",
-		Params:  append([]sched.Param{pAlpha}, gaParams...)}})
+		Params:  append([]sched.Param{pAlpha}, append(gaParams, pNormalise)...)}})
 	sched.Register(&policy{m: mGAMA, info: sched.Info{Name: "gama", Paper: "003", System: "GA-MF",
 		Summary: "GA-MA: the same GA minimising makespan only (alpha = 1; Gabaldon et al. 2013, GA-MF section 5)",
 		Params:  gaParams}})
 	sched.Register(&policy{m: mHill, info: sched.Info{Name: "hill", Paper: "003", System: "GA-MF",
 		Summary: "HILL: hill climbing from a random solution with the GA's mutation as the neighbourhood (GA-MF section 5)",
-		Params:  []sched.Param{pAlpha, pEvals, pPatience, pGuided}}})
+		Params:  []sched.Param{pAlpha, pEvals, pPatience, pGuided, pCS, pMutateOne, pNormalise}}})
 	sched.Register(&policy{m: mJPR, info: sched.Info{Name: "jpr", Paper: "003", System: "GA-MF",
-		Summary: "JPR: jobs in queue order on the most powerful free nodes (Naik et al. 2005, GA-MF section 5)"}})
+		Summary: "JPR: jobs in queue order on the most powerful free nodes (Naik et al. 2005, GA-MF section 5)",
+		Params:  []sched.Param{pCS}}})
 	sched.Register(&policy{m: mCBS, info: sched.Info{Name: "cbs", Paper: "003", System: "GA-MF",
-		Summary: "CBS: jobs in queue order, a 75% chunk on one cluster, the rest in small chunks (Jones et al. 2005, GA-MF section 5)"}})
+		Summary: "CBS: jobs in queue order, a 75% chunk on one cluster, the rest in small chunks (Jones et al. 2005, GA-MF section 5)",
+		Params:  []sched.Param{pCS}}})
 	sched.Register(&policy{m: mMETL, info: sched.Info{Name: "metl", Paper: "003", System: "GA-MF",
-		Summary: "METL: at each step the job losing the least execution time, saturation-aware (Blanco et al. 2012, GA-MF section 5)"}})
+		Summary: "METL: at each step the job losing the least execution time, saturation-aware (Blanco et al. 2012, GA-MF section 5)",
+		Params:  []sched.Param{pCS, pRelLoss}}})
 }
 
 // param reads a policy parameter, checking its range and, when integral
@@ -92,6 +100,10 @@ func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 	c.Mutation = get(pMutation, false)
 	c.Random = get(pGuided, true) == 0
 	c.Pressure = get(pPressure, false)
+	c.MutateOne = get(pMutateOne, true) == 1
+	if alpha {
+		c.Normalise = get(pNormalise, true) == 1
+	}
 	c.Alpha = 1
 	if alpha {
 		c.Alpha = get(pAlpha, false)
@@ -102,9 +114,24 @@ func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 	return c, err
 }
 
+// compileFor compiles s under the model reading its parameters choose
+// (param "cs").
+func compileFor(s *model.Scenario) (*problem, error) {
+	p, err := compile(s)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := param(s, pCS, true)
+	if err != nil {
+		return nil, err
+	}
+	p.csUsed = cs == 1
+	return p, nil
+}
+
 // Run schedules the scenario's jobs as one package.
 func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
-	p, err := compile(s)
+	p, err := compileFor(s)
 	if err != nil {
 		return nil, err
 	}
@@ -113,9 +140,10 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		res.Schedule = []sched.Placement{}
 		return res, nil
 	}
-	r := rng.New(s.Seed, "gamf", pl.info.Name)
+	r := newPRNG(s.Seed, "gamf", pl.info.Name)
 	alpha := DefaultAlpha
 	var best *indiv
+	var why []string // the greedy methods' reasons
 	switch pl.m {
 	case mGAMF, mGAMA:
 		cfg, err := gaConfig(s, pl.m == mGAMF)
@@ -133,13 +161,14 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		res.Metrics["fitness"] = best.fit
 	case mHill:
 		var hc HillConfig
-		var vs [4]float64
-		for i, d := range []sched.Param{pAlpha, pEvals, pPatience, pGuided} {
+		var vs [6]float64
+		for i, d := range []sched.Param{pAlpha, pEvals, pPatience, pGuided, pMutateOne, pNormalise} {
 			if vs[i], err = param(s, d, i > 0); err != nil {
 				return nil, err
 			}
 		}
 		hc.Alpha, hc.Evaluations, hc.Patience, hc.Random = vs[0], int(vs[1]), int(vs[2]), vs[3] == 0
+		hc.MutateOne, hc.Normalise = vs[4] == 1, vs[5] == 1
 		alpha = hc.Alpha
 		best, err = runHill(ctx, p, hc, r, rec)
 		if err != nil {
@@ -147,18 +176,26 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		}
 		res.Metrics["fitness"] = best.fit
 	case mJPR:
-		best, err = runJPR(ctx, p, newEvaluator(p, alpha))
+		best, why, err = runJPR(ctx, p, newEvaluator(p, alpha))
 	case mCBS:
-		best, err = runCBS(ctx, p, newEvaluator(p, alpha))
+		best, why, err = runCBS(ctx, p, newEvaluator(p, alpha))
 	case mMETL:
-		best, err = runMETL(ctx, p, newEvaluator(p, alpha))
+		var rel float64
+		if rel, err = param(s, pRelLoss, true); err != nil {
+			return nil, err
+		}
+		best, why, err = runMETL(ctx, p, newEvaluator(p, alpha), rel == 1)
 	}
 	if err != nil {
 		return nil, err
 	}
 	ev := newEvaluator(p, alpha)
+	ev.track = true
 	ev.score(best)
-	res.Schedule = placements(p, ev, best)
+	if why == nil {
+		why = searchWhy(p, ev, best, pl.searchName(s))
+	}
+	res.Schedule = placements(p, ev, best, why)
 	res.Metrics["makespan"] = best.makespan
 	res.Metrics["flowtime"] = best.flowtime
 	peak := 0.0
@@ -170,9 +207,21 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 	return res, nil
 }
 
+// searchName names a search's result for Placement.Why.
+func (pl *policy) searchName(s *model.Scenario) string {
+	switch pl.m {
+	case mGAMF:
+		return "GA-MF's best schedule"
+	case mGAMA:
+		return "GA-MA's best schedule (makespan only)"
+	}
+	return "HILL's final schedule"
+}
+
 // placements turns a decoded individual into the schedule, in the
-// scenario's job order. Node numbers in Alloc are per cluster, from 0.
-func placements(p *problem, ev *evaluator, a *indiv) []sched.Placement {
+// scenario's job order, with each job's reason. Node numbers in Alloc
+// are per cluster, from 0.
+func placements(p *problem, ev *evaluator, a *indiv, why []string) []sched.Placement {
 	out := make([]sched.Placement, 0, p.n)
 	for j := 0; j < p.n; j++ {
 		g := append([]int32(nil), a.alloc[p.off[j]:p.off[j+1]]...)
@@ -188,7 +237,7 @@ func placements(p *problem, ev *evaluator, a *indiv) []sched.Placement {
 			al[len(al)-1].Nodes = append(al[len(al)-1].Nodes, int(r)-p.first[k])
 		}
 		out = append(out, sched.Placement{Job: p.ids[j], Cluster: strings.Join(ids, "+"),
-			Start: ev.start[j], End: ev.end[j], Nodes: len(g), Alloc: al})
+			Start: ev.start[j], End: ev.end[j], Nodes: len(g), Alloc: al, Why: why[j]})
 	}
 	return out
 }

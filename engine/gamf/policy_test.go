@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -202,6 +203,9 @@ func TestJPRFastestFirst(t *testing.T) {
 	if pl.Cluster != "c2+c3" || len(pl.Alloc[1].Nodes) != 60 || len(pl.Alloc[0].Nodes) != 10 {
 		t.Fatalf("placement %+v", pl)
 	}
+	if want := "JPR, 1st in queue order: the 70 fastest nodes free at 0 s in the schedule so far (c2 x10 at 1500 MIPS + c3 x60 at 2000 MIPS); bandwidth is not considered."; pl.Why != want {
+		t.Errorf("why %q\nwant %q", pl.Why, want)
+	}
 }
 
 // TestCBSChunks: CBS keeps a job that fits in one cluster whole, and
@@ -214,10 +218,16 @@ func TestCBSChunks(t *testing.T) {
 	if len(pl.Alloc) != 2 || len(pl.Alloc[0].Nodes) != 75 || len(pl.Alloc[1].Nodes) != 25 {
 		t.Fatalf("big job placed %+v", pl.Alloc)
 	}
+	if want := "CBS, 1st in queue order: at 0 s no cluster had 100 free nodes, so a chunk of 75 went to a, which had the most, and the rest in chunks (a x75 + b x25)."; pl.Why != want {
+		t.Errorf("why %q\nwant %q", pl.Why, want)
+	}
 	s.Jobs[0].Size = 50
 	pl = runPolicy(t, s, nil).Schedule[0]
 	if pl.Cluster != "a" {
 		t.Fatalf("50-task job placed on %s", pl.Cluster)
+	}
+	if want := "CBS, 1st in queue order: at 0 s its 50 tasks fit in the free nodes of a, the fastest cluster where they fit."; pl.Why != want {
+		t.Errorf("why %q\nwant %q", pl.Why, want)
 	}
 }
 
@@ -243,6 +253,17 @@ func TestMETLLeastLoss(t *testing.T) {
 	}
 	if y.Start != 100 || !near(y.End, 100+100*(0.5+0.5*(40*100*20.0/59)/100)) || y.Cluster != "a+b" {
 		t.Fatalf("y placed %+v", y)
+	}
+	// At 0 both jobs fit; x's four candidates (a, b, and the fastest-
+	// first and largest-first fills, both a) and y's two fills make 6
+	// timed allocations. At 100 only y waits.
+	for _, c := range []struct{ got, want string }{
+		{x.Why, "METL at 0 s: of 2 waiting jobs that fit (6 allocations timed), it loses 0 s: T^e 100 s for a base time of 100 s on a x40."},
+		{y.Why, "METL at 100 s: of 1 waiting jobs that fit (2 allocations timed), it loses 628 s: T^e 728 s for a base time of 100 s on a x40 + b x20."},
+	} {
+		if c.got != c.want {
+			t.Errorf("why %q\nwant %q", c.got, c.want)
+		}
 	}
 	// JPR serves the queue in order: y first, at 0, split.
 	s.Policy.Name = "jpr"
@@ -274,5 +295,45 @@ func TestZeroGenerations(t *testing.T) {
 	checkSchedule(t, s, res)
 	if n != 1 {
 		t.Fatalf("%d frames, want 1", n)
+	}
+}
+
+// TestSearchWhy: the searches' reasons name the job's place in the
+// order, its clusters as the schedule has them, the job whose end
+// released it (one ending at its start), and its slowdown, measured.
+func TestSearchWhy(t *testing.T) {
+	for _, name := range []string{"gamf", "gama", "hill"} {
+		s := synthetic(4, 10, name)
+		s.Platform.Clusters[1].Bandwidth = 100
+		s.Policy.Params = quickParams[name]
+		res := runPolicy(t, s, nil)
+		end := map[string]float64{}
+		for _, pl := range res.Schedule {
+			end[pl.Job] = pl.End
+		}
+		for _, pl := range res.Schedule {
+			var parts []string
+			for _, al := range pl.Alloc {
+				parts = append(parts, fmt.Sprintf("%s x%d", al.Cluster, len(al.Nodes)))
+			}
+			if !strings.Contains(pl.Why, " of 10 in the job order, on "+strings.Join(parts, " + ")+"; started at ") {
+				t.Fatalf("%s job %s: why %q, alloc %v", name, pl.Job, pl.Why, parts)
+			}
+			if _, after, ok := strings.Cut(pl.Why, " when job "); ok {
+				q, _, _ := strings.Cut(after, " ")
+				if end[q] != pl.Start {
+					t.Errorf("%s job %s starts at %v but its reason names job %s, ending at %v", name, pl.Job, pl.Start, q, end[q])
+				}
+			}
+			var tb float64
+			for _, j := range s.Jobs {
+				if j.ID == pl.Job {
+					tb = j.Runtime
+				}
+			}
+			if !strings.Contains(pl.Why, fmt.Sprintf("ran %.2fx its base time", (pl.End-pl.Start)/tb)) {
+				t.Errorf("%s job %s: why %q", name, pl.Job, pl.Why)
+			}
+		}
 	}
 }

@@ -8,14 +8,19 @@ import (
 	"context"
 	"fmt"
 
+	"gridplay/engine/check"
 	"gridplay/engine/metrics"
 	"gridplay/engine/model"
+	"gridplay/engine/outputs"
 	"gridplay/engine/sched"
 	"gridplay/engine/workload"
 )
 
-// Run validates s, expands its generator, runs its policy and adds the
-// standard metrics (metrics.Fill) to those the policy reported.
+// Run validates s, expands its generator, runs its policy, adds the
+// standard metrics (metrics.Fill) to those the policy reported, checks the
+// schedule against the policy's model (check.Mark: "valid" and the
+// violations) and summarises the per-job distributions
+// (outputs.Distributions).
 func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -37,5 +42,7 @@ func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Res
 	}
 	res.Policy = s.Policy.Name
 	metrics.Fill(full, res)
+	check.Mark(full, res)
+	res.Distributions = outputs.Distributions(outputs.Jobs(full, res))
 	return res, nil
 }

@@ -85,9 +85,10 @@ func randomScenario(r *rand.Rand) *model.Scenario {
 	return s
 }
 
-// TestEveryJobOnceNoDoubleBooking runs random scenarios through Run and
-// checks that every job is scheduled exactly once or dropped with a
-// reason, and that no node is ever held by two jobs at once.
+// TestEveryJobOnceNoDoubleBooking runs random scenarios through Run: every
+// result is checked (engine/check: every job scheduled exactly once or
+// dropped with a reason, no node held by two jobs at once, run times) and
+// marked valid, and the metrics are filled.
 func TestEveryJobOnceNoDoubleBooking(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 100 {
@@ -96,62 +97,51 @@ func TestEveryJobOnceNoDoubleBooking(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		ids := map[string]int{}
-		for _, j := range s.Jobs {
-			ids[j.ID] = 0
+		if res.Valid == nil || !*res.Valid {
+			t.Fatalf("trial %d: %v", trial, res.Violations)
 		}
-		if s.Generator != nil {
-			for i := range s.Generator.Jobs {
-				ids[fmt.Sprintf("j%d", i+1)] = 0
-			}
-		}
-		type use struct {
-			start, end float64
-			job        string
-		}
-		perNode := map[string][]use{}
-		for _, p := range res.Schedule {
-			c, ok := ids[p.Job]
-			if !ok {
-				t.Fatalf("trial %d: unknown job %q scheduled", trial, p.Job)
-			}
-			ids[p.Job] = c + 1
-			n := 0
-			for _, a := range p.Alloc {
-				for _, node := range a.Nodes {
-					key := fmt.Sprintf("%s/%d", a.Cluster, node)
-					perNode[key] = append(perNode[key], use{p.Start, p.End, p.Job})
-					n++
-				}
-			}
-			if n != p.Nodes {
-				t.Fatalf("trial %d: job %s holds %d nodes, says %d", trial, p.Job, n, p.Nodes)
-			}
-		}
-		for _, d := range res.Dropped {
-			if d.Reason == "" {
-				t.Fatalf("trial %d: job %s dropped without a reason", trial, d.Job)
-			}
-			ids[d.Job]++
-		}
-		for id, c := range ids {
-			if c != 1 {
-				t.Fatalf("trial %d: job %s scheduled or dropped %d times", trial, id, c)
-			}
-		}
-		for node, us := range perNode {
-			sort.Slice(us, func(a, b int) bool { return us[a].start < us[b].start })
-			for i := 1; i < len(us); i++ {
-				if us[i].start < us[i-1].end {
-					t.Fatalf("trial %d: node %s double-booked by %s and %s", trial, node, us[i-1].job, us[i].job)
-				}
-			}
+		if len(res.Distributions) != 3 && len(res.Schedule) > 0 {
+			t.Fatalf("trial %d: distributions %v", trial, res.Distributions)
 		}
 		if res.Metrics["dropped"] != float64(len(res.Dropped)) || res.Policy != "test-only-fcfs" {
 			t.Fatalf("trial %d: metrics not filled: %v", trial, res.Metrics)
 		}
 	}
 }
+
+// TestMarksInvalid: a policy that double-books a node gives a result
+// marked invalid, with the violation, not an error.
+func TestMarksInvalid(t *testing.T) {
+	s := &model.Scenario{Version: 1, Policy: model.Policy{Name: "test-only-overlap"},
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 1}}},
+		Jobs:     []model.Job{{ID: "1", Size: 1, Runtime: 5}, {ID: "2", Size: 1, Runtime: 5}}}
+	res, err := Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Valid == nil || *res.Valid || len(res.Violations) == 0 || res.Violations[0].Rule != "overlap" {
+		t.Fatalf("valid %v, violations %v", res.Valid, res.Violations)
+	}
+}
+
+// testOverlap puts every job on node 0 at time 0.
+type testOverlap struct{}
+
+func (testOverlap) Info() sched.Info {
+	return sched.Info{Name: "test-only-overlap", System: "Classic", Summary: "test policy"}
+}
+
+func (testOverlap) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	res := &sched.Result{}
+	for _, j := range s.Jobs {
+		id := s.Platform.Clusters[0].ID
+		res.Schedule = append(res.Schedule, sched.Placement{Job: j.ID, Cluster: id, Start: 0, End: j.Runtime, Nodes: 1,
+			Alloc: []sched.Alloc{{Cluster: id, Nodes: []int{0}}}})
+	}
+	return res, nil
+}
+
+func init() { sched.Register(testOverlap{}) }
 
 func TestDeterministic(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))

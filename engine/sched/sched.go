@@ -93,6 +93,37 @@ type Result struct {
 	Series map[string][]XY `json:"series,omitempty"`
 	// Notes explain choices or warnings a reader should see.
 	Notes []string `json:"notes,omitempty"`
+	// Valid is set by engine/check when the schedule was checked against
+	// the policy's model (engine/runner checks every result): true, or
+	// false with the Violations found. Nil means not checked.
+	Valid      *bool       `json:"valid,omitempty"`
+	Violations []Violation `json:"violations,omitempty"`
+	// Distributions summarise per-job measures (wait, bounded slowdown,
+	// turnaround) of the scheduled jobs: engine/outputs.Distributions,
+	// filled by engine/runner. Small whatever the trace size.
+	Distributions []Dist `json:"distributions,omitempty"`
+}
+
+// Violation is one rule of a schedule broken (engine/check): the job
+// (empty for a rule about the whole result), the rule's name and a
+// sentence for a person.
+type Violation struct {
+	Job  string `json:"job,omitempty"`
+	Rule string `json:"rule"`
+	Msg  string `json:"msg"`
+}
+
+// Dist summarises one per-job measure over the scheduled jobs: count,
+// mean, median, 95th percentile and maximum, and points (x, F(x)) of its
+// empirical CDF (engine/outputs documents the definitions).
+type Dist struct {
+	Metric string  `json:"metric"`
+	N      int     `json:"n"`
+	Mean   float64 `json:"mean"`
+	Median float64 `json:"median"`
+	P95    float64 `json:"p95"`
+	Max    float64 `json:"max"`
+	CDF    []XY    `json:"cdf,omitempty"`
 }
 
 // XY is one point of a series.

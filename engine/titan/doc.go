@@ -32,6 +32,15 @@
 // (New, Step, Best, Update, SetWeights, Run); MUSCLE (engine/muscle) seeds
 // it with its own schedule per cluster.
 //
+// Speed: the GA evaluates a schedule (eqs. 3-9) on groups of hosts that
+// share a release time, since a task's hosts are all released at its end
+// (eq. 4 then looks at each group once rather than at each host), two
+// schedules at a time so that the processor overlaps them.
+// Times are compared as order-preserving integer keys, without branches;
+// the floats computed are those of the per-host evaluation, bit for bit
+// (TestEvalPathsAgree; TestDumpOutputs with TITAN_DUMP=DIR writes the
+// outputs to compare across a change).
+//
 // Baselines: FC-FS (priority sort, all hosts; section 5.1), DS (deadline
 // sort, all hosts; section 3.1) and DS-NL (deadline sort, each task on the
 // host count with its fastest predicted run; section 3.2), scored with the
@@ -45,7 +54,31 @@
 // Fig. 10). Metrics: makespan, advance (eq. 16), over_deadline, late,
 // utilisation, and for titan generations; series completed (Fig. 9) and
 // makespan (the queue's predicted makespan per round, Fig. 10).
-// Experiment: titan-fig9 (Figs. 7-10; see its Setup).
+// Experiment: titan-fig9 (Figs. 7-10; see its Setup), a list of
+// independent points: per reading, each policy's Fig. 9 run, each Fig. 7
+// population, Fig. 8, Fig. 10's two runs and each robustness workload.
+// The GA's Fig. 9 point also runs DS-NL (deterministic, milliseconds) for
+// the makespan ratio, so no point needs another; Merge computes the
+// notes, the claims' verdicts and the robustness summary from the rows.
+//
+// # Tuned and untuned
+//
+// The paper gives neither the Fig. 6 curves as numbers nor any GA rate.
+// The defaults here, the curves of Codes and the rates of DefaultConfig
+// (crossover 0.8, swap 0.2, toggle 0.5 per child), were TUNED: they were
+// tried on the titan-fig9 workload and chosen toward the paper's outcome
+// (FC-FS and DS minutes late, the GA ahead of DS-NL). They are not
+// measured and not taken from a source. The untuned alternative, fixed
+// before it was run and not adjusted after, is TextbookCodes (Amdahl's
+// law with a communication term: T1 = 300 s, serial fraction 0.05, 3 s
+// per communication step of each code's textbook pattern, after Grama et
+// al., Introduction to Parallel Computing, 2003) and LiteratureRates (De
+// Jong's standard setting, 1975: crossover 0.6, mutation 0.001 per gene,
+// turned into per-child rates by the gene count). titan-fig9 reports
+// every row under the tuned default and "@untuned" (both replaced), and
+// its Fig. 9 runs under "@untuned-curves" and "@untuned-rates" (one
+// replaced), each claim of the paper with a verdict per reading.
+// TestGAMeetsPaperDirection checks the tuned outcome only.
 //
 // # Frames
 //
@@ -74,10 +107,20 @@
 //     0. When all costs are equal (0/0) every schedule gets fitness 1 and
 //     selection is uniform.
 //   - Weights default to W^m = 1, W^i = 0, W^c = 1 (the paper gives no
-//     values and neglects W^i in its experiments); population 40 (section
-//     4.2); crossover rate 0.8, swap rate 0.2, toggle rate 0.5 per child;
-//     elitism of one (the best of a generation passes unchanged) on top of
-//     the best-so-far copy of section 4.1. See DefaultConfig.
+//     values and neglects W^i in its experiments: "The idle-time weight
+//     is neglected in this experiment as it has a less visible effect",
+//     section 4.2); population 40 (section 4.2); crossover rate 0.8, swap
+//     rate 0.2, toggle rate 0.5 per child (tuned, see above); elitism of
+//     one (the best of a generation passes unchanged) on top of the
+//     best-so-far copy of section 4.1. See DefaultConfig.
+//   - titan-fig9's verdicts read "about 20%" (section 5.1) as 15-25% and
+//     "minimal" (section 4.2) as at most 2% apart; Fig. 8's "at 1000
+//     generations the scheduler is more influenced by deadline than
+//     makespan" as θ > ω at the generation where the deadline weight is
+//     switched on (half-way, as the paper's deadlines arrive at about
+//     1000 of 2000 generations). Fig. 10's recovery times are not
+//     modelled: tasks run exactly as predicted, so a queue's makespan
+//     never falls back.
 //   - A generation: the elite pass, then each further child has two parents
 //     drawn by roulette wheel; with the crossover rate it is the order
 //     crossover (cut uniform in 1..n-1) plus the host-map crossover (cut

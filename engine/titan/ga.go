@@ -40,6 +40,9 @@ type GA struct {
 
 	idleOn bool // W^i > 0: eval must compute Γ (eq. 8)
 
+	chains [2]chain // evalGroups' scratch
+	pend   []int    // children to evaluate
+
 	best      terms
 	bestOrd   []int32
 	bestBm    []uint64
@@ -61,7 +64,20 @@ type prep struct {
 	online     []uint64 // mask of online hosts, w words
 	onIdx      []int
 	ids        map[string]int
+	// Hosts grouped by release time, for evalGroups (m <= 64 only):
+	// the hosts of mask g0[i].m are all released at key g0[i].t.
+	g0 []group
+	// dlInf is dl with +Inf for "no deadline", for the fast paths.
+	dlInf []float64
 }
+
+// group is a set of hosts (a mask) released at one time (an order key).
+type group struct{ m, t uint64 }
+
+// maxGroups is the most release-time groups at the start of a schedule
+// for which evalGroups is used; beyond it, evalHot's per-host loop is
+// cheaper.
+const maxGroups = 16
 
 // prepare validates p and, with table, fills the prediction cache for
 // every task and allowed host count.
@@ -78,7 +94,7 @@ func prepare(p Problem, table bool) (prep, error) {
 		return pr, model.Errf("offline", fmt.Sprintf("has %d entries, want %d (one per host)", len(p.Offline), m))
 	}
 	n, w := len(p.Tasks), words(m)
-	pr = prep{p: p, n: n, m: m, w: w, rel0: make([]float64, m), dl: make([]float64, n),
+	pr = prep{p: p, n: n, m: m, w: w, rel0: make([]float64, m), dl: make([]float64, n), dlInf: make([]float64, n),
 		minH: make([]int, n), maxH: make([]int, n), online: make([]uint64, w), ids: make(map[string]int, n)}
 	for h, r := range p.Release {
 		if math.IsNaN(r) || math.IsInf(r, 0) {
@@ -92,6 +108,19 @@ func prepare(p Problem, table bool) (prep, error) {
 	}
 	if n > 0 && len(pr.onIdx) == 0 {
 		return pr, model.Errf("offline", "every host is offline")
+	}
+	if w == 1 {
+	hosts:
+		for h, r := range pr.rel0 {
+			k := key(r)
+			for i := range pr.g0 {
+				if pr.g0[i].t == k {
+					pr.g0[i].m |= 1 << uint(h)
+					continue hosts
+				}
+			}
+			pr.g0 = append(pr.g0, group{1 << uint(h), k})
+		}
 	}
 	on := len(pr.onIdx)
 	if table {
@@ -116,7 +145,10 @@ func prepare(p Problem, table bool) (prep, error) {
 		if lo > hi {
 			return pr, model.Errf(f+".min_hosts", fmt.Sprintf("needs %d hosts, %d can be used", lo, hi))
 		}
-		pr.minH[i], pr.maxH[i], pr.dl[i] = lo, hi, t.Deadline
+		pr.minH[i], pr.maxH[i], pr.dl[i], pr.dlInf[i] = lo, hi, t.Deadline, t.Deadline
+		if t.Deadline == 0 {
+			pr.dlInf[i] = math.Inf(1)
+		}
 		for k := lo; table && k <= hi; k++ {
 			v := t.Pred.Time(k)
 			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -207,6 +239,7 @@ func (g *GA) install(pr prep) {
 	if g.cur == nil {
 		g.cur, g.next = make([]terms, g.pop), make([]terms, g.pop)
 		g.fit, g.cum, g.idx = make([]float64, g.pop), make([]float64, g.pop), make([]int, g.pop)
+		g.pend = make([]int, 0, g.pop)
 	}
 	g.stamp = make([]uint32, n)
 	g.stampN = 0
@@ -279,26 +312,11 @@ func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 	var s1, s2, th float64
 	m1 := pr.m + 1
 	tbl, dl := pr.tbl, pr.dl
-	if pr.w == 1 && !g.idleOn && ts == nil {
-		// hot path: one word per row and no idle term (W^i = 0)
-		var free [64]float64
-		copy(free[:], pr.rel0)
-		for _, j32 := range o {
-			j := int(j32)
-			x := b[j]
-			st := now
-			for y := x; y != 0; y &= y - 1 { // eq. 4
-				st = max(st, free[bits.TrailingZeros64(y)&63])
-			}
-			en := st + tbl[j*m1+bits.OnesCount64(x)] // eq. 3
-			for y := x; y != 0; y &= y - 1 {
-				free[bits.TrailingZeros64(y)&63] = en // eqs. 5-6
-			}
-			last = max(last, en)
-			if d := dl[j]; d > 0 && en > d {
-				th += en - d // eq. 9
-			}
-		}
+	if pr.w == 1 && !g.idleOn && ts == nil && len(pr.g0) <= maxGroups {
+		lk, t := evalGroups(o, b, pr.g0, &g.chains[0], tbl, pr.dlInf, m1, key(now))
+		last, th = unkey(lk), t
+	} else if pr.w == 1 && !g.idleOn && ts == nil {
+		last, th = evalHot(o, b, pr.rel0, tbl, dl, m1, now)
 	} else if pr.w == 1 {
 		var free [64]float64
 		copy(free[:], pr.rel0)
@@ -371,6 +389,147 @@ func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 	return t
 }
 
+// evalHot is eval's hot path, on its own so that its loop keeps its
+// values in registers: one word per host-map row, no idle term (W^i = 0)
+// and no start or end times wanted. It returns the last end (eq. 7) and
+// θ (eq. 9). Release times are kept as order keys (see key), so that
+// eq. 4's maximum is an integer compare the compiler makes branch-free;
+// the times themselves, and so every result, are the same floats as in
+// the other paths.
+func evalHot(o []int32, b []uint64, rel0, tbl, dl []float64, m1 int, now float64) (last, th float64) {
+	var free [64]uint64
+	for h, r := range rel0 {
+		free[h&63] = key(r)
+	}
+	nowk := key(now)
+	lastk := nowk
+	for _, j32 := range o {
+		j := int(j32)
+		x := b[j]
+		stk := nowk
+		for y := x; y != 0; y &= y - 1 { // eq. 4
+			if f := free[bits.TrailingZeros64(y)&63]; f > stk {
+				stk = f
+			}
+		}
+		en := unkey(stk) + tbl[j*m1+bits.OnesCount64(x)] // eq. 3
+		enk := key(en)
+		for y := x; y != 0; y &= y - 1 {
+			free[bits.TrailingZeros64(y)&63] = enk // eqs. 5-6
+		}
+		if enk > lastk {
+			lastk = enk
+		}
+		if d := dl[j]; d > 0 && en > d {
+			th += en - d // eq. 9
+		}
+	}
+	return unkey(lastk), th
+}
+
+// evalGroups is evalHot computed on groups of hosts instead of single
+// hosts. The hosts a task runs on are all released at its end (eqs.
+// 5-6), so the release times form groups, each a host mask and a time,
+// and eq. 4 looks at each group once rather than at each host. A
+// task starts at the latest time of the groups its mask meets (eq. 4);
+// then its hosts leave their groups (emptied groups are dropped) and
+// form a new group released at its end. The groups start as g0 (at most
+// 64, one mask word) and always partition the hosts, so the start is the
+// same maximum over the same floats as evalHot's: the results are
+// identical. ch is scratch space; times are order keys (see key).
+func evalGroups(o []int32, b []uint64, g0 []group, ch *chain, tbl, dl []float64, m1 int, nowk uint64) (lastk uint64, th float64) {
+	c := groupEval{tbl: tbl, dl: dl, m1: m1, nowk: nowk}
+	c.start(ch, o, b, g0)
+	for i := range o {
+		c.task(ch, i)
+	}
+	return ch.lastk, ch.th
+}
+
+// evalGroups2 is evalGroups on two schedules at once, task by task: the
+// two are independent, so the processor overlaps them, where one alone
+// waits on each task's end time (a chain through a float addition).
+func evalGroups2(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, g0 []group, c1, c2 *chain, tbl, dl []float64, m1 int, nowk uint64) {
+	c := groupEval{tbl: tbl, dl: dl, m1: m1, nowk: nowk}
+	c.start(c1, o1, b1, g0)
+	c.start(c2, o2, b2, g0)
+	for i := range o1 {
+		c.task(c1, i)
+		c.task(c2, i)
+	}
+}
+
+// chain is one schedule under evaluation by groups: its order and host
+// map, its groups (group i has hosts m[i], released at key t[i]), the
+// last end and θ so far. The arrays are longer than the 64 groups that
+// can exist so that a uint8 index needs no bounds check.
+type chain struct {
+	o     []int32
+	b     []uint64
+	ng    int
+	lastk uint64
+	th    float64
+	m, t  [256]uint64
+}
+
+// groupEval holds what evalGroups reads; the state of a schedule lives
+// in its chain, in memory, so that the loops keep only their own
+// variables in registers.
+type groupEval struct {
+	tbl, dl []float64
+	m1      int
+	nowk    uint64
+}
+
+func (c *groupEval) start(ch *chain, o []int32, b []uint64, g0 []group) {
+	ch.o, ch.b, ch.ng, ch.lastk, ch.th = o, b, len(g0), c.nowk, 0
+	for i, g := range g0 {
+		ch.m[i], ch.t[i] = g.m, g.t
+	}
+}
+
+// task places task i of ch's order (eqs. 3-6, 9).
+func (c *groupEval) task(ch *chain, i int) {
+	x := ch.b[ch.o[i]]
+	gm, gt := &ch.m, &ch.t
+	stk, k := c.nowk, uint(0)
+	for q := uint(0); q < uint(ch.ng); q++ {
+		m, t := gm[uint8(q)], gt[uint8(q)]
+		v := uint64(0)
+		if m&x != 0 { // the group meets the task's hosts
+			v = t
+		}
+		stk = max(stk, v) // eq. 4
+		rest := m &^ x
+		gm[uint8(k)], gt[uint8(k)] = rest, t
+		if rest != 0 { // the group keeps hosts
+			k++
+		}
+	}
+	j := int(ch.o[i])
+	en := unkey(stk) + c.tbl[j*c.m1+bits.OnesCount64(x)] // eq. 3
+	enk := key(en)
+	gm[uint8(k)], gt[uint8(k)] = x, enk // eqs. 5-6
+	ch.ng = int(k) + 1
+	ch.lastk = max(ch.lastk, enk)
+	// eq. 9, dl is +Inf for no deadline: en - d when positive, else +0,
+	// which leaves th unchanged
+	late := math.Float64bits(en - c.dl[j])
+	ch.th += math.Float64frombits(late &^ uint64(int64(late)>>63))
+}
+
+// key maps a finite time to a uint64 with the same order (negative
+// times, and -0 below +0, as math.Max orders them), so that the maximum
+// of eq. 4 is an integer compare; unkey is its inverse.
+func key(x float64) uint64 {
+	b := math.Float64bits(x)
+	return b ^ (uint64(int64(b)>>63) | 1<<63)
+}
+
+func unkey(k uint64) float64 {
+	return math.Float64frombits(k ^ (uint64(int64(^k)>>63) | 1<<63))
+}
+
 func (g *GA) member(k int) ([]int32, []uint64) {
 	n, nw := g.pr.n, g.pr.n*g.pr.w
 	return g.ord[k*n : (k+1)*n], g.bm[k*nw : (k+1)*nw]
@@ -405,17 +564,25 @@ func (g *GA) pick() int {
 	if !(total > 0) {
 		return g.r.IntN(g.pop)
 	}
-	u := g.r.Float64() * total
-	lo, hi := 0, g.pop-1
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if g.cum[mid] > u {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
+	return g.search(g.r.Float64() * total)
+}
+
+// search returns the first k with cum[k] > u, or pop-1 if none: the
+// number of k < pop-1 with cum[k] <= u, as cum never decreases. It is a
+// binary search without branches: fitness and u are >= 0, so their bits
+// read as integers below 2^63 order them as floats, and the sign of the
+// difference of two such integers is a mask.
+func (g *GA) search(uf float64) int {
+	u := math.Float64bits(uf)
+	c := g.cum[:g.pop-1]
+	base, n := 0, len(c)
+	for n > 1 {
+		half := n / 2
+		gt := int64(u-math.Float64bits(c[base+half])) >> 63 // -1 when c > u
+		base += half &^ int(gt)
+		n -= half
 	}
-	return lo
+	return base + int(int64(u-math.Float64bits(c[base]))>>63+1)
 }
 
 // Step runs one generation (expr. 11: selection, crossover, mutation) and
@@ -482,11 +649,12 @@ func (g *GA) Step() Generation {
 			changed = g.toggle(cb) || changed
 		}
 		if changed {
-			g.next[k] = g.eval(co, cb, nil, nil)
+			g.pend = append(g.pend, k)
 		} else {
 			g.next[k] = g.cur[a]
 		}
 	}
+	g.evalPending()
 	g.ord, g.nord = g.nord, g.ord
 	g.bm, g.nbm = g.nbm, g.bm
 	g.cur, g.next = g.next, g.cur
@@ -505,11 +673,53 @@ func (g *GA) Step() Generation {
 	return Generation{N: g.gen, Best: g.best.cost, Mean: sum / float64(g.pop), Improved: improved}
 }
 
+// evalPending evaluates the children listed in pend, two at a time on
+// the grouped path.
+func (g *GA) evalPending() {
+	pr := &g.pr
+	n, nw := pr.n, pr.n*pr.w
+	ks := g.pend
+	if pr.w == 1 && !g.idleOn && len(pr.g0) <= maxGroups {
+		for ; len(ks) >= 2; ks = ks[2:] {
+			k1, k2 := ks[0], ks[1]
+			c1, c2 := &g.chains[0], &g.chains[1]
+			evalGroups2(g.nord[k1*n:(k1+1)*n], g.nbm[k1*nw:(k1+1)*nw], g.nord[k2*n:(k2+1)*n], g.nbm[k2*nw:(k2+1)*nw],
+				pr.g0, c1, c2, pr.tbl, pr.dlInf, pr.m+1, key(pr.p.Now))
+			g.next[k1] = g.terms(unkey(c1.lastk), c1.th)
+			g.next[k2] = g.terms(unkey(c2.lastk), c2.th)
+		}
+	}
+	for _, k := range ks {
+		g.next[k] = g.eval(g.nord[k*n:(k+1)*n], g.nbm[k*nw:(k+1)*nw], nil, nil)
+	}
+	g.pend = g.pend[:0]
+}
+
+// terms completes the terms of a schedule with no idle term from its
+// last end and θ, as eval does.
+func (g *GA) terms(last, th float64) terms {
+	t := terms{om: last - g.pr.p.Now}
+	t.ga = idle(t.om, 0, 0)
+	t.th = th
+	t.cost = cost(g.cfg.Weights, t.om, t.ga, t.th)
+	return t
+}
+
 // crossOrder is the task-order crossover of expr. 12: the child takes A
 // before the cut and B from the cut on; a task that appears twice is
 // resolved by setting its first occurrence (in A's part) to the first
 // value of B not yet in the child.
 func (g *GA) crossOrder(A, B, C []int32, cut int) {
+	if len(C) <= 64 {
+		g.crossOrder64(A, B, C, cut)
+		return
+	}
+	g.crossOrderStamps(A, B, C, cut)
+}
+
+// crossOrderStamps is crossOrder for any number of tasks, marking the
+// tasks in the child with stamps.
+func (g *GA) crossOrderStamps(A, B, C []int32, cut int) {
 	g.stampN++
 	if g.stampN == 0 { // wrapped: reset the marks
 		clear(g.stamp)
@@ -538,6 +748,36 @@ func (g *GA) crossOrder(A, B, C []int32, cut int) {
 		}
 		C[g.dup[k]] = B[bi]
 		used[B[bi]] = s
+	}
+}
+
+// crossOrder64 is crossOrder for at most 64 tasks, with bit sets and
+// without branches on the data. A task of A before the cut is a
+// duplicate when B's part from the cut has it; the values that replace
+// the duplicates, in order, are the tasks of B before the cut that the
+// child does not have yet, in B's order: B's part from the cut has the
+// others. The child is the same as crossOrder's.
+func (g *GA) crossOrder64(A, B, C []int32, cut int) {
+	n := len(C)
+	A, B = A[:n], B[:n]
+	var tail uint64 // B's tasks from the cut on
+	for i := cut; i < n; i++ {
+		C[i] = B[i]
+		tail |= 1 << uint(B[i]&63)
+	}
+	used, nd := tail, 0
+	dup := g.dup[:n]
+	for i := 0; i < cut; i++ {
+		a := A[i]
+		C[i] = a
+		dup[nd] = i
+		nd += int(tail >> uint(a&63) & 1)
+		used |= 1 << uint(a&63)
+	}
+	for i, k := 0, 0; k < nd; i++ {
+		b := B[i]
+		C[dup[k]] = b // kept only when b is unused: else the next b overwrites it
+		k += int(^used >> uint(b&63) & 1)
 	}
 }
 

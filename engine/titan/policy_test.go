@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"gridplay/engine/check"
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 	"gridplay/engine/sched"
@@ -131,22 +132,16 @@ func randomScenario(seed uint64) *model.Scenario {
 	return s
 }
 
-// offlineAt replays the scenario's events up to time t (inclusive).
-func offlineAt(s *model.Scenario, t float64) []bool {
-	off := make([]bool, s.Platform.Clusters[0].Nodes)
-	best := map[int]float64{}
-	for _, e := range s.Events { // the last event at or before t wins; ties in list order
-		if e.At > t {
-			continue
+// The checker gets TITAN's p_ext for jobs with an application model (in a
+// binary, engine/all registers it; titan's tests cannot import engine/all).
+func init() {
+	check.RegisterAppTime(func(j *model.Job, n int) (float64, error) {
+		task, err := TaskFromJob(*j)
+		if err != nil {
+			return 0, err
 		}
-		for _, h := range e.Nodes {
-			if at, ok := best[h]; !ok || e.At >= at {
-				best[h] = e.At
-				off[h] = e.Kind == "offline"
-			}
-		}
-	}
-	return off
+		return task.Pred.Time(n), nil
+	})
 }
 
 func TestPolicyProperties(t *testing.T) {
@@ -158,57 +153,13 @@ func TestPolicyProperties(t *testing.T) {
 				sc.Policy.Params = map[string]float64{"population": 8, "generations": 40, "round_generations": 5}
 			}
 			res := runPolicy(t, name, &sc)
-			seen := map[string]int{}
-			speed := s.Platform.Clusters[0].Speed
-			if speed == 0 {
-				speed = 1
-			}
-			type iv struct{ a, b float64 }
-			busy := map[int][]iv{}
-			for _, p := range res.Schedule {
-				seen[p.Job]++
-				var j model.Job
-				for _, x := range s.Jobs {
-					if x.ID == p.Job {
-						j = x
-					}
-				}
-				if p.Start < j.Submit-1e-9 {
-					t.Fatalf("seed %d %s: %s starts %v before submit %v", seed, name, p.Job, p.Start, j.Submit)
-				}
-				task, _ := TaskFromJob(j)
-				if want := task.Pred.Time(p.Nodes) / speed; math.Abs(p.End-p.Start-want) > 1e-6 {
-					t.Fatalf("seed %d %s: %s runs %v on %d nodes, predicted %v", seed, name, p.Job, p.End-p.Start, p.Nodes, want)
-				}
-				if len(p.Alloc) != 1 || len(p.Alloc[0].Nodes) != p.Nodes || p.Nodes < 1 {
-					t.Fatalf("seed %d %s: bad alloc %+v", seed, name, p)
-				}
-				if task.MaxHosts > 0 && p.Nodes > task.MaxHosts || p.Nodes < task.MinHosts {
-					t.Fatalf("seed %d %s: %s on %d nodes outside [%d,%d]", seed, name, p.Job, p.Nodes, task.MinHosts, task.MaxHosts)
-				}
-				off := offlineAt(s, p.Start)
-				for _, h := range p.Alloc[0].Nodes {
-					if off[h] {
-						t.Fatalf("seed %d %s: %s starts at %v on offline node %d", seed, name, p.Job, p.Start, h)
-					}
-					for _, o := range busy[h] {
-						if p.Start < o.b-1e-9 && o.a < p.End-1e-9 {
-							t.Fatalf("seed %d %s: node %d double-booked", seed, name, h)
-						}
-					}
-					busy[h] = append(busy[h], iv{p.Start, p.End})
-				}
-			}
-			for _, d := range res.Dropped {
-				seen[d.Job]++
-				if d.Reason == "" {
-					t.Fatalf("drop without reason")
-				}
-			}
-			for _, j := range s.Jobs {
-				if seen[j.ID] != 1 {
-					t.Fatalf("seed %d %s: job %s scheduled or dropped %d times", seed, name, j.ID, seen[j.ID])
-				}
+			// The engine's one checker (engine/check, TITAN model): every
+			// job once or dropped with a reason, no start before submit
+			// or on an offline node, p_ext(n)/speed on n nodes within the
+			// task's bounds, no node double-booked.
+			sc.Policy.Name = name
+			if err := check.Err(&sc, res); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, name, err)
 			}
 		}
 	}
@@ -333,7 +284,10 @@ func TestPolicyNotesAndDrops(t *testing.T) {
 
 // TestGAMeetsPaperDirection: on the Fig. 9 workload the GA's makespan
 // is below DS-NL's, and FC-FS and DS miss deadlines by over two minutes
-// on average (section 5.1). Short GA run (quick settings).
+// on average (section 5.1). Short GA run (quick settings). It checks the
+// TUNED default curves and rates, which were chosen toward this outcome
+// (doc.go): a regression test of that setting, not evidence for the
+// paper; titan-fig9's verdicts give the untuned reading too.
 func TestGAMeetsPaperDirection(t *testing.T) {
 	get := func(name string) map[string]float64 {
 		s := Fig9Scenario(1)

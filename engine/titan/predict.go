@@ -36,7 +36,12 @@ func (a Amdahl) Time(n int) float64 {
 // Codes are the five applications of TITAN Fig. 6, by the names jobs use
 // in model.App.Code. The paper shows their curves only as a figure on a
 // cluster of Pentium III 800 MHz nodes over Fast Ethernet, without
-// numbers; these parameters reproduce the shapes it describes:
+// numbers. These parameters were TUNED toward the paper's outcome: the
+// optima below and the magnitudes were chosen, by trying them on the
+// titan-fig9 workload, so that FC-FS and DS miss the deadlines by minutes
+// and the GA beats DS-NL, as the paper reports. They are not measured or
+// taken from any source; TextbookCodes is the untuned alternative, and
+// titan-fig9 reports both. The shapes they give:
 //
 //   - cpi: computing pi by integration, embarrassingly parallel; gains
 //     from every host.
@@ -48,17 +53,78 @@ func (a Amdahl) Time(n int) float64 {
 //   - bitonic: a bitonic memory sort; communication-bound, fastest at 4
 //     hosts and degrading sharply beyond.
 //
-// The magnitudes (one-host times of about 1-5 minutes, 20-50 s on 16
-// hosts) are chosen so that the 32-task workload of section 5 on 16 hosts
-// spans its 5-11 minute deadlines: run one after another on all 16 hosts
-// (FC-FS, DS) the tasks miss them by minutes, as in the paper; packed,
-// most are met.
+// The magnitudes (one-host times of 73-316 s) were chosen so that the
+// 32-task workload of section 5 on 16 hosts spans its 5-11 minute
+// deadlines in the way the paper reports; titan-fig9 computes how it
+// does under these curves and under TextbookCodes.
 var Codes = map[string]Amdahl{
 	"cpi":     {Serial: 1.5, Work: 170, Comm: 0, Log: 0},
 	"sweep3d": {Serial: 6, Work: 310, Comm: 0.7, Log: 1.4},
 	"fft":     {Serial: 3, Work: 100, Comm: 1.7, Log: 2},
 	"improc":  {Serial: 4, Work: 140, Comm: 0.85, Log: 0},
 	"bitonic": {Serial: 3, Work: 70, Comm: 3.5, Log: 2.8},
+}
+
+// Textbook is the untuned scaling model: Amdahl's law (G.M. Amdahl,
+// AFIPS 1967) with a communication term,
+//
+//	p_ext(n) = T1·(Serial + (1-Serial)/n) + Stage·stages(n),
+//
+// where stages(n) counts the communication steps of the code's parallel
+// pattern as a textbook gives them (A. Grama, A. Gupta, G. Karypis and V.
+// Kumar, Introduction to Parallel Computing, 2nd ed., 2003: reduction,
+// pipeline, binary-exchange FFT, halo exchange, bitonic sort), each
+// costing Stage seconds.
+type Textbook struct {
+	T1, Serial, Stage float64
+	// Pattern is one of "reduce" (log2 n steps: a tree reduction),
+	// "pipeline" (n-1: a wavefront filling and draining across n hosts),
+	// "butterfly" (log2 n: binary-exchange FFT), "halo" (1 for n > 1: a
+	// neighbour exchange of a strip decomposition) and "bitonic"
+	// (log2 n·(log2 n+1)/2 compare-split steps).
+	Pattern string
+}
+
+// Time implements Predictor; n < 1 counts as 1.
+func (t Textbook) Time(n int) float64 {
+	if n < 1 {
+		n = 1
+	}
+	f := float64(n)
+	l := math.Log2(f)
+	var stages float64
+	switch t.Pattern {
+	case "reduce", "butterfly":
+		stages = l
+	case "pipeline":
+		stages = f - 1
+	case "halo":
+		if n > 1 {
+			stages = 1
+		}
+	case "bitonic":
+		stages = l * (l + 1) / 2
+	}
+	return t.T1*(t.Serial+(1-t.Serial)/f) + t.Stage*stages
+}
+
+// TextbookCodes are the untuned Fig. 6 codes of the titan-fig9
+// experiment's "untuned" reading. One rule for all five, fixed before
+// any run and not adjusted after: T1 = 300 s (5 minutes, the shortest
+// deadline of section 5, the only time scale the paper gives for its
+// tasks), a serial fraction of 0.05 (the 95%-parallel curve of Amdahl's
+// law) and 3 s per communication step (1% of T1); only the step count
+// differs, by each code's textbook pattern: cpi a reduction of partial
+// sums, sweep3d a wavefront pipeline, fft a binary exchange, improc a
+// halo exchange, bitonic a bitonic sort. On 1-16 hosts sweep3d is
+// fastest on 10 hosts, bitonic on 15 (within 0.1 s from 13 to 16), the
+// others on 16; cpi and fft have the same curve (TestTextbookShapes).
+var TextbookCodes = map[string]Textbook{
+	"cpi":     {T1: 300, Serial: 0.05, Stage: 3, Pattern: "reduce"},
+	"sweep3d": {T1: 300, Serial: 0.05, Stage: 3, Pattern: "pipeline"},
+	"fft":     {T1: 300, Serial: 0.05, Stage: 3, Pattern: "butterfly"},
+	"improc":  {T1: 300, Serial: 0.05, Stage: 3, Pattern: "halo"},
+	"bitonic": {T1: 300, Serial: 0.05, Stage: 3, Pattern: "bitonic"},
 }
 
 // CodeNames lists the Fig. 6 codes in a fixed order.

@@ -32,7 +32,17 @@ type Spec struct {
 	X func(x string) bool
 	// Policy keeps only rows of matching policies (nil: all).
 	Policy func(p string) bool
+	// ByPolicy draws the policies as the x categories, with one series
+	// for our values and one for the paper's (bars of one x value, such
+	// as the means or ranks of a summary).
+	ByPolicy bool
 }
+
+// defaultsOnly keeps the policies under the default reading (no
+// "@reading").
+func defaultsOnly(p string) bool { return !strings.Contains(p, "@") }
+
+func xIs(v string) func(string) bool { return func(x string) bool { return x == v } }
 
 // Layout is an experiment's presentation: its figures, and the metrics
 // shown as a table (rows x and policy, a column per metric).
@@ -53,20 +63,37 @@ var Layouts = map[string]Layout{
 		{Metric: "mcp_gain_vs_wrand", Kind: Bars, Title: "MUSCLE's MCP gain over WRAND (%)", XLabel: "mean queue", YLabel: "%"},
 	}},
 	"titan-fig9": {Figures: []Spec{
-		{Metric: "completed", Kind: Line, Title: "TITAN Fig. 9: tasks completed over time", XLabel: "time (s)", YLabel: "tasks completed"},
-		{Metric: "makespan", Kind: Bars, Title: "TITAN: makespan per policy", XLabel: "", YLabel: "makespan (s)", X: func(x string) bool { return x == "all" }},
-		{Metric: "advance", Kind: Bars, Title: "TITAN eq. 16: average advance time", XLabel: "", YLabel: "advance time (s)", X: func(x string) bool { return x == "all" }},
+		{Metric: "completed", Kind: Line, Title: "TITAN Fig. 9: tasks completed over time", XLabel: "time (s)", YLabel: "tasks completed", Policy: defaultsOnly},
+		{Metric: "makespan", Kind: Bars, ByPolicy: true, Title: "TITAN: makespan per policy and reading", XLabel: "", YLabel: "makespan (s)", X: xIs("all")},
+		{Metric: "advance", Kind: Bars, ByPolicy: true, Title: "TITAN eq. 16: average advance time", XLabel: "", YLabel: "advance time (s)", X: xIs("all")},
 		{Metric: "makespan", Kind: Line, Title: "TITAN Fig. 7: GA convergence per population", XLabel: "generation", YLabel: "best makespan (s)",
 			Policy: func(p string) bool { return strings.HasPrefix(p, "titan-pop") }},
 	}},
 	"multisite-fig2": {Figures: multisiteSpecs("Fig. 2")},
 	"multisite-fig3": {Figures: multisiteSpecs("Fig. 3")},
 	"gamf-fig7": {Figures: []Spec{
-		{Metric: "makespan", Kind: Bars, Title: "GA-MF Fig. 7: makespan per workload", XLabel: "workload", YLabel: "makespan (s)"},
-		{Metric: "flowtime", Kind: Bars, Title: "GA-MF Fig. 8: flowtime per workload", XLabel: "workload", YLabel: "flowtime (s)"},
+		{Metric: "makespan", Kind: Bars, Title: "GA-MF Fig. 7: makespan per workload", XLabel: "workload", YLabel: "makespan (s)", Policy: defaultsOnly,
+			X: func(x string) bool { _, err := strconv.Atoi(x); return err == nil }},
+		{Metric: "flowtime", Kind: Bars, Title: "GA-MF Fig. 8: flowtime per workload", XLabel: "workload", YLabel: "flowtime (s)", Policy: defaultsOnly,
+			X: func(x string) bool { _, err := strconv.Atoi(x); return err == nil }},
+		{Metric: "makespan", Kind: Bars, ByPolicy: true, Title: "Rank by mean makespan (1 = best)", YLabel: "rank", X: xIs("rank")},
+		{Metric: "flowtime", Kind: Bars, ByPolicy: true, Title: "Rank by mean flowtime (1 = best)", YLabel: "rank", X: xIs("rank")},
+		{Metric: "makespan", Kind: Bars, ByPolicy: true, Title: "Mean makespan per method and reading", YLabel: "makespan (s)", X: xIs("mean")},
+		{Metric: "flowtime", Kind: Bars, ByPolicy: true, Title: "Mean flowtime per method and reading", YLabel: "flowtime (s)", X: xIs("mean")},
 	}},
-	"hybrid-table1": {Table: []string{"ttr", "completed", "utilisation", "ttr_improvement_vs_local", "ttr_improvement_vs_hrs", "completed_improvement_vs_local", "completed_improvement_vs_hrs"}},
-	"hybrid-table3": {Table: []string{"ttr", "completed", "utilisation", "ttr_improvement_vs_local", "ttr_improvement_vs_hrs", "completed_improvement_vs_local", "completed_improvement_vs_hrs"}},
+	"hybrid-table1": {Figures: hybridSpecs("number of jobs"), Table: hybridTable},
+	"hybrid-table3": {Figures: hybridSpecs("number of clusters"), Table: hybridTable},
+}
+
+var hybridTable = []string{"ttr", "completed", "utilisation", "ttr_improvement_vs_local", "ttr_improvement_vs_hrs", "completed_improvement_vs_local", "completed_improvement_vs_hrs", "utilisation_improvement_vs_local", "utilisation_improvement_vs_hrs"}
+
+func hybridSpecs(x string) []Spec {
+	return []Spec{
+		{Metric: "ttr", Kind: Line, Title: "Hybrid: total time to release (TTR)", XLabel: x, YLabel: "TTR (s)", Policy: defaultsOnly},
+		{Metric: "completed", Kind: Line, Title: "Hybrid: jobs completed", XLabel: x, YLabel: "jobs", Policy: defaultsOnly},
+		{Metric: "ttr_improvement_vs_local", Kind: Bars, ByPolicy: true, Title: "P-HRS's TTR improvement over local, average (%)", YLabel: "%", X: xIs("avg")},
+		{Metric: "completed_improvement_vs_local", Kind: Bars, ByPolicy: true, Title: "P-HRS's jobs completed, improvement over local, average (%)", YLabel: "%", X: xIs("avg")},
+	}
 }
 
 func multisiteSpecs(fig string) []Spec {
@@ -103,6 +130,7 @@ func Build(specs []Spec, t *sched.Table) []Figure {
 	for _, sp := range specs {
 		f := Figure{Spec: sp}
 		xs := map[string]bool{}
+		var order []string // x labels in the order they appear
 		add := func(rows []sched.Row, paper bool) {
 			idx := map[string]int{}
 			for _, r := range rows {
@@ -117,21 +145,30 @@ func Build(specs []Spec, t *sched.Table) []Figure {
 						continue
 					}
 				}
-				name := r.Policy
+				name, xl := r.Policy, r.X
+				if sp.ByPolicy {
+					name, xl = "ours", r.Policy
+					if paper {
+						name = "paper"
+					}
+				}
 				i, ok := idx[name]
 				if !ok {
 					i = len(f.Series)
 					idx[name] = i
 					label := name
-					if paper {
+					if paper && !sp.ByPolicy {
 						label = name + " (paper)"
 					}
 					f.Series = append(f.Series, Series{Name: label, Paper: paper, Values: map[string]float64{}})
 				}
-				if _, dup := f.Series[i].Values[r.X]; !dup {
-					f.Series[i].Values[r.X] = r.Value
+				if _, dup := f.Series[i].Values[xl]; !dup {
+					f.Series[i].Values[xl] = r.Value
 				}
-				xs[r.X] = true
+				if !xs[xl] {
+					xs[xl] = true
+					order = append(order, xl)
+				}
 			}
 		}
 		add(t.Rows, false)
@@ -140,7 +177,11 @@ func Build(specs []Spec, t *sched.Table) []Figure {
 		if len(f.Series) == 0 {
 			continue
 		}
-		f.Xs = orderXs(xs, t)
+		if sp.ByPolicy {
+			f.Xs = order
+		} else {
+			f.Xs = orderXs(xs, t)
+		}
 		out = append(out, f)
 	}
 	return out

@@ -45,6 +45,14 @@ func styleOf(f Figure) []int {
 // with hollow markers and "(paper)" in the legend.
 func SVG(f Figure) string {
 	var b strings.Builder
+	// Many bar groups: their labels are turned, and the figure grows
+	// to hold them.
+	rot := f.Kind == Bars && len(f.Xs) > 8
+	svgH, padB := svgH, padB
+	if rot {
+		svgH += 100
+		padB += 100
+	}
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-family="system-ui, sans-serif" font-size="12">`,
 		svgW, svgH, svgW, svgH, esc(f.Title))
 	fmt.Fprintf(&b, `<title>%s</title><rect width="100%%" height="100%%" fill="#fff"/>`, esc(f.Title))
@@ -61,11 +69,12 @@ func SVG(f Figure) string {
 	}
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%.1f" stroke="#333"/>`, padL, padL, padT, float64(padT)+plotH)
 	fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#333"/>`, padL, float64(padL)+plotW, y(math.Max(lo, 0)), y(math.Max(lo, 0)))
+	labelY := float64(svgH - padB + 18)
 	switch f.Kind {
 	case Line:
-		drawLines(&b, f, plotW, y)
+		drawLines(&b, f, plotW, y, labelY)
 	default:
-		drawBars(&b, f, plotW, y, lo)
+		drawBars(&b, f, plotW, y, lo, labelY, rot)
 	}
 	// axis labels
 	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, float64(padL)+plotW/2, svgH-12, esc(f.XLabel))
@@ -87,7 +96,7 @@ func SVG(f Figure) string {
 	return b.String()
 }
 
-func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) float64) {
+func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) float64, labelY float64) {
 	xmin, xmax := math.Inf(1), math.Inf(-1)
 	for _, x := range f.Xs {
 		v, _ := strconv.ParseFloat(x, 64)
@@ -99,7 +108,7 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 	px := func(v float64) float64 { return float64(padL) + 8 + (plotW-16)*(v-xmin)/(xmax-xmin) }
 	xt, xd := ticks(xmin, xmax, 6)
 	for _, t := range xt {
-		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, px(t), svgH-padB+18, esc(tickLabel(t, xd)))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, px(t), labelY, esc(tickLabel(t, xd)))
 	}
 	st := styleOf(f)
 	for i, s := range f.Series {
@@ -130,7 +139,7 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 	}
 }
 
-func drawBars(b *strings.Builder, f Figure, plotW float64, y func(float64) float64, lo float64) {
+func drawBars(b *strings.Builder, f Figure, plotW float64, y func(float64) float64, lo, labelY float64, rot bool) {
 	n := len(f.Xs)
 	if n == 0 {
 		return
@@ -142,11 +151,14 @@ func drawBars(b *strings.Builder, f Figure, plotW float64, y func(float64) float
 	for xi, x := range f.Xs {
 		gx := float64(padL) + group*float64(xi) + group*0.1
 		label := x
-		if len(label) > 14 {
-			label = label[:13] + "…"
+		if r := []rune(label); len(r) > 26 {
+			label = string(r[:25]) + "…"
 		}
-		if n <= 12 || xi%((n+11)/12) == 0 {
-			fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, gx+group*0.4, svgH-padB+18, esc(label))
+		if rot {
+			cx := gx + group*0.4
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" transform="rotate(-40 %.1f %.1f)">%s</text>`, cx, labelY-6, cx, labelY-6, esc(label))
+		} else {
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, gx+group*0.4, labelY, esc(label))
 		}
 		for si, s := range f.Series {
 			v, ok := s.Values[x]

@@ -43,11 +43,18 @@ type View struct {
 	env      vugu.EventEnv
 	autoplay bool
 	ticking  bool
+	inited   bool
 }
 
 // Init loads the list of experiments and opens the link it was given.
+// Vugu calls it each time the view is shown again (after the other tab);
+// only the first call does anything.
 func (c *View) Init(ctx vugu.InitCtx) {
 	c.env = ctx.EventEnv()
+	if c.inited {
+		return
+	}
+	c.inited = true
 	c.Quick, c.Seed = true, "1"
 	if c.Link != "" {
 		if err := c.applyLink(c.Link); err != "" {
@@ -152,6 +159,32 @@ func (c *View) applyLink(s string) string {
 	c.Name, c.Quick, c.autoplay = name, opt.Quick, auto
 	c.Seed = strconv.FormatUint(max(opt.Seed, 1), 10)
 	return ""
+}
+
+// Open shows the experiment of link h (#e=...), running it when the link
+// says autoplay. It is called with the view's lock held.
+func (c *View) Open(h string) {
+	if c.running() {
+		c.Msg = "An experiment is running: cancel it before opening another."
+		return
+	}
+	if err := c.applyLink(h); err != "" {
+		c.Msg = err
+		return
+	}
+	c.Msg, c.Sweep, c.ShareURL = "", nil, ""
+	if c.autoplay && c.Infos != nil {
+		c.autoplay = false
+		c.start()
+	}
+}
+
+// Options are the options of the form (quick mode and the seed when it
+// reads as one).
+func (c *View) Options() sched.ExperimentOptions {
+	opt, _ := c.options()
+	opt.Quick = c.Quick
+	return opt
 }
 
 // options reads the form; a bad seed is a message.
@@ -436,4 +469,13 @@ func readingText(r string) string {
 		return "default"
 	}
 	return r
+}
+
+// doneAttr is the data-done attribute: "true" once the merged report is
+// shown (a bool attribute would render as present or absent).
+func (c *View) doneAttr() string {
+	if c.done() {
+		return "true"
+	}
+	return "false"
 }

@@ -3,17 +3,20 @@
 // Worker and on Cloudflare Workers); built natively it is the CLI:
 //
 //	api serve [-addr 127.0.0.1:8080] [-dir static]
-//	api run [-policy NAME] [-format json|csv] FILE
+//	api run [-policy NAME] [-format json|csv|series|batsim] FILE
+//	api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
 //	api policies [-format text|json]
 //	api experiments
 //	api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL]
 //
-// FILE is a scenario JSON or an SWF trace (.swf or .swf.gz). Exit status:
+// FILE is a scenario JSON, a Batsim workload JSON or an SWF trace (.swf
+// or .swf.gz). Exit status:
 // 0 success, 1 failure (bad input, a failed run), 2 usage error or unknown
 // name.
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,9 +33,12 @@ import (
 	"time"
 
 	"gridplay/engine/api"
+	"gridplay/engine/batsim"
 	"gridplay/engine/model"
+	"gridplay/engine/outputs"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/workload"
 	"gridplay/wasm/internal/devserver"
 
 	_ "gridplay/engine/all"
@@ -40,7 +46,8 @@ import (
 
 const usage = `usage:
   api serve [-addr 127.0.0.1:8080] [-dir static]
-  api run [-policy NAME] [-format json|csv] FILE   (FILE: scenario .json, or .swf / .swf.gz trace)
+  api run [-policy NAME] [-format json|csv|series|batsim] FILE   (FILE: scenario or Batsim .json, or .swf / .swf.gz trace)
+  api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
   api policies [-format text|json]
   api experiments
   api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL [-retries N]]
@@ -155,57 +162,76 @@ func (c *command) serve(args []string) int {
 
 func (c *command) run(args []string) int {
 	fs := c.flags("run")
-	policy := fs.String("policy", "", "policy name (overrides the scenario's; default fcfs for traces)")
-	format := fs.String("format", "json", "output format: json or csv")
+	policy := fs.String("policy", "", "policy name (overrides the scenario's; default fcfs for traces); with -shake, a comma-separated list to compare")
+	format := fs.String("format", "json", "output: json, csv (per-job table), series (time series) or batsim (the workload as Batsim JSON); with -shake, json or csv")
+	sh := shakeFlags(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	if len(pos) != 1 {
-		return c.usageErr("run needs exactly one FILE (scenario .json, .swf or .swf.gz)")
+		return c.usageErr("run needs exactly one FILE (scenario or Batsim .json, .swf or .swf.gz)")
 	}
-	if *format != "json" && *format != "csv" {
-		return c.usageErr("unknown format %q: use json or csv", *format)
+	formats, known := "json, csv, series or batsim", map[string]bool{"json": true, "csv": true, "series": true, "batsim": true}
+	if sh.runs > 0 {
+		formats, known = "json or csv (with -shake)", map[string]bool{"json": true, "csv": true}
 	}
-	if *policy != "" {
-		if _, ok := sched.Lookup(*policy); !ok {
-			return c.usageErr("unknown policy %q; known policies: %s", *policy, policyNames())
+	if !known[*format] {
+		return c.usageErr("unknown format %q: use %s", *format, formats)
+	}
+	if sh.runs < 0 {
+		return c.usageErr("-shake must be at least 1, got %d", sh.runs)
+	}
+	names := strings.Split(*policy, ",")
+	if *policy == "" {
+		names = nil
+	}
+	if len(names) > 1 && sh.runs == 0 {
+		return c.usageErr("-policy %s: several policies are compared with -shake N", *policy)
+	}
+	for _, n := range names {
+		if _, ok := sched.Lookup(n); !ok {
+			return c.usageErr("unknown policy %q; known policies: %s", n, policyNames())
 		}
+	}
+	first := ""
+	if len(names) > 0 {
+		first = names[0]
 	}
 	file := pos[0]
-	var s *model.Scenario
-	if isTrace(file) {
-		name := *policy
-		if name == "" {
-			name = "fcfs"
-		}
-		s, err = loadTrace(file, name, c.stderr)
-		if err != nil {
-			return c.fail("%s: %v", file, err)
-		}
-	} else {
-		b, err := readCapped(file, model.MaxScenarioBytes)
-		if err != nil {
-			return c.fail("%v", err)
-		}
-		s, err = model.Decode(b)
-		if err != nil {
-			return c.fail("%s: %v", file, err)
-		}
-		if *policy != "" && *policy != s.Policy.Name {
-			// Parameters belong to the policy they were written for.
-			s.Policy = model.Policy{Name: *policy}
-		}
+	s, err := c.load(file, first)
+	if err != nil {
+		return c.fail("%s: %v", file, err)
 	}
 	if _, ok := sched.Lookup(s.Policy.Name); !ok {
 		return c.usageErr("%s: unknown policy %q; known policies: %s", file, s.Policy.Name, policyNames())
+	}
+	if sh.runs > 0 {
+		return c.shake(file, s, names, sh, *format)
+	}
+	if *format == "batsim" {
+		return c.batsim(file, s)
 	}
 	res, err := runner.Run(c.ctx, s, nil)
 	if err != nil {
 		return c.fail("%s: %v", file, err)
 	}
-	if *format == "csv" {
-		if err := api.WriteScheduleCSV(c.stdout, res); err != nil {
+	if res.Valid != nil && !*res.Valid {
+		fmt.Fprintf(c.stderr, "api: %s: the schedule failed the checker: %d violations (see \"violations\" in -format json)\n", file, len(res.Violations))
+	}
+	switch *format {
+	case "csv", "series":
+		full, err := workload.Expand(s)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		rows := outputs.Jobs(full, res)
+		if *format == "csv" {
+			err = outputs.WriteJobsCSV(c.stdout, rows)
+		} else {
+			err = outputs.WriteSeriesCSV(c.stdout, outputs.Series(rows))
+		}
+		if err != nil {
 			return c.fail("%v", err)
 		}
 		return 0
@@ -213,6 +239,63 @@ func (c *command) run(args []string) int {
 	b, err := json.Marshal(res)
 	if err != nil {
 		return c.fail("encoding result: %v", err)
+	}
+	c.stdout.Write(append(b, '\n'))
+	return 0
+}
+
+// load reads FILE as a scenario for policy (empty: the file's own, or
+// fcfs for a trace or a Batsim workload). The format is found by the
+// name for SWF traces (.swf, .swf.gz) and by the content otherwise: gzip
+// or text that is not JSON is an SWF trace, a JSON object with "nb_res" a
+// Batsim workload, any other JSON a scenario.
+func (c *command) load(file, policy string) (*model.Scenario, error) {
+	traceDefault := policy
+	if traceDefault == "" {
+		traceDefault = "fcfs"
+	}
+	if isTrace(file) {
+		return loadTrace(file, traceDefault, c.stderr)
+	}
+	b, err := readCapped(file, model.MaxScenarioBytes)
+	if err != nil {
+		return nil, err
+	}
+	trimmed := bytes.TrimLeft(b, " \t\r\n")
+	switch {
+	case len(trimmed) > 0 && trimmed[0] != '{' && trimmed[0] != '[':
+		return loadTrace(file, traceDefault, c.stderr) // gzip or SWF text
+	case batsim.IsWorkload(b):
+		w, err := batsim.Decode(b)
+		if err != nil {
+			return nil, fmt.Errorf("Batsim workload: %w", err)
+		}
+		return w.Scenario(traceDefault), nil
+	}
+	s, err := model.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	if policy != "" && policy != s.Policy.Name {
+		// Parameters belong to the policy they were written for.
+		s.Policy = model.Policy{Name: policy}
+	}
+	return s, nil
+}
+
+// batsim writes the scenario's workload as Batsim JSON; what Batsim cannot
+// carry is said on stderr.
+func (c *command) batsim(file string, s *model.Scenario) int {
+	w, notes, err := batsim.Export(s)
+	if err != nil {
+		return c.fail("%s: %v", file, err)
+	}
+	for _, n := range notes {
+		fmt.Fprintf(c.stderr, "# %s\n", n)
+	}
+	b, err := batsim.Encode(w)
+	if err != nil {
+		return c.fail("encoding Batsim workload: %v", err)
 	}
 	c.stdout.Write(append(b, '\n'))
 	return 0

@@ -82,9 +82,14 @@ func TestRunCSV(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := "job,cluster,start,end,nodes\nj1,c0,0,100,4\nj2,c0,2.5,2.625,8\n"
+	want := "job,cluster,start,end,nodes,submit,wait,turnaround,bsld,state,reason\n" +
+		"j1,c0,0,100,4,0,0,100,1,completed,\nj2,c0,2.5,2.625,8,2.5,0,0.125,1,completed,\n"
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// clitest ignores capacity: j1 and j2 hold 12 of 8 nodes at 2.5.
+	if !strings.Contains(errs, "failed the checker") {
+		t.Errorf("no checker warning: %q", errs)
 	}
 }
 
@@ -144,7 +149,7 @@ func TestPolicyOverride(t *testing.T) {
 	// parameters, which belong to the old policy).
 	f := writeScenario(t, "no-such-policy")
 	code, out, errs := runCLI(t, "run", "-policy", "clitest", "-format", "csv", f)
-	if code != 0 || !strings.HasPrefix(out, "job,cluster,start,end,nodes\n") {
+	if code != 0 || !strings.HasPrefix(out, "job,cluster,start,end,nodes,") {
 		t.Fatalf("exit %d: %s %s", code, out, errs)
 	}
 }
@@ -197,7 +202,8 @@ func TestRunTrace(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := "job,cluster,start,end,nodes\n1,site0,0,10,2\n2,site0,10,30,4\n"
+	want := "job,cluster,start,end,nodes,submit,wait,turnaround,bsld,state,reason\n" +
+		"1,site0,0,10,2,0,0,10,1,completed,\n2,site0,10,30,4,5,5,25,1.25,completed,\n"
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}

@@ -125,13 +125,27 @@ func TestBrowserWorkerDeterminism(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, path := range []string{"/api/run", "/api/run?stream=1"} {
+		for _, path := range []string{"/api/run", "/api/run?stream=1", "/api/run?format=csv", "/api/run?format=series"} {
 			got, status := workerPost(t, ctx, path, body)
 			wantCode, want := nativeAnswer(t, path, body)
 			if status != wantCode || !bytes.Equal(got, want) {
 				t.Errorf("%s %s: worker answered %d with %d bytes, native %d with %d bytes\nworker: %.300s\nnative: %.300s",
 					name, path, status, len(got), wantCode, len(want), got, want)
 			}
+		}
+	}
+	// Input shaking: a point and the whole summary (intervals, p values).
+	easy, err := model.Encode(crossScenarios()["easy"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	shake := []byte(`{"scenario":` + string(easy) + `,"runs":3,"policies":["easy","conservative"]}`)
+	for _, path := range []string{"/api/shake?point=2", "/api/shake"} {
+		got, status := workerPost(t, ctx, path, shake)
+		wantCode, want := nativeAnswer(t, path, shake)
+		if wantCode != 200 || status != wantCode || !bytes.Equal(got, want) {
+			t.Errorf("%s: worker answered %d with %d bytes, native %d with %d bytes\nworker: %.300s\nnative: %.300s",
+				path, status, len(got), wantCode, len(want), got, want)
 		}
 	}
 	con.check(t)
