@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -11,16 +12,18 @@ import (
 	"gridplay/site/state"
 )
 
-// Compare is the Compare view: it runs every ticked policy on the
-// scenario, one after the other in the engine worker, and shows their
-// metrics side by side.
+// Compare is the Compare view: a picker of the policies to run (a policy
+// that cannot run the scenario is greyed, with the reason and a fix),
+// then the chosen policies run one after the other in the engine worker,
+// drawn as grouped bars per metric (only the metrics every one of them
+// reports), with the whole table one click away.
 type Compare struct {
 	P *Page
 
-	// Results of the last comparison, in the order run; Err lists the
-	// policies that failed.
+	// Results of the last comparison, in the order run; Errs the
+	// policies that failed, in words for people.
 	Results []*sched.Result
-	Err     string
+	Errs    []compareErr
 	Done, N int
 	// For names the scenario compared, for the caption.
 	For string
@@ -36,9 +39,22 @@ type Compare struct {
 	// check last looked at.
 	runs, seenRuns int
 
-	// ShowPartial unfolds the rows only some policies report.
+	// ShowTable unfolds the table; ShowPartial its rows only some
+	// policies report.
+	ShowTable   bool
 	ShowPartial bool
 }
+
+// compareErr is one policy that failed in a comparison.
+type compareErr struct {
+	Policy string
+	state.Explained
+}
+
+// Palette are the policies' bar colours: Okabe and Ito's and Tol's
+// colour-blind-safe hues, each at least 3:1 against white (WCAG 1.4.11).
+// Every bar is labelled with its policy too.
+var Palette = []string{"#0072B2", "#D55E00", "#009E73", "#332288", "#AA4499", "#882255", "#117733", "#000000"}
 
 // attach wires the view into the page's hooks.
 func (c *Compare) attach(p *Page) {
@@ -48,10 +64,10 @@ func (c *Compare) attach(p *Page) {
 
 // reset forgets the comparison (a preset replaced the scenario).
 func (c *Compare) reset() {
-	c.Results, c.Stale, c.key, c.Err = nil, false, "", ""
+	c.Results, c.Stale, c.key, c.Errs = nil, false, "", nil
 }
 
-// For reports whether the results were made for scenario s as it is.
+// current reports whether the results were made for s as it is.
 func (c *Compare) current(s *model.Scenario) bool {
 	return len(c.Results) > 0 && c.key == state.CompareKey(s)
 }
@@ -77,17 +93,40 @@ func (c *Compare) checkStale(changed bool) bool {
 
 func (c *Compare) toggle(name string) { c.P.Picked[name] = !c.P.Picked[name] }
 
-// start runs every ticked policy; an event handler.
+// runnable are the ticked policies that can run the scenario.
+func (c *Compare) runnable() []string {
+	var out []string
+	for _, n := range c.P.pickedList() {
+		if c.P.verdict(n).OK {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (c *Compare) buttonLabel() string {
+	switch n := len(c.runnable()); n {
+	case 0:
+		return "Compare (tick two or more)"
+	case 1:
+		return "Compare 1 policy"
+	default:
+		return "Compare " + strconv.Itoa(n) + " policies"
+	}
+}
+
+// start runs every ticked policy that can run the scenario; an event
+// handler.
 func (c *Compare) start() {
 	p := c.P
-	names := p.pickedList()
+	names := c.runnable()
 	if len(names) == 0 || c.busy {
 		return
 	}
 	c.busy = true
 	c.runs++
 	c.Results = nil
-	c.Err = ""
+	c.Errs = nil
 	c.Done, c.N = 0, len(names)
 	c.For = fmt.Sprintf("%s, seed %d", p.App.Scenario.Name, p.App.Scenario.Seed)
 	base := model.Clone(p.App.Scenario)
@@ -100,8 +139,9 @@ func (c *Compare) start() {
 			in, _ := state.FindPolicy(infos, n)
 			body, err := model.Encode(state.ForPolicy(base, in))
 			var res *sched.Result
+			input := err != nil
 			if err == nil {
-				res, err = c.request("POST", "/api/run", body)
+				res, input, err = c.request("POST", "/api/run", body)
 			}
 			p.env.Lock()
 			if !c.busy { // cancelled
@@ -110,7 +150,12 @@ func (c *Compare) start() {
 			}
 			c.Done++
 			if err != nil {
-				c.Err += n + ": " + err.Error() + "\n"
+				c.Errs = append(c.Errs, compareErr{n, state.Explain(err.Error(), base)})
+				if input && state.CompareKey(p.App.Scenario) == c.key {
+					// The engine refused the scenario: grey the
+					// policy with its reason.
+					p.refuse(n, err.Error())
+				}
 			} else {
 				out = append(out, res)
 				c.Results = append([]*sched.Result(nil), out...)
@@ -132,8 +177,9 @@ func (c *Compare) stop() {
 	}
 }
 
-// request sends one non-streamed run and decodes its result.
-func (c *Compare) request(method, path string, body []byte) (*sched.Result, error) {
+// request sends one non-streamed run and decodes its result; input says
+// the engine refused the scenario (a 4xx answer).
+func (c *Compare) request(method, path string, body []byte) (res *sched.Result, input bool, err error) {
 	p := c.P
 	done := make(chan struct{})
 	var buf []byte
@@ -149,20 +195,20 @@ func (c *Compare) request(method, path string, body []byte) (*sched.Result, erro
 	p.env.UnlockOnly()
 	<-done
 	if rerr != nil {
-		return nil, rerr
+		return nil, false, fmt.Errorf("engine: %v", rerr)
 	}
 	if status != 200 {
-		return nil, fmt.Errorf("%s", state.ErrorBody(status, buf))
+		return nil, status >= 400 && status < 500, fmt.Errorf("%s", state.ErrorBody(status, buf))
 	}
-	var res sched.Result
-	if err := json.Unmarshal(buf, &res); err != nil {
-		return nil, fmt.Errorf("engine sent an unreadable result: %v", err)
+	var r sched.Result
+	if err := json.Unmarshal(buf, &r); err != nil {
+		return nil, false, fmt.Errorf("engine sent an unreadable result: %v", err)
 	}
-	return &res, nil
+	return &r, false, nil
 }
 
 // rows are the metrics every compared policy reports; partialRows the
-// others (most policies report a few of their own), folded away.
+// others (most policies report a few of their own), in the table only.
 func (c *Compare) rows() []state.CompareRow {
 	all, _ := state.SplitRows(state.Compare(c.Results))
 	return all
@@ -184,6 +230,49 @@ func (c *Compare) partialLabel() string {
 	return fmt.Sprintf("Show %d metrics only some policies report", n)
 }
 
+func (c *Compare) tableLabel() string {
+	if c.ShowTable {
+		return "Hide the table"
+	}
+	return "Show the table of every metric"
+}
+
+func (c *Compare) caption() string {
+	return "Scenario " + c.For + ". One group per metric the policies all report; the bar's length is the value, the best is marked ★."
+}
+
+func (c *Compare) direction(metric string) string {
+	switch {
+	case state.Neutral[metric]:
+		return ""
+	case state.HigherIsBetter[metric]:
+		return "higher is better"
+	}
+	return "lower is better"
+}
+
+func (c *Compare) color(i int) string { return Palette[i%len(Palette)] }
+
+func (c *Compare) swatch(i int) string { return "background: " + c.color(i) }
+
+func (c *Compare) fill(i int, cell state.CompareCell) string {
+	w := 100 * cell.Bar
+	if cell.Have && w < 0.5 {
+		w = 0.5
+	}
+	return fmt.Sprintf("width: %.1f%%; background: %s", w, c.color(i))
+}
+
+func (c *Compare) valueText(cell state.CompareCell) string {
+	if !cell.Have {
+		return "—"
+	}
+	if cell.Best {
+		return cell.Text + " ★"
+	}
+	return cell.Text
+}
+
 func (c *Compare) barStyle(cell state.CompareCell) string {
 	return fmt.Sprintf("width: %.1f%%", 100*cell.Bar)
 }
@@ -193,6 +282,17 @@ func (c *Compare) cellClass(cell state.CompareCell) string {
 		return "best"
 	}
 	return ""
+}
+
+func (c *Compare) itemClass(in sched.Info) string {
+	if !c.P.verdict(in.Name).OK {
+		return "cmp-item greyed"
+	}
+	return "cmp-item"
+}
+
+func (c *Compare) tip(in sched.Info) string {
+	return in.System + ": " + in.Summary
 }
 
 // progress: the share of policies done.
@@ -212,4 +312,13 @@ func (c *Compare) progressNow() string {
 
 func (c *Compare) progressText() string {
 	return fmt.Sprintf("Comparing: %d of %d policies done", c.Done, c.N)
+}
+
+// errText is the failures as text, for tests and the status line.
+func (c *Compare) errText() string {
+	var b strings.Builder
+	for _, e := range c.Errs {
+		b.WriteString(e.Policy + ": " + e.Sentence + "\n")
+	}
+	return b.String()
 }

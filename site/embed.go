@@ -47,7 +47,9 @@ func (p *Page) embedCommand(c jsbridge.EmbedCommand) {
 		} else {
 			link = "#" + link
 		}
-		p.openLink(link, false)
+		if msg := p.openLink(link, false); msg != "" {
+			jsbridge.PostToParent(jsbridge.EmbedMessage{Kind: "error", Text: msg})
+		}
 		return
 	}
 	p.env.Lock()

@@ -18,6 +18,21 @@ func (c *FramesView) views() []string { return frames.Views(c.P.App.Frames) }
 
 func (c *FramesView) title(v string) string { return frames.Title(v) }
 
+// tab is a view's short name, for its tab.
+func (c *FramesView) tab(v string) string {
+	switch v {
+	case "packing":
+		return "MUSCLE packing"
+	case "ga":
+		return "GA generations"
+	case "backfill":
+		return "Backfilling"
+	case "hybrid":
+		return "Hybrid status"
+	}
+	return v
+}
+
 func (c *FramesView) set(v string) { c.P.View = v }
 
 func (c *FramesView) paint(v js.Value) {

@@ -8,6 +8,7 @@ import (
 	"gridplay/engine/link"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/site/lesson"
 	"gridplay/site/state"
 )
 
@@ -108,5 +109,29 @@ func TestJobDetails(t *testing.T) {
 	}
 	if JobDetails(s, r, nil, 3) != "" {
 		t.Error("out of range")
+	}
+}
+
+// A link's lesson is shown with its scenario; a broken lesson is
+// reported in words and the scenario still opens.
+func TestLoadInitialLesson(t *testing.T) {
+	s := state.DefaultScenario()
+	tok, err := link.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ltok, err := lesson.Encode(&lesson.Lesson{Version: lesson.Version, Title: "Look at j1", Steps: []lesson.Step{{T: 3, Note: "here"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPage(state.New(), nil)
+	p.loadInitial("#s="+tok+"&l="+ltok, "")
+	if l := p.Lesson(); l == nil || l.Title != "Look at j1" || p.LinkErr != "" {
+		t.Errorf("lesson %+v, error %q", l, p.LinkErr)
+	}
+	p = NewPage(state.New(), nil)
+	p.loadInitial("#s="+tok+"&l=v1.%%%", "")
+	if p.App.Scenario.Name != s.Name || !strings.Contains(p.LinkErr, "lesson") || p.Lesson() != nil {
+		t.Errorf("broken lesson: scenario %q, error %q", p.App.Scenario.Name, p.LinkErr)
 	}
 }

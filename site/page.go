@@ -87,10 +87,6 @@ type Page struct {
 	// the user chose, else the size of the scenario decides (AnimateMax).
 	Quiet, QuietSet bool
 
-	// PanelsReady mounts the editor and the job table (see update).
-	PanelsReady bool
-	panels      bool
-
 	// View is the animation view shown under the chart.
 	View    string
 	ticking bool
@@ -436,6 +432,19 @@ func (p *Page) shareLink(base string) (string, error) {
 	return base + "#s=" + tok + state.CompareOption(p.pickedList()), nil
 }
 
+// shareLinkWith is the share link with lesson l in it (none when nil).
+func (p *Page) shareLinkWith(base string, l *lessonpkg.Lesson) (string, error) {
+	u, err := p.shareLink(base)
+	if err != nil {
+		return "", err
+	}
+	opt, err := lessonpkg.Option(l)
+	if err != nil {
+		return "", err
+	}
+	return u + opt, nil
+}
+
 func sameScenario(a, b *model.Scenario) bool {
 	x, err1 := json.Marshal(a)
 	y, err2 := json.Marshal(b)
@@ -454,11 +463,12 @@ func (p *Page) openHash(h string) {
 
 // openLink opens the share link in fragment h ("#s=…[&l=…]"): the
 // scenario, the policies ticked and the lesson. Undo brings back the
-// scenario shown before. It runs on a goroutine of its own.
-func (p *Page) openLink(h string, notice bool) {
+// scenario shown before. It runs on a goroutine of its own, and returns
+// why the link could not be opened ("" when it was).
+func (p *Page) openLink(h string, notice bool) (msg string) {
 	defer p.recoverGo()
 	if !strings.HasPrefix(h, "#s=") {
-		return
+		return "This is not a gridplay link: it should start with #s=."
 	}
 	s, err := state.OpenLink(h)
 	l, lerr := lessonpkg.FromFragment(h)
@@ -467,8 +477,10 @@ func (p *Page) openLink(h string, notice bool) {
 	switch {
 	case err != nil:
 		p.LinkErr = err.Error()
+		msg = p.LinkErr
 	case lerr != nil:
 		p.LinkErr = "The lesson in this link could not be opened: " + lerr.Error()
+		msg = p.LinkErr
 	case s != nil:
 		if !sameScenario(s, p.App.Scenario) {
 			p.App.Edit("open a share link", func(*model.Scenario) {})
@@ -488,6 +500,7 @@ func (p *Page) openLink(h string, notice bool) {
 	if rerun {
 		p.run()
 	}
+	return msg
 }
 
 // Lesson is the lesson shown: one from a link or the teacher's preview,

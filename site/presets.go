@@ -1,24 +1,32 @@
 package main
 
 import (
-	"github.com/vugu/vugu"
-
+	"gridplay/site/lesson"
 	"gridplay/site/state"
 )
 
-// Presets is the preset picker: each paper's worked example or a small
-// version of an experiment's setting, loaded in one click.
+// Presets is the row of preset cards: each paper's worked example or a
+// small version of an experiment's setting, named by what it shows
+// ("MUSCLE packs six jobs"), loaded in one click.
 type Presets struct {
 	P *Page
 }
 
-func (c *Presets) choose(e vugu.DOMEvent) {
-	c.P.choosePreset(e.JSEventTarget().Get("value").String())
+// card names a preset by its lesson ("MUSCLE packs six jobs").
+func (c *Presets) card(p state.Preset) string {
+	if l := lesson.Builtin(p.ID); l != nil {
+		return l.Title
+	}
+	return p.Title
 }
 
-func (c *Presets) about() string {
-	if p, ok := state.PresetByID(c.P.presetID()); ok {
-		return p.About
+func (c *Presets) pressed(p state.Preset) bool { return c.P.presetID() == p.ID }
+
+func (c *Presets) class(p state.Preset) string {
+	if c.pressed(p) {
+		return "preset-card current"
 	}
-	return "Your own scenario (from a link, your last visit, or your edits)."
+	return "preset-card"
 }
+
+func (c *Presets) custom() bool { return c.P.presetID() == "" }

@@ -11,26 +11,50 @@ import (
 )
 
 // Root is the page's layout: it owns the shared Page and the view
-// instances, and places them (root.vugu). The views' logic lives in
-// their own files (see page.go for the map).
+// instances, and places them (root.vugu): the preset cards, then the
+// chart with its narration and animation view, the lesson, the policy
+// and the summary, and the panels (parameters, platform, jobs, compare,
+// lesson editor, share and download), each folded until opened. The
+// views' logic lives in their own files (see page.go for the map).
 type Root struct {
 	App    *state.App
 	Engine jsbridge.Engine
 
 	P *Page
 
-	Presets    *Presets
-	PolicyMenu *PolicyMenu
-	Params     *Params
-	Compare    *Compare
-	Share      *Share
-	Export     *Export
-	FramesView *FramesView
+	Presets       *Presets
+	PolicyMenu    *PolicyMenu
+	Params        *Params
+	Compare       *Compare
+	Share         *Share
+	Export        *Export
+	FramesView    *FramesView
+	Narration     *Narration
+	LessonCard    *LessonCard
+	LessonEditor  *LessonEditor
+	ScheduleTable *ScheduleTable
+
+	// Open are the panels unfolded; opened lists the panels opened once:
+	// they stay mounted when folded (an editor keeps its state).
+	Open   map[string]bool
+	opened map[string]bool
 
 	// Experiments is the Experiments view; Tab says which view the page
 	// shows: TabPlayground or TabExperiments.
 	Experiments *experiments.View
 	Tab         string
+}
+
+// panel is one of the folded panels under the chart.
+type panel struct{ ID, Label string }
+
+var panels = []panel{
+	{"params", "Parameters"},
+	{"platform", "Platform"},
+	{"jobs", "Jobs"},
+	{"compare", "Compare"},
+	{"lesson", "Write a lesson"},
+	{"share", "Share & download"},
 }
 
 // The page's two views, chosen in the header (and by a #e= link).
@@ -48,6 +72,7 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	p.IsEmbed, p.autoplay, p.height = jsbridge.Embed()
 	hash := jsbridge.Hash()
 	c.Tab = TabPlayground
+	c.Experiments.Embed = p.IsEmbed
 	if isExperimentLink(hash) {
 		// #e=NAME&quick=1&seed=N: the Experiments view, opened on that
 		// experiment (an embedded figure shows nothing else).
@@ -62,7 +87,9 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	go p.start()
 	go p.keys()
 	go p.hashes()
-	if !p.IsEmbed {
+	if p.IsEmbed {
+		go p.embedCommands()
+	} else {
 		go p.autosave()
 	}
 }
@@ -73,14 +100,20 @@ func (c *Root) build() {
 		c.P = NewPage(c.App, c.Engine)
 	}
 	p := c.P
+	c.opened, c.Open = map[string]bool{}, map[string]bool{}
 	c.Compare = &Compare{}
 	c.Compare.attach(p)
 	c.Presets = &Presets{P: p}
-	c.PolicyMenu = &PolicyMenu{P: p, Compare: c.Compare}
+	c.PolicyMenu = &PolicyMenu{P: p}
 	c.Params = &Params{P: p}
-	c.Share = NewShare(p)
 	c.Export = &Export{P: p, Compare: c.Compare}
+	c.Share = NewShare(p)
+	c.Share.Export = c.Export
 	c.FramesView = &FramesView{P: p}
+	c.Narration = &Narration{P: p}
+	c.LessonEditor = &LessonEditor{P: p, Share: c.Share}
+	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
+	c.ScheduleTable = &ScheduleTable{P: p}
 	p.onPreset = c.Compare.reset
 	p.onIdle = c.Compare.checkStale
 	c.Experiments = &experiments.View{Engine: p.Engine, Embed: p.IsEmbed}
@@ -101,6 +134,33 @@ func (c *Root) openExperimentLink(h string) {
 	c.Tab = TabExperiments
 	c.Experiments.Open(h)
 }
+
+// togglePanel unfolds panel id, or folds it when it is open.
+func (c *Root) togglePanel(id string) {
+	if c.Open[id] {
+		c.Open[id] = false
+		return
+	}
+	c.openPanel(id)
+}
+
+// openPanel unfolds panel id (the lesson editor starts from the lesson
+// shown the first time).
+func (c *Root) openPanel(id string) {
+	if id == "lesson" && !c.opened["lesson"] {
+		c.LessonEditor.startFrom(c.P.Lesson())
+	}
+	c.Open[id] = true
+	c.opened[id] = true
+}
+
+// mounted says panel id's content is in the page: it was opened once.
+func (c *Root) mounted(id string) bool { return c.opened[id] }
+
+// errSentence and errDetail say why the run failed, in words for people
+// and then exactly.
+func (c *Root) errSentence() string { return state.Explain(c.P.App.Err, c.P.App.Scenario).Sentence }
+func (c *Root) errDetail() string   { return state.Explain(c.P.App.Err, c.P.App.Scenario).Detail }
 
 // progressText says what the engine is doing.
 func (c *Root) progressText() string {

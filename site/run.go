@@ -168,17 +168,6 @@ func (p *Page) renderSoon() {
 
 // update refreshes what derives from the state; the lock is held.
 func (p *Page) update() {
-	if !p.panels && p.App.Status != state.StatusRunning {
-		// The editor and the job table are the heaviest part of the
-		// page: mount them one render after the first answer, so the
-		// first Gantt chart is not held up by them.
-		p.panels = true
-		go func() {
-			p.env.Lock()
-			p.PanelsReady = true
-			p.env.UnlockRender()
-		}()
-	}
 	if p.App.Result != nil && p.chart == nil {
 		p.chart = gantt.Layout(p.App.Scenario, p.App.Result)
 		p.App.Elapsed = float64(time.Since(p.started).Microseconds()) / 1000

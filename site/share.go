@@ -9,12 +9,14 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/site/jsbridge"
-	"gridplay/site/state"
+	"gridplay/site/lesson"
 )
 
 // Share is the Share link button and the Embed dialog.
 type Share struct {
 	P *Page
+	// Export is the downloads, shown in the same panel.
+	Export *Export
 
 	// URL is the last share link, shown so it can be copied by hand
 	// too; Err why there is none.
@@ -37,6 +39,7 @@ type embedKey struct {
 	autoplay bool
 	height   int
 	compared string
+	lesson   *lesson.Lesson
 }
 
 // NewShare returns the share view with the embed dialog's defaults.
@@ -44,10 +47,11 @@ func NewShare(p *Page) *Share {
 	return &Share{P: p, EmbedAutoplay: true, EmbedHeight: 360}
 }
 
-// share copies the scenario's link; an event handler.
+// share copies the scenario's link (with the lesson shown); an event
+// handler.
 func (c *Share) share() {
 	c.Err, c.P.Notice = "", ""
-	u, err := c.P.shareLink(jsbridge.PageURL())
+	u, err := c.P.shareLinkWith(jsbridge.PageURL(), c.P.Lesson())
 	if err != nil {
 		c.Err = err.Error()
 		c.URL = ""
@@ -63,11 +67,6 @@ func (c *Share) share() {
 
 func (c *Share) toggleEmbed() { c.ShowEmbed = !c.ShowEmbed; c.Err = "" }
 
-func (c *Share) dismiss() { c.URL, c.Err, c.P.Notice = "", "", "" }
-
-// shown says the notice bar has something to show.
-func (c *Share) shown() bool { return c.P.Notice != "" || c.Err != "" || c.URL != "" }
-
 // embedCode is the iframe code of the embed dialog, "" when the dialog
 // is closed or the scenario is too long for a link. It is cached: a share
 // token deflates the whole scenario.
@@ -76,7 +75,7 @@ func (c *Share) embedCode() string {
 		return ""
 	}
 	p := c.P
-	k := embedKey{p.App.Scenario, p.App.Gen, c.EmbedAutoplay, c.EmbedHeight, strings.Join(p.pickedList(), ",")}
+	k := embedKey{p.App.Scenario, p.App.Gen, c.EmbedAutoplay, c.EmbedHeight, strings.Join(p.pickedList(), ","), p.Lesson()}
 	if k != c.embedKey {
 		c.embedKey, c.embed = k, c.makeEmbedCode()
 	}
@@ -85,21 +84,27 @@ func (c *Share) embedCode() string {
 
 func (c *Share) makeEmbedCode() string {
 	p := c.P
-	tok, err := state.ShareToken(p.App.Scenario)
-	if err != nil {
-		return ""
-	}
 	base := jsbridge.PageURL()
 	if i := strings.LastIndexByte(base, '/'); i >= 0 {
 		base = base[:i+1]
+	}
+	u, err := p.shareLinkWith(base+"embed.html", p.Lesson())
+	if err != nil {
+		return ""
 	}
 	ap := "0"
 	if c.EmbedAutoplay {
 		ap = "1"
 	}
 	h := c.EmbedHeight
-	return fmt.Sprintf(`<iframe src="%sembed.html#s=%s%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`,
-		base, tok, state.CompareOption(p.pickedList()), ap, h, h+70, htmlAttr(p.App.Scenario.Name))
+	// The frame is the chart plus the bar, the controls and the
+	// narration, and the lesson card when there is one.
+	extra := 130
+	if p.Lesson() != nil {
+		extra += 200
+	}
+	return fmt.Sprintf(`<iframe src="%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`,
+		u, ap, h, h+extra, htmlAttr(p.App.Scenario.Name))
 }
 
 // htmlAttr escapes a string for an HTML attribute value.
@@ -130,7 +135,7 @@ func (p *Page) openURL() string {
 	if !p.IsEmbed {
 		return "./"
 	}
-	u, err := p.shareLink("./")
+	u, err := p.shareLinkWith("./", p.Lesson())
 	if err != nil {
 		return "./"
 	}

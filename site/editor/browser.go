@@ -113,10 +113,7 @@ func (c *Platform) attach(el js.Value) {
 	// The page may replace the canvas element (a sibling appearing before
 	// it shifts Vugu's positions): drop the old listener, draw afresh.
 	if c.hasMove {
-		if c.canvas.Truthy() {
-			c.canvas.Call("removeEventListener", "pointermove", c.moveFn)
-		}
-		c.moveFn.Release()
+		c.release()
 	}
 	c.hasMove = true
 	c.drawn = ""
@@ -131,6 +128,26 @@ func (c *Platform) attach(el js.Value) {
 		return nil
 	})
 	el.Call("addEventListener", "pointermove", c.moveFn)
+	c.downFn = js.FuncOf(func(this js.Value, args []js.Value) interface{} {
+		if len(args) > 0 {
+			args[0].Call("preventDefault")
+		}
+		opt := js.Global().Get("Object").New()
+		opt.Set("preventScroll", true)
+		el.Call("focus", opt)
+		return nil
+	})
+	el.Call("addEventListener", "mousedown", c.downFn)
+}
+
+// release removes the canvas listeners.
+func (c *Platform) release() {
+	if c.canvas.Truthy() {
+		c.canvas.Call("removeEventListener", "pointermove", c.moveFn)
+		c.canvas.Call("removeEventListener", "mousedown", c.downFn)
+	}
+	c.moveFn.Release()
+	c.downFn.Release()
 }
 
 // capturePointer keeps the gesture's events on the canvas when the
@@ -148,10 +165,7 @@ func capturePointer(e vugu.DOMEvent) {
 // Destroy releases the pointermove listener.
 func (c *Platform) Destroy(ctx vugu.DestroyCtx) {
 	if c.hasMove {
-		if c.canvas.Truthy() {
-			c.canvas.Call("removeEventListener", "pointermove", c.moveFn)
-		}
-		c.moveFn.Release()
+		c.release()
 		c.hasMove = false
 	}
 }

@@ -33,6 +33,9 @@ type Platform struct {
 	// page render.
 	canvas js.Value
 	moveFn js.Func
+	// downFn focuses the canvas on a press without scrolling the page
+	// or starting a text selection under a drag.
+	downFn js.Func
 	// hasMove is set while moveFn holds a listener to release.
 	hasMove bool
 	// Msg is the status line (what the last gesture did, or why not).

@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -175,6 +176,10 @@ func decodePack(f state.Frame) (packFrame, bool) {
 // "round" frame lists them; the others name jobs by index).
 func roundIDs(fs []state.Frame, i int) []string {
 	for k := i; k >= 0; k-- {
+		// Only a round frame is decoded (this runs on every tick).
+		if !bytes.Contains(fs[k].Data, []byte(`"round"`)) || !bytes.Contains(fs[k].Data, []byte(`"op":"round"`)) {
+			continue
+		}
 		if p, ok := decodePack(fs[k]); ok && p.Op == "round" {
 			var ids []string
 			json.Unmarshal(p.Raw, &ids)
@@ -420,10 +425,16 @@ func sameRun(a, b gaFrame, ta, tb float64) bool {
 	return true
 }
 
+// maxRunScan bounds how far back the narration looks for the start of
+// the GA run in progress (it runs on every tick of the playback).
+const maxRunScan = 5000
+
 func narrateGA(fs []state.Frame, i int, pl Platform) []Seg {
+	// The run in progress, found backwards from frame i: every frame
+	// before it is decoded only as far as its start.
 	var run []gaFrame
 	var ts []float64
-	for k := 0; k <= i; k++ {
+	for k := i; k >= 0 && len(run) < maxRunScan; k-- {
 		if fs[k].Kind != "generation" {
 			continue
 		}
@@ -431,14 +442,19 @@ func narrateGA(fs []state.Frame, i int, pl Platform) []Seg {
 		if json.Unmarshal(fs[k].Data, &g) != nil {
 			continue
 		}
-		if len(run) > 0 && !sameRun(run[len(run)-1], g, ts[len(ts)-1], fs[k].T) {
-			run, ts = run[:0], ts[:0]
+		if len(run) > 0 && !sameRun(g, run[len(run)-1], fs[k].T, ts[len(ts)-1]) {
+			break
 		}
 		run = append(run, g)
 		ts = append(ts, fs[k].T)
 	}
 	if len(run) == 0 {
 		return nil
+	}
+	// Oldest first.
+	for a, b := 0, len(run)-1; a < b; a, b = a+1, b-1 {
+		run[a], run[b] = run[b], run[a]
+		ts[a], ts[b] = ts[b], ts[a]
 	}
 	cur := run[len(run)-1]
 	n := &narration{}

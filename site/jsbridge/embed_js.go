@@ -26,6 +26,9 @@ func OnEmbedCommands() <-chan EmbedCommand {
 	ch := make(chan EmbedCommand, 16)
 	g := sjs.Global()
 	f := sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+		// A message is a stranger's data: a malformed one is dropped,
+		// never allowed to end the page's program.
+		defer func() { recover() }()
 		ev := a[0]
 		if !ev.Get("source").Equal(g.Get("parent")) || g.Get("parent").Equal(g) {
 			return nil
@@ -45,8 +48,11 @@ func OnEmbedCommands() <-chan EmbedCommand {
 		if s := d.Get("step"); s.Type() == sjs.TypeNumber {
 			cmd.Step = s.Int()
 		}
-		if l := d.Get("link"); l.Type() == sjs.TypeString && l.Length() <= 4<<20 {
-			cmd.Link = l.String()
+		if l := d.Get("link"); l.Type() == sjs.TypeString {
+			// A link is at most a few MB (the engine refuses more).
+			if v := l.String(); len(v) <= 4<<20 {
+				cmd.Link = v
+			}
 		}
 		select {
 		case ch <- cmd:

@@ -35,7 +35,11 @@ func PaintNarration(el js.Value, segs []frames.Seg, playing bool) {
 	for _, s := range segs {
 		key += s.Term + "\x00" + s.Text + "\x00"
 	}
-	if d := v.Get("dataset").Get("key"); d.Type() == sjs.TypeString && d.String() == key {
+	// The key is a property, not an attribute: Vugu removes attributes
+	// its template does not set on every render, and rebuilding the
+	// text on every render made the paragraph a moving scroll anchor
+	// (the page jumped under the pointer).
+	if d := v.Get("gridplayKey"); d.Type() == sjs.TypeString && d.String() == key {
 		return
 	}
 	doc := sjs.Global().Get("document")
@@ -54,7 +58,7 @@ func PaintNarration(el js.Value, segs []frames.Seg, playing bool) {
 		a.Set("textContent", s.Text)
 		v.Call("appendChild", a)
 	}
-	v.Get("dataset").Set("key", key)
+	v.Set("gridplayKey", key)
 }
 
 // PaintNarrationByID paints the narration into the element with id.

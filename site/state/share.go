@@ -29,11 +29,16 @@ func ShareToken(s *model.Scenario) (string, error) {
 		c.Jobs = nil
 	}
 	tok, err := link.Encode(c)
+	if fe := model.FirstError(err); fe != nil && fe.Field == "link" {
+		// The link itself is too long (the engine's message names its
+		// limit constant): say it in words.
+		return "", fmt.Errorf("This scenario is too large for a link: its %d jobs are listed one by one. Export it as JSON instead, or use a generated workload (stored in the link as generator parameters plus the seed).", len(c.Jobs))
+	}
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("The scenario cannot be shared until it is valid: %s", Explain(err.Error(), s).Sentence)
 	}
 	if len(tok) > MaxShareURL {
-		return "", fmt.Errorf("this scenario needs a %d-character link, more than the %d a link can safely carry: its %d jobs are listed one by one. Export it as JSON instead, or use a generated workload (stored in the link as generator parameters plus the seed)", len(tok), MaxShareURL, len(c.Jobs))
+		return "", fmt.Errorf("This scenario needs a %d-character link, more than the %d a link can safely carry: its %d jobs are listed one by one. Export it as JSON instead, or use a generated workload (stored in the link as generator parameters plus the seed).", len(tok), MaxShareURL, len(c.Jobs))
 	}
 	return tok, nil
 }

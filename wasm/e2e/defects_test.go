@@ -138,6 +138,7 @@ func TestMetricsCSVFollowsEdits(t *testing.T) {
 	needEditors(t, ctx)
 	err := chromedp.Run(ctx,
 		chromedp.Evaluate(captureDownloads, nil),
+		openPanels("compare", "share"),
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length >= 3 && !document.querySelector("button.compare").disabled`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Click(`button.export-metrics`, chromedp.ByQuery),
@@ -202,6 +203,7 @@ func TestFieldsFollowUndoAndReset(t *testing.T) {
 	}
 	var def, pop, seed0, seed string
 	err := chromedp.Run(ctx,
+		openPanels("params"),
 		chromedp.Evaluate(`document.querySelector("input[data-param=population]").value`, &def),
 		set("input[data-param=population]", "10"),
 		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
@@ -293,7 +295,7 @@ func TestPresetMenuFollowsUndo(t *testing.T) {
 		choosePreset("classic-backfill"), waitDone("easy"),
 		chromedp.Click(`button.undo`, chromedp.ByQuery),
 		waitDone("muscle"),
-		chromedp.Evaluate(`document.querySelector("select.preset").value`, &v),
+		chromedp.Evaluate(presetShown, &v),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -372,6 +374,7 @@ func TestMetricsDroppedNameAndLinks(t *testing.T) {
 		chromedp.Evaluate(`[...document.querySelectorAll(".summary .metrics div")].find(d => d.textContent.startsWith("awwt"))?.title || ""`, &doc),
 		chromedp.Evaluate(`document.querySelector(".summary .metrics").innerText`, &metrics),
 		chromedp.Evaluate(`document.querySelector(".summary .dropped")?.innerText || ""`, &dropped),
+		openPanels("compare"),
 		chromedp.Poll(`document.querySelectorAll("input.cmp:checked").length === 2`, nil, chromedp.WithPollingTimeout(20*time.Second)),
 		chromedp.Evaluate(`[...document.querySelectorAll("input.cmp:checked")].map(i => i.dataset.policy)`, &ticked),
 	)
@@ -394,6 +397,7 @@ func TestMetricsDroppedNameAndLinks(t *testing.T) {
 	var share string
 	err = chromedp.Run(ctx,
 		chromedp.Evaluate(captureDownloads, nil),
+		openPanels("share"),
 		chromedp.Evaluate(`(() => { const i = document.querySelector("input.scenario-name"); i.value = "My Course Example"; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil),
 		chromedp.Poll(`document.querySelector(".summary h2").textContent === "My Course Example"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Click(`button.export-json`, chromedp.ByQuery),
@@ -422,6 +426,7 @@ func TestBadNumbersRefused(t *testing.T) {
 	var perr, mipsErr string
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/"), waitDone("muscle"),
+		openPanels("params"),
 		chromedp.Evaluate(`(() => { const i = document.querySelector("input[data-param=population]"); i.value = "2.5"; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil),
 		chromedp.Poll(`(document.querySelector(".params .error")?.textContent || "") !== ""`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(`document.querySelector(".params .error").textContent`, &perr),

@@ -55,7 +55,7 @@ func settle() chromedp.Action {
 func needEditors(t *testing.T, ctx context.Context) {
 	t.Helper()
 	var ok bool
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("canvas.pe-canvas") !== null && document.querySelector("section.jt") !== null`, &ok)); err != nil {
+	if err := chromedp.Run(ctx, openPanels("platform", "jobs"), chromedp.Evaluate(`document.querySelector("canvas.pe-canvas") !== null && document.querySelector("section.jt") !== null`, &ok)); err != nil {
 		t.Fatal(err)
 	}
 	if !ok {

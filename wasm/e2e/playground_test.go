@@ -58,14 +58,41 @@ func waitDone(policy string) chromedp.Action {
 })()`, policy), nil, chromedp.WithPollingTimeout(60*time.Second))
 }
 
-// choosePreset selects a preset in the drop-down.
+// choosePreset clicks a preset's card.
 func choosePreset(id string) chromedp.Action {
 	return chromedp.Evaluate(fmt.Sprintf(`(() => {
-  const s = document.querySelector("select.preset");
+  document.querySelector('button.preset-card[data-preset=%q]').click();
+  return true;
+})()`, id), nil)
+}
+
+// presetShown is the preset whose card is marked as shown, "" for none.
+const presetShown = `(document.querySelector(".preset-card[aria-pressed=true]") || {dataset: {}}).dataset.preset || ""`
+
+// choosePolicy picks a policy in the policy menu.
+func choosePolicy(name string) chromedp.Action {
+	return chromedp.Evaluate(fmt.Sprintf(`(() => {
+  const s = document.querySelector("select.policy-select");
   s.value = %q;
   s.dispatchEvent(new Event("change", { bubbles: true }));
   return true;
-})()`, id), nil)
+})()`, name), nil)
+}
+
+// openPanels unfolds the panels under the chart (parameters, platform,
+// jobs, compare, lesson, share, experiments) and waits until each shows.
+func openPanels(ids ...string) chromedp.Action {
+	var acts []chromedp.Action
+	for _, id := range ids {
+		acts = append(acts,
+			chromedp.Evaluate(fmt.Sprintf(`(() => {
+  const b = document.querySelector("button.open-%s");
+  if (b && b.getAttribute("aria-expanded") !== "true") b.click();
+  return true;
+})()`, id), nil),
+			chromedp.Poll(fmt.Sprintf(`(() => { const p = document.querySelector("#panel-%s"); return !!p && !p.hidden && p.children.length > 0; })()`, id), nil, chromedp.WithPollingTimeout(30*time.Second)))
+	}
+	return chromedp.Tasks(acts)
 }
 
 // Each animation view draws the frames its policy streams, and a policy
@@ -115,7 +142,7 @@ func TestViewsAndCompare(t *testing.T) {
 	err := chromedp.Run(ctx,
 		choosePreset("classic-backfill"), waitDone("easy"),
 		chromedp.Text(`.summary .metrics`, &before, chromedp.ByQuery),
-		chromedp.Click(`#pol-fcfs`, chromedp.ByQuery),
+		choosePolicy("fcfs"),
 		waitDone("fcfs"),
 		chromedp.Text(`.summary .metrics`, &after, chromedp.ByQuery),
 	)
@@ -158,6 +185,7 @@ func TestViewsAndCompare(t *testing.T) {
 	// Compare: the preset ticks fcfs, easy and conservative.
 	var cols, best int
 	err = chromedp.Run(ctx,
+		openPanels("compare"),
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length === 4 && !document.querySelector(".progress:not([hidden])")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Evaluate(`document.querySelectorAll(".compare-table thead th").length`, &cols),
@@ -189,6 +217,7 @@ func TestShareRoundTrip(t *testing.T) {
 		chromedp.Navigate(url+"/"), waitDone("muscle"),
 		choosePreset("multisite-fig2"), waitDone("multisite-greedy"),
 		// Change the seed and a parameter so the link must carry them.
+		openPanels("params"),
 		chromedp.SetValue(`#seed`, "42", chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector("#seed").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
 		chromedp.Sleep(200*time.Millisecond),
@@ -201,6 +230,7 @@ func TestShareRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = chromedp.Run(ctx,
+		openPanels("share"),
 		chromedp.Click(`button.share`, chromedp.ByQuery),
 		chromedp.WaitVisible(`input.share-url`, chromedp.ByQuery),
 		chromedp.Value(`input.share-url`, &link1, chromedp.ByQuery),
@@ -219,7 +249,7 @@ func TestShareRoundTrip(t *testing.T) {
 	// over.
 	_, ctx2, con2, _ := browser(t, 1280, 800)
 	var seed string
-	err = chromedp.Run(ctx2, chromedp.Navigate(link1), waitDone("multisite-greedy"), chromedp.Value(`#seed`, &seed, chromedp.ByQuery))
+	err = chromedp.Run(ctx2, chromedp.Navigate(link1), waitDone("multisite-greedy"), openPanels("params"), chromedp.Value(`#seed`, &seed, chromedp.ByQuery))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +382,7 @@ func TestEmbed(t *testing.T) {
 		chromedp.Sleep(400*time.Millisecond),
 		chromedp.Text(`.clock`, &clock2, chromedp.ByQuery),
 		chromedp.AttributeValue(`a.open-link`, "href", &href, nil, chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelector(".toolbar, .sidebar") !== null`, &toolbar),
+		chromedp.Evaluate(`document.querySelector(".area-panels, .presets, .area-side") !== null`, &toolbar),
 	)
 	if err != nil {
 		t.Fatalf("embed: %v", err)
@@ -420,7 +450,7 @@ func TestLayout(t *testing.T) {
 // boxes intersect.
 const overlapJS = `(() => {
   const out = [];
-  const groups = [".toolbar > button", ".sidebar > .panel", ".content > *", ".controls > *", ".layout > *"];
+  const groups = [".grid > *", ".area-stage > *", ".area-side > *", ".controls > *", ".panel-switch > *", ".preset-cards > li", ".actions > *"];
   for (const g of groups) {
     const els = [...document.querySelectorAll(g)].filter(e => e.offsetParent !== null);
     for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
@@ -510,6 +540,7 @@ func TestProgressCancel(t *testing.T) {
 		chromedp.Text(`.progress`, &progress, chromedp.ByQuery),
 		// The page answers while the engine works: open and close the
 		// embed dialog.
+		openPanels("share"),
 		chromedp.Click(`button.embed-btn`, chromedp.ByQuery),
 		chromedp.WaitVisible(`.embed-dialog`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector(".embed-dialog") !== null`, &stepped),

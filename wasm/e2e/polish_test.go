@@ -137,6 +137,7 @@ func TestCompareStale(t *testing.T) {
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/"), waitAnyDone(),
 		choosePreset("classic-backfill"), waitDone("easy"),
+		openPanels("compare", "params"),
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length === 4 && !document.querySelector(".progress:not([hidden])")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Sleep(1500*time.Millisecond),
