@@ -26,6 +26,11 @@ type Root struct {
 	Share      *Share
 	Export     *Export
 	FramesView *FramesView
+	// Outputs (series and per-job table, under the chart) and Analysis
+	// (the compare view's distributions, shaking and schedule
+	// differences) are the research outputs: outputs.go, analysis.go.
+	Outputs  *Outputs
+	Analysis *Analysis
 
 	// Experiments is the Experiments view; Tab says which view the page
 	// shows: TabPlayground or TabExperiments.
@@ -81,6 +86,9 @@ func (c *Root) build() {
 	c.Share = NewShare(p)
 	c.Export = &Export{P: p, Compare: c.Compare}
 	c.FramesView = &FramesView{P: p}
+	c.Outputs = &Outputs{P: p}
+	c.Analysis = &Analysis{P: p, Compare: c.Compare}
+	p.onFrame = c.Outputs.paintNow
 	p.onPreset = c.Compare.reset
 	p.onIdle = c.Compare.checkStale
 	c.Experiments = &experiments.View{Engine: p.Engine, Embed: p.IsEmbed}

@@ -1,0 +1,309 @@
+//go:build !js
+
+package e2e
+
+// Browser tests of the research outputs (issue 15): the per-job table
+// and the time series under the Gantt chart, the compare view's
+// distributions, shaking and schedule differences, Batsim import and
+// export, and the charts' downloads. Every number the page shows or
+// offers is checked against the engine run natively in this process.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gridplay/engine/link"
+	"gridplay/engine/model"
+	"gridplay/engine/outputs"
+	"gridplay/engine/runner"
+	"gridplay/engine/sched"
+)
+
+// captureAll records what the page offers for download: the bytes the
+// page hands to gridplayDownload, and the links a chart's PNG is offered
+// through (name and the start of its data URL).
+const captureAll = `(() => {
+  globalThis.__downloads = [];
+  globalThis.gridplayDownload = (name, mime, bytes) => {
+    globalThis.__downloads.push({name, mime, text: new TextDecoder().decode(bytes)});
+  };
+  if (!globalThis.__clickPatched) {
+    globalThis.__clickPatched = true;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      if (this.download) {
+        globalThis.__downloads.push({name: this.download, mime: "link", text: String(this.href).slice(0, 40)});
+        return;
+      }
+      return click.call(this);
+    };
+  }
+  return true;
+})()`
+
+// waitDownloads waits until n downloads were offered and returns them.
+func waitDownloads(ctx context.Context, n int) ([]download, error) {
+	if err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`globalThis.__downloads.length >= %d`, n), nil,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		return nil, err
+	}
+	return downloads(ctx)
+}
+
+// clickDownload clears the captured downloads, clicks sel and returns
+// the one download it offers.
+func clickDownload(ctx context.Context, sel string) (download, error) {
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.__downloads = []; true`, nil),
+		chromedp.Click(sel, chromedp.ByQuery)); err != nil {
+		return download{}, err
+	}
+	ds, err := waitDownloads(ctx, 1)
+	if err != nil {
+		return download{}, fmt.Errorf("%s: %w", sel, err)
+	}
+	return ds[0], nil
+}
+
+func svgWellFormed(s string) error {
+	d := xml.NewDecoder(strings.NewReader(s))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// outputsScenario is a one-cluster workload with backfilling decisions,
+// jobs killed at their requested time, late jobs and jobs too big for
+// the cluster (dropped).
+func outputsScenario(n int, policy string) *model.Scenario {
+	r := rand.New(rand.NewPCG(15, 15))
+	s := &model.Scenario{Version: model.Version, Name: "outputs test", Seed: 7, Policy: model.Policy{Name: policy},
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: 16}}}}
+	t := 0.0
+	for i := 0; i < n; i++ {
+		t += float64(r.IntN(30))
+		j := model.Job{ID: fmt.Sprintf("%d", i+1), Submit: t, Size: 1 + r.IntN(17), Runtime: float64(5 + r.IntN(400))}
+		j.Requested = j.Runtime * (1 + r.Float64())
+		if r.IntN(6) == 0 {
+			j.Requested = j.Runtime / 2
+		}
+		if r.IntN(5) == 0 {
+			j.Deadline = j.Submit + float64(r.IntN(900))
+		}
+		s.Jobs = append(s.Jobs, j)
+	}
+	return s
+}
+
+func nativeRun(t *testing.T, s *model.Scenario) *sched.Result {
+	t.Helper()
+	res, err := runner.Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// openScenario opens s through a share link and waits for its run and
+// for the outputs under the chart.
+func openScenario(t *testing.T, ctx context.Context, con *console, url string, s *model.Scenario, compare ...string) {
+	t.Helper()
+	tok, err := link.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := "#s=" + tok
+	if len(compare) > 0 {
+		h += "&cmp=" + strings.Join(compare, ",")
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"+h), waitDone(s.Policy.Name),
+		chromedp.Poll(`document.querySelector("section.outputs[data-ready='true'] tbody.ot-body tr[data-k]") !== null`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+	); err != nil {
+		var st string
+		chromedp.Run(ctx, chromedp.Evaluate(`JSON.stringify({app: document.querySelector(".app")?.dataset, out: document.querySelector("section.outputs")?.outerHTML.slice(0, 600), err: document.querySelector(".run-error")?.textContent})`, &st))
+		shot(t, ctx, "outputs-failed.png", false)
+		var body string
+		chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("tbody.ot-body")?.outerHTML.slice(0, 300) + " scrollH=" + document.querySelector(".ot-scroll")?.scrollHeight`, &body))
+		t.Fatalf("opening %s: %v\npage: %s\nbody: %s\nconsole:\n%s", s.Name, err, st, body, strings.Join(con.all, "\n"))
+	}
+}
+
+// The per-job table and the series under the chart: the page's CSVs are
+// the CLI's bytes; the table keeps a window of rows in the DOM, sorts by
+// any column, and hovering a row outlines its job on the chart; the
+// series follows the playback clock; the charts download as SVG and PNG.
+func TestOutputsUnderGantt(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 1000)
+	s := outputsScenario(400, "easy")
+	res := nativeRun(t, s)
+	rows := outputs.Jobs(s, res)
+	var jobsCSV, seriesCSV bytes.Buffer
+	outputs.WriteJobsCSV(&jobsCSV, rows)
+	outputs.WriteSeriesCSV(&seriesCSV, outputs.Series(rows))
+	openScenario(t, ctx, con, url, s)
+	if err := chromedp.Run(ctx, chromedp.Evaluate(captureAll, nil)); err != nil {
+		t.Fatal(err)
+	}
+
+	// The CSVs are the CLI's (run -format csv, run -format series).
+	for _, c := range []struct {
+		sel, suffix string
+		want        []byte
+	}{{"button.jobs-csv", "-jobs.csv", jobsCSV.Bytes()}, {"button.series-csv", "-series.csv", seriesCSV.Bytes()}} {
+		d, err := clickDownload(ctx, c.sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(d.Name, c.suffix) || d.Text != string(c.want) {
+			writeArtifact("page"+c.suffix, []byte(d.Text))
+			writeArtifact("native"+c.suffix, c.want)
+			t.Errorf("%s: %s differs from the native CSV (%d bytes, want %d):\n%.300s", c.sel, d.Name, len(d.Text), len(c.want), d.Text)
+		}
+	}
+	d, err := clickDownload(ctx, "button.series-svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svgWellFormed(d.Text); err != nil || !strings.Contains(d.Text, "busy nodes") || !strings.Contains(d.Text, "queue length") {
+		t.Errorf("series SVG %s: %v\n%.200s", d.Name, err, d.Text)
+	}
+	d, err = clickDownload(ctx, "button.series-png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(d.Name, "-series.png") || !strings.HasPrefix(d.Text, "data:image/png;base64,") {
+		t.Errorf("series PNG: %+v", d)
+	}
+
+	// A window of rows, not the whole table.
+	var inDOM, total int
+	var avg string
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelectorAll("tbody.ot-body tr[data-k]").length`, &inDOM),
+		chromedp.Evaluate(`+document.querySelector("table.ot").dataset.rows`, &total),
+		chromedp.Text(`.series-average`, &avg, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total != len(rows) || inDOM == 0 || inDOM > 40 {
+		t.Errorf("table of %d rows (want %d) with %d in the DOM", total, len(rows), inDOM)
+	}
+	if !strings.Contains(avg, "utilisation") {
+		t.Errorf("series average: %q", avg)
+	}
+	// Scrolling brings other rows.
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelector(".ot-scroll").scrollTop = 24 * 200; true`, nil),
+		chromedp.Poll(`document.querySelector('tbody.ot-body tr[data-k="205"]') !== null && document.querySelector('tbody.ot-body tr[data-k="0"]') === null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelectorAll("tbody.ot-body tr[data-k]").length`, &inDOM),
+	)
+	if err != nil || inDOM > 40 {
+		t.Errorf("scrolling to row 200: %v (%d rows in the DOM)", err, inDOM)
+	}
+
+	// Sorting by wait, then again for the longest first.
+	maxWait, maxJob := -1.0, ""
+	for _, r := range rows {
+		if r.State != outputs.Dropped && r.Wait > maxWait {
+			maxWait, maxJob = r.Wait, r.ID
+		}
+	}
+	var first, sort string
+	err = chromedp.Run(ctx,
+		chromedp.Click(`button.ot-sort[data-col="wait"]`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("table.ot").dataset.sort === "wait"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Click(`button.ot-sort[data-col="wait"]`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("th.ot-wait").getAttribute("aria-sort") === "descending"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector(".ot-scroll").scrollTop = 0; true`, nil),
+		chromedp.Poll(`document.querySelector('tbody.ot-body tr[data-k="0"]') !== null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`tbody.ot-body tr[data-k="0"] td`, &first, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("th.ot-wait").getAttribute("aria-sort")`, &sort),
+	)
+	if err != nil {
+		t.Fatalf("sorting: %v", err)
+	}
+	if first != maxJob {
+		t.Errorf("sorted by wait, longest first: first row is job %q, want %q (wait %v)", first, maxJob, maxWait)
+	}
+
+	// Hovering a row outlines its job on the chart; leaving removes it.
+	var before, during, after, bar, mark string
+	err = chromedp.Run(ctx,
+		seekEnd(), chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(ganttSignature, &before),
+		chromedp.Evaluate(`(() => {
+  const tr = document.querySelector('tbody.ot-body tr[data-k="0"]');
+  tr.querySelector("td").dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+  return tr.dataset.bar;
+})()`, &bar),
+		chromedp.Poll(`document.querySelector("canvas#gantt").dataset.mark !== undefined`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector("canvas#gantt").dataset.mark`, &mark),
+		chromedp.Evaluate(ganttSignature, &during),
+		chromedp.Evaluate(`document.querySelector("tbody.ot-body").dispatchEvent(new MouseEvent("mouseleave")); true`, nil),
+		chromedp.Evaluate(ganttSignature, &after),
+	)
+	if err != nil {
+		t.Fatalf("hover: %v", err)
+	}
+	if mark != bar || during == before || after != before {
+		t.Errorf("hover of bar %s: chart mark %s; chart changed on hover %v, back after %v", bar, mark, during != before, after == before)
+	}
+	var sched = res.Schedule
+	if b := atoiOr(bar); b < 0 || b >= len(sched) || sched[b].Job != maxJob {
+		t.Errorf("the first row's bar %s is not job %s", bar, maxJob)
+	}
+
+	// The series follows the playback clock.
+	// (A poll's expression is built before the run: each value read is
+	// used by the next Run.)
+	var t0, t1 string
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelector("canvas#series").dataset.t`, &t0),
+		chromedp.Evaluate(`(() => {
+  const r = document.querySelector("input.scrubber");
+  r.value = "400";
+  r.dispatchEvent(new Event("input", { bubbles: true }));
+  return true;
+})()`, nil))
+	if err == nil {
+		err = chromedp.Run(ctx,
+			chromedp.Poll(`document.querySelector("canvas#series").dataset.t !== `+jsString(t0), nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Evaluate(`document.querySelector("canvas#series").dataset.t`, &t1),
+			chromedp.Click(`button.play`, chromedp.ByQuery))
+	}
+	if err == nil {
+		err = chromedp.Run(ctx, chromedp.Poll(`Number(document.querySelector("canvas#series").dataset.t) > `+t1, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	}
+	if err != nil {
+		t.Fatalf("series and the clock: %v (t %s, then %s)", err, t0, t1)
+	}
+	shot(t, ctx, "outputs.png", false)
+	con.check(t)
+}
+
+func atoiOr(s string) int {
+	n := -1
+	fmt.Sscanf(s, "%d", &n)
+	return n
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
