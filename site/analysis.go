@@ -414,3 +414,6 @@ func (c *Analysis) shakeDone() string {
 	}
 	return "false"
 }
+
+// sigAttr is the data-significant attribute, "true" or "false".
+func sigAttr(d analysis.ShakeDiff) string { return strconv.FormatBool(d.Significant) }

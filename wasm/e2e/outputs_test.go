@@ -27,6 +27,8 @@ import (
 	"gridplay/engine/outputs"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/shake"
+	"gridplay/site/analysis"
 )
 
 // captureAll records what the page offers for download: the bytes the
@@ -297,6 +299,17 @@ func TestOutputsUnderGantt(t *testing.T) {
 	con.check(t)
 }
 
+// elementShot saves a screenshot of the element sel to test-artifacts/.
+func elementShot(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(ctx, chromedp.Screenshot(sel, &png, chromedp.ByQuery)); err != nil {
+		t.Errorf("screenshot of %s: %v", sel, err)
+		return
+	}
+	writeArtifact(name, png)
+}
+
 func atoiOr(s string) int {
 	n := -1
 	fmt.Sscanf(s, "%d", &n)
@@ -306,4 +319,168 @@ func atoiOr(s string) int {
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// The compare view's analysis: the CDFs and the distribution table are
+// the native runs' (their CSVs byte for byte); two schedules side by
+// side list the native largest moves; a shake fanned out over the
+// page's workers merges into the native shaken summary.
+func TestCompareAnalysis(t *testing.T) {
+	actx, _, _, url := browser(t, 1280, 1000)
+	ctx, con := longTab(t, actx, 15*time.Minute)
+	s := outputsScenario(300, "easy")
+	openScenario(t, ctx, con, url, s, "conservative", "easy", "fcfs")
+	if err := chromedp.Run(ctx, chromedp.Evaluate(captureAll, nil),
+		chromedp.Click(`button.compare`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length === 4 && !document.querySelector(".progress:not([hidden])")`, nil, chromedp.WithPollingTimeout(120*time.Second)),
+		chromedp.Poll(`document.querySelectorAll(".an-fig svg polyline").length === 6`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+	); err != nil {
+		t.Fatalf("compare: %v", err)
+	}
+	var order []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll(".an-stats thead th")].slice(2).map(th => th.textContent)`, &order)); err != nil {
+		t.Fatal(err)
+	}
+	if len(order) != 3 {
+		t.Fatalf("the distribution table has policies %v", order)
+	}
+	var native []*sched.Result
+	byName := map[string]*sched.Result{}
+	for _, p := range order {
+		c := model.Clone(s)
+		c.Policy = model.Policy{Name: p}
+		r := nativeRun(t, c)
+		native = append(native, r)
+		byName[p] = r
+	}
+	for _, c := range []struct {
+		sel  string
+		want []byte
+	}{{"button.stats-csv", analysis.StatsCSV(native)}, {"button.cdf-csv", analysis.CDFCSV(native)}} {
+		d, err := clickDownload(ctx, c.sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Text != string(c.want) {
+			t.Errorf("%s: %s differs from the native runs':\npage   %.300s\nnative %.300s", c.sel, d.Name, d.Text, c.want)
+		}
+	}
+	var cell string
+	if err := chromedp.Run(ctx, chromedp.Text(`.an-stats tr[data-metric="bsld"][data-stat="p95"] td.num`, &cell, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if want := analysisStat(native[0], "bsld", "p95"); cell != want {
+		t.Errorf("bsld p95 of %s shown as %q, want %q", order[0], cell, want)
+	}
+	for i, sel := range []string{"figure.an-fig[data-metric=wait] button.cdf-svg", "figure.an-fig[data-metric=bsld] button.cdf-svg"} {
+		d, err := clickDownload(ctx, sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := svgWellFormed(d.Text); err != nil || strings.Count(d.Text, "<polyline") != 3 {
+			t.Errorf("CDF %d SVG %s: %v", i, d.Name, err)
+		}
+	}
+	if d, err := clickDownload(ctx, "figure.an-fig[data-metric=bsld] button.cdf-png"); err != nil || !strings.HasPrefix(d.Text, "data:image/png;base64,") {
+		t.Errorf("CDF PNG: %+v %v", d, err)
+	}
+
+	// Two schedules side by side: fcfs to easy.
+	diff := analysis.Compare(byName["fcfs"], byName["easy"])
+	var jobs []string
+	var summary string
+	err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => {
+  for (const [sel, v] of [["select.pair-a", "fcfs"], ["select.pair-b", "easy"]]) {
+    const s = document.querySelector(sel); s.value = v; s.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+  return true;
+})()`, nil),
+		chromedp.Poll(`document.querySelector(".an-pair-summary").textContent.includes("under easy than under fcfs")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`[...document.querySelectorAll(".an-moves tbody tr")].map(tr => tr.dataset.job)`, &jobs),
+		chromedp.Text(`.an-pair-summary`, &summary, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatalf("side by side: %v", err)
+	}
+	var want []string
+	for _, m := range diff.Top(50) {
+		want = append(want, m.Job)
+	}
+	if strings.Join(jobs, ",") != strings.Join(want, ",") {
+		t.Errorf("largest moves %v, want %v", jobs, want)
+	}
+	if !strings.Contains(summary, fmt.Sprintf("%d started earlier under easy", diff.Earlier)) {
+		t.Errorf("summary %q, want %d earlier", summary, diff.Earlier)
+	}
+	if d, err := clickDownload(ctx, "button.diff-csv"); err != nil || d.Text != string(diff.CSV()) {
+		t.Errorf("difference CSV: %v\n%.200s", err, d.Text)
+	}
+	if d, err := clickDownload(ctx, "button.diff-svg"); err != nil || svgWellFormed(d.Text) != nil || strings.Count(d.Text, "<g><title>") != len(diff.Top(20)) {
+		t.Errorf("difference SVG: %v", err)
+	}
+
+	// Shake: 5 copies of each policy over the page's workers.
+	var got, ms, par string
+	err = chromedp.Run(ctx,
+		chromedp.SetValue(`input.shake-runs`, "5", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("input.shake-runs").dispatchEvent(new Event("change", {bubbles: true})); true`, nil),
+		chromedp.Click(`button.shake`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector(".an-shake").dataset.done === "true"`, nil, chromedp.WithPollingTimeout(10*time.Minute)),
+		chromedp.Evaluate(`globalThis.gridplayPublished.shakeJSON`, &got),
+		chromedp.Evaluate(`globalThis.gridplayPublished.shakeMs`, &ms),
+		chromedp.Evaluate(`globalThis.gridplayPublished.shakeParallel`, &par),
+	)
+	if err != nil {
+		t.Fatalf("shake: %v\nconsole:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	var spec struct {
+		Spec struct {
+			Policies []string `json:"policies"`
+		} `json:"spec"`
+	}
+	json.Unmarshal([]byte(got), &spec)
+	t0 := time.Now()
+	sum, err := shake.Run(context.Background(), s, shake.Request{Runs: 5, Policies: spec.Spec.Policies}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nativeMs := time.Since(t0).Milliseconds()
+	wantJSON, _ := json.Marshal(sum)
+	if !bytes.Equal(bytes.TrimSpace([]byte(got)), wantJSON) {
+		t.Errorf("the page's shaken summary differs from the native run:\npage   %.300s\nnative %.300s", got, wantJSON)
+	}
+	var wantCSV bytes.Buffer
+	shake.WriteCSV(&wantCSV, sum)
+	if d, err := clickDownload(ctx, "button.shake-csv"); err != nil || d.Text != wantCSV.String() {
+		t.Errorf("shake CSV: %v\n%.300s", err, d.Text)
+	}
+	var sig int
+	chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll(".an-shake-table .an-diff[data-significant]").length`, &sig))
+	if sig != 3*len(shakeRowsShown(sum)) {
+		t.Errorf("%d differences shown, want 3 pairs for each of %d metrics", sig, len(shakeRowsShown(sum)))
+	}
+	t.Logf("shake of %v, 5 copies of %d jobs: page %s ms on %s workers, native -parallel 1 %d ms (machine loaded)", spec.Spec.Policies, len(s.Jobs), ms, par, nativeMs)
+	for _, sel := range []string{".an-dist", ".an-shake", ".an-pair", "section.outputs"} {
+		elementShot(t, ctx, sel, "analysis"+strings.ReplaceAll(sel, ".", "-")+".png")
+	}
+	con.check(t)
+}
+
+// analysisStat is how the page prints one statistic of a result.
+func analysisStat(r *sched.Result, metric, stat string) string {
+	for _, row := range analysis.Stats([]*sched.Result{r}) {
+		if row.Metric == metric && row.Stat == stat {
+			return row.Cells[0]
+		}
+	}
+	return ""
+}
+
+// shakeRowsShown are the metrics the page shows for a shaken summary.
+func shakeRowsShown(sum *shake.Summary) []analysis.ShakeRow {
+	b, _ := json.Marshal(sum)
+	var mine analysis.ShakeSummary
+	json.Unmarshal(b, &mine)
+	return mine.Rows()
 }
