@@ -16,12 +16,15 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"gridplay/engine/batsim"
 	"gridplay/engine/link"
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
@@ -65,9 +68,20 @@ func waitDownloads(ctx context.Context, n int) ([]download, error) {
 // clickDownload clears the captured downloads, clicks sel and returns
 // the one download it offers.
 func clickDownload(ctx context.Context, sel string) (download, error) {
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.__downloads = []; true`, nil),
-		chromedp.Click(sel, chromedp.ByQuery)); err != nil {
+	// A click by script: a pointer click lands on whatever covers the
+	// button at that moment.
+	var found bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`(() => {
+  globalThis.__downloads = [];
+  const b = document.querySelector(%q);
+  if (!b) return false;
+  b.click();
+  return true;
+})()`, sel), &found)); err != nil {
 		return download{}, err
+	}
+	if !found {
+		return download{}, fmt.Errorf("%s: no such button", sel)
 	}
 	ds, err := waitDownloads(ctx, 1)
 	if err != nil {
@@ -483,4 +497,72 @@ func shakeRowsShown(sum *shake.Summary) []analysis.ShakeRow {
 	var mine analysis.ShakeSummary
 	json.Unmarshal(b, &mine)
 	return mine.Rows()
+}
+
+// Batsim in the page: a KTH cut imported as SWF and exported from the
+// export menu is the CLI's Batsim workload; imported back through the
+// job table's import, it runs to the same per-job table.
+func TestBatsimInPage(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 1000)
+	dir := t.TempDir()
+	cut := writeTraceCut(t, dir, 600)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	waitTable := func(name string) chromedp.Action {
+		return chromedp.Poll(fmt.Sprintf(`(() => {
+  const a = document.querySelector(".app");
+  return a.dataset.engine === "done" && a.dataset.policy === "easy" && document.querySelector(".summary h2").textContent.includes(%q) &&
+    document.querySelector("section.outputs[data-ready='true'] tbody.ot-body tr[data-k]") !== null;
+})()`, name), nil, chromedp.WithPollingTimeout(120*time.Second))
+	}
+	if err := chromedp.Run(ctx, chromedp.SetUploadFiles(`input.jt-swf`, []string{cut}, chromedp.ByQuery), waitTable("KTH-SP2-cut"),
+		chromedp.Evaluate(captureAll, nil)); err != nil {
+		t.Fatalf("SWF import: %v", err)
+	}
+	scen, err := clickDownload(ctx, "button.export-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := model.Decode([]byte(scen.Text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wl, _, err := batsim.Export(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := batsim.Encode(wl)
+	got, err := clickDownload(ctx, "button.export-batsim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Text != string(want)+"\n" || !strings.HasSuffix(got.Name, "-batsim.json") {
+		t.Fatalf("the page's Batsim export %s differs from run -format batsim (%d bytes, want %d)", got.Name, len(got.Text), len(want)+1)
+	}
+	before, err := clickDownload(ctx, "button.jobs-csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "roundtrip.json")
+	if err := os.WriteFile(path, []byte(got.Text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var notice string
+	if err := chromedp.Run(ctx, chromedp.SetUploadFiles(`input.jt-swf`, []string{path}, chromedp.ByQuery), waitTable("roundtrip"),
+		chromedp.Text(`.jt-notice`, &notice, chromedp.ByQuery)); err != nil {
+		t.Fatalf("Batsim import: %v", err)
+	}
+	after, err := clickDownload(ctx, "button.jobs-csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Text != before.Text || strings.Count(after.Text, "\n") < 600 {
+		t.Errorf("the per-job table after the Batsim round trip differs (%d bytes, before %d)", len(after.Text), len(before.Text))
+	}
+	if !strings.Contains(notice, "Batsim workload roundtrip.json") {
+		t.Errorf("import notice %q", notice)
+	}
+	con.check(t)
 }
