@@ -106,7 +106,26 @@ type Config struct {
 	Sites []SiteSpec
 	Jobs  []Job
 	Sel   Selector
+	// Order is when the scheduler runs: once per instant (the default)
+	// or once per event, as pyss does (see the package doc).
+	Order Order
 }
+
+// Order says when the scheduler runs and in which order the events of
+// one instant are seen.
+type Order int
+
+const (
+	// PerInstant: every finish and arrival of an instant is handled,
+	// finishes first, then one pass runs. Conservative compresses after
+	// a job ends before its estimate.
+	PerInstant Order = iota
+	// PerEvent reproduces pyss: at an instant, submissions come first (in
+	// queue order), then terminations (in the order the jobs started), and
+	// one pass runs after each of them. Conservative compresses after
+	// every termination.
+	PerEvent
+)
 
 // Bounder is an optional extension of a Selector that makes compression
 // cheaper. Improvable is a quick, conservative test: false only when no
@@ -128,8 +147,11 @@ type SiteSpec struct {
 // an earlier waiting job (the head), and the head's reservation that
 // allowed it. Under EASY, Extra is the classic "extra nodes": processors
 // free at the shadow time beyond what the head needs; under conservative
-// it is the processors still free at the shadow time once every
-// reservation is counted. Both are summed over the sites.
+// it is the processors free at the shadow time once every reservation is
+// counted. Both are summed over the sites and counted as this job found
+// them, before it took any: when several jobs are backfilled in one pass,
+// Extra counts down as those that run past the shadow time use extra
+// nodes.
 type FrameData struct {
 	Job    string  `json:"job"`
 	Nodes  int     `json:"nodes"`
@@ -190,6 +212,9 @@ type core struct {
 const (
 	refPass = -1 // a scheduling pass at the current time
 	refWake = -2 // a pass at a reserved start time
+	// refTerm - j (PerEvent only) is the termination of job j: its
+	// unused estimate is given back and a pass runs.
+	refTerm = -3
 )
 
 // Run simulates cfg and returns the schedule. Placements are in start
@@ -276,15 +301,40 @@ func (c *core) loop(ctx context.Context) error {
 				continue
 			}
 			c.waiting = append(c.waiting, j)
+			if c.cfg.Order == PerEvent {
+				if err := c.pass(now); err != nil {
+					return err
+				}
+				continue
+			}
 			c.needPass(now)
 		case kernel.Finish:
+			c.releaseNodes(e.Ref)
+			if c.cfg.Order == PerEvent {
+				// The nodes are free at once (a job that ends at its
+				// estimate is free in the profile already, as in pyss's
+				// CPU snapshot); its termination is handled after the
+				// submissions of this instant.
+				c.q.Push(kernel.Event{T: now, Kind: kernel.Schedule, Ref: refTerm - e.Ref})
+				continue
+			}
 			c.finish(e.Ref, now)
 			c.needPass(now)
 		case kernel.Schedule:
+			if e.Ref <= refTerm {
+				c.finish(refTerm-e.Ref, now)
+				if c.cfg.Mode == Conservative {
+					c.compact = true // pyss reschedules at every termination
+				}
+				if err := c.pass(now); err != nil {
+					return err
+				}
+				continue
+			}
 			if e.Ref == refWake && now >= c.wakeAt {
 				c.wakeAt = math.Inf(1)
 			}
-			if c.passed && !c.dirty {
+			if c.passed && !c.dirty && c.cfg.Order != PerEvent {
 				continue
 			}
 			if err := c.pass(now); err != nil {
@@ -311,6 +361,8 @@ func (c *core) needPass(now float64) {
 	}
 }
 
+// finish gives back the part of j's estimate it did not use (the nodes
+// are given back by releaseNodes).
 func (c *core) finish(j int, now float64) {
 	ch := c.run[j]
 	estEnd := ch.Start + ch.Est
@@ -323,15 +375,30 @@ func (c *core) finish(j int, now float64) {
 	if now < estEnd {
 		c.compact = true
 	}
+}
+
+// releaseNodes gives a finished job's node indices back.
+func (c *core) releaseNodes(j int) {
+	ch := c.run[j]
 	pl := &c.res2.Schedule[c.place[j]]
 	for i, a := range pl.Alloc {
-		site := ch.Parts[i].Site
-		for _, n := range a.Nodes {
-			c.heaps[site].Push(n)
-		}
-		c.freeNow += len(a.Nodes)
+		c.release(ch.Parts[i].Site, a.Nodes)
 	}
 }
+
+// release gives node indices back to a site's pool.
+func (c *core) release(site int, nodes []int) {
+	for _, n := range nodes {
+		c.heaps[site].Push(n)
+	}
+	c.freeNow += len(nodes)
+}
+
+// instant reports whether ch holds no time: its estimate is zero, or so
+// small that Start+Est rounds to Start. Such a job needs its processors
+// free at one instant and holds nothing in the profiles (see the package
+// doc, "Zero-length jobs").
+func instant(ch Choice) bool { return !(ch.Start+ch.Est > ch.Start) }
 
 func (c *core) reserve(ch Choice) {
 	for _, p := range ch.Parts {
@@ -396,7 +463,6 @@ func (c *core) passEASY(now float64) error {
 	headSet := false
 	var head int
 	var headC Choice
-	extra := 0
 	for i, j := range c.waiting {
 		if c.freeNow == 0 || (headSet && c.cfg.Jobs[j].Size > c.freeNow) {
 			kept = append(kept, j)
@@ -423,10 +489,15 @@ func (c *core) passEASY(now float64) error {
 				kept = append(kept, c.waiting[i:]...)
 				break
 			}
+			if instant(ch) {
+				// A zero-length job is not the head: it holds no time
+				// to reserve, and starts at the first pass it fits.
+				kept = append(kept, j)
+				continue
+			}
 			c.promise(j, ch.Key)
 			c.reserve(ch)
 			headSet, head, headC = true, j, ch
-			extra = c.freeAt(ch.Start)
 			kept = append(kept, j)
 			continue
 		}
@@ -435,6 +506,9 @@ func (c *core) passEASY(now float64) error {
 			return err
 		}
 		if ok && ch.Start <= now {
+			// The extra nodes as this job found them: earlier jobs of
+			// this pass that run past the shadow time used some.
+			extra := c.freeAt(headC.Start)
 			c.start(j, ch, now, false)
 			if err := c.backfilled(j, ch, head, headC.Start, extra, now); err != nil {
 				return err
@@ -461,6 +535,7 @@ func (c *core) passConservative(now float64) error {
 	c.compact = false
 	first := -1 // first job kept waiting: the head for frames
 	for _, j := range c.waiting {
+		reserved := true
 		if c.hasRes[j] {
 			if compact {
 				old := c.res[j]
@@ -487,15 +562,32 @@ func (c *core) passConservative(now float64) error {
 				c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: "no site combination can ever hold it"})
 				continue
 			}
-			c.reserve(ch)
-			c.res[j], c.hasRes[j] = ch, true
-			c.promise(j, ch.Key)
+			if instant(ch) {
+				// A zero-length job takes no reservation: it starts
+				// now if it fits, else it is tried again at the next pass.
+				if ch.Start > now {
+					kept = append(kept, j)
+					continue
+				}
+				c.res[j], reserved = ch, false
+			} else {
+				c.reserve(ch)
+				c.res[j], c.hasRes[j] = ch, true
+				c.promise(j, ch.Key)
+			}
 		}
 		ch := c.res[j]
 		if ch.Start <= now {
-			c.start(j, ch, now, true)
+			c.start(j, ch, now, reserved)
 			if first >= 0 {
-				if err := c.backfilled(j, ch, first, c.res[first].Start, c.freeAt(c.res[first].Start), now); err != nil {
+				// Free at the head's start before this job took its
+				// nodes (it is in the profile already).
+				shadow := c.res[first].Start
+				extra := c.freeAt(shadow)
+				if reserved && ch.Start <= shadow && shadow < ch.Start+ch.Est {
+					extra += c.cfg.Jobs[j].Size
+				}
+				if err := c.backfilled(j, ch, first, shadow, extra, now); err != nil {
 					return err
 				}
 			}
@@ -511,7 +603,9 @@ func (c *core) passConservative(now float64) error {
 	// sure the scheduler also runs at the earliest one.
 	next := math.Inf(1)
 	for _, j := range kept {
-		next = math.Min(next, c.res[j].Start)
+		if c.hasRes[j] {
+			next = math.Min(next, c.res[j].Start)
+		}
 	}
 	if next < c.wakeAt {
 		c.wakeAt = next
@@ -540,15 +634,22 @@ func (c *core) backfilled(j int, ch Choice, head int, shadow float64, extra int,
 
 // start runs j now on ch. Under conservative the profile already holds the
 // reservation; otherwise the job is added to it until its estimated end.
+// A job that holds no time (instant) takes its nodes and gives them back
+// at once: it starts and ends now, before any later job of the pass asks
+// for nodes, and nothing enters the profile or the event queue.
 func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	if c.prom[j].set && ch.Key > c.prom[j].key+1e-9*math.Max(1, math.Abs(c.prom[j].key)) {
 		c.stats.Late++
 	}
 	ch.Start = now
-	if !reserved {
+	zero := instant(ch)
+	if !reserved && !zero {
 		c.reserve(ch)
 	}
 	pl := sched.Placement{Job: c.cfg.Jobs[j].ID, Start: now, End: now + ch.Run}
+	if zero {
+		pl.End = now
+	}
 	ids := make([]string, 0, len(ch.Parts))
 	for _, p := range ch.Parts {
 		nodes := c.heaps[p.Site].take(p.Nodes)
@@ -563,6 +664,15 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	c.res2.Schedule = append(c.res2.Schedule, pl)
 	c.run[j] = ch
 	c.started[j] = true
+	if zero {
+		for i, a := range pl.Alloc {
+			c.release(ch.Parts[i].Site, a.Nodes)
+		}
+		if reserved {
+			c.unreserve(c.res[j]) // a reservation that holds no time now
+		}
+		return
+	}
 	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})
 }
 

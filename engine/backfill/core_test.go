@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
 
@@ -121,5 +122,78 @@ func TestCancelAndRecorderError(t *testing.T) {
 	}))
 	if err != stop || n != 1 {
 		t.Errorf("recorder error: got %v after %d frames, want %v after 1", err, n, stop)
+	}
+}
+
+// TestZeroEstimateNodes: a job whose estimate is zero holds nothing in the
+// profile, so a job started later in the same pass must find every node
+// free: the zero-length job gives its nodes back as it starts. (J2 used to
+// get the nodes left over, here none.)
+func TestZeroEstimateNodes(t *testing.T) {
+	for _, p := range []string{"fcfs", "easy", "conservative"} {
+		// J1 takes all 4 nodes for 0 s at 0; J2 (4 nodes) starts at 0 too,
+		// once J1 has ended, on all 4 nodes.
+		s := scen(p, 4, tj{0, 4, 0, 0}, tj{0, 4, 10, 10}, tj{0, 1, 5, 5})
+		res := run(t, s, nil)
+		checkSchedule(t, s, res)
+		if got, want := schedString(res), "J1@0-0[0 1 2 3] J2@0-10[0 1 2 3] J3@10-15[0] "; got != want {
+			t.Errorf("%s:\n got %s\nwant %s", p, got, want)
+		}
+	}
+}
+
+// TestZeroLengthWaits: a zero-length job that does not fit now waits
+// without a reservation. Under EASY it is not the head (J3 is, shadow 10)
+// and starts at 10 before J3; under conservative J3's reservation at 10
+// counts, so Z starts when J3 ends; FCFS keeps queue order.
+func TestZeroLengthWaits(t *testing.T) {
+	jobs := []tj{{0, 4, 10, 10}, {1, 2, 0, 0}, {2, 4, 10, 10}, {3, 1, 5, 5}}
+	for p, want := range map[string]string{
+		"fcfs":         "J1@0-10[0 1 2 3] J2@10-10[0 1] J3@10-20[0 1 2 3] J4@20-25[0] ",
+		"easy":         "J1@0-10[0 1 2 3] J2@10-10[0 1] J3@10-20[0 1 2 3] J4@20-25[0] ",
+		"conservative": "J1@0-10[0 1 2 3] J3@10-20[0 1 2 3] J2@20-20[0 1] J4@20-25[0] ",
+	} {
+		s := scen(p, 4, jobs...)
+		res := run(t, s, nil)
+		checkSchedule(t, s, res)
+		if got := schedString(res); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", p, got, want)
+		}
+	}
+}
+
+// TestTinyEstimateNodes is the same through model validation: a positive
+// estimate so small that start + estimate rounds to start.
+func TestTinyEstimateNodes(t *testing.T) {
+	for _, p := range []string{"fcfs", "easy", "conservative"} {
+		s := scen(p, 4, tj{1e9, 3, 1e-9, 1e-9}, tj{1e9, 2, 10, 10})
+		res, err := runner.Run(context.Background(), s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSchedule(t, s, res)
+		if res.Schedule[1].Nodes != 2 || len(res.Schedule[1].Alloc[0].Nodes) != 2 {
+			t.Errorf("%s: J2 got %v, want 2 nodes", p, res.Schedule[1].Alloc)
+		}
+	}
+}
+
+// TestExtraCountsDown: three jobs backfilled in one pass past head J2
+// (shadow 10, extra 7-4 = 3 nodes). J3 runs past the shadow time and uses
+// an extra node; J4 ends by the shadow and uses none; J5 runs past it. The
+// frames show the extra nodes each job found: 3, 2, 2 (they all read 3
+// when the count was taken once per pass).
+func TestExtraCountsDown(t *testing.T) {
+	for _, p := range []string{"easy", "conservative"} {
+		s := scen(p, 7, tj{0, 4, 10, 10}, tj{1, 4, 10, 10}, tj{2, 1, 30, 30}, tj{2, 1, 5, 5}, tj{2, 1, 30, 30})
+		var got []int
+		res := run(t, s, sched.RecorderFunc(func(f sched.Frame) error {
+			got = append(got, f.Data.(FrameData).Extra)
+			return nil
+		}))
+		checkSchedule(t, s, res)
+		if fmt.Sprint(got) != "[3 2 2]" {
+			t.Errorf("%s: extra %v, want [3 2 2] (%s)", p, got, schedString(res))
+		}
 	}
 }

@@ -56,14 +56,17 @@ func naiveEASY(s *model.Scenario) map[int]float64 {
 	var queue []nj
 	next := 0
 	t := -1.0
+	again := false // a job started at t also ended at t: pass again at t
 	for {
-		var ends []float64
-		for _, r := range running {
-			ends = append(ends, r.end)
-		}
-		t = nextTime(js, next, ends, t)
-		if t >= 1e300 {
-			break
+		if !again {
+			var ends []float64
+			for _, r := range running {
+				ends = append(ends, r.end)
+			}
+			t = nextTime(js, next, ends, t)
+			if t >= 1e300 {
+				break
+			}
 		}
 		keep := running[:0]
 		for _, r := range running {
@@ -89,6 +92,10 @@ func naiveEASY(s *model.Scenario) map[int]float64 {
 			start[j.idx] = t
 			running = append(running, rj{t + j.est, t + j.run, j.size})
 			free -= j.size
+		}
+		again = false
+		for _, r := range running {
+			again = again || r.end <= t
 		}
 		if len(queue) == 0 {
 			continue
@@ -121,6 +128,9 @@ func naiveEASY(s *model.Scenario) map[int]float64 {
 			rest = append(rest, j)
 		}
 		queue = rest
+		for _, r := range running {
+			again = again || r.end <= t
+		}
 	}
 	return start
 }

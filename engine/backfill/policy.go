@@ -13,15 +13,15 @@ import (
 func init() {
 	sched.Register(&policy{mode: FCFS, info: sched.Info{
 		Name: "fcfs", Paper: "", System: "Classic",
-		Summary: "First-come-first-served on one cluster, no backfilling: the queue head waits until it fits and no job passes it.",
+		Summary: "First-come-first-served on one cluster, no backfilling: the queue head waits until it fits and no job passes it. A scenario's compat \"pyss\" runs it under pyss's job model and tie order.",
 	}})
 	sched.Register(&policy{mode: EASY, info: sched.Info{
 		Name: "easy", Paper: "", System: "Classic",
-		Summary: "EASY backfilling (Lifka 1995) on one cluster: the queue head gets a reservation; later jobs start early if they do not delay it. Estimates are requested times (multisite section 4.1.2).",
+		Summary: "EASY backfilling (Lifka 1995) on one cluster: the queue head gets a reservation; later jobs start early if they do not delay it. Estimates are requested times (multisite section 4.1.2). A scenario's compat \"pyss\" runs it under pyss's job model and tie order.",
 	}})
 	sched.Register(&policy{mode: Conservative, info: sched.Info{
 		Name: "conservative", Paper: "", System: "Classic",
-		Summary: "Conservative backfilling (Mu'alem & Feitelson 2001) on one cluster: every waiting job gets a reservation, compressed when a job ends early. Estimates are requested times (multisite section 4.1.2).",
+		Summary: "Conservative backfilling (Mu'alem & Feitelson 2001) on one cluster: every waiting job gets a reservation, compressed when a job ends early. Estimates are requested times (multisite section 4.1.2). A scenario's compat \"pyss\" runs it under pyss's job model and tie order.",
 	}})
 }
 
@@ -47,20 +47,43 @@ func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 	if err != nil {
 		return nil, err
 	}
+	order := PerInstant
+	submit := make([]float64, len(s.Jobs))
+	for i := range s.Jobs {
+		submit[i] = s.Jobs[i].Submit
+	}
+	if s.Compat == model.CompatPyss {
+		pyssJobs(s, d, submit, cl[0].Nodes)
+		order = PerEvent
+	}
 	jobs := make([]Job, len(s.Jobs))
 	for i, j := range s.Jobs {
-		jobs[i] = Job{ID: j.ID, Submit: j.Submit, Size: j.Size}
-		if j.Size > cl[0].Nodes {
+		jobs[i] = Job{ID: j.ID, Submit: submit[i], Size: d.Size[i]}
+		if d.Size[i] > cl[0].Nodes {
 			jobs[i].Drop = fmt.Sprintf("needs %d nodes; cluster %s has %d", j.Size, cl[0].ID, cl[0].Nodes)
 		}
 	}
 	sel := &single{size: d.Size, est: d.Est, run: d.Run}
-	res, st, err := Run(ctx, Config{Mode: p.mode, Sites: []SiteSpec{{ID: cl[0].ID, Nodes: cl[0].Nodes}}, Jobs: jobs, Sel: sel}, rec)
+	res, st, err := Run(ctx, Config{Mode: p.mode, Sites: []SiteSpec{{ID: cl[0].ID, Nodes: cl[0].Nodes}}, Jobs: jobs, Sel: sel, Order: order}, rec)
 	if err != nil {
 		return nil, err
 	}
 	Finish(res, st, d)
+	if s.Compat == model.CompatPyss {
+		res.Notes = append(res.Notes, "Run under pyss's job model and tie order (compat pyss): estimate max(requested, run, 1), run max(min(requested, run), 1), whole seconds, processors capped at the machine, one pass per submission and per termination, submissions first.")
+	}
 	return res, nil
+}
+
+// pyssJobs applies pyss's job model (model.Job.Pyss) to sizes and
+// durations read by Durations, in place: see the package doc,
+// "Compatibility with pyss". submit holds the submit times, nodes the
+// machine's processors.
+func pyssJobs(s *model.Scenario, d *Dur, submit []float64, nodes int) {
+	for i := range s.Jobs {
+		p := s.Jobs[i].Pyss(nodes)
+		submit[i], d.Size[i], d.Est[i], d.Run[i] = p.Submit, p.Size, p.Est, p.Run
+	}
 }
 
 // Finish adds the counters and notes every backfilling policy reports.

@@ -289,3 +289,32 @@ func TestCapped(t *testing.T) {
 		t.Fatalf("%d violations, last %v", len(vs), vs[len(vs)-1])
 	}
 }
+
+// TestCompatPyss: under compat pyss the classic model is pyss's job model
+// (model.Job.Pyss). J1 ran for 0 s: pyss runs it 1 s from max(submit,
+// 1); J2 asks 3 of the 2 nodes and gets 2; J3 ran 7.5 s: 7 s. The same
+// placements break gridplay's own classic model, and gridplay's own
+// schedule breaks pyss's.
+func TestCompatPyss(t *testing.T) {
+	s := &model.Scenario{Version: 1, Policy: model.Policy{Name: "easy"}, Compat: model.CompatPyss,
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: 2}}},
+		Jobs: []model.Job{{ID: "J1", Size: 1, Runtime: 0, Requested: 30}, {ID: "J2", Size: 3, Runtime: 5, Requested: 5},
+			{ID: "J3", Submit: 20, Size: 1, Runtime: 7.5, Requested: 10}}}
+	res := &sched.Result{Policy: "easy", Schedule: []sched.Placement{
+		{Job: "J1", Cluster: "m", Start: 1, End: 2, Nodes: 1, Alloc: []sched.Alloc{{Cluster: "m", Nodes: []int{0}}}},
+		{Job: "J2", Cluster: "m", Start: 2, End: 7, Nodes: 2, Alloc: []sched.Alloc{{Cluster: "m", Nodes: []int{0, 1}}}},
+		{Job: "J3", Cluster: "m", Start: 20, End: 27, Nodes: 1, Alloc: []sched.Alloc{{Cluster: "m", Nodes: []int{0}}}},
+	}}
+	if err := check.Err(s, res); err != nil {
+		t.Errorf("pyss's schedule under compat pyss: %v", err)
+	}
+	own := *s
+	own.Compat = ""
+	if vs := check.Schedule(&own, res); !has(vs, "run-time") || !has(vs, "size") {
+		t.Errorf("pyss's schedule under gridplay's model: %v", vs)
+	}
+	res.Schedule[0].Start, res.Schedule[0].End = 0, 1
+	if vs := check.Schedule(s, res); !has(vs, "early-start") {
+		t.Errorf("a start before max(submit, 1): %v", vs)
+	}
+}

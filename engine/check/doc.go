@@ -39,7 +39,11 @@
 //     estimate the requested time (0 means the runtime). A job whose
 //     runtime exceeds its request is killed at the request (backfilling
 //     enforces requests); its state is "killed". Cluster speed is not part
-//     of this model.
+//     of this model. Under Scenario.Compat "pyss" the job model is pyss's
+//     (model.Job.Pyss; engine/backfill, "Compatibility with pyss"): size
+//     min(Size, nodes) (at least 1), run time floor(max(min(requested,
+//     runtime), 1)), or 1 s for a runtime of 0, whose submit time becomes
+//     max(submit, 1).
 //   - Multisite (paper 001; engine/multisite): exactly Size nodes on the
 //     sites named in Alloc; run time multisite eq. 1 for one site j,
 //     T_i*h_j/h_i + t_trans(i,j), or eq. 2 for several sites,

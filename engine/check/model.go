@@ -93,7 +93,19 @@ func (c *checker) idx(id string) int {
 // classic: one cluster, Size nodes, min(runtime, estimate).
 func (c *checker) classic() {
 	c.each(func(j *model.Job, p *sched.Placement) {
-		c.oneCluster(p)
+		ci := c.oneCluster(p)
+		if c.s.Compat == model.CompatPyss && ci >= 0 {
+			// pyss's job model (model.Job.Pyss, engine/backfill).
+			m := j.Pyss(c.s.Platform.Clusters[ci].Nodes)
+			if p.Nodes != m.Size {
+				c.add(p.Job, "size", "holds %d nodes; under compat pyss the job needs exactly %d", p.Nodes, m.Size)
+			}
+			if p.Start < m.Submit-tol(m.Submit) {
+				c.add(p.Job, "early-start", "starts at %v, before its submit time under compat pyss, %v", p.Start, m.Submit)
+			}
+			c.runs(p, m.Run, 0, "pyss (floor(max(min(requested, runtime), 1)))")
+			return
+		}
 		c.size(j, p)
 		c.runs(p, math.Min(j.Runtime, estimate(j)), 0, "backfilling (min(runtime, requested))")
 	})

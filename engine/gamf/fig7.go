@@ -54,8 +54,14 @@ type traceJob struct {
 	ReqTime float64 // requested time, s (0 when missing)
 }
 
-// loadTrace reads the named trace; set by trace.go.
-var loadTrace func(name string) ([]traceJob, error)
+// loadTrace reads the named trace, at least up to its need-th record that
+// workloads can use (0: all of it); set by trace.go.
+var loadTrace func(name string, need int) ([]traceJob, error)
+
+// usable says whether workloads can use a record.
+func usable(t traceJob) bool {
+	return t.Procs >= MinTasks && t.Procs <= MaxTasks && t.Runtime > 0
+}
 
 // workloads cuts count consecutive workloads of size jobs from the trace
 // records: jobs with MinTasks..MaxTasks processors and a positive run time,
@@ -67,7 +73,7 @@ func workloads(recs []traceJob, count, size int) ([][]model.Job, error) {
 	var out [][]model.Job
 	var cur []model.Job
 	for _, t := range recs {
-		if t.Procs < MinTasks || t.Procs > MaxTasks || !(t.Runtime > 0) {
+		if !usable(t) {
 			continue
 		}
 		tb := t.Runtime
@@ -220,7 +226,7 @@ func (fig7) Point(ctx context.Context, opt sched.ExperimentOptions, k int, rec s
 	if loadTrace == nil {
 		return nil, fmt.Errorf("gamf-fig7: no SWF reader is linked into this build")
 	}
-	recs, err := loadTrace(TraceName)
+	recs, err := loadTrace(TraceName, count*Fig7Jobs)
 	if err != nil {
 		return nil, fmt.Errorf("gamf-fig7 needs the trace %s: %w", TraceName, err)
 	}

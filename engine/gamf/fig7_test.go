@@ -182,7 +182,7 @@ func TestFig7Quick(t *testing.T) {
 func TestFig7MissingTrace(t *testing.T) {
 	old := loadTrace
 	defer func() { loadTrace = old }()
-	loadTrace = func(name string) ([]traceJob, error) { return readTrace("no-such-trace.swf.gz") }
+	loadTrace = func(name string, _ int) ([]traceJob, error) { return readTrace("no-such-trace.swf.gz") }
 	e, _ := sched.LookupExperiment("gamf-fig7")
 	_, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
 	if err == nil || !strings.Contains(err.Error(), "HPC2N") || !strings.Contains(err.Error(), "not found") {

@@ -50,6 +50,21 @@ func TestValidateOK(t *testing.T) {
 	if err := valid().Validate(); err != nil {
 		t.Fatal(err)
 	}
+	// An SWF record's run time 0 ("less than 0.5 s") with a requested
+	// time, and a scenario run under pyss's conventions.
+	s := valid()
+	s.Jobs[0].Runtime, s.Jobs[0].Requested = 0, 60
+	s.Compat = CompatPyss
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := Decode(b); err != nil || d.Compat != CompatPyss || d.Jobs[0].Runtime != 0 {
+		t.Fatalf("round trip: %v %+v", err, d)
+	}
 	var nilS *Scenario
 	if nilS.Validate() == nil {
 		t.Fatal("nil scenario passed")
@@ -103,6 +118,8 @@ func TestValidateErrors(t *testing.T) {
 		{"huge submit", func(s *Scenario) { s.Jobs[1].Submit = 2e12 }, "jobs[1].submit", "at most"},
 		{"no runtime", func(s *Scenario) { s.Jobs[0].Runtime = 0 }, "jobs[0].runtime", "positive (or give app)"},
 		{"nan runtime", func(s *Scenario) { s.Jobs[0].Runtime = math.NaN() }, "jobs[0].runtime", "finite"},
+		{"neg runtime with request", func(s *Scenario) { s.Jobs[0].Runtime, s.Jobs[0].Requested = -1, 5 }, "jobs[0].runtime", "negative"},
+		{"compat", func(s *Scenario) { s.Compat = "batsim" }, "compat", `only reference simulator is "pyss"`},
 		{"neg deadline", func(s *Scenario) { s.Jobs[0].Deadline = -3 }, "jobs[0].deadline", "negative"},
 		{"origin", func(s *Scenario) { s.Jobs[0].Origin = "nowhere" }, "jobs[0].origin", "unknown cluster"},
 		{"sigma", func(s *Scenario) { x := 1.5; s.Jobs[0].Sigma = &x }, "jobs[0].sigma", "between 0 and 1"},

@@ -28,7 +28,17 @@ type Scenario struct {
 	// offline (TITAN Fig. 10).
 	Events []Event `json:"events,omitempty"`
 	Policy Policy  `json:"policy"`
+	// Compat, when set, runs the scenario under the job model and tie
+	// order of a reference simulator, to cross-check results against it:
+	// CompatPyss is Tsafrir's pyss (see engine/backfill, "Compatibility
+	// with pyss"). Only fcfs, easy and conservative honour it; other
+	// policies ignore it.
+	Compat string `json:"compat,omitempty"`
 }
+
+// CompatPyss is Scenario.Compat for pyss, Tsafrir's Python scheduler
+// simulator.
+const CompatPyss = "pyss"
 
 // Platform is the set of clusters (sites) and the network joining them.
 type Platform struct {
@@ -111,7 +121,8 @@ type Job struct {
 	// Size is the number of nodes (or tasks) the job needs.
 	Size int `json:"size"`
 	// Runtime is the run time on Size reference nodes (actual run time
-	// for traces). Either Runtime or App must be given.
+	// for traces). Either Runtime or App must be given; a Runtime of 0
+	// (an SWF record's "less than 0.5 s") needs a Requested time.
 	Runtime float64 `json:"runtime,omitempty"`
 	// App is an application model whose run time depends on the host
 	// count (TITAN's PACE-style p_ext(n)).

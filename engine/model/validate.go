@@ -104,6 +104,11 @@ func (v *validator) scenario(s *Scenario) {
 	}
 	v.events(s)
 	v.policy(&s.Policy)
+	switch s.Compat {
+	case "", CompatPyss:
+	default:
+		v.addf("compat", "is %q; the only reference simulator is %q (or leave it out)", s.Compat, CompatPyss)
+	}
 }
 
 func (v *validator) platform(p *Platform) {
@@ -292,8 +297,8 @@ func (v *validator) jobs(s *Scenario) {
 				v.add(jp+".runtime", "must not be negative")
 			case j.Runtime > MaxTime:
 				v.addf(jp+".runtime", "must be at most %g", float64(MaxTime))
-			case j.Runtime == 0 && j.App == nil:
-				v.add(jp+".runtime", "must be positive (or give app)")
+			case j.Runtime == 0 && j.App == nil && j.Requested == 0:
+				v.add(jp+".runtime", "must be positive (or give app); 0 needs a requested time")
 			}
 		}
 		if j.App != nil {
@@ -325,7 +330,7 @@ func plainJobOK(j *Job) bool {
 	return j.ID != "" && len(j.ID) <= MaxNameLen && utf8.ValidString(j.ID) &&
 		j.Submit >= 0 && j.Submit <= MaxTime &&
 		j.Size >= 1 && j.Size <= MaxTotalNodes &&
-		j.Runtime > 0 && j.Runtime <= MaxTime && j.App == nil &&
+		(j.Runtime > 0 || j.Requested > 0) && j.Runtime >= 0 && j.Runtime <= MaxTime && j.App == nil &&
 		j.Requested >= 0 && j.Requested <= MaxTime &&
 		j.Deadline >= 0 && j.Deadline <= MaxTime &&
 		j.Priority >= -1_000_000_000 && j.Priority <= 1_000_000_000 &&

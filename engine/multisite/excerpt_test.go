@@ -28,7 +28,7 @@ func TestExcerpt(t *testing.T) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# The first %d usable jobs of %s (Parallel Workloads Archive,\n", quickJobs, traceName)
 	b.WriteString("# https://www.cs.huji.ac.il/labs/parallel/workload/), as engine/swf reads them.\n")
-	b.WriteString("# Columns: job number, submit (s), size (processors), runtime (s, capped at the request), requested time (s).\n")
+	b.WriteString("# Columns: job number, submit (s), size (processors), runtime (s, as the trace gives it; the scheduler kills a job at its request), requested time (s).\n")
 	for _, j := range jobs {
 		fmt.Fprintf(&b, "%s %g %d %g %g\n", j.ID, j.Submit, j.Size, j.Runtime, j.Requested)
 	}

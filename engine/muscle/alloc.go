@@ -1,7 +1,7 @@
 package muscle
 
-// maxAlg2Calls bounds the calls of MUSCLE Alg. 2 made for one resource
-// space. The paper's recursion always terminates on its worked example;
+// maxAlg2Calls bounds the calls of MUSCLE Alg. 2 made for one
+// composition that Alg. 3 tries for a resource space. The paper's recursion always terminates on its worked example;
 // with the guard against revisiting a composition on the current path
 // (see Allocator.alt) it terminates on every table, and the budget keeps
 // the worst case small. Exceeding it counts as Alg. 2 returning 0.
@@ -30,9 +30,10 @@ type Allocator struct {
 	// Tries, when not nil, receives every composition examined.
 	Tries func(Try)
 
-	inQ   []bool // jobs tentatively in q during one Alloc call
-	calls int
-	path  map[[2]int]bool
+	inQ      []bool // jobs tentatively in q during one Alloc call
+	calls    int    // Alg. 2 calls for the composition being tried
+	maxCalls int    // the most calls any composition needed so far
+	path     map[[2]int]bool
 }
 
 // NewAllocator returns an allocator over t with no job allocated yet.
@@ -128,6 +129,7 @@ func (a *Allocator) Alloc(r int) []int {
 // which the caller discards.
 func (a *Allocator) alt(row, pos int, q *[]int, depth int) bool {
 	a.calls++
+	a.maxCalls = max(a.maxCalls, a.calls)
 	if a.calls > maxAlg2Calls {
 		return false
 	}

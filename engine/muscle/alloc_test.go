@@ -139,3 +139,34 @@ func TestAllocProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestAlg2Budget: on random rounds of 100 to 200 jobs of sizes U[1, 10]
+// with m_MAX 20 (the Fig. 4 setting), packing into random spaces until
+// the jobs run out never needs more than a quarter of the budget of
+// Alg. 2 calls per composition tried, so the budget does not decide a
+// packing there.
+func TestAlg2Budget(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	most := 0
+	for it := 0; it < 40; it++ {
+		sizes := make([]int, 100+r.IntN(101))
+		for i := range sizes {
+			sizes[i] = 1 + r.IntN(10)
+		}
+		a := NewAllocator(BuildTable(sizes, 20, nil))
+		for left := len(sizes); left > 0; {
+			q := a.Alloc(1 + r.IntN(20))
+			if q == nil {
+				if q = a.Alloc(20); q == nil {
+					break
+				}
+			}
+			left -= len(q)
+		}
+		most = max(most, a.maxCalls)
+	}
+	t.Logf("most Alg. 2 calls for one composition: %d (budget %d)", most, maxAlg2Calls)
+	if most > maxAlg2Calls/4 {
+		t.Fatalf("%d Alg. 2 calls for one composition, a quarter of the budget is %d", most, maxAlg2Calls/4)
+	}
+}

@@ -3,33 +3,32 @@ package muscle
 import (
 	"context"
 	"testing"
+
+	"gridplay/engine/sched"
 )
 
-// BenchmarkMUSCLEFig4Point runs one load point of Fig. 4 (queue 100) with
-// 20,000 jobs for the three policies, each with the pilot runs that set
-// its arrival rate (Fig4Point), and reports each policy's MCP, PB,
-// rounds, measured mean queue and rate.
+// BenchmarkMUSCLEFig4Point runs the point of muscle-fig4 at queue 100 for
+// the default reading (20,000 jobs: MUSCLE's rate search, then DLL,
+// WRAND and both seeded at that rate) and reports MUSCLE's MCP gains.
 func BenchmarkMUSCLEFig4Point(b *testing.B) {
-	benchFig4Point(b, 100, 20000)
+	benchFig4(b, sched.ExperimentOptions{}, len(Fig4Levels)-1)
 }
 
-func benchFig4Point(b *testing.B, q float64, n int) {
+// BenchmarkMUSCLEFig4QuickPoint is the same point in quick mode.
+func BenchmarkMUSCLEFig4QuickPoint(b *testing.B) {
+	benchFig4(b, sched.ExperimentOptions{Quick: true}, len(fig4QuickLevels)-1)
+}
+
+func benchFig4(b *testing.B, opt sched.ExperimentOptions, k int) {
 	for i := 0; i < b.N; i++ {
-		pts, err := Fig4Point(context.Background(), q, n, 0, 1, map[string]float64{"frame_rounds": 0})
+		rep, err := fig4Exp{}.Point(context.Background(), opt, k, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, pt := range pts {
-			res, pol := pt.Result, pt.Policy
-			b.ReportMetric(res.Metrics["mcp"], pol+"-mcp")
-			b.ReportMetric(res.Metrics["pb"], pol+"-pb")
-			b.ReportMetric(res.Metrics["rounds"], pol+"-rounds")
-			b.ReportMetric(res.Metrics["mean_queue"], pol+"-queue")
-			b.ReportMetric(pt.Rate, pol+"-rate")
+		for _, r := range rep.LongRows() {
+			if r.Policy == "muscle" && (r.Metric == "mcp_gain_vs_dll" || r.Metric == "mcp_gain_vs_wrand" || r.Metric == "queue" || r.Metric == "rate") {
+				b.ReportMetric(r.Value, r.Metric)
+			}
 		}
 	}
 }
-
-// BenchmarkMUSCLEFig4Small is the same point with 2,000 jobs, for quick
-// comparisons.
-func BenchmarkMUSCLEFig4Small(b *testing.B) { benchFig4Point(b, 100, 2000) }

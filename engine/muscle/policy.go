@@ -16,7 +16,7 @@ type policy struct {
 var _ sched.Policy = policy{}
 
 func (p policy) Info() sched.Info {
-	return sched.Info{Name: p.kind.String(), Paper: "000", System: "MUSCLE", Summary: p.summary, Params: paramInfo}
+	return sched.Info{Name: p.kind.String(), Paper: "000", System: "MUSCLE", Summary: p.summary, Params: paramsFor(p.kind)}
 }
 
 func (p policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
@@ -27,6 +27,6 @@ func init() {
 	sched.Register(policy{MUSCLE, "MUSCLE: composition-table packing (Algs. 1-3) into the cluster of smallest epsilon (eq. 3, Alg. 4), seed schedules improved by TITAN in each cluster (section 4)"})
 	sched.Register(policy{DLL, "Dynamic least load: each job to the cluster of least L_i (MUSCLE eq. 6), then TITAN in each cluster (section 5)"})
 	sched.Register(policy{WRAND, "Weighted random: each job to a cluster drawn with probability proportional to m_i*u_i, then TITAN in each cluster (MUSCLE section 5)"})
-	sched.RegisterExperiment(sched.AsWhole(table2Exp{}, decodeTable2))
-	sched.RegisterExperiment(sched.AsWhole(fig4Exp{}, nil))
+	sched.RegisterExperiment(table2Exp{})
+	sched.RegisterExperiment(fig4Exp{})
 }

@@ -113,20 +113,29 @@ func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
 // roundTime is the time of the next scheduling round given the arrival a
 // of the first waiting job and the previous round at last (MUSCLE Alg. 4
 // steps 1-2): with a period, the first multiple of it at or after a;
-// without, a itself. With a threshold >= 0 the round also waits until
-// the expected makespan of the work already sent, the latest release of
-// any node minus the round time, is at most the threshold.
+// without, a itself. With a threshold >= 0 the round also waits while the
+// expected makespan of the work already sent to a cluster (its latest
+// node release minus the round time) is above the threshold in every
+// cluster ("while the expected makespans ... in all clusters are greater
+// than a predefined threshold"), that is until the first cluster is within
+// it; with Barrier, until the last one is.
 func roundTime(a, last float64, cls []cluster, ps Params) float64 {
 	t := a
 	if ps.Period > 0 {
 		t = math.Ceil(a/ps.Period) * ps.Period
 	}
-	if ps.Threshold >= 0 {
-		end := math.Inf(-1)
+	if ps.Threshold >= 0 && len(cls) > 0 {
+		first, all := math.Inf(1), math.Inf(-1)
 		for _, c := range cls {
+			end := math.Inf(-1) // a cluster's expected end of its work
 			for _, r := range c.release {
 				end = math.Max(end, r)
 			}
+			first, all = math.Min(first, end), math.Max(all, end)
+		}
+		end := first
+		if ps.Barrier {
+			end = all
 		}
 		t = math.Max(t, end-ps.Threshold)
 	}
@@ -134,6 +143,29 @@ func roundTime(a, last float64, cls []cluster, ps Params) float64 {
 		t = math.Nextafter(last, math.Inf(1))
 	}
 	return t
+}
+
+// dllLoad is one job's term of L_i in MUSCLE eq. 6: e_i s_i / m_i, its
+// execution time in the cluster times its size over the cluster's size.
+func dllLoad(exec float64, size, m int) float64 {
+	return exec * float64(size) / float64(m)
+}
+
+// dllPick is DLL (MUSCLE section 5): among the clusters that can hold a
+// job of the given size, the one of least workload L_i (eq. 6, load[i]);
+// ties go to the larger cluster, then the first in platform order. It
+// returns -1 when no cluster can hold the job.
+func dllPick(load []float64, cls []cluster, size int) int {
+	best := -1
+	for ci, c := range cls {
+		if c.m < size {
+			continue
+		}
+		if best < 0 || load[ci] < load[best] || (load[ci] == load[best] && c.m > cls[best].m) {
+			best = ci
+		}
+	}
+	return best
 }
 
 // wrandPick is WRAND (MUSCLE section 5): among the clusters that can hold
@@ -178,6 +210,39 @@ func seedSchedule(placed []Placed, _ []int, m int, jobs []job, batch []int) tita
 		size := jobs[batch[p.Job]].size
 		for h := p.First; h < p.First+size; h++ {
 			s.Set(ti, h, true)
+		}
+	}
+	return s
+}
+
+// listSchedule is the seed of DLL's and WRAND's TITAN with the seeded
+// parameter: the n tasks of pr in their order (the order they were sent,
+// arrival order), each on the MinHosts nodes that are free first (ties to
+// the lower index) once the tasks before it are placed, so each starts
+// as early as an in-order list schedule allows. It is a feasible schedule
+// that knows nothing of packing.
+func listSchedule(pr titan.Problem, n int) titan.Schedule {
+	m := len(pr.Release)
+	s := titan.NewSchedule(n, m)
+	free := make([]float64, m)
+	for h, r := range pr.Release {
+		free[h] = math.Max(r, pr.Now)
+	}
+	idx := make([]int, m)
+	for t := 0; t < n; t++ {
+		size := min(max(pr.Tasks[t].MinHosts, 1), m)
+		for h := range idx {
+			idx[h] = h
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return free[idx[a]] < free[idx[b]] })
+		start := pr.Now
+		for _, h := range idx[:size] {
+			start = math.Max(start, free[h])
+			s.Set(t, h, true)
+		}
+		end := start + pr.Tasks[t].Pred.Time(size)
+		for _, h := range idx[:size] {
+			free[h] = end
 		}
 	}
 	return s

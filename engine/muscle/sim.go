@@ -44,28 +44,52 @@ type Params struct {
 	// the expected makespan of work already sent (negative: never wait).
 	Period    float64
 	Threshold float64
+	// Barrier makes a round wait until every cluster's expected makespan
+	// is at most Threshold; without it, until one cluster's is (Alg. 4
+	// step 1 waits "while the expected makespans ... in all clusters are
+	// greater than a predefined threshold").
+	Barrier bool
+	// Seeded gives DLL's and WRAND's TITAN a list schedule in arrival
+	// order as one member of its initial population (the paper is
+	// silent: it seeds only MUSCLE's).
+	Seeded bool
 	// Weights (W^o, W^m, W^i) for clusters without their own (eq. 1).
 	W model.Weights
 	// FrameRounds is how many rounds emit frames.
 	FrameRounds int
 }
 
-// paramInfo is the policies' parameter list; Info and readParams share it.
+// paramInfo is the parameter list shared by the three policies; Info and
+// readParams use paramsFor.
 var paramInfo = []sched.Param{
 	{Name: "generations", Integer: true, Default: 500, Min: 0, Max: 100000, Doc: "most TITAN generations per cluster and round (MUSCLE section 5)"},
 	{Name: "stall", Integer: true, Default: 50, Min: 1, Max: 100000, Doc: "stop TITAN after this many generations without CP improvement above 0.1% (MUSCLE section 5)"},
 	{Name: "population", Integer: true, Default: 40, Min: 2, Max: 1000, Doc: "TITAN population size (TITAN section 4.2)"},
 	{Name: "period", Default: 0, Min: 0, Max: 1e9, Doc: "seconds between scheduling rounds; 0 schedules as soon as jobs wait (MUSCLE Alg. 4 step 2)"},
-	{Name: "threshold", Default: 0, Min: -1, Max: 1e9, Doc: "a round waits until the expected makespan of work already sent is at most this many seconds; negative never waits (MUSCLE Alg. 4 step 1)"},
+	{Name: "threshold", Default: 0, Min: -1, Max: 1e9, Doc: "a round waits while the expected makespan of the work already sent is above this many seconds in every cluster (in any cluster with barrier 1); negative never waits (MUSCLE Alg. 4 step 1)"},
+	{Name: "barrier", Integer: true, Default: 0, Min: 0, Max: 1, Doc: "1: a round waits until every cluster's expected makespan is at most the threshold (all drained); 0: until one cluster's is, as Alg. 4 step 1 reads: \"while the expected makespans ... in all clusters are greater than a predefined threshold\""},
 	{Name: "wo", Default: 4, Min: 0, Max: 1e6, Doc: "W^o, over-deadline weight of CP (MUSCLE eq. 1)"},
 	{Name: "wm", Default: 3, Min: 0, Max: 1e6, Doc: "W^m, makespan weight of CP (MUSCLE eq. 1)"},
 	{Name: "wi", Default: 1, Min: 0, Max: 1e6, Doc: "W^i, idle-time weight of CP (MUSCLE eq. 1)"},
 	{Name: "frame_rounds", Integer: true, Default: 3, Min: 0, Max: 100000, Doc: "scheduling rounds that emit packing and generation frames"},
 }
 
-func readParams(pol model.Policy) (Params, error) {
+// seededParam is DLL's and WRAND's extra parameter.
+var seededParam = sched.Param{Name: "seeded", Integer: true, Default: 0, Min: 0, Max: 1,
+	Doc: "1: TITAN in each cluster also starts from a list schedule of the jobs in arrival order, each on the nodes free first; 0: from random schedules only (MUSCLE section 5 seeds only MUSCLE's TITAN and is silent on the baselines)"}
+
+// paramsFor is the parameter list of policy k.
+func paramsFor(k Kind) []sched.Param {
+	if k == MUSCLE {
+		return paramInfo
+	}
+	return append(append([]sched.Param(nil), paramInfo...), seededParam)
+}
+
+func readParams(pol model.Policy, k Kind) (Params, error) {
+	info := paramsFor(k)
 	v := map[string]float64{}
-	for _, p := range paramInfo {
+	for _, p := range info {
 		x := pol.Param(p.Name, p.Default)
 		if math.IsNaN(x) || x < p.Min || x > p.Max {
 			return Params{}, model.Errf("policy.params."+p.Name, fmt.Sprintf("must be between %g and %g", p.Min, p.Max))
@@ -77,7 +101,7 @@ func readParams(pol model.Policy) (Params, error) {
 	}
 	for name := range pol.Params {
 		known := false
-		for _, p := range paramInfo {
+		for _, p := range info {
 			known = known || p.Name == name
 		}
 		if !known {
@@ -86,7 +110,7 @@ func readParams(pol model.Policy) (Params, error) {
 	}
 	ps := Params{
 		Generations: int(v["generations"]), Stall: int(v["stall"]), Population: int(v["population"]),
-		Period: v["period"], Threshold: v["threshold"],
+		Period: v["period"], Threshold: v["threshold"], Barrier: v["barrier"] == 1, Seeded: v["seeded"] == 1,
 		W:           model.Weights{O: v["wo"], M: v["wm"], I: v["wi"]},
 		FrameRounds: int(v["frame_rounds"]),
 	}
@@ -150,7 +174,7 @@ type GenFrame struct {
 // expanded): rounds of collected jobs, allocation to clusters by the
 // policy, TITAN in every cluster, CP per cluster and round.
 func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder) (*sched.Result, error) {
-	ps, err := readParams(s.Policy)
+	ps, err := readParams(s.Policy, k)
 	if err != nil {
 		return nil, err
 	}
@@ -273,21 +297,13 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 			load := make([]float64, len(cls))
 			for ci, c := range cls {
 				for _, x := range c.out {
-					load[ci] += jobs[x.j].exec[ci] * float64(jobs[x.j].size) / float64(c.m) // eq. 6
+					load[ci] += dllLoad(jobs[x.j].exec[ci], jobs[x.j].size, c.m)
 				}
 			}
 			for i, b := range batch {
-				best := -1
-				for ci, c := range cls {
-					if c.m < jobs[b].size {
-						continue
-					}
-					if best < 0 || load[ci] < load[best] || (load[ci] == load[best] && c.m > cls[best].m) {
-						best = ci
-					}
-				}
-				to[best] = append(to[best], i)
-				load[best] += jobs[b].exec[best] * float64(jobs[b].size) / float64(cls[best].m)
+				ci := dllPick(load, cls, jobs[b].size)
+				to[ci] = append(to[ci], i)
+				load[ci] += dllLoad(jobs[b].exec[ci], jobs[b].size, cls[ci].m)
 			}
 		case WRAND:
 			for i, b := range batch {
@@ -311,8 +327,11 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				pr.Tasks = append(pr.Tasks, task)
 			}
 			var sd []titan.Schedule
-			if k == MUSCLE {
+			switch {
+			case k == MUSCLE:
 				sd = []titan.Schedule{seedSchedule(seeds[ci], to[ci], c.m, jobs, batch)}
+			case ps.Seeded:
+				sd = []titan.Schedule{listSchedule(pr, len(to[ci]))}
 			}
 			cfgc := cfg
 			cfgc.Weights = c.w

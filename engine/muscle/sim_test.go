@@ -257,24 +257,33 @@ func TestFrames(t *testing.T) {
 	}
 }
 
+// TestRoundTime: cluster 0 has work until 50, cluster 1 until 30. Alg. 4
+// step 1 waits while every cluster's expected makespan is above the
+// threshold, so with threshold 0 a round starts at 30, when cluster 1 has
+// drained; with the barrier, at 50, when both have.
 func TestRoundTime(t *testing.T) {
 	cls := []cluster{{release: []float64{0, 50}}, {release: []float64{30}}}
 	cases := []struct {
 		a, last   float64
 		period, θ float64
+		barrier   bool
 		want      float64
 	}{
-		{7, -1, 0, -1, 7},   // as soon as a job waits
-		{7, -1, 10, -1, 10}, // next multiple of the period
-		{20, 10, 10, -1, 20},
-		{7, -1, 0, 0, 50},   // wait until every node is released
-		{7, -1, 0, 45, 7},   // 50 - 45 = 5 < 7
-		{7, -1, 10, 30, 20}, // max(10, 50-30)
+		{7, -1, 0, -1, false, 7},   // as soon as a job waits
+		{7, -1, 10, -1, false, 10}, // next multiple of the period
+		{20, 10, 10, -1, false, 20},
+		{7, -1, 0, 0, false, 30},   // one cluster drained
+		{7, -1, 0, 0, true, 50},    // every cluster drained
+		{7, -1, 0, 45, true, 7},    // 50 - 45 = 5 < 7
+		{7, -1, 0, 20, false, 10},  // 30 - 20
+		{7, -1, 10, 30, true, 20},  // max(10, 50-30)
+		{7, -1, 10, 30, false, 10}, // max(10, 30-30)
+		{40, 45, 0, 0, false, math.Nextafter(45, 100)},
 	}
 	for _, c := range cases {
-		got := roundTime(c.a, c.last, cls, Params{Period: c.period, Threshold: c.θ})
+		got := roundTime(c.a, c.last, cls, Params{Period: c.period, Threshold: c.θ, Barrier: c.barrier})
 		if got != c.want {
-			t.Errorf("roundTime(%v, %v, period %v, threshold %v) = %v, want %v", c.a, c.last, c.period, c.θ, got, c.want)
+			t.Errorf("roundTime(%v, %v, period %v, threshold %v, barrier %v) = %v, want %v", c.a, c.last, c.period, c.θ, c.barrier, got, c.want)
 		}
 	}
 }
@@ -360,6 +369,21 @@ func batchScenario(pol string, ps map[string]float64) *model.Scenario {
 	return s
 }
 
+// firstRoundCP is each cluster's CP_i in the first round of pol on
+// batchScenario.
+func firstRoundCP(t *testing.T, pol string, ps map[string]float64) []float64 {
+	t.Helper()
+	res, err := runner.Run(context.Background(), batchScenario(pol, ps), nil)
+	if err != nil {
+		t.Fatal(pol, err)
+	}
+	var out []float64
+	for _, c := range Fig4Clusters() {
+		out = append(out, res.Series["cp:"+c.ID][0].Y)
+	}
+	return out
+}
+
 // TestTitanImprovesSeed: with generations 0 the CP of each cluster is
 // the best initial member (for MUSCLE its seed, for DLL and WRAND a
 // random schedule); with the GA running, every cluster's CP is at most
@@ -369,15 +393,7 @@ func batchScenario(pol string, ps map[string]float64) *model.Scenario {
 func TestTitanImprovesSeed(t *testing.T) {
 	for _, pol := range []string{"muscle", "dll", "wrand"} {
 		cp := func(gens float64) []float64 {
-			res, err := runner.Run(context.Background(), batchScenario(pol, map[string]float64{"generations": gens, "stall": 1000}), nil)
-			if err != nil {
-				t.Fatal(pol, err)
-			}
-			var out []float64
-			for _, c := range Fig4Clusters() {
-				out = append(out, res.Series["cp:"+c.ID][0].Y)
-			}
-			return out
+			return firstRoundCP(t, pol, map[string]float64{"generations": gens, "stall": 1000})
 		}
 		seed, ga := cp(0), cp(150)
 		sum0, sum1 := 0.0, 0.0
@@ -398,13 +414,13 @@ func TestTitanImprovesSeed(t *testing.T) {
 // population of 2.5 used to run as 2).
 func TestWholeNumberParams(t *testing.T) {
 	for _, name := range []string{"population", "generations", "stall", "frame_rounds"} {
-		_, err := readParams(model.Policy{Name: "muscle", Params: map[string]float64{name: 2.5}})
+		_, err := readParams(model.Policy{Name: "muscle", Params: map[string]float64{name: 2.5}}, MUSCLE)
 		fe := model.FirstError(err)
 		if fe == nil || fe.Field != "policy.params."+name || !strings.Contains(fe.Msg, "whole number") {
 			t.Errorf("%s = 2.5: %v", name, err)
 		}
 	}
-	if _, err := readParams(model.Policy{Name: "muscle", Params: map[string]float64{"population": 12}}); err != nil {
+	if _, err := readParams(model.Policy{Name: "muscle", Params: map[string]float64{"population": 12}}, MUSCLE); err != nil {
 		t.Errorf("population 12: %v", err)
 	}
 }

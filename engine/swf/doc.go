@@ -27,18 +27,45 @@
 //     requested processors (field 8): the allocation is what the job really
 //     held; the request stands in when the allocation is unknown.
 //   - Requested is the requested time (field 9) when positive. Runtime is
-//     the actual run time (field 4) capped at the requested time: a job
-//     that ran past its request would have been killed at it by a
-//     scheduler enforcing requests, which is what backfilling assumes.
+//     the actual run time (field 4) as the trace gives it, also when it
+//     exceeds the request: a scheduler that enforces requests kills such
+//     a job at its requested time, and the backfilling policies do, and
+//     count it in their "killed" metric (HPC2N has 14,817 such jobs, KTH
+//     475, CTC 7,174). The scenario keeps what the trace says.
+//   - A run time of 0 is valid: the archive rounds to whole seconds, so 0
+//     means "less than 0.5 s". Such a record is a job with Runtime 0 when
+//     it has a requested time (its estimate); with neither, nothing says
+//     how long it holds its processors, and it is left out ("runtime").
+//     KTH has 8 such records, CTC 17, all with requested times: every
+//     record of both traces is a job (KTH 28,489, CTC 77,222; HPC2N
+//     202,871).
 //   - Every status counts (completed, failed, cancelled): a job that ran
 //     held its nodes whatever its exit status.
 //   - A record is unusable, kept in Trace.Jobs but left out of the scenario
 //     and counted in Unusable / UnusableReasons, when its size is unknown
-//     or not positive ("size"), its run time is unknown or not positive
-//     ("runtime"), its submit time is negative ("submit"), a value exceeds
-//     the scenario limits ("limit"), its job number repeats an earlier one
-//     ("duplicate"), or the trace already gave model.MaxJobs usable jobs
-//     ("max jobs").
+//     or not positive ("size"), its run time is unknown (negative), or 0
+//     without a requested time ("runtime"), its submit time is negative
+//     ("submit"), a value exceeds the scenario limits ("limit"), its job
+//     number repeats an earlier one ("duplicate"), or the trace already
+//     gave model.MaxJobs usable jobs ("max jobs").
+//
+// pyss's reading (Trace.ScenarioCompat with model.CompatPyss, the CLI's
+// run -compat pyss on a trace), from pyss's base/prototype.py,
+// _job_input_to_job, which the scenario then leaves to the policy's
+// pyss job model (engine/backfill, "Compatibility with pyss"):
+//   - A record whose run time is <= 0, whose allocated processors are <=
+//     0, or whose submit time is negative becomes a 1 s job with a 1 s
+//     estimate on max(1, allocated) processors, submitted at max(submit,
+//     1). gridplay's reading leaves such records out (or keeps a run time
+//     of 0 as 0 s).
+//   - Any other record keeps its allocated processors (field 5 only; pyss
+//     never falls back to the requested processors), run time, requested
+//     time and submit time. A record without a requested time gets 1 s as
+//     its requested time: pyss reads the missing value as -1, so its run
+//     is max(min(-1, run), 1) = 1 s and its estimate max(-1, run, 1); a
+//     requested time of 1 gives both under the policy's rules.
+//   - Only "limit" and "duplicate" records are left out. Trace.Unusable
+//     counts records under gridplay's reading.
 //
 // Importing the head of a trace (Import, the playground's job table and
 // POST /api/swf):

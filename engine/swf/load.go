@@ -3,6 +3,7 @@ package swf
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -18,12 +19,64 @@ var Fetcher func(name string) (io.ReadCloser, error)
 // finds one, else through Fetcher when it is set, trying name, name.swf.gz
 // and name.swf. The trace's Name is name without .gz and .swf.
 func Load(name string) (*Trace, error) {
-	path, err := Find(name)
-	if err == nil {
+	if path, err := Find(name); err == nil {
 		return ReadFile(path)
 	}
-	if Fetcher == nil {
+	rc, n, err := fetch(name)
+	if err != nil {
 		return nil, err
+	}
+	defer rc.Close()
+	t, err := Read(rc)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", n, err)
+	}
+	t.Name = strings.TrimSuffix(strings.TrimSuffix(n, ".gz"), ".swf")
+	return t, nil
+}
+
+// LoadEach streams the records of the trace called name (found as Load
+// finds it: a file, else through Fetcher) to fn in file order, until fn
+// returns false. A reader of a trace's head need not decompress and parse
+// all of it: in the browser worker, where every request is a fresh
+// instance, that is most of the cost of a point of gamf-fig7.
+func LoadEach(name string, fn func(r *Record) bool) error {
+	rc, err := open(name)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	sr := &stopReader{r: rc}
+	_, err = read(sr, func(rec *Record, _ string) {
+		if !sr.stopped && !fn(rec) {
+			sr.stopped = true
+		}
+	}, 0)
+	if sr.stopped {
+		// The layers above the reader (gzip) may complain about the
+		// early end: that is the stop, not a broken trace.
+		return nil
+	}
+	return err
+}
+
+// open opens the trace called name: a file when Find finds one, else
+// through Fetcher.
+func open(name string) (io.ReadCloser, error) {
+	if path, err := Find(name); err == nil {
+		return os.Open(path)
+	}
+	rc, _, err := fetch(name)
+	return rc, err
+}
+
+// fetch opens the trace called name through Fetcher, trying name,
+// name.swf.gz and name.swf, and says which answered; without a Fetcher it
+// is Find's error.
+func fetch(name string) (io.ReadCloser, string, error) {
+	if Fetcher == nil {
+		_, err := Find(name)
+		return nil, "", err
 	}
 	base := filepath.Base(name)
 	var tried []string
@@ -31,18 +84,24 @@ func Load(name string) (*Trace, error) {
 		if !strings.HasSuffix(n, ".swf") && !strings.HasSuffix(n, ".swf.gz") {
 			continue
 		}
-		rc, ferr := Fetcher(n)
-		if ferr != nil {
-			tried = append(tried, ferr.Error())
-			continue
+		rc, err := Fetcher(n)
+		if err == nil {
+			return rc, n, nil
 		}
-		t, rerr := Read(rc)
-		rc.Close()
-		if rerr != nil {
-			return nil, fmt.Errorf("%s: %w", n, rerr)
-		}
-		t.Name = strings.TrimSuffix(strings.TrimSuffix(n, ".gz"), ".swf")
-		return t, nil
+		tried = append(tried, err.Error())
 	}
-	return nil, fmt.Errorf("swf: trace %q not found here or from the site (%s)", name, strings.Join(tried, "; "))
+	return nil, "", fmt.Errorf("swf: trace %q not found here or from the site (%s)", name, strings.Join(tried, "; "))
+}
+
+// stopReader ends its input once stopped is set.
+type stopReader struct {
+	r       io.Reader
+	stopped bool
+}
+
+func (s *stopReader) Read(b []byte) (int, error) {
+	if s.stopped {
+		return 0, io.EOF
+	}
+	return s.r.Read(b)
 }

@@ -50,3 +50,35 @@ func mustFind(t *testing.T, name string) string {
 	}
 	return p
 }
+
+// LoadEach stops reading where its function says, and gives the records
+// Load gives, in order, up to there.
+func TestLoadEach(t *testing.T) {
+	whole, err := Load("HPC2N-2002-2.2-cln")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Record
+	err = LoadEach("HPC2N-2002-2.2-cln", func(r *Record) bool {
+		got = append(got, *r)
+		return len(got) < 1000
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1000 {
+		t.Fatalf("%d records, want 1000 (the function said stop there)", len(got))
+	}
+	for i := range got {
+		if got[i] != whole.Jobs[i] {
+			t.Fatalf("record %d: %+v, want %+v", i, got[i], whole.Jobs[i])
+		}
+	}
+	n := 0
+	if err := LoadEach("KTH-SP2-1996-2", func(*Record) bool { n++; return true }); err != nil || n < 28000 {
+		t.Errorf("to the end: %d records, %v", n, err)
+	}
+	if err := LoadEach("no-such-trace", func(*Record) bool { return true }); err == nil {
+		t.Error("a missing trace gave no error")
+	}
+}

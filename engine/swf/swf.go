@@ -315,7 +315,12 @@ func (p *parser) unusable(r *Record) string {
 	return reason
 }
 
-// convert applies the package's conventions to one record.
+// convert applies the package's conventions to one record: the size is
+// the allocated processors, else the requested ones; the run time is the
+// trace's own (a job that ran past its request is killed at it by the
+// scheduler, which counts it); a run time of 0 ("less than 0.5 s") is kept
+// when the record has a requested time, since a job needs a duration to
+// hold its processors for.
 func convert(r *Record) (size int, runtime float64, reason string) {
 	size = r.Procs
 	if size <= 0 {
@@ -324,19 +329,42 @@ func convert(r *Record) (size int, runtime float64, reason string) {
 	switch {
 	case size <= 0:
 		return 0, 0, "size"
-	case r.Run <= 0:
+	case r.Run < 0 || (r.Run == 0 && r.ReqTime <= 0):
 		return 0, 0, "runtime"
 	case r.Submit < 0:
 		return 0, 0, "submit"
-	case size > model.MaxTotalNodes || r.Run > model.MaxTime || r.Submit > model.MaxTime ||
-		r.ReqTime > model.MaxTime || r.Job < 0 || r.Job > 1<<53:
+	case overLimit(r, size):
 		return 0, 0, "limit"
 	}
-	runtime = r.Run
-	if r.ReqTime > 0 && runtime > r.ReqTime {
-		runtime = r.ReqTime // killed at its requested time
+	return size, r.Run, ""
+}
+
+func overLimit(r *Record, size int) bool {
+	return size > model.MaxTotalNodes || r.Run > model.MaxTime || r.Submit > model.MaxTime ||
+		r.ReqTime > model.MaxTime || r.Job < 0 || r.Job > 1<<53
+}
+
+// convertPyss reads a record as pyss does (see the package doc, "pyss's
+// reading"): a record with no run time (<= 0), no allocated processors or
+// a negative submit time becomes a 1 s job with a 1 s estimate on
+// max(1, allocated) processors, submitted at max(submit, 1); any other
+// record keeps its allocated processors, run time and submit time, and a
+// record without a requested time gets a requested time of 1 s, so that
+// pyss's rule run = max(min(requested, run), 1) gives its 1 s run.
+func convertPyss(r *Record) (j model.Job, reason string) {
+	procs := r.Procs
+	if overLimit(r, max(procs, 1)) {
+		return j, "limit"
 	}
-	return size, runtime, ""
+	j = model.Job{ID: strconv.FormatInt(r.Job, 10), Submit: r.Submit, Size: procs, Runtime: r.Run, Requested: r.ReqTime}
+	if r.Run <= 0 || procs <= 0 || r.Submit < 0 {
+		j.Size, j.Runtime, j.Requested, j.Submit = max(1, procs), 1, 1, max(r.Submit, 1)
+		return j, ""
+	}
+	if j.Requested <= 0 {
+		j.Requested = 1
+	}
+	return j, ""
 }
 
 func toInt(x float64) int {
@@ -413,21 +441,45 @@ func slowNum(b []byte) (float64, bool) {
 // following the conventions in the package doc. The result passes
 // model.Validate when the trace has at least one usable job.
 func (t *Trace) Scenario(policy string) *model.Scenario {
-	s := &model.Scenario{Version: model.Version, Name: t.scenarioName(), Policy: model.Policy{Name: policy}}
+	s, _ := t.ScenarioCompat(policy, "")
+	return s
+}
+
+// ScenarioCompat is Scenario under the record reading of a reference
+// simulator: compat "" is gridplay's own conventions, model.CompatPyss
+// pyss's (see the package doc), and the scenario then carries Compat so
+// that the policy follows pyss's job model and tie order too. Records
+// pyss keeps but gridplay leaves out are kept; only "limit" and
+// "duplicate" records are left out under both. An unknown compat is an
+// error naming the field.
+func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
+	if compat != "" && compat != model.CompatPyss {
+		return nil, model.Errf("compat", fmt.Sprintf("is %q; the only reference simulator is %q", compat, model.CompatPyss))
+	}
+	s := &model.Scenario{Version: model.Version, Name: t.scenarioName(), Policy: model.Policy{Name: policy}, Compat: compat}
+	s.Jobs = make([]model.Job, 0, min(len(t.Jobs), model.MaxJobs))
 	seen := make(map[int64]bool, len(t.Jobs))
 	largest := 0
 	for i := range t.Jobs {
 		r := &t.Jobs[i]
-		size, runtime, reason := convert(r)
+		var j model.Job
+		var reason string
+		if compat == model.CompatPyss {
+			j, reason = convertPyss(r)
+		} else {
+			var size int
+			var runtime float64
+			size, runtime, reason = convert(r)
+			j = model.Job{ID: strconv.FormatInt(r.Job, 10), Submit: r.Submit, Size: size, Runtime: runtime}
+			if r.ReqTime > 0 {
+				j.Requested = r.ReqTime
+			}
+		}
 		if reason != "" || seen[r.Job] || len(s.Jobs) >= model.MaxJobs {
 			continue
 		}
 		seen[r.Job] = true
-		j := model.Job{ID: strconv.FormatInt(r.Job, 10), Submit: r.Submit, Size: size, Runtime: runtime}
-		if r.ReqTime > 0 {
-			j.Requested = r.ReqTime
-		}
-		largest = max(largest, size)
+		largest = max(largest, j.Size)
 		s.Jobs = append(s.Jobs, j)
 	}
 	nodes := t.Header.MaxProcs
@@ -439,7 +491,7 @@ func (t *Trace) Scenario(policy string) *model.Scenario {
 	}
 	nodes = min(max(nodes, 1), model.MaxNodes)
 	s.Platform.Clusters = []model.Cluster{{ID: "site0", Name: s.Name, Nodes: nodes}}
-	return s
+	return s, nil
 }
 
 func (t *Trace) scenarioName() string {

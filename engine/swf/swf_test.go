@@ -78,8 +78,9 @@ func TestScenario(t *testing.T) {
 	want := []model.Job{
 		// ran 100 of 200 requested.
 		{ID: "1", Submit: 0, Size: 16, Runtime: 100, Requested: 200},
-		// ran 300 s past its 120 s request: killed at 120.
-		{ID: "2", Submit: 5, Size: 8, Runtime: 120, Requested: 120},
+		// ran 300 s past its 120 s request: kept as it ran (the
+		// scheduler kills it at 120 and counts it).
+		{ID: "2", Submit: 5, Size: 8, Runtime: 300, Requested: 120},
 		// allocation unknown: the request (4) stands in.
 		{ID: "3", Submit: 10, Size: 4, Runtime: 50, Requested: 60},
 		// no requested time.
@@ -167,15 +168,77 @@ func TestFind(t *testing.T) {
 	}
 }
 
-// The three real traces of ../shared/traces load, when present.
+// TestZeroRunAndPyss: a run time of 0 ("less than 0.5 s") is a job when
+// the record has a requested time; pyss's reading keeps every record that
+// gridplay's leaves out for lack of a run time, size or submit time.
+func TestZeroRunAndPyss(t *testing.T) {
+	const tr = `; MaxProcs: 8
+1 0 0 0 4 -1 -1 4 30 -1 1 1 1 -1 1 -1 -1 -1
+2 0 0 0 4 -1 -1 4 -1 -1 1 1 1 -1 1 -1 -1 -1
+3 5 0 50 12 -1 -1 12 40 -1 1 1 1 -1 1 -1 -1 -1
+4 6 0 20 -1 -1 -1 2 40 -1 1 1 1 -1 1 -1 -1 -1
+5 7 0 20 3 -1 -1 3 -1 -1 1 1 1 -1 1 -1 -1 -1
+6 -1 0 20 3 -1 -1 3 40 -1 1 1 1 -1 1 -1 -1 -1
+7 8 0 -1 3 -1 -1 3 40 -1 1 1 1 -1 1 -1 -1 -1
+`
+	trace, err := Read(strings.NewReader(tr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, s *model.Scenario, want []model.Job) {
+		t.Helper()
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(s.Jobs) != len(want) {
+			t.Fatalf("%s: jobs %+v", name, s.Jobs)
+		}
+		for i := range want {
+			if s.Jobs[i] != want[i] {
+				t.Errorf("%s job %d: %+v, want %+v", name, i, s.Jobs[i], want[i])
+			}
+		}
+	}
+	check("gridplay", trace.Scenario("easy"), []model.Job{
+		{ID: "1", Submit: 0, Size: 4, Runtime: 0, Requested: 30}, // run 0 with a request: kept
+		// 2: run 0 and no request: no duration at all, left out.
+		{ID: "3", Submit: 5, Size: 12, Runtime: 50, Requested: 40}, // larger than the machine: the policy drops it
+		{ID: "4", Submit: 6, Size: 2, Runtime: 20, Requested: 40},  // allocation unknown: the request stands in
+		{ID: "5", Submit: 7, Size: 3, Runtime: 20},
+		// 6: negative submit, 7: run time unknown.
+	})
+	if trace.Unusable != 3 || trace.UnusableReasons["runtime"].Count != 2 || trace.UnusableReasons["submit"].Count != 1 {
+		t.Errorf("unusable %d %v", trace.Unusable, reasons(trace.UnusableReasons))
+	}
+	s, err := trace.ScenarioCompat("easy", model.CompatPyss)
+	if err != nil || s.Compat != model.CompatPyss {
+		t.Fatalf("%v %q", err, s.Compat)
+	}
+	check("pyss", s, []model.Job{
+		{ID: "1", Submit: 1, Size: 4, Runtime: 1, Requested: 1}, // run 0: a 1 s job at max(submit, 1)
+		{ID: "2", Submit: 1, Size: 4, Runtime: 1, Requested: 1},
+		{ID: "3", Submit: 5, Size: 12, Runtime: 50, Requested: 40}, // the policy caps it at the machine
+		{ID: "4", Submit: 6, Size: 1, Runtime: 1, Requested: 1},    // no allocation: 1 processor, 1 s
+		{ID: "5", Submit: 7, Size: 3, Runtime: 20, Requested: 1},   // no request: runs max(min(1, 20), 1) = 1 s
+		{ID: "6", Submit: 1, Size: 3, Runtime: 1, Requested: 1},    // negative submit
+		{ID: "7", Submit: 8, Size: 3, Runtime: 1, Requested: 1},    // no run time
+	})
+	if _, err := trace.ScenarioCompat("easy", "batsim"); model.FirstError(err).Field != "compat" {
+		t.Errorf("unknown compat: %v", err)
+	}
+}
+
+// The three real traces ship in static/traces; every record of KTH and
+// HPC2N is a job (KTH's 8 records with run time 0 have requested times).
 func TestRealTraces(t *testing.T) {
 	for _, tc := range []struct {
-		name        string
-		jobs, procs int
+		name           string
+		records, procs int
+		jobs, jobsPyss int
 	}{
-		{"KTH-SP2-1996-2", 28489, 100},
-		{"CTC-SP2-1996-3.1-cln", 77222, 338},
-		{"HPC2N-2002-2.2-cln", 202871, 240},
+		{"KTH-SP2-1996-2", 28489, 100, 28489, 28489},
+		{"CTC-SP2-1996-3.1-cln", 77222, 338, 77222, 77222},
+		{"HPC2N-2002-2.2-cln", 202871, 240, 202871, 202871},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if (testing.Short() || runtime.GOOS == "js") && tc.jobs > 50000 {
@@ -183,14 +246,14 @@ func TestRealTraces(t *testing.T) {
 			}
 			p, err := Find(tc.name)
 			if err != nil {
-				t.Skip(err)
+				t.Fatal(err) // the traces ship with the repository
 			}
 			tr, err := ReadFile(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(tr.Jobs) != tc.jobs || tr.Header.MaxProcs != tc.procs || tr.Name != tc.name {
-				t.Fatalf("%d jobs, %d procs, name %q", len(tr.Jobs), tr.Header.MaxProcs, tr.Name)
+			if len(tr.Jobs) != tc.records || tr.Header.MaxProcs != tc.procs || tr.Name != tc.name {
+				t.Fatalf("%d records, %d procs, name %q", len(tr.Jobs), tr.Header.MaxProcs, tr.Name)
 			}
 			s := tr.Scenario("fcfs")
 			if err := s.Validate(); err != nil {
@@ -198,6 +261,16 @@ func TestRealTraces(t *testing.T) {
 			}
 			if len(s.Jobs)+tr.Unusable != len(tr.Jobs) {
 				t.Fatal("unusable count")
+			}
+			ps, err := tr.ScenarioCompat("fcfs", model.CompatPyss)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ps.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Jobs) != tc.jobs || len(ps.Jobs) != tc.jobsPyss {
+				t.Errorf("%d jobs, %d under pyss's reading; want %d and %d", len(s.Jobs), len(ps.Jobs), tc.jobs, tc.jobsPyss)
 			}
 			t.Logf("%s: %d records, %d skipped lines, %d unusable %v, %d jobs", tc.name, len(tr.Jobs), tr.Skipped, tr.Unusable, reasons(tr.UnusableReasons), len(s.Jobs))
 		})
@@ -215,7 +288,7 @@ func reasons(m map[string]*Skip) map[string]int {
 func BenchmarkSWFParseHPC2N(b *testing.B) {
 	p, err := Find("HPC2N-2002-2.2-cln")
 	if err != nil {
-		b.Skip(err)
+		b.Fatal(err) // the traces ship in static/traces
 	}
 	f, err := os.Open(p)
 	if err != nil {
@@ -270,6 +343,15 @@ func FuzzRead(f *testing.F) {
 		}
 		if len(s.Jobs) > 0 {
 			if err := s.Validate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ps, err := tr.ScenarioCompat("fcfs", model.CompatPyss)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps.Jobs) > 0 {
+			if err := ps.Validate(); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"gridplay/engine/detmath"
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 )
@@ -26,8 +27,8 @@ func BoundedPareto(r *rand.Rand, lo, hi, alpha float64) float64 {
 		return lo
 	}
 	u := r.Float64()
-	k := 1 - math.Pow(lo/hi, alpha)
-	x := lo / math.Pow(1-u*k, 1/alpha)
+	k := 1 - detmath.Pow(lo/hi, alpha)
+	x := lo / detmath.Pow(1-u*k, 1/alpha)
 	return math.Min(math.Max(x, lo), hi)
 }
 
@@ -76,7 +77,7 @@ func LogSize(r *rand.Rand, lo, hi int) int {
 	if hi <= lo {
 		return lo
 	}
-	x := float64(lo) * math.Pow(float64(hi+1)/float64(lo), r.Float64())
+	x := float64(lo) * detmath.Pow(float64(hi+1)/float64(lo), r.Float64())
 	n := int(math.Floor(x))
 	return min(max(n, lo), hi)
 }

@@ -32,6 +32,9 @@ type Spec struct {
 	X func(x string) bool
 	// Policy keeps only rows of matching policies (nil: all).
 	Policy func(p string) bool
+	// Log draws the y axis on a log scale (values that span decades;
+	// values at or below 0 are left out).
+	Log bool
 	// ByPolicy draws the policies as the x categories, with one series
 	// for our values and one for the paper's (bars of one x value, such
 	// as the means or ranks of a summary).
@@ -62,8 +65,9 @@ type Layout struct {
 var Layouts = map[string]Layout{
 	"muscle-table2": {Table: []string{"compositions"}},
 	"muscle-fig4": {Figures: []Spec{
-		{Metric: "mcp", Kind: Line, Title: "MUSCLE Fig. 4a: mean cluster performance (MCP, eq. 7)", XLabel: "workload: mean number of jobs in the queue", YLabel: "MCP"},
-		{Metric: "pb", Kind: Line, Title: "MUSCLE Fig. 4b: performance balance (PB, eq. 8)", XLabel: "workload: mean number of jobs in the queue", YLabel: "PB"},
+		{Metric: "mcp", Kind: Line, Log: true, Title: "MUSCLE Fig. 4a: mean cluster performance (MCP, eq. 7)", XLabel: "workload: mean number of jobs in the queue", YLabel: "MCP (log scale)"},
+		{Metric: "pb", Kind: Line, Log: true, Title: "MUSCLE Fig. 4b: performance balance (PB, eq. 8)", XLabel: "workload: mean number of jobs in the queue", YLabel: "PB (log scale)"},
+		{Metric: "queue", Kind: Line, Title: "Measured mean queue of each policy", XLabel: "workload level x", YLabel: "mean jobs in the queue"},
 		{Metric: "mcp_gain_vs_dll", Kind: Bars, Title: "MUSCLE's MCP gain over DLL (%)", XLabel: "mean queue", YLabel: "%"},
 		{Metric: "mcp_gain_vs_wrand", Kind: Bars, Title: "MUSCLE's MCP gain over WRAND (%)", XLabel: "mean queue", YLabel: "%"},
 	}},
@@ -118,6 +122,15 @@ type Series struct {
 	Paper bool
 	// Values by x label; for Line charts the x labels parse as numbers.
 	Values map[string]float64
+	raw    map[string]float64 // the values before a log scale
+}
+
+// value is the value shown for x: the one before a log scale, if any.
+func (s Series) value(x string, v float64) float64 {
+	if s.raw != nil {
+		return s.raw[x]
+	}
+	return v
 }
 
 // Figure is a chart ready to draw.

@@ -133,3 +133,23 @@ func TestTicks(t *testing.T) {
 		t.Errorf("FormatValue: %q %q %q", FormatValue(-0.00001), FormatValue(1234.6), FormatValue(0.12345))
 	}
 }
+
+// A log-scale figure leaves out values at or below 0, ticks at powers of
+// ten, and its tooltips show the values themselves.
+func TestLogScale(t *testing.T) {
+	tab := &sched.Table{}
+	tab.Add("20", "muscle", "mcp", 87)
+	tab.Add("20", "dll", "mcp", 600000)
+	tab.Add("40", "dll", "mcp", 0)
+	figs := Build([]Spec{{Metric: "mcp", Kind: Line, Log: true, Title: "t"}}, tab)
+	svg := SVG(figs[0])
+	wellFormed(t, svg)
+	for _, want := range []string{">100<", ">1000<", ">10k<", ">100k<", "dll at 20: 600000", "muscle at 20: 87"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("log-scale SVG lacks %q", want)
+		}
+	}
+	if strings.Contains(svg, "dll at 40") {
+		t.Errorf("a value of 0 was drawn on a log scale")
+	}
+}

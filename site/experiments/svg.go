@@ -57,15 +57,28 @@ func SVG(f Figure) string {
 		svgW, svgH, svgW, svgH, esc(f.Title))
 	fmt.Fprintf(&b, `<title>%s</title><rect width="100%%" height="100%%" fill="#fff"/>`, esc(f.Title))
 	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="14" font-weight="600">%s</text>`, padL, esc(f.Title))
+	if f.Log {
+		f = logValues(f)
+	}
 	lo, hi := yRange(f)
 	plotW, plotH := float64(svgW-padL-padR), float64(svgH-padT-padB)
 	y := func(v float64) float64 { return float64(padT) + plotH*(1-(v-lo)/(hi-lo)) }
 	// y grid and ticks
 	yt, yd := ticks(lo, hi, 5)
+	if f.Log {
+		yt, yd = nil, 0
+		for k := math.Ceil(lo); k <= hi; k++ {
+			yt = append(yt, k)
+		}
+	}
 	for _, t := range yt {
 		yy := y(t)
+		label := tickLabel(t, yd)
+		if f.Log {
+			label = tickLabel(math.Pow(10, t), 0)
+		}
 		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#ddd"/>`, padL, float64(padL)+plotW, yy, yy)
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%s</text>`, padL-6, yy, esc(tickLabel(t, yd)))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%s</text>`, padL-6, yy, esc(label))
 	}
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%.1f" stroke="#333"/>`, padL, padL, padT, float64(padT)+plotH)
 	fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#333"/>`, padL, float64(padL)+plotW, y(math.Max(lo, 0)), y(math.Max(lo, 0)))
@@ -170,7 +183,7 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 				continue
 			}
 			marker(b, st[i], px(xv), y(v), col, s.Paper)
-			fmt.Fprintf(b, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(v)))
+			fmt.Fprintf(b, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(s.value(x, v))))
 		}
 	}
 }
@@ -213,9 +226,27 @@ func drawBars(b *strings.Builder, f Figure, plotW float64, y func(float64) float
 				extra = fmt.Sprintf(` stroke="%s" stroke-width="1.5" stroke-dasharray="4 2"`, col)
 			}
 			fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"%s><title>%s, %s: %s</title></rect>`,
-				gx+bw*float64(si), top, math.Max(bw-1, 1), math.Max(bot-top, 0.5), fill, extra, esc(s.Name), esc(x), esc(FormatValue(v)))
+				gx+bw*float64(si), top, math.Max(bw-1, 1), math.Max(bot-top, 0.5), fill, extra, esc(s.Name), esc(x), esc(FormatValue(s.value(x, v))))
 		}
 	}
+}
+
+// logValues is f with every value v > 0 replaced by log10(v) (the
+// others left out): a log scale drawn on a linear one. The tooltips
+// still show the values themselves.
+func logValues(f Figure) Figure {
+	g := f
+	g.Series = make([]Series, len(f.Series))
+	for i, s := range f.Series {
+		vs := map[string]float64{}
+		for x, v := range s.Values {
+			if v > 0 {
+				vs[x] = math.Log10(v)
+			}
+		}
+		g.Series[i] = Series{Name: s.Name, Paper: s.Paper, Values: vs, raw: s.Values}
+	}
+	return g
 }
 
 // marker draws series i's marker shape at (x, y): circle, square,
@@ -254,7 +285,7 @@ func yRange(f Figure) (lo, hi float64) {
 	if math.IsInf(lo, 1) {
 		return 0, 1
 	}
-	if f.Kind == Bars || lo > 0 && lo < hi*0.5 {
+	if !f.Log && (f.Kind == Bars || lo > 0 && lo < hi*0.5) {
 		lo = math.Min(lo, 0)
 		hi = math.Max(hi, 0)
 	}

@@ -295,7 +295,8 @@ func (s *Sweep) setResult(b []byte) string {
 	s.ResultJSON = b
 	if s.Name == "muscle-table2" {
 		var r struct {
-			Rows []Composition `json:"rows"`
+			Rows   []Composition `json:"rows"`
+			Claims []sched.Claim `json:"claims"`
 		}
 		if err := json.Unmarshal(b, &r); err != nil {
 			return "the engine sent an unreadable report"
@@ -305,6 +306,7 @@ func (s *Sweep) setResult(b []byte) string {
 		for _, row := range r.Rows {
 			t.Add(strconv.Itoa(row.Row), "muscle", "compositions", float64(len(row.Compositions)))
 		}
+		t.Claims = r.Claims
 		s.Result = t
 		return ""
 	}

@@ -398,9 +398,11 @@ func (p *Parsed) row(rec []string, cols []int, row, n int) (model.Job, bool) {
 			ok = false
 		}
 	}
-	if j.Runtime == 0 && j.App == nil && ok {
+	if j.Runtime == 0 && j.App == nil && j.Requested == 0 && ok {
 		// Zero and empty are the same in the model (and in FormatCSV).
-		p.add(Problem{Row: row, Msg: "needs a positive runtime (or an app code)"})
+		// A runtime of 0 with a requested time is a job that ran less
+		// than half a second (SWF), as the model accepts.
+		p.add(Problem{Row: row, Msg: "needs a positive runtime (or a requested time, or an app code)"})
 		ok = false
 	}
 	if j.ID == "" {

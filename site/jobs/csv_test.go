@@ -259,3 +259,13 @@ func FuzzParseCSV(f *testing.F) {
 		}
 	})
 }
+
+// A runtime of 0 with a requested time (an SWF job that ran less than half
+// a second, as KTH's 8 such records) is a job, as the model says; the old
+// parser refused it, so an exported KTH table did not import again.
+func TestParseCSVZeroRuntimeWithRequest(t *testing.T) {
+	p := ParseCSV("id,submit,size,runtime,requested\na,0,1,0,60\n")
+	if !p.OK() || len(p.Jobs) != 1 || p.Jobs[0].Runtime != 0 || p.Jobs[0].Requested != 60 {
+		t.Fatalf("problems %+v, jobs %+v", p.Problems, p.Jobs)
+	}
+}

@@ -3,7 +3,7 @@
 // Worker and on Cloudflare Workers); built natively it is the CLI:
 //
 //	api serve [-addr 127.0.0.1:8080] [-dir static]
-//	api run [-policy NAME] [-format json|csv|series|batsim] FILE
+//	api run [-policy NAME] [-format json|csv|series|batsim] [-compat pyss] FILE
 //	api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
 //	api policies [-format text|json]
 //	api experiments
@@ -46,7 +46,7 @@ import (
 
 const usage = `usage:
   api serve [-addr 127.0.0.1:8080] [-dir static]
-  api run [-policy NAME] [-format json|csv|series|batsim] FILE   (FILE: scenario or Batsim .json, or .swf / .swf.gz trace)
+  api run [-policy NAME] [-format json|csv|series|batsim] [-compat pyss] FILE   (FILE: scenario or Batsim .json, or .swf / .swf.gz trace)
   api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
   api policies [-format text|json]
   api experiments
@@ -165,6 +165,7 @@ func (c *command) run(args []string) int {
 	policy := fs.String("policy", "", "policy name (overrides the scenario's; default fcfs for traces); with -shake, a comma-separated list to compare")
 	format := fs.String("format", "json", "output: json, csv (per-job table), series (time series) or batsim (the workload as Batsim JSON); with -shake, json or csv")
 	sh := shakeFlags(fs)
+	compat := fs.String("compat", "", "run under a reference simulator's job model and tie order: pyss")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return exitUsage
@@ -181,6 +182,9 @@ func (c *command) run(args []string) int {
 	}
 	if sh.runs < 0 {
 		return c.usageErr("-shake must be at least 1, got %d", sh.runs)
+	}
+	if *compat != "" && *compat != model.CompatPyss {
+		return c.usageErr("unknown compat %q: use %s", *compat, model.CompatPyss)
 	}
 	names := strings.Split(*policy, ",")
 	if *policy == "" {
@@ -199,7 +203,7 @@ func (c *command) run(args []string) int {
 		first = names[0]
 	}
 	file := pos[0]
-	s, err := c.load(file, first)
+	s, err := c.load(file, first, *compat)
 	if err != nil {
 		return c.fail("%s: %v", file, err)
 	}
@@ -245,17 +249,18 @@ func (c *command) run(args []string) int {
 }
 
 // load reads FILE as a scenario for policy (empty: the file's own, or
-// fcfs for a trace or a Batsim workload). The format is found by the
+// fcfs for a trace or a Batsim workload), run under compat when it is set
+// (a trace is then read as that simulator reads it). The format is found by the
 // name for SWF traces (.swf, .swf.gz) and by the content otherwise: gzip
 // or text that is not JSON is an SWF trace, a JSON object with "nb_res" a
 // Batsim workload, any other JSON a scenario.
-func (c *command) load(file, policy string) (*model.Scenario, error) {
+func (c *command) load(file, policy, compat string) (*model.Scenario, error) {
 	traceDefault := policy
 	if traceDefault == "" {
 		traceDefault = "fcfs"
 	}
 	if isTrace(file) {
-		return loadTrace(file, traceDefault, c.stderr)
+		return loadTrace(file, traceDefault, compat, c.stderr)
 	}
 	b, err := readCapped(file, model.MaxScenarioBytes)
 	if err != nil {
@@ -264,13 +269,15 @@ func (c *command) load(file, policy string) (*model.Scenario, error) {
 	trimmed := bytes.TrimLeft(b, " \t\r\n")
 	switch {
 	case len(trimmed) > 0 && trimmed[0] != '{' && trimmed[0] != '[':
-		return loadTrace(file, traceDefault, c.stderr) // gzip or SWF text
+		return loadTrace(file, traceDefault, compat, c.stderr) // gzip or SWF text
 	case batsim.IsWorkload(b):
 		w, err := batsim.Decode(b)
 		if err != nil {
 			return nil, fmt.Errorf("Batsim workload: %w", err)
 		}
-		return w.Scenario(traceDefault), nil
+		s := w.Scenario(traceDefault)
+		s.Compat = compat
+		return s, nil
 	}
 	s, err := model.Decode(b)
 	if err != nil {
@@ -279,6 +286,9 @@ func (c *command) load(file, policy string) (*model.Scenario, error) {
 	if policy != "" && policy != s.Policy.Name {
 		// Parameters belong to the policy they were written for.
 		s.Policy = model.Policy{Name: policy}
+	}
+	if compat != "" {
+		s.Compat = compat
 	}
 	return s, nil
 }

@@ -272,3 +272,40 @@ func TestExperimentParallelAndRemote(t *testing.T) {
 		t.Errorf("-parallel 0: exit %d: %s", code, errs)
 	}
 }
+
+// TestRunCompat: run -compat pyss reads a trace as pyss does (job 2 has
+// no run time: a 1 s job at max(submit, 1) on 1 processor; job 3 ran 0
+// s: the same) and sets the scenario's compat for a scenario file; an
+// unknown simulator is a usage error.
+func TestRunCompat(t *testing.T) {
+	swfText := "; MaxProcs: 4\n" +
+		"1 0 0 10 2 -1 -1 2 20 -1 1 1 1 1 1 1 -1 -1\n" +
+		"2 0 0 -1 -1 -1 -1 4 30 -1 1 1 1 1 1 1 -1 -1\n" +
+		"3 5 0 0 4 -1 -1 4 30 -1 1 1 1 1 1 1 -1 -1\n"
+	p := filepath.Join(t.TempDir(), "tiny.swf")
+	if err := os.WriteFile(p, []byte(swfText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// EASY by hand: job 1 runs 0-10 on 2 processors; job 2 (1 processor)
+	// arrives at 1 and runs 1-2; job 3 (4 processors, 1 s) waits for job
+	// 1: 10-11. Without compat, jobs 2 and 3 are left out or kept at 0 s.
+	code, out, errs := runCLI(t, "run", "-policy", "easy", "-compat", "pyss", "-format", "csv", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		got = append(got, strings.Join(strings.Split(l, ",")[:5], ","))
+	}
+	if want := "1,site0,0,10,2 2,site0,1,2,1 3,site0,10,11,4"; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
+	}
+	f := writeScenario(t, "easy")
+	code, out, errs = runCLI(t, "run", "-compat", "pyss", f)
+	if code != 0 || !strings.Contains(out, "compat pyss") {
+		t.Errorf("scenario file: exit %d, %s %s", code, errs, out)
+	}
+	if code, _, errs := runCLI(t, "run", "-compat", "batsim", f); code != 2 || !strings.Contains(errs, `unknown compat "batsim"`) {
+		t.Errorf("unknown compat: exit %d, %q", code, errs)
+	}
+}

@@ -46,7 +46,10 @@ func fetchTrace(name string) (io.ReadCloser, error) {
 		if err != nil {
 			return nil, err
 		}
-		fetcher = js.Global()
+		// The worker's own global object: js.Global() is the runtime's
+		// proxy of it here, and fetch called on the proxy throws
+		// "Illegal invocation".
+		fetcher = js.Global().Get("self")
 		u = base.ResolveReference(&url.URL{Path: "traces/" + name}).String()
 	} else {
 		return nil, fmt.Errorf("no static assets to fetch %s from", name)

@@ -9,17 +9,24 @@ import (
 	"gridplay/engine/swf"
 )
 
-// loadTrace reads an SWF trace (.swf or .swf.gz) as a scenario for policy
-// and reports on w the lines it skipped and the records it left out, by
-// reason, with the first line numbers of each.
-func loadTrace(name, policy string, w io.Writer) (*model.Scenario, error) {
+// loadTrace reads an SWF trace (.swf or .swf.gz) as a scenario for policy,
+// with the records read as the compat simulator reads them ("" for
+// gridplay's own reading, see engine/swf), and reports on w the lines it
+// skipped and the records it left out, by reason, with the first line
+// numbers of each.
+func loadTrace(name, policy, compat string, w io.Writer) (*model.Scenario, error) {
 	tr, err := swf.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
-	s := tr.Scenario(policy)
+	s, err := tr.ScenarioCompat(policy, compat)
+	if err != nil {
+		return nil, err
+	}
 	report(w, name, "skipped", "invalid lines", tr.Skipped, tr.SkipReasons)
-	report(w, name, "left out", "unusable records", tr.Unusable, tr.UnusableReasons)
+	if compat == "" {
+		report(w, name, "left out", "unusable records", tr.Unusable, tr.UnusableReasons)
+	}
 	return s, nil
 }
 

@@ -58,21 +58,36 @@ func TestExperimentsInPage(t *testing.T) {
 		want, _ := json.Marshal(native)
 		plan, _ := e.Plan(opt)
 
-		var got, ms, par string
+		var got, ms, par, failed string
 		var figures, claims int
 		link := fmt.Sprintf("%s/#e=%s&quick=1&seed=1&autoplay=1", url, name)
-		err = chromedp.Run(ctx,
+		fmt.Printf("gridplay e2e experiments: %s (%d points; native %v)...\n", name, len(plan), nativeT.Round(time.Millisecond))
+		ectx, cancel := context.WithTimeout(ctx, 8*time.Minute)
+		err = chromedp.Run(ectx,
 			chromedp.Navigate("about:blank"), // leave the page, so the next navigation loads afresh
 			chromedp.Navigate(link),
-			chromedp.WaitVisible(`section.experiments[data-experiment="`+name+`"][data-done="true"]`, chromedp.ByQuery),
-			chromedp.Evaluate(`globalThis.gridplayPublished.experimentJSON`, &got),
-			chromedp.Evaluate(`globalThis.gridplayPublished.experimentMs`, &ms),
-			chromedp.Evaluate(`globalThis.gridplayPublished.experimentParallel`, &par),
-			chromedp.Evaluate(`document.querySelectorAll("section.experiments .exp-svg svg").length`, &figures),
-			chromedp.Evaluate(`document.querySelectorAll("section.experiments .exp-claims tbody tr").length`, &claims),
+			chromedp.Poll(`document.querySelector('section.experiments[data-experiment="`+name+`"][data-done="true"]') !== null || document.querySelector("section.experiments .exp-progress .error") !== null`, nil,
+				chromedp.WithPollingInterval(200*time.Millisecond)),
+			chromedp.Evaluate(`(document.querySelector("section.experiments .exp-progress .error") || {}).textContent || ""`, &failed),
 		)
+		if err == nil && failed != "" {
+			err = fmt.Errorf("the sweep failed: %s", failed)
+		}
+		if err == nil {
+			err = chromedp.Run(ectx,
+				chromedp.Evaluate(`globalThis.gridplayPublished.experimentJSON`, &got),
+				chromedp.Evaluate(`globalThis.gridplayPublished.experimentMs`, &ms),
+				chromedp.Evaluate(`globalThis.gridplayPublished.experimentParallel`, &par),
+				chromedp.Evaluate(`document.querySelectorAll("section.experiments .exp-svg svg").length`, &figures),
+				chromedp.Evaluate(`document.querySelectorAll("section.experiments .exp-claims tbody tr").length`, &claims),
+			)
+		}
+		cancel()
 		if err != nil {
-			t.Fatalf("%s: %v\nconsole:\n%s", name, err, strings.Join(con.all, "\n"))
+			var progress string
+			chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector(".exp-progress") || {}).textContent || ""`, &progress))
+			shot(t, ctx, "experiment-"+name+"-failed.png", false)
+			t.Fatalf("%s: %v\nthe view says: %s\nconsole:\n%s", name, err, progress, strings.Join(con.all, "\n"))
 		}
 		if !bytes.Equal(bytes.TrimSpace([]byte(got)), want) {
 			t.Errorf("%s: the page's merged report differs from the native run:\npage   %.300s\nnative %.300s", name, got, want)

@@ -32,6 +32,8 @@ var mimeTypes = map[string]string{
 	".ico":  "image/x-icon",
 	".txt":  "text/plain; charset=utf-8",
 	".toml": "text/plain; charset=utf-8",
+	".gz":   "application/gzip",
+	".md":   "text/plain; charset=utf-8",
 }
 
 // New returns the handler for the static directory dir plus the API.
@@ -68,9 +70,14 @@ func (f *files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ext := path.Ext(name)
 	if ext == ".gz" || ext == ".br" {
 		// The compressed variants are served through Accept-Encoding
-		// only, so a client never gets bytes it cannot read.
-		http.NotFound(w, r)
-		return
+		// only, so a client never gets bytes it cannot read. A file
+		// that is compressed in its own right (the traces,
+		// traces/NAME.swf.gz) has no plain sibling, and is a file like
+		// any other.
+		if _, err := f.root.Stat(strings.TrimSuffix(name, ext)); err == nil {
+			http.NotFound(w, r)
+			return
+		}
 	}
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")

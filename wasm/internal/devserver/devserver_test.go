@@ -39,6 +39,7 @@ func setup(t *testing.T) (string, http.Handler) {
 	write(t, dir, "main.js", []byte("console.log(1)"))
 	write(t, dir, "worker/w.mjs", []byte("export {}"))
 	write(t, dir, "style.css", []byte("body{}"))
+	write(t, dir, "traces/t.swf.gz", gz(t, []byte("; trace\n")))
 	write(t, dir, "stale.js", []byte("new"))
 	write(t, dir, "stale.js.gz", gz(t, []byte("old")))
 	old := time.Now().Add(-time.Hour)
@@ -76,6 +77,9 @@ func TestFiles(t *testing.T) {
 		{"/style.css", "", "text/css; charset=utf-8", "", 200},
 		{"/stale.js", "gzip", "text/javascript; charset=utf-8", "", 200},
 		{"/app.wasm.gz", "gzip", "", "", 404},
+		// a file compressed in its own right (no plain sibling) is served
+		// as it is: the engine worker fetches the traces so
+		{"/traces/t.swf.gz", "gzip", "application/gzip", "", 200},
 		{"/missing.js", "", "", "", 404},
 		{"/worker", "", "", "", 404},
 	}
