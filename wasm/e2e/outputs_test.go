@@ -9,7 +9,9 @@ package e2e
 // offers is checked against the engine run natively in this process.
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -22,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"gridplay/engine/batsim"
@@ -31,6 +34,7 @@ import (
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/shake"
+	"gridplay/engine/swf"
 	"gridplay/site/analysis"
 )
 
@@ -565,4 +569,185 @@ func TestBatsimInPage(t *testing.T) {
 		t.Errorf("import notice %q", notice)
 	}
 	con.check(t)
+}
+
+// scrollFrames scrolls the per-job table by rows each animation frame
+// for frames frames (a fast fling), then jumps to random places (a drag
+// of the scroll bar), and returns the intervals between animation frames
+// in ms: the frame times while scrolling.
+const scrollFrames = `(async () => {
+  const sc = document.querySelector(".ot-scroll");
+  const out = [];
+  let last = performance.now();
+  let seed = 7;
+  const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+  await new Promise((resolve) => {
+    let n = 0;
+    const step = () => {
+      const now = performance.now();
+      if (n > 0) out.push(now - last);
+      last = now;
+      if (n < 150) sc.scrollTop += 24 * 37;
+      else sc.scrollTop = Math.floor(rnd() * (sc.scrollHeight - sc.clientHeight));
+      if (++n <= 240) requestAnimationFrame(step); else resolve();
+    };
+    requestAnimationFrame(step);
+  });
+  return out;
+})()`
+
+// TestTraceOutputsFrameTime imports the first 20,000 HPC2N jobs (the
+// whole trace, 202,871 jobs, with GRIDPLAY_WHOLE_TRACE=1), runs EASY,
+// and measures the per-job table and the series: their build time in
+// the page, a sort of the whole table, the frame times while scrolling
+// (target: p95 20 ms or less), and the Gantt repaint when a row is
+// hovered. Logged, and written to test-artifacts/outputs-frame-time.json;
+// the CSV of the table is checked against the native one.
+func TestTraceOutputsFrameTime(t *testing.T) {
+	whole := os.Getenv("GRIDPLAY_WHOLE_TRACE") == "1"
+	actx, _, _, url := browser(t, 1280, 1000)
+	ctx, con := longTab(t, actx, 20*time.Minute)
+	path, err := swf.Find("HPC2N-2002-2.2-cln")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 20000
+	if whole {
+		n = 0
+	} else {
+		path = writeSWFCut(t, path, n)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	t0 := time.Now()
+	var rows, build float64
+	err = chromedp.Run(ctx,
+		chromedp.SetUploadFiles(`input.jt-swf`, []string{path}, chromedp.ByQuery),
+		chromedp.Poll(`(() => {
+  const a = document.querySelector(".app");
+  if (a.dataset.engine === "error") return true;
+  return a.dataset.engine === "done" && a.dataset.policy === "easy" && document.querySelector(".summary h2").textContent.includes("HPC2N") &&
+    document.querySelector("section.outputs[data-ready='true'] tbody.ot-body tr[data-k]") !== null;
+})()`, nil, chromedp.WithPollingInterval(250*time.Millisecond), chromedp.WithPollingTimeout(15*time.Minute)),
+		chromedp.Evaluate(`+document.querySelector("table.ot").dataset.rows`, &rows),
+		chromedp.Evaluate(`+document.querySelector("section.outputs").dataset.buildMs`, &build),
+	)
+	if err != nil {
+		t.Fatalf("import and run: %v\nconsole:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	ready := time.Since(t0)
+	var runErr string
+	chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector(".run-error:not([hidden])")?.textContent || ""`, &runErr))
+	if runErr != "" {
+		t.Fatalf("the run failed: %s", runErr)
+	}
+	// The native table of the same jobs (imported as the page does:
+	// every job, shifted to start at 0), for the CSV check.
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut, err := swf.Import(filepath.Base(path), f, 0)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 && int(rows) < 200000 || n > 0 && int(rows) != n {
+		t.Fatalf("table of %v rows", rows)
+	}
+	var frames, paints, sortMs []float64
+	var hover []float64
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(captureAll, nil),
+		chromedp.Evaluate(`globalThis.gridplayPaintTimes && (globalThis.gridplayPaintTimes.rows = []); true`, nil),
+		chromedp.Evaluate(scrollFrames, &frames, await),
+		chromedp.Evaluate(`(globalThis.gridplayPaintTimes || {}).rows || []`, &paints),
+		chromedp.Evaluate(`(async () => {
+  const out = [];
+  for (const col of ["bsld", "wait", "job"]) {
+    const t0 = performance.now();
+    document.querySelector('button.ot-sort[data-col="' + col + '"]').click();
+    await new Promise((r) => { const w = () => document.querySelector("table.ot").dataset.sort === col ? r() : setTimeout(w, 5); w(); });
+    out.push(performance.now() - t0);
+  }
+  return out;
+})()`, &sortMs, await),
+		chromedp.Evaluate(`(async () => {
+  const body = document.querySelector("tbody.ot-body");
+  for (let k = 0; k < 10; k++) {
+    const trs = body.querySelectorAll("tr[data-k]");
+    trs[k % trs.length].querySelector("td").dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  body.dispatchEvent(new MouseEvent("mouseleave"));
+  return (globalThis.gridplayPaintTimes || {}).hover || [];
+})()`, &hover, await),
+	)
+	if err != nil {
+		t.Fatalf("scrolling: %v", err)
+	}
+	d, err := clickDownload(ctx, "button.jobs-csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &model.Scenario{Version: model.Version, Policy: model.Policy{Name: "easy"},
+		Platform: model.Platform{Clusters: []model.Cluster{cut.Cluster}}, Jobs: cut.Jobs}
+	var want bytes.Buffer
+	outputs.WriteJobsCSV(&want, outputs.Jobs(s, nativeRun(t, s)))
+	if d.Text != want.String() {
+		t.Errorf("the page's per-job CSV differs from the native one (%d bytes, want %d)", len(d.Text), want.Len())
+	}
+	line := fmt.Sprintf("HPC2N %v jobs: table and series ready %.1f s after the file was picked (built in %.0f ms in the page); scrolling: frame time p95 %.1f ms, max %.1f ms over %d frames, rows painted in p95 %.1f ms; sort by bsld, wait, job: %.0f ms; hover repaints the Gantt in p95 %.1f ms (machine loaded)",
+		rows, ready.Seconds(), build, p95(frames), maxOf(frames), len(frames), p95(paints), sortMs, p95(hover))
+	t.Log(line)
+	fmt.Println("gridplay e2e: " + line)
+	b, _ := json.Marshal(map[string]any{"jobs": rows, "ready_s": ready.Seconds(), "build_ms": build, "scroll_frame_p95_ms": p95(frames),
+		"scroll_frame_max_ms": maxOf(frames), "frames": len(frames), "rows_paint_p95_ms": p95(paints), "sort_ms": sortMs, "hover_paint_p95_ms": p95(hover)})
+	writeArtifact(fmt.Sprintf("outputs-frame-time-%d.json", int(rows)), b)
+	con.check(t)
+}
+
+func maxOf(xs []float64) float64 {
+	m := 0.0
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+// await makes an Evaluate wait for the promise it returns.
+func await(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+
+// writeSWFCut writes the header and the first n jobs of the trace at src
+// (gzipped) to a file named after it, and returns its path.
+func writeSWFCut(t *testing.T, src string, n int) string {
+	t.Helper()
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("HPC2N-first-%d.swf", n))
+	out, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	jobs := 0
+	for sc.Scan() && jobs < n {
+		l := sc.Text()
+		if !strings.HasPrefix(strings.TrimSpace(l), ";") && strings.TrimSpace(l) != "" {
+			jobs++
+		}
+		fmt.Fprintln(out, l)
+	}
+	return path
 }
