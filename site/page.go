@@ -135,6 +135,9 @@ type Page struct {
 	onPreset  func()
 	// onExperimentLink opens a #e= link in the Experiments view.
 	onExperimentLink func(h string)
+	// onFrame paints what follows the playback clock besides the
+	// chart (the time series), during playback, with the lock held.
+	onFrame func()
 }
 
 // NewPage returns a page showing app's scenario, talking to engine.

@@ -64,6 +64,9 @@ func (p *Page) tick() {
 		jsbridge.PaintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
 			Clock(p.chart, pl, p.View, p.App.Frames, p.App.Status), ScrubValue(pl))
 		jsbridge.PaintNarrationByID("narration", p.narration(), true)
+		if p.onFrame != nil {
+			p.onFrame()
+		}
 		p.postClock()
 		p.env.UnlockOnly()
 	}

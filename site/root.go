@@ -38,6 +38,11 @@ type Root struct {
 	// they stay mounted when folded (an editor keeps its state).
 	Open   map[string]bool
 	opened map[string]bool
+	// Outputs (series and per-job table, under the chart) and Analysis
+	// (the compare view's distributions, shaking and schedule
+	// differences) are the research outputs: outputs.go, analysis.go.
+	Outputs  *Outputs
+	Analysis *Analysis
 
 	// Experiments is the Experiments view; Tab says which view the page
 	// shows: TabPlayground or TabExperiments.
@@ -114,6 +119,9 @@ func (c *Root) build() {
 	c.LessonEditor = &LessonEditor{P: p, Share: c.Share}
 	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
 	c.ScheduleTable = &ScheduleTable{P: p}
+	c.Outputs = &Outputs{P: p}
+	c.Analysis = &Analysis{P: p, Compare: c.Compare}
+	p.onFrame = c.Outputs.paintNow
 	p.onPreset = c.Compare.reset
 	p.onIdle = c.Compare.checkStale
 	c.Experiments = &experiments.View{Engine: p.Engine, Embed: p.IsEmbed}

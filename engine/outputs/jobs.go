@@ -51,13 +51,24 @@ func Jobs(s *model.Scenario, res *sched.Result) []Job {
 	if s == nil || res == nil {
 		return nil
 	}
-	byID := check.Index(s)
-	jobOf := check.JobOf(s, res.Schedule, byID)
 	policy := res.Policy
 	if policy == "" {
 		policy = s.Policy.Name
 	}
-	kills := check.Kills(check.SystemOf(policy))
+	return JobsOf(s, res, check.SystemOf(policy))
+}
+
+// JobsOf is Jobs for a run under the model of system (sched.Info.System,
+// which says whether a job is killed at its requested time), for a
+// program that does not link the policies' registry (the page reads the
+// system from GET /api/policies).
+func JobsOf(s *model.Scenario, res *sched.Result, system string) []Job {
+	if s == nil || res == nil {
+		return nil
+	}
+	byID := check.Index(s)
+	jobOf := check.JobOf(s, res.Schedule, byID)
+	kills := check.Kills(system)
 	out := make([]Job, 0, len(res.Schedule)+len(res.Dropped))
 	for k := range res.Schedule {
 		p := &res.Schedule[k]

@@ -39,6 +39,11 @@ type Spec struct {
 	// for our values and one for the paper's (bars of one x value, such
 	// as the means or ranks of a summary).
 	ByPolicy bool
+	// Step draws a Line series as a step function (each value holds
+	// until the next x: an empirical CDF, a time series) without a
+	// marker at every point; LogX puts x on a logarithmic axis (x > 0
+	// only: other x values are left out).
+	Step, LogX bool
 }
 
 // defaultsOnly keeps the policies under the default reading (no

@@ -110,29 +110,62 @@ func SVG(f Figure) string {
 }
 
 func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) float64, labelY float64) {
+	// xOf is the axis position of an x label: its value, or its
+	// logarithm on a log axis; ok is false for a value the axis cannot
+	// show.
+	xOf := func(x string) (float64, bool) {
+		v, err := strconv.ParseFloat(x, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, false
+		}
+		if f.LogX {
+			if v <= 0 {
+				return 0, false
+			}
+			return math.Log10(v), true
+		}
+		return v, true
+	}
 	xmin, xmax := math.Inf(1), math.Inf(-1)
 	for _, x := range f.Xs {
-		v, _ := strconv.ParseFloat(x, 64)
-		xmin, xmax = math.Min(xmin, v), math.Max(xmax, v)
+		if v, ok := xOf(x); ok {
+			xmin, xmax = math.Min(xmin, v), math.Max(xmax, v)
+		}
+	}
+	if math.IsInf(xmin, 1) {
+		xmin, xmax = 0, 1
 	}
 	if xmax == xmin {
 		xmin, xmax = xmin-1, xmax+1
 	}
 	px := func(v float64) float64 { return float64(padL) + 8 + (plotW-16)*(v-xmin)/(xmax-xmin) }
-	xt, xd := ticks(xmin, xmax, 6)
-	for _, t := range xt {
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, px(t), labelY, esc(tickLabel(t, xd)))
+	if f.LogX {
+		// Ticks at the powers of ten, labelled with their value.
+		for e := math.Ceil(xmin - 1e-9); e <= xmax+1e-9; e++ {
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, px(e), labelY, esc(tickLabel(math.Pow(10, e), max(0, int(-e)))))
+		}
+	} else {
+		xt, xd := ticks(xmin, xmax, 6)
+		for _, t := range xt {
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, px(t), labelY, esc(tickLabel(t, xd)))
+		}
 	}
 	st := styleOf(f)
 	for i, s := range f.Series {
 		col := Palette[st[i]%len(Palette)]
 		var pts []string
+		lastY := math.NaN()
 		for _, x := range f.Xs {
 			v, ok := s.Values[x]
-			if !ok {
+			xv, okx := xOf(x)
+			if !ok || !okx {
 				continue
 			}
-			xv, _ := strconv.ParseFloat(x, 64)
+			if f.Step && !math.IsNaN(lastY) {
+				// Each value holds until the next x.
+				pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(xv), lastY))
+			}
+			lastY = y(v)
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(xv), y(v)))
 		}
 		dash := ""
@@ -140,12 +173,15 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 			dash = ` stroke-dasharray="5 3"`
 		}
 		fmt.Fprintf(b, `<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"><title>%s</title></polyline>`, col, dash, strings.Join(pts, " "), esc(s.Name))
+		if f.Step {
+			continue
+		}
 		for _, x := range f.Xs {
 			v, ok := s.Values[x]
-			if !ok {
+			xv, okx := xOf(x)
+			if !ok || !okx {
 				continue
 			}
-			xv, _ := strconv.ParseFloat(x, 64)
 			marker(b, st[i], px(xv), y(v), col, s.Paper)
 			fmt.Fprintf(b, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(s.value(x, v))))
 		}

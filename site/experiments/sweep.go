@@ -52,6 +52,18 @@ type Sweep struct {
 	// (tests).
 	Update func(f func())
 
+	// Base is the API path the plan, the points and the merge hang off
+	// (Base+"/plan", Base+"?point=K", Base+"/merge"); Body is the body of
+	// the plan and of every point. NewSweep sets them for an experiment;
+	// NewPointSweep for any other point API (POST /api/shake).
+	Base string
+	Body []byte
+	// MergeBody makes the merge request from the points' reports, and
+	// Decode reads the merged report (a message when it cannot); nil
+	// means an experiment's (options and points; a Table).
+	MergeBody func(points [][]byte) []byte
+	Decode    func(b []byte) string
+
 	eng      jsbridge.Engine
 	gen      int        // bumped by Cancel and Retry: older answers are ignored
 	mu       sync.Mutex // guards cancels and stopped across goroutines
@@ -70,8 +82,20 @@ type Composition struct {
 
 // NewSweep prepares a sweep of experiment name with options opt on eng.
 func NewSweep(eng jsbridge.Engine, name string, opt sched.ExperimentOptions, parallel int, where string) *Sweep {
-	return &Sweep{Name: name, Opt: opt, Parallel: max(1, min(parallel, MaxParallel)), Where: where,
+	s := &Sweep{Name: name, Opt: opt, Parallel: max(1, min(parallel, MaxParallel)), Where: where,
 		eng: eng, cancels: map[int]func(){}, now: time.Now}
+	s.Base = "/api/experiments/" + url.PathEscape(name)
+	s.Body = s.optionsBody()
+	return s
+}
+
+// NewPointSweep prepares a sweep of the points of another point API at
+// base (plan, ?point=K, merge: the contract of the experiments), each
+// point sent body; merge makes the merge request and decode reads its
+// answer.
+func NewPointSweep(eng jsbridge.Engine, base string, body []byte, parallel int, where string, merge func([][]byte) []byte, decode func([]byte) string) *Sweep {
+	return &Sweep{Parallel: max(1, min(parallel, MaxParallel)), Where: where, Base: base, Body: body,
+		MergeBody: merge, Decode: decode, eng: eng, cancels: map[int]func(){}, now: time.Now}
 }
 
 func (s *Sweep) update(f func()) {
@@ -87,16 +111,14 @@ func (s *Sweep) optionsBody() []byte {
 	return b
 }
 
-func (s *Sweep) path(suffix string) string {
-	return "/api/experiments/" + url.PathEscape(s.Name) + suffix
-}
+func (s *Sweep) path(suffix string) string { return s.Base + suffix }
 
 // Start asks for the plan, then runs the points.
 func (s *Sweep) Start() {
 	s.Started = s.now()
-	s.request("POST", s.path("/plan"), s.optionsBody(), -1, func(body []byte, err string) {
+	s.request("POST", s.path("/plan"), s.Body, -1, func(body []byte, err string) {
 		if err != "" {
-			s.fail("the plan of " + s.Name + ": " + err)
+			s.fail("the plan: " + err)
 			return
 		}
 		var p sched.Plan
@@ -185,7 +207,7 @@ func (s *Sweep) nextMissing() int {
 }
 
 func (s *Sweep) runPoint(k int) {
-	s.request("POST", s.path("?point="+strconv.Itoa(k)), s.optionsBody(), k, func(body []byte, err string) {
+	s.request("POST", s.path("?point="+strconv.Itoa(k)), s.Body, k, func(body []byte, err string) {
 		s.Running--
 		if s.isStopped() {
 			return
@@ -202,7 +224,9 @@ func (s *Sweep) runPoint(k int) {
 		}
 		s.Raw[k] = body
 		s.Done++
-		s.addPartial()
+		if s.Decode == nil {
+			s.addPartial()
+		}
 		s.launch()
 	})
 }
@@ -228,25 +252,37 @@ func (s *Sweep) addPartial() {
 }
 
 func (s *Sweep) merge() {
-	req := struct {
-		Options sched.ExperimentOptions `json:"options"`
-		Points  []json.RawMessage       `json:"points"`
-	}{Options: s.Opt}
-	for _, b := range s.Raw {
-		req.Points = append(req.Points, b)
+	var body []byte
+	if s.MergeBody != nil {
+		body = s.MergeBody(s.Raw)
+	} else {
+		req := struct {
+			Options sched.ExperimentOptions `json:"options"`
+			Points  []json.RawMessage       `json:"points"`
+		}{Options: s.Opt}
+		for _, b := range s.Raw {
+			req.Points = append(req.Points, b)
+		}
+		body, _ = json.Marshal(req)
 	}
-	body, _ := json.Marshal(req)
 	s.request("POST", s.path("/merge"), body, -1, func(out []byte, err string) {
 		if err != "" {
 			s.fail("merging the points: " + err)
 			return
 		}
-		if e := s.setResult(out); e != "" {
+		decode := s.setResult
+		if s.Decode != nil {
+			decode = s.Decode
+		}
+		if e := decode(out); e != "" {
 			s.fail(e)
 			return
 		}
 		s.Finished = true
 		s.Elapsed = s.now().Sub(s.Started)
+		if s.Decode != nil {
+			return
+		}
 		jsbridge.Publish("experiment", s.Name)
 		jsbridge.Publish("experimentJSON", string(s.ResultJSON))
 		jsbridge.Publish("experimentMs", strconv.FormatInt(s.Elapsed.Milliseconds(), 10))

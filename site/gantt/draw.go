@@ -149,6 +149,8 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 		}
 	}
 
+	drawMark(c, ch, t0, t1, plotW, rowH, y, x)
+
 	// Playback cursor while replaying.
 	if t < ch.End && t >= t0 && t <= t1 {
 		c.Line(x(t), TopPad, x(t), base, "#d0021b")
@@ -281,4 +283,32 @@ func Hit(ch *Chart, w, h, t, px, py float64) int {
 		}
 	}
 	return -1
+}
+
+// drawMark outlines the marked bar (Chart.Mark), at least 3 pixels wide
+// so a job narrower than a pixel shows on a whole trace.
+func drawMark(c Canvas, ch *Chart, t0, t1, plotW, rowH float64, y func(int) float64, x func(float64) float64) {
+	i := ch.Marked()
+	if i < 0 {
+		return
+	}
+	b := ch.Bars[i]
+	if b.End < t0 || b.Start > t1 {
+		return
+	}
+	x0, x1 := math.Max(x(b.Start), LabelWidth), math.Min(x(b.End), LabelWidth+plotW)
+	if x1-x0 < 3 {
+		x0, x1 = (x0+x1)/2-1.5, (x0+x1)/2+1.5
+	}
+	// A dark outline, and a white one inside it: visible on any fill.
+	for _, s := range b.Segments {
+		top, bot := y(s.Row), y(s.Row)+float64(s.Rows)*rowH-1
+		for k, col := range []string{"#111111", "#ffffff"} {
+			d := float64(k)
+			c.Line(x0+d, top+d, x1-d, top+d, col)
+			c.Line(x0+d, bot-d, x1-d, bot-d, col)
+			c.Line(x0+d, top+d, x0+d, bot-d, col)
+			c.Line(x1-d, top+d, x1-d, bot-d, col)
+		}
+	}
 }

@@ -51,7 +51,22 @@ type Chart struct {
 	starts  []float64
 	maxDur  float64
 	lod     *lodCache
+	// mark is the bar outlined (Mark) plus one; 0 marks none.
+	mark int
 }
+
+// Mark outlines bar i (an index in Bars) on the next drawing, over the
+// jobs and the heat map (the per-job table's hover); -1 marks none.
+func (ch *Chart) Mark(i int) {
+	if i < 0 || i >= len(ch.Bars) {
+		ch.mark = 0
+		return
+	}
+	ch.mark = i + 1
+}
+
+// Marked is the bar Mark outlines, or -1.
+func (ch *Chart) Marked() int { return ch.mark - 1 }
 
 // Window is a span of simulated time, T0 < T1.
 type Window struct{ T0, T1 float64 }

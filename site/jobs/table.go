@@ -490,25 +490,26 @@ func (c *Table) importFile(e vugu.DOMEvent) {
 
 // sendImport posts the file's bytes to the engine; the lock is held.
 func (c *Table) sendImport(name string, data []byte, err error) {
+	kind := importKind(name) + ": "
 	if err != nil {
 		c.Busy = ""
-		c.Problem = "SWF import: " + err.Error()
+		c.Problem = kind + err.Error()
 		return
 	}
-	c.ask("Reading "+name+" in the engine (the page stays usable)…", "POST", SWFPath(name, 0), data,
+	c.ask("Reading "+name+" in the engine (the page stays usable)…", "POST", ImportPath(name), data,
 		func(status int, body []byte) {
 			if status != 200 {
-				c.Problem = "SWF import: " + state.ErrorBody(status, body)
+				c.Problem = kind + state.ErrorBody(status, body)
 				return
 			}
 			im, err := DecodeImport(body)
 			if err != nil {
-				c.Problem = "SWF import: " + err.Error()
+				c.Problem = kind + err.Error()
 				return
 			}
 			c.applyImport(im)
 		},
-		func(msg string) { c.Problem = "SWF import: " + msg })
+		func(msg string) { c.Problem = kind + msg })
 }
 
 // ask sends one request to the engine and calls ok with its status and
@@ -592,7 +593,11 @@ func (c *Table) applyImport(im *Import) {
 	// EASY, unless the user picked a policy since loading the preset
 	// (never MUSCLE's GA on a 2,000-job trace, a run of half a minute).
 	switchPolicy := !c.App.PolicyChosen
-	c.App.Edit("import "+comma(im.Kept)+" SWF jobs", func(s *model.Scenario) {
+	what := " SWF jobs"
+	if IsBatsim(im.Name) {
+		what = " Batsim jobs"
+	}
+	c.App.Edit("import "+comma(im.Kept)+what, func(s *model.Scenario) {
 		s.Jobs = im.Jobs
 		s.Generator = nil
 		if n := TraceName(im.Name); n != "" {
@@ -623,7 +628,7 @@ func (c *Table) applyImport(im *Import) {
 // TraceName is the scenario name of an imported file: its name without
 // the .swf and .gz extensions.
 func TraceName(file string) string {
-	return strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(file, ".gz"), ".swf"), ".SWF")
+	return strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(file, ".json"), ".gz"), ".swf"), ".SWF")
 }
 
 // ImportPolicy is the policy an SWF import switches to.

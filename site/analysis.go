@@ -1,0 +1,419 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/vugu/vugu"
+
+	"gridplay/engine/sched"
+	"gridplay/site/analysis"
+	"gridplay/site/experiments"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// Analysis is the compare view's research part, under the comparison
+// (issue 15): per compared policy, the CDF of wait and of bounded
+// slowdown and their mean, median, p95 and max; a Shake control that
+// runs N perturbed copies of the workload for every compared policy over
+// the page's engine workers (POST /api/shake/plan, ?point=K, /merge) and
+// shows each metric's mean and 95% confidence interval and whether each
+// difference is significant; and two schedules side by side: which jobs
+// started earlier or later under one policy than under another, and by
+// how much. Every chart downloads as PNG and SVG, with its data as CSV.
+type Analysis struct {
+	P       *Page
+	Compare *Compare
+
+	// The distributions' figures, built once per comparison.
+	figsFor []*sched.Result
+	figs    []*experiments.Figure
+	svgs    []string
+
+	// Two schedules side by side: policies A and B, and their
+	// difference for the results diffFor.
+	A, B    string
+	diff    *analysis.Diff
+	diffFor [2]*sched.Result
+
+	// Shaking: Runs is the form's number of copies; Sweep the run of
+	// the points; Summary the merged report, for ShakeFor (scenario and
+	// policies, in words).
+	Runs     string
+	Sweep    *experiments.Sweep
+	Summary  *analysis.ShakeSummary
+	ShakeFor string
+	ShakeMsg string
+	ticking  bool
+}
+
+// results are the comparison's results.
+func (c *Analysis) results() []*sched.Result {
+	if c.Compare == nil {
+		return nil
+	}
+	return c.Compare.Results
+}
+
+func (c *Analysis) shown() bool { return len(c.results()) > 0 || c.Sweep != nil }
+
+// Distributions.
+
+func (c *Analysis) figures() []*experiments.Figure {
+	rs := c.results()
+	if !sameResults(rs, c.figsFor) {
+		c.figsFor = append([]*sched.Result(nil), rs...)
+		c.figs, c.svgs = nil, nil
+		for _, m := range analysis.CDFMetrics {
+			if f := analysis.CDFFigure(rs, m.Metric, m.Title, m.XLabel, m.LogX); f != nil {
+				c.figs = append(c.figs, f)
+				c.svgs = append(c.svgs, experiments.SVG(*f))
+			}
+		}
+	}
+	return c.figs
+}
+
+func sameResults(a, b []*sched.Result) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *Analysis) svg(i int) vugu.HTML {
+	c.figures()
+	if i < len(c.svgs) {
+		return vugu.HTML(c.svgs[i])
+	}
+	return ""
+}
+
+func (c *Analysis) stats() []analysis.StatRow { return analysis.Stats(c.results()) }
+
+func (c *Analysis) base() string { return c.P.fileBase() }
+
+func (c *Analysis) exportSVG(i int) {
+	c.figures()
+	if i < len(c.svgs) {
+		jsbridge.Download(c.base()+"-cdf-"+c.figs[i].Metric+".svg", "image/svg+xml", []byte(c.svgs[i]))
+	}
+}
+
+func (c *Analysis) exportPNG(i int) {
+	c.figures()
+	if i < len(c.svgs) {
+		jsbridge.DownloadSVGAsPNG(c.base()+"-cdf-"+c.figs[i].Metric+".png", c.svgs[i])
+	}
+}
+
+func (c *Analysis) exportCDF() {
+	jsbridge.Download(c.base()+"-cdf.csv", "text/csv", analysis.CDFCSV(c.results()))
+}
+
+func (c *Analysis) exportStats() {
+	jsbridge.Download(c.base()+"-distributions.csv", "text/csv", analysis.StatsCSV(c.results()))
+}
+
+// Two schedules side by side.
+
+func (c *Analysis) policies() []string {
+	var out []string
+	for _, r := range c.results() {
+		out = append(out, r.Policy)
+	}
+	return out
+}
+
+func (c *Analysis) result(name string) *sched.Result {
+	for _, r := range c.results() {
+		if r.Policy == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// pair is the two results compared, defaulting to the first two.
+func (c *Analysis) pair() (a, b *sched.Result) {
+	rs := c.results()
+	if len(rs) < 2 {
+		return nil, nil
+	}
+	a, b = c.result(c.A), c.result(c.B)
+	if a == nil {
+		a = rs[0]
+		c.A = a.Policy
+	}
+	if b == nil || b == a {
+		b = rs[1]
+		if b == a {
+			b = rs[0]
+		}
+		c.B = b.Policy
+	}
+	return a, b
+}
+
+func (c *Analysis) difference() *analysis.Diff {
+	a, b := c.pair()
+	if a == nil {
+		return nil
+	}
+	if c.diffFor != [2]*sched.Result{a, b} || c.diff == nil {
+		c.diff, c.diffFor = analysis.Compare(a, b), [2]*sched.Result{a, b}
+	}
+	return c.diff
+}
+
+// MovesShown is the number of moves the difference Gantt draws, and
+// MovesListed the number the list shows.
+const (
+	MovesShown  = 20
+	MovesListed = 50
+)
+
+func (c *Analysis) diffSVG() vugu.HTML {
+	if d := c.difference(); d != nil {
+		return vugu.HTML(d.Figure(MovesShown))
+	}
+	return ""
+}
+
+func (c *Analysis) moves() []analysis.Move {
+	if d := c.difference(); d != nil {
+		return d.Top(MovesListed)
+	}
+	return nil
+}
+
+func (c *Analysis) diffSummary() string {
+	d := c.difference()
+	if d == nil {
+		return ""
+	}
+	s := fmt.Sprintf("Of %s placed by both, %s started earlier under %s than under %s, %s later and %s at the same time; on average %s s (%s).",
+		state.Count(len(d.Moves), "job"), state.FormatNumber(float64(d.Earlier)), d.B, d.A, state.FormatNumber(float64(d.Later)),
+		state.FormatNumber(float64(d.Same)), signedNum(d.MeanDelta), "negative: earlier under "+d.B)
+	if len(d.OnlyA) > 0 || len(d.OnlyB) > 0 {
+		s += fmt.Sprintf(" Placed by %s only: %d; by %s only: %d.", d.A, len(d.OnlyA), d.B, len(d.OnlyB))
+	}
+	return s
+}
+
+func signedNum(v float64) string {
+	s := experiments.FormatValue(v)
+	if v > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+func (c *Analysis) setA(e vugu.DOMEvent) { c.A = e.PropString("target", "value") }
+func (c *Analysis) setB(e vugu.DOMEvent) { c.B = e.PropString("target", "value") }
+
+func (c *Analysis) diffBase() string { return c.base() + "-" + c.A + "-vs-" + c.B }
+
+func (c *Analysis) exportDiffSVG() {
+	if d := c.difference(); d != nil {
+		jsbridge.Download(c.diffBase()+".svg", "image/svg+xml", []byte(d.Figure(MovesShown)))
+	}
+}
+
+func (c *Analysis) exportDiffPNG() {
+	if d := c.difference(); d != nil {
+		jsbridge.DownloadSVGAsPNG(c.diffBase()+".png", d.Figure(MovesShown))
+	}
+}
+
+func (c *Analysis) exportDiffCSV() {
+	if d := c.difference(); d != nil {
+		jsbridge.Download(c.diffBase()+".csv", "text/csv", d.CSV())
+	}
+}
+
+func moveClass(m analysis.Move) string {
+	if m.Delta < 0 {
+		return "earlier"
+	}
+	return "later"
+}
+
+func fmtSecs(v float64) string { return state.FormatNumber(v) }
+
+// Shaking.
+
+func (c *Analysis) runsText() string {
+	if c.Runs == "" {
+		return strconv.Itoa(analysis.DefaultShakeRuns)
+	}
+	return c.Runs
+}
+
+func (c *Analysis) setRuns(e vugu.DOMEvent) { c.Runs = e.PropString("target", "value") }
+
+func (c *Analysis) shaking() bool {
+	return c.Sweep != nil && !c.Sweep.Finished && c.Sweep.Err == ""
+}
+
+// shake runs the shaken copies of the scenario for the compared
+// policies; an event handler.
+func (c *Analysis) shake() {
+	if c.shaking() {
+		return
+	}
+	names := c.policies()
+	if len(names) == 0 {
+		c.ShakeMsg = "Compare some policies first: shaking runs the compared policies."
+		return
+	}
+	n, err := analysis.ParseRuns(c.runsText())
+	if err != nil {
+		c.ShakeMsg = err.Error()
+		return
+	}
+	body, err := analysis.ShakeBody(c.P.App.Scenario, n, names)
+	if err != nil {
+		c.ShakeMsg = "The scenario does not validate, so it cannot be shaken: " + err.Error()
+		return
+	}
+	c.ShakeMsg, c.Summary = "", nil
+	s := c.P.App.Scenario
+	c.ShakeFor = fmt.Sprintf("%s, seed %d: %s × %d shaken copies", s.Name, s.Seed, joinNames(names), n)
+	parallel := min(jsbridge.Cores(), experiments.MaxParallel)
+	where := fmt.Sprintf("%d browser %s", parallel, map[bool]string{true: "worker", false: "workers"}[parallel == 1])
+	var sw *experiments.Sweep
+	sw = experiments.NewPointSweep(c.P.Engine, "/api/shake", body, parallel, where, analysis.ShakeMergeBody, func(b []byte) string {
+		sum := &analysis.ShakeSummary{}
+		if err := json.Unmarshal(b, sum); err != nil {
+			return "the engine sent an unreadable summary"
+		}
+		c.Summary = sum
+		jsbridge.Publish("shakeJSON", string(b))
+		jsbridge.Publish("shakeMs", strconv.FormatInt(time.Since(sw.Started).Milliseconds(), 10))
+		jsbridge.Publish("shakeParallel", strconv.Itoa(sw.Parallel))
+		return ""
+	})
+	sw.Update = c.locked
+	c.Sweep = sw
+	sw.Start()
+	c.tick()
+}
+
+func joinNames(ns []string) string {
+	s := ""
+	for i, n := range ns {
+		switch {
+		case i == 0:
+		case i == len(ns)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += n
+	}
+	return s
+}
+
+// locked runs f from an engine callback under the render lock.
+func (c *Analysis) locked(f func()) {
+	c.P.env.Lock()
+	f()
+	c.P.env.UnlockRender()
+}
+
+// tick re-renders the progress line every half second while shaking.
+func (c *Analysis) tick() {
+	if c.ticking {
+		return
+	}
+	c.ticking = true
+	go func() {
+		defer c.P.recoverGo()
+		for {
+			time.Sleep(500 * time.Millisecond)
+			c.P.env.Lock()
+			if !c.shaking() {
+				c.ticking = false
+				c.P.env.UnlockRender()
+				return
+			}
+			c.P.env.UnlockRender()
+		}
+	}()
+}
+
+func (c *Analysis) cancelShake() {
+	if c.Sweep != nil {
+		c.Sweep.Cancel()
+	}
+}
+
+func (c *Analysis) retryShake() {
+	if c.Sweep != nil {
+		c.Sweep.Retry()
+		c.tick()
+	}
+}
+
+func (c *Analysis) shakePercent() string {
+	if c.Sweep == nil || len(c.Sweep.Plan) == 0 {
+		return "0"
+	}
+	return strconv.Itoa(100 * c.Sweep.Done / len(c.Sweep.Plan))
+}
+
+func (c *Analysis) shakeRows() []analysis.ShakeRow {
+	if c.Summary == nil {
+		return nil
+	}
+	return c.Summary.Rows()
+}
+
+func (c *Analysis) shakePolicies() []string {
+	if c.Summary == nil {
+		return nil
+	}
+	return c.Summary.Spec.Policies
+}
+
+func (c *Analysis) exportShake() {
+	if c.Summary != nil {
+		jsbridge.Download(c.base()+"-shake.csv", "text/csv", c.Summary.CSV())
+	}
+}
+
+func metricLabel(k string) string { return state.MetricLabel(k) }
+
+func diffText(d analysis.ShakeDiff) string { return analysis.DiffText(d) }
+
+func diffClass(d analysis.ShakeDiff) string {
+	if d.Significant {
+		return "sig"
+	}
+	return "not-sig"
+}
+
+func intervalStyle(cell analysis.ShakeCell) string {
+	return fmt.Sprintf("left: %.1f%%; width: %.1f%%", cell.BarLeft, cell.BarWidth)
+}
+
+func dotStyle(cell analysis.ShakeCell) string { return fmt.Sprintf("left: %.1f%%", cell.Dot) }
+
+func (c *Analysis) shakeDone() string {
+	if c.Summary != nil {
+		return "true"
+	}
+	return "false"
+}
+
+// sigAttr is the data-significant attribute, "true" or "false".
+func sigAttr(d analysis.ShakeDiff) string { return strconv.FormatBool(d.Significant) }

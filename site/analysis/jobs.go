@@ -1,0 +1,343 @@
+package analysis
+
+import (
+	"cmp"
+	"html"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gridplay/engine/model"
+	"gridplay/engine/outputs"
+	"gridplay/engine/sched"
+)
+
+// Column is one column of the per-job table.
+type Column struct {
+	Key   string
+	Label string
+	// Title is the header's tooltip: what the column means.
+	Title string
+	// Num columns are right-aligned and sort as numbers.
+	Num bool
+}
+
+// Columns are the per-job table's columns: the CSV's (outputs.JobsHeader)
+// with the drop reason shown in the state column.
+var Columns = []Column{
+	{"job", "job", "The job's id", false},
+	{"cluster", "cluster", "Where it ran (a multisite job names every cluster, joined by +)", false},
+	{"start", "start (s)", "When it started", true},
+	{"end", "end (s)", "When it ended", true},
+	{"nodes", "nodes", "Nodes it held", true},
+	{"submit", "submit (s)", "When it was submitted", true},
+	{"wait", "wait (s)", "start − submit", true},
+	{"turnaround", "turnaround (s)", "end − submit (response time)", true},
+	{"bsld", "bsld", "Bounded slowdown, τ = 10 s: max(1, (wait + run) / max(run, 10))", true},
+	{"state", "state", "completed; killed at its requested time; late (past its deadline); dropped (with the policy's reason)", false},
+}
+
+// Table is the per-job table of one run (engine/outputs.Jobs) with a sort
+// order. Rows are never copied: the order is a permutation of indices.
+type Table struct {
+	Rows []outputs.Job
+	// Bar is the schedule index (the Gantt bar) of each row, -1 for a
+	// dropped job.
+	Bar []int32
+	// Col and Desc are the sort; Col "" is the engine's order
+	// (placements as reported, then drops).
+	Col   string
+	Desc  bool
+	order []int32
+}
+
+// NewTable builds the table of r, a run of s under the model of system
+// (the policy's sched.Info.System: the page does not link the policies'
+// registry, which outputs.Jobs reads). s must hold the jobs the run used
+// (a generator drawn into jobs: workload.Expand).
+func NewTable(s *model.Scenario, r *sched.Result, system string) *Table {
+	t := &Table{Rows: outputs.JobsOf(s, r, system)}
+	t.Bar = make([]int32, len(t.Rows))
+	// outputs.Jobs lists the placements in schedule order, leaving out
+	// only those of jobs the scenario lacks: walk both.
+	k := 0
+	for i := range t.Rows {
+		t.Bar[i] = -1
+		if t.Rows[i].State == outputs.Dropped || r == nil {
+			continue
+		}
+		for k < len(r.Schedule) && r.Schedule[k].Job != t.Rows[i].ID {
+			k++
+		}
+		if k < len(r.Schedule) {
+			t.Bar[i] = int32(k)
+			k++
+		}
+	}
+	t.order = make([]int32, len(t.Rows))
+	for i := range t.order {
+		t.order[i] = int32(i)
+	}
+	return t
+}
+
+// Len is the number of rows.
+func (t *Table) Len() int { return len(t.Rows) }
+
+// At is the row shown at position i of the current order.
+func (t *Table) At(i int) int { return int(t.order[i]) }
+
+// numKey is a numeric column's value of row r; NaN for a dropped job's
+// times (they sort last).
+func numKey(r *outputs.Job, col string) float64 {
+	if r.State == outputs.Dropped && col != "submit" {
+		return math.NaN()
+	}
+	switch col {
+	case "start":
+		return r.Start
+	case "end":
+		return r.End
+	case "nodes":
+		return float64(r.Nodes)
+	case "submit":
+		return r.Submit
+	case "wait":
+		return r.Wait
+	case "turnaround":
+		return r.Turnaround
+	case "bsld":
+		return r.BSLD
+	}
+	return math.NaN()
+}
+
+// idKey orders job ids: ids that read as whole numbers (trace job
+// numbers) by their value and before the others, the others as text.
+type idKey struct {
+	num   float64
+	isNum bool
+	s     string
+}
+
+func makeIDKey(id string) idKey {
+	if n, err := strconv.ParseUint(id, 10, 63); err == nil {
+		return idKey{num: float64(n), isNum: true}
+	}
+	return idKey{s: id}
+}
+
+func compareID(a, b idKey) int {
+	switch {
+	case a.isNum && b.isNum:
+		return cmp.Compare(a.num, b.num)
+	case a.isNum:
+		return -1
+	case b.isNum:
+		return 1
+	}
+	return strings.Compare(a.s, b.s)
+}
+
+// Sort orders the rows by column col (a Columns key; "" the engine's
+// order), descending when desc. Ties keep the engine's order, and jobs
+// with no value (dropped jobs' times) come last either way, so a sort is
+// the same whichever order it started from.
+func (t *Table) Sort(col string, desc bool) {
+	t.Col, t.Desc = col, desc
+	for i := range t.order {
+		t.order[i] = int32(i)
+	}
+	if col == "" {
+		if desc {
+			slices.Reverse(t.order)
+		}
+		return
+	}
+	sign := 1
+	if desc {
+		sign = -1
+	}
+	rows := t.Rows
+	switch col {
+	case "job":
+		keys := make([]idKey, len(rows))
+		for i := range rows {
+			keys[i] = makeIDKey(rows[i].ID)
+		}
+		slices.SortFunc(t.order, func(a, b int32) int {
+			if c := compareID(keys[a], keys[b]); c != 0 {
+				return sign * c
+			}
+			return cmp.Compare(a, b)
+		})
+	case "cluster", "state":
+		text := func(r *outputs.Job) string {
+			if col == "cluster" {
+				return r.Cluster
+			}
+			return r.State + "\x00" + r.Reason
+		}
+		slices.SortFunc(t.order, func(a, b int32) int {
+			ra, rb := &rows[a], &rows[b]
+			// A dropped job has no cluster: last.
+			if col == "cluster" && (ra.State == outputs.Dropped) != (rb.State == outputs.Dropped) {
+				if ra.State == outputs.Dropped {
+					return 1
+				}
+				return -1
+			}
+			if c := strings.Compare(text(ra), text(rb)); c != 0 {
+				return sign * c
+			}
+			return cmp.Compare(a, b)
+		})
+	default:
+		keys := make([]float64, len(rows))
+		for i := range rows {
+			keys[i] = numKey(&rows[i], col)
+		}
+		slices.SortFunc(t.order, func(a, b int32) int {
+			ka, kb := keys[a], keys[b]
+			na, nb := math.IsNaN(ka), math.IsNaN(kb)
+			switch {
+			case na && nb:
+			case na:
+				return 1
+			case nb:
+				return -1
+			default:
+				if c := cmp.Compare(ka, kb); c != 0 {
+					return sign * c
+				}
+			}
+			return cmp.Compare(a, b)
+		})
+	}
+}
+
+// Window is the range [lo, hi) of positions to put in the DOM for a
+// scroll container scrolled to top, height pixels tall, rows rowH pixels
+// high, with overscan rows more on each side.
+func (t *Table) Window(top, height, rowH float64, overscan int) (lo, hi int) {
+	n := len(t.Rows)
+	if n == 0 || rowH <= 0 {
+		return 0, 0
+	}
+	if math.IsNaN(top) || top < 0 {
+		top = 0
+	}
+	first := int(top / rowH)
+	visible := int(math.Ceil(height/rowH)) + 1
+	lo = max(0, first-overscan)
+	hi = min(n, first+visible+overscan)
+	if lo > hi {
+		lo = max(0, hi-visible)
+	}
+	return lo, hi
+}
+
+// Cell is the text of row r's column col.
+func Cell(r *outputs.Job, col string) string {
+	if r.State == outputs.Dropped {
+		switch col {
+		case "job":
+			return r.ID
+		case "submit":
+			return Num(r.Submit)
+		case "state":
+			return "dropped: " + r.Reason
+		}
+		return ""
+	}
+	switch col {
+	case "job":
+		return r.ID
+	case "cluster":
+		return r.Cluster
+	case "nodes":
+		return strconv.Itoa(r.Nodes)
+	case "state":
+		return r.State
+	case "bsld":
+		return strconv.FormatFloat(r.BSLD, 'f', 2, 64)
+	}
+	return Num(numKey(r, col))
+}
+
+// Num prints a time in seconds: whole seconds as integers, else with
+// up to three decimals.
+func Num(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	s := strconv.FormatFloat(v, 'f', 3, 64)
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// HTML is the body of the table for positions [lo, hi): a spacer row for
+// the rows above, the rows, a spacer for the rows below, so the scroll
+// container keeps the height of every row while the DOM holds a few.
+// Every string is escaped; each row carries its position (data-k) and
+// Gantt bar (data-bar, -1 for a dropped job).
+func (t *Table) HTML(lo, hi int, rowH float64) string {
+	var b strings.Builder
+	n := len(t.Rows)
+	lo, hi = max(0, min(lo, n)), max(0, min(hi, n))
+	hi = max(hi, lo)
+	b.Grow(160 + (hi-lo)*220)
+	spacer := func(rows int) {
+		if rows > 0 {
+			b.WriteString(`<tr class="ot-spacer" aria-hidden="true"><td colspan="`)
+			b.WriteString(strconv.Itoa(len(Columns)))
+			b.WriteString(`" style="height:`)
+			b.WriteString(strconv.FormatFloat(float64(rows)*rowH, 'f', 0, 64))
+			b.WriteString(`px"></td></tr>`)
+		}
+	}
+	spacer(lo)
+	for i := lo; i < hi; i++ {
+		k := t.order[i]
+		r := &t.Rows[k]
+		b.WriteString(`<tr data-k="`)
+		b.WriteString(strconv.Itoa(i))
+		b.WriteString(`" data-bar="`)
+		b.WriteString(strconv.Itoa(int(t.Bar[k])))
+		b.WriteString(`" class="ot-`)
+		b.WriteString(r.State)
+		b.WriteString(`">`)
+		for _, c := range Columns {
+			txt := html.EscapeString(Cell(r, c.Key))
+			if c.Num {
+				b.WriteString(`<td class="num">`)
+			} else if c.Key == "state" || c.Key == "cluster" || c.Key == "job" {
+				// Long text is cut by the stylesheet; the title
+				// shows all of it.
+				b.WriteString(`<td title="`)
+				b.WriteString(txt)
+				b.WriteString(`">`)
+			} else {
+				b.WriteString(`<td>`)
+			}
+			b.WriteString(txt)
+			b.WriteString(`</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	spacer(n - hi)
+	return b.String()
+}
+
+// Counts are the rows by state, for the caption.
+func (t *Table) Counts() map[string]int {
+	m := map[string]int{}
+	for i := range t.Rows {
+		m[t.Rows[i].State]++
+	}
+	return m
+}

@@ -1,0 +1,223 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"gridplay/engine/model"
+	"gridplay/site/experiments"
+)
+
+// The page reads the shaken summary (POST /api/shake/merge) into these
+// types, the JSON form of engine/shake's Summary: the page does not link
+// engine/shake, which would bring the runner and every policy into
+// app.wasm (a test checks the two decode the same).
+
+// ShakeSpec is the shake request as the engine resolved it.
+type ShakeSpec struct {
+	Runs     int      `json:"runs"`
+	Policies []string `json:"policies"`
+	Jitter   float64  `json:"jitter"`
+	Drop     float64  `json:"drop"`
+	Dup      float64  `json:"dup"`
+	Seed     uint64   `json:"seed"`
+}
+
+// ShakeStat is one metric of one policy over the shaken copies.
+type ShakeStat struct {
+	Policy   string  `json:"policy"`
+	Metric   string  `json:"metric"`
+	N        int     `json:"n"`
+	Original float64 `json:"original"`
+	Mean     float64 `json:"mean"`
+	SD       float64 `json:"sd"`
+	Low      float64 `json:"low"`
+	High     float64 `json:"high"`
+}
+
+// ShakeDiff is a metric of policy A minus policy B over the same copies,
+// with the paired t test.
+type ShakeDiff struct {
+	A           string  `json:"a"`
+	B           string  `json:"b"`
+	Metric      string  `json:"metric"`
+	N           int     `json:"n"`
+	Mean        float64 `json:"mean"`
+	Low         float64 `json:"low"`
+	High        float64 `json:"high"`
+	P           float64 `json:"p"`
+	Significant bool    `json:"significant"`
+	Better      string  `json:"better,omitempty"`
+}
+
+// ShakeSummary is the merged report of a shaken run.
+type ShakeSummary struct {
+	Spec    ShakeSpec   `json:"spec"`
+	Test    string      `json:"test"`
+	Stats   []ShakeStat `json:"stats"`
+	Compare []ShakeDiff `json:"compare,omitempty"`
+	Invalid int         `json:"invalid"`
+	Notes   []string    `json:"notes,omitempty"`
+}
+
+// DefaultShakeRuns is the number of shaken copies the page proposes
+// (Tsafrir et al. average tens of runs; 30 is the usual size for a t
+// interval).
+const DefaultShakeRuns = 30
+
+// MaxShakeRuns is the most copies the page asks for at once: each copy
+// runs every compared policy in a browser worker.
+const MaxShakeRuns = 200
+
+// ShakeBody is the body of POST /api/shake/plan and of every point:
+// the scenario and the request (engine/api.ShakeBody).
+func ShakeBody(s *model.Scenario, runs int, policies []string) ([]byte, error) {
+	sc, err := model.Encode(s)
+	if err != nil {
+		return nil, err
+	}
+	rest, _ := json.Marshal(struct {
+		Runs     int      `json:"runs"`
+		Policies []string `json:"policies"`
+	}{runs, policies})
+	var b bytes.Buffer
+	b.WriteString(`{"scenario":`)
+	b.Write(bytes.TrimSpace(sc))
+	b.WriteByte(',')
+	b.Write(rest[1:])
+	return b.Bytes(), nil
+}
+
+// ShakeMergeBody is the body of POST /api/shake/merge: every point's
+// report in index order.
+func ShakeMergeBody(points [][]byte) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"points":[`)
+	for i, p := range points {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(bytes.TrimSpace(p))
+	}
+	b.WriteString(`]}`)
+	return b.Bytes()
+}
+
+// ParseRuns reads the number of shaken copies typed in the form.
+func ParseRuns(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 2 || n > MaxShakeRuns {
+		return 0, fmt.Errorf("the number of shaken copies must be a whole number from 2 to %d", MaxShakeRuns)
+	}
+	return n, nil
+}
+
+// CSV is the summary as engine/shake.WriteCSV writes it (the CLI's
+// run -shake N -format csv): a row per policy and metric, then a row per
+// pair and metric.
+func (s *ShakeSummary) CSV() []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"policy", "vs", "metric", "n", "original", "mean", "sd", "ci95_low", "ci95_high", "p_value", "significant", "better"})
+	for _, st := range s.Stats {
+		w.Write([]string{st.Policy, "", st.Metric, strconv.Itoa(st.N), ff(st.Original), ff(st.Mean), ff(st.SD), ff(st.Low), ff(st.High), "", "", ""})
+	}
+	for _, d := range s.Compare {
+		w.Write([]string{d.A, d.B, d.Metric, strconv.Itoa(d.N), "", ff(d.Mean), "", ff(d.Low), ff(d.High), ff(d.P), strconv.FormatBool(d.Significant), d.Better})
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// ShakeCell is one policy's mean and 95% interval of one metric.
+type ShakeCell struct {
+	Policy string
+	Text   string
+	Mean   float64
+	Low    float64
+	High   float64
+	// Bar places the interval on a 0-100 scale shared by the row.
+	BarLeft, BarWidth, Dot float64
+}
+
+// ShakeRow is one metric of the summary: a cell per policy, and the
+// paired differences of each pair.
+type ShakeRow struct {
+	Metric string
+	Cells  []ShakeCell
+	Diffs  []ShakeDiff
+}
+
+// Rows are the summary by metric, in the engine's order, leaving out
+// metrics every policy has at 0 on every copy (a metric the scenario
+// does not define, such as over_deadline without deadlines).
+func (s *ShakeSummary) Rows() []ShakeRow {
+	var out []ShakeRow
+	idx := map[string]int{}
+	for _, st := range s.Stats {
+		i, ok := idx[st.Metric]
+		if !ok {
+			i = len(out)
+			idx[st.Metric] = i
+			out = append(out, ShakeRow{Metric: st.Metric})
+		}
+		half := (st.High - st.Low) / 2
+		out[i].Cells = append(out[i].Cells, ShakeCell{Policy: st.Policy, Mean: st.Mean, Low: st.Low, High: st.High,
+			Text: experiments.FormatValue(st.Mean) + " ± " + experiments.FormatValue(half)})
+	}
+	for _, d := range s.Compare {
+		if i, ok := idx[d.Metric]; ok {
+			out[i].Diffs = append(out[i].Diffs, d)
+		}
+	}
+	var keep []ShakeRow
+	for _, r := range out {
+		lo, hi := 0.0, 0.0
+		first := true
+		zero := true
+		for _, c := range r.Cells {
+			if c.Low != 0 || c.High != 0 || c.Mean != 0 {
+				zero = false
+			}
+			if first {
+				lo, hi, first = c.Low, c.High, false
+			}
+			lo, hi = min(lo, c.Low), max(hi, c.High)
+		}
+		if zero {
+			continue
+		}
+		span := hi - lo
+		for k := range r.Cells {
+			c := &r.Cells[k]
+			if span <= 0 {
+				c.BarLeft, c.BarWidth, c.Dot = 0, 100, 50
+				continue
+			}
+			c.BarLeft = 100 * (c.Low - lo) / span
+			c.BarWidth = max(0.5, 100*(c.High-c.Low)/span)
+			c.Dot = 100 * (c.Mean - lo) / span
+		}
+		keep = append(keep, r)
+	}
+	return keep
+}
+
+// DiffText says one paired difference in words.
+func DiffText(d ShakeDiff) string {
+	iv := "[" + experiments.FormatValue(d.Low) + ", " + experiments.FormatValue(d.High) + "]"
+	p := "p = " + strconv.FormatFloat(d.P, 'g', 2, 64)
+	if d.P < 1e-4 {
+		p = "p < 0.0001"
+	}
+	if d.N < 2 {
+		return d.A + " − " + d.B + " = " + experiments.FormatValue(d.Mean) + " (one copy: no test)"
+	}
+	if d.Significant {
+		return d.A + " − " + d.B + " = " + experiments.FormatValue(d.Mean) + " " + iv + ", " + p + ": significant, " + d.Better + " is better"
+	}
+	return d.A + " − " + d.B + " = " + experiments.FormatValue(d.Mean) + " " + iv + ", " + p + ": not significant"
+}

@@ -1,0 +1,36 @@
+//go:build !(js && wasm)
+
+package jsbridge
+
+import (
+	"github.com/vugu/vugu/js"
+
+	"gridplay/site/gantt"
+)
+
+// The research outputs' browser helpers do nothing natively.
+
+func PaintCanvas(el js.Value, h float64, draw func(c gantt.Canvas, w float64)) {}
+func RepaintGantt(ch *gantt.Chart, t float64)                                  {}
+
+// ScrollTable is a windowed table body (see the js build); natively it
+// keeps its callbacks and paints nothing.
+type ScrollTable struct {
+	Paint func(top, height float64) string
+	Hover func(bar int)
+	bound bool
+}
+
+func (t *ScrollTable) Bind(scroller, body js.Value) { t.bound = true }
+func (t *ScrollTable) Repaint()                     {}
+func (t *ScrollTable) Reset(top bool)               {}
+
+// HTML is the body at the top of the table.
+func (t *ScrollTable) HTML() string {
+	if t.Paint == nil {
+		return ""
+	}
+	return t.Paint(0, 0)
+}
+func (t *ScrollTable) Release()                     { t.bound = false }
+func (t *ScrollTable) Bound(scroller js.Value) bool { return t.bound }
