@@ -21,7 +21,7 @@ const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
 let nextID = 1;
 let failed = null; // set when workers could not start twice in a row
 let startFailures = 0;
-const stats = { workers: 0, retired: 0, crashed: 0, last: null };
+const stats = { workers: 0, retired: 0, crashed: 0, last: null, chunks: 0, chunkBytes: 0 };
 
 function spawn() {
   const w = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
@@ -59,6 +59,8 @@ function onMessage(w, ev) {
       p.onHead(m.status);
       break;
     case "chunk":
+      stats.chunks++;
+      stats.chunkBytes += m.chunk.length;
       p.onChunk(m.chunk);
       break;
     case "end":
@@ -176,6 +178,10 @@ globalThis.gridplayDownloadCanvas = (selector, name) => {
   if (c) offer(c.toDataURL("image/png"), name);
 };
 
+// Named moments of the page's work ({name, t}), for the browser tests'
+// logs (jsbridge.Mark).
+globalThis.gridplayMarks = [];
+
 // Paint durations of the Gantt canvas in ms (frame-time measurement).
 globalThis.gridplayFrameTimes = [];
 
@@ -218,6 +224,8 @@ async function boot() {
   const go = new Go();
   const resp = fetch(new URL("./app.wasm", import.meta.url));
   const { instance } = await WebAssembly.instantiateStreaming(resp, go.importObject);
+  // The page's Go memory in bytes (it only grows), for the tests' logs.
+  globalThis.gridplayPageMemory = () => instance.exports.mem.buffer.byteLength;
   await go.run(instance);
   stopped("the page's program ended unexpectedly");
 }

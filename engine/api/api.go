@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
@@ -104,8 +105,31 @@ func allow(w http.ResponseWriter, r *http.Request, method string) bool {
 }
 
 func handleRun(w http.ResponseWriter, r *http.Request) {
+	format := r.URL.Query().Get("format")
+	if format != "" && format != "json" && format != "compact" {
+		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
+		return
+	}
+	if format == "compact" && r.URL.Query().Get("stream") == "1" {
+		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "compact results are not streamed; drop stream=1 or ask for json"})
+		return
+	}
 	s, ok := readScenario(w, r)
 	if !ok {
+		return
+	}
+	if format == "compact" {
+		res, err := runner.Run(r.Context(), s, nil)
+		if err != nil {
+			writeError(w, statusOf(err), inputError(err))
+			return
+		}
+		b, err := compact.EncodeResult(res)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
+			return
+		}
+		writeBytes(w, compact.ResultType, b)
 		return
 	}
 	run := func(ctx context.Context, rec sched.Recorder) (any, error) {
@@ -123,6 +147,11 @@ func handleRun(w http.ResponseWriter, r *http.Request) {
 // trace.
 func handleSWF(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
+	format := q.Get("format")
+	if format != "" && format != "json" && format != "compact" {
+		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
+		return
+	}
 	name := q.Get("name")
 	if name == "" {
 		name = "trace.swf"
@@ -152,6 +181,17 @@ func handleSWF(w http.ResponseWriter, r *http.Request) {
 	cut, err := swf.Import(name, bytes.NewReader(body), limit)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, &Error{Msg: err.Error()})
+		return
+	}
+	if format == "compact" {
+		head := *cut
+		head.Jobs = nil
+		b, err := compact.EncodeCut(&head, cut.Jobs)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
+			return
+		}
+		writeBytes(w, compact.CutType, b)
 		return
 	}
 	writeJSON(w, http.StatusOK, cut)
@@ -480,13 +520,27 @@ func statusOf(err error) int {
 	return http.StatusUnprocessableEntity
 }
 
-// readScenario reads, decodes and validates the scenario in r's body; on
+// readScenario reads, decodes and validates the scenario in r's body (JSON,
+// or the compact form when the Content-Type is compact.ScenarioType); on
 // bad input it answers the error (413, 400 or 422) and reports false.
 func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool) {
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
 	if herr != nil {
 		writeError(w, herr.Status, herr)
 		return nil, false
+	}
+	if ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";"); strings.TrimSpace(ct) == compact.ScenarioType {
+		s, err := compact.DecodeScenario(body)
+		var fe *compact.FormatError
+		switch {
+		case errors.As(err, &fe):
+			writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is " + fe.Error()})
+			return nil, false
+		case err != nil:
+			writeError(w, http.StatusUnprocessableEntity, inputError(err))
+			return nil, false
+		}
+		return s, true
 	}
 	if !json.Valid(body) {
 		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
@@ -532,6 +586,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	w.Write(append(b, '\n'))
+}
+
+// writeBytes answers 200 with b as typ (a compact message).
+func writeBytes(w http.ResponseWriter, typ string, b []byte) {
+	h := w.Header()
+	h.Set("Content-Type", typ)
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
 }
 
 func writeError(w http.ResponseWriter, status int, e *Error) {

@@ -87,6 +87,7 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 	gantt.Draw(canvas{ctx}, ch, w, h, t)
 	RecordFrameTime(Now() - t0)
 	if len(ch.Bars) > 0 && v.Get("dataset").Get("drawn").IsUndefined() {
+		Mark("gantt: first drawing")
 		v.Get("dataset").Set("drawn", "1")
 		g := sjs.Global()
 		if g.Get("gridplayFirstGantt").IsUndefined() {
