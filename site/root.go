@@ -312,12 +312,14 @@ func (c *Root) run() {
 	// Recorded first: a scenario that does not validate is not
 	// retried until it changes.
 	c.lastRun = runKey{c.App.Scenario, c.App.Gen}
+	jsbridge.Mark("run: start")
 	body, err := model.Encode(c.App.Scenario)
 	if err != nil {
 		c.App.Fail("scenario: " + err.Error())
 		c.env.UnlockRender()
 		return
 	}
+	jsbridge.Mark("run: encoded")
 	c.started = time.Now()
 	quiet := c.resultsOnly()
 	c.env.UnlockRender()
@@ -347,7 +349,11 @@ func (c *Root) run() {
 				return
 			}
 			if quiet {
+				before := len(whole) >> 21
 				whole = append(whole, b...)
+				if len(whole)>>21 != before {
+					jsbridge.Mark(fmt.Sprintf("run: received %d MB", len(whole)>>20))
+				}
 				return
 			}
 			c.env.Lock()
@@ -383,10 +389,12 @@ func (c *Root) run() {
 			case status != 200:
 				c.App.Fail(state.ErrorBody(status, errBuf))
 			case quiet:
+				jsbridge.Mark("run: answered")
 				res := new(sched.Result)
 				if err := json.Unmarshal(whole, res); err != nil {
 					c.App.Fail("engine sent an unreadable result: " + err.Error())
 				} else {
+					jsbridge.Mark("run: decoded")
 					c.App.Finish(res)
 				}
 			default:
@@ -466,6 +474,7 @@ func (c *Root) update() {
 	}
 	if c.App.Result != nil && c.chart == nil {
 		c.chart = gantt.Layout(c.App.Scenario, c.App.Result)
+		jsbridge.Mark("run: laid out")
 		c.App.Elapsed = float64(time.Since(c.started).Microseconds()) / 1000
 		if vs := frames.Views(c.App.Frames); len(vs) > 0 {
 			if !contains(vs, c.View) {

@@ -123,4 +123,3 @@ func TestSWFCompact(t *testing.T) {
 		t.Errorf("compact cut\n%s\nwant\n%s", a, b)
 	}
 }
-

@@ -477,6 +477,7 @@ func (c *Table) importFile(e vugu.DOMEvent) {
 	id := c.reqID
 	readFile(e, MaxUploadBytes, func(name string, data []byte, err error) {
 		// A JS callback: go on on a goroutine, under the render lock.
+		jsbridge.Mark("import: file read")
 		go func() {
 			c.env.Lock()
 			defer c.env.UnlockRender()
@@ -497,6 +498,7 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 	}
 	c.ask("Reading "+name+" in the engine (the page stays usable)…", "POST", SWFPath(name, 0), data,
 		func(status int, body []byte) {
+			jsbridge.Mark("import: engine answered")
 			if status != 200 {
 				c.Problem = "SWF import: " + state.ErrorBody(status, body)
 				return
@@ -506,7 +508,9 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 				c.Problem = "SWF import: " + err.Error()
 				return
 			}
+			jsbridge.Mark("import: decoded")
 			c.applyImport(im)
+			jsbridge.Mark("import: applied")
 		},
 		func(msg string) { c.Problem = "SWF import: " + msg })
 }

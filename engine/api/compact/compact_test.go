@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"gridplay/engine/api/compact"
 	_ "gridplay/engine/all"
+	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
