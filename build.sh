@@ -68,20 +68,12 @@ build() {
 		-o "$STATIC/app.wasm" ./site ||
 		die "building site/ for js/wasm failed"
 
-	step "go build: wasm/api -> static/api.wasm"
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$STATIC/api.wasm" ./wasm/api ||
-		die "building wasm/api for js/wasm failed"
-
-	step "workers-assets-gen: browser runtime glue -> static/worker/"
-	go tool workers-assets-gen -mode=go -runtime=browser -o "$STATIC/worker" ||
-		die "workers-assets-gen failed"
-	# The generated runtime fetches "./build/app.wasm" relative to the
-	# page; load the engine next to the module instead.
-	local rt="$STATIC/worker/runtime.mjs"
-	grep -q 'fetch("./build/app.wasm")' "$rt" ||
-		die "$rt no longer contains fetch(\"./build/app.wasm\"): the syumai/workers glue changed; update build.sh"
-	sed -i 's|fetch("./build/app.wasm")|fetch(new URL("../api.wasm", import.meta.url))|' "$rt"
-	grep -q 'new URL("../api.wasm", import.meta.url)' "$rt" || die "rewriting the wasm path in $rt failed"
+	step "go build: wasm/engine -> static/api.wasm (the engine of the browser's Web Worker)"
+	# The tag gridplay_nohttp leaves net/http (and crypto/tls, x509 with
+	# it) out: the worker calls engine/api through syscall/js.
+	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="-s -w" -o "$STATIC/api.wasm" ./wasm/engine ||
+		die "building wasm/engine for js/wasm failed"
+	rm -rf "$STATIC/worker" # the syumai/workers browser glue of earlier builds
 
 	step "wasm_exec.js from $GOROOT_WASM"
 	cp "$GOROOT_WASM/wasm_exec.js" "$ROOT/wasm_exec.js"
@@ -118,7 +110,18 @@ ensure_chromium() {
 	fi
 }
 
-# test_workerd serves api.wasm with wrangler dev (workerd, the Cloudflare
+# cloudflare_glue builds the engine for Cloudflare Workers into wasm/cf/build:
+# wasm/api (engine/api under github.com/syumai/workers, with net/http) and
+# the syumai/workers Cloudflare glue around it.
+cloudflare_glue() {
+	local dir="$ROOT/wasm/cf"
+	step "Cloudflare Workers: wasm/api -> wasm/cf/build/app.wasm and its glue"
+	go tool workers-assets-gen -mode=go -runtime=cloudflare -o "$dir/build" || die "workers-assets-gen (cloudflare) failed"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$dir/build/app.wasm" ./wasm/api ||
+		die "building wasm/api for js/wasm failed"
+}
+
+# test_workerd serves the engine with wrangler dev (workerd, the Cloudflare
 # Workers runtime) and checks that its answers equal the native handler's
 # bytes. It skips, with a message, when npm cannot install wrangler.
 test_workerd() {
@@ -132,8 +135,7 @@ test_workerd() {
 		echo "skipped: npm could not install wrangler (see above)"
 		return 0
 	fi
-	go tool workers-assets-gen -mode=go -runtime=cloudflare -o "$dir/build" || die "workers-assets-gen (cloudflare) failed"
-	cp "$STATIC/api.wasm" "$dir/build/app.wasm"
+	cloudflare_glue
 	local port="${WORKERD_PORT:-8787}"
 	# setsid: wrangler starts several processes; stop the whole group.
 	(cd "$dir" && WRANGLER_SEND_METRICS=false exec setsid npx wrangler dev --ip 127.0.0.1 --port "$port" \
@@ -188,6 +190,7 @@ test_all() {
 	step "go vet (native and js/wasm)"
 	go vet ./... || die "go vet failed"
 	GOOS=js GOARCH=wasm go vet ./engine/... ./site/... ./wasm/api/... || die "go vet for js/wasm failed"
+	GOOS=js GOARCH=wasm go vet -tags gridplay_nohttp ./wasm/engine/ || die "go vet of wasm/engine failed"
 
 	step "go test (native)"
 	go test $(go list ./... | grep -v '/wasm/e2e$') || die "native tests failed"

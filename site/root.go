@@ -12,6 +12,7 @@ import (
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 
+	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 	"gridplay/site/frames"
@@ -313,7 +314,19 @@ func (c *Root) run() {
 	// retried until it changes.
 	c.lastRun = runKey{c.App.Scenario, c.App.Gen}
 	jsbridge.Mark("run: start")
-	body, err := model.Encode(c.App.Scenario)
+	quiet := c.resultsOnly()
+	// A results-only run (every big one) goes in and out in the compact
+	// form (engine/api/compact): a whole trace is a few MB of columns
+	// instead of 15 MB of scenario JSON and 28 MB of result JSON, which
+	// this page's Go took seconds to encode and decode. The engine
+	// validates it and names the fields at fault, as for JSON.
+	var body []byte
+	var err error
+	if quiet {
+		body, err = compact.EncodeScenario(c.App.Scenario)
+	} else {
+		body, err = model.Encode(c.App.Scenario)
+	}
 	if err != nil {
 		c.App.Fail("scenario: " + err.Error())
 		c.env.UnlockRender()
@@ -321,7 +334,6 @@ func (c *Root) run() {
 	}
 	jsbridge.Mark("run: encoded")
 	c.started = time.Now()
-	quiet := c.resultsOnly()
 	c.env.UnlockRender()
 
 	var (
@@ -333,7 +345,7 @@ func (c *Root) run() {
 	)
 	path := "/api/run?stream=1"
 	if quiet {
-		path = "/api/run"
+		path = "/api/run?format=compact"
 	}
 	apply := func(b []byte) {
 		c.Received++
@@ -349,11 +361,7 @@ func (c *Root) run() {
 				return
 			}
 			if quiet {
-				before := len(whole) >> 21
 				whole = append(whole, b...)
-				if len(whole)>>21 != before {
-					jsbridge.Mark(fmt.Sprintf("run: received %d MB", len(whole)>>20))
-				}
 				return
 			}
 			c.env.Lock()
@@ -390,9 +398,8 @@ func (c *Root) run() {
 				c.App.Fail(state.ErrorBody(status, errBuf))
 			case quiet:
 				jsbridge.Mark("run: answered")
-				res := new(sched.Result)
-				if err := json.Unmarshal(whole, res); err != nil {
-					c.App.Fail("engine sent an unreadable result: " + err.Error())
+				if res, err := decodeResult(whole); err != nil {
+					c.App.Fail(err.Error())
 				} else {
 					jsbridge.Mark("run: decoded")
 					c.App.Finish(res)
@@ -411,6 +418,21 @@ func (c *Root) run() {
 		c.cancel = cancel
 	}
 	c.env.UnlockOnly()
+}
+
+// decodeResult reads a non-streamed result: compact, or JSON.
+func decodeResult(b []byte) (*sched.Result, error) {
+	res := new(sched.Result)
+	var err error
+	if compact.Is(b) {
+		res, err = compact.DecodeResult(b)
+	} else {
+		err = json.Unmarshal(b, res)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("engine sent an unreadable result: %v", err)
+	}
+	return res, nil
 }
 
 // MaxSavedJobs is the largest job list autosave keeps in localStorage.
@@ -646,10 +668,10 @@ func (c *Root) compare() {
 		var out []*sched.Result
 		for _, n := range names {
 			in, _ := state.FindPolicy(infos, n)
-			body, err := model.Encode(state.ForPolicy(base, in))
+			body, err := compact.EncodeScenario(state.ForPolicy(base, in))
 			var res *sched.Result
 			if err == nil {
-				res, err = c.request("POST", "/api/run", body)
+				res, err = c.request("POST", "/api/run?format=compact", body)
 			}
 			c.env.Lock()
 			if !c.comparing { // cancelled
@@ -693,11 +715,7 @@ func (c *Root) request(method, path string, body []byte) (*sched.Result, error) 
 	if status != 200 {
 		return nil, fmt.Errorf("%s", state.ErrorBody(status, buf))
 	}
-	var res sched.Result
-	if err := json.Unmarshal(buf, &res); err != nil {
-		return nil, fmt.Errorf("engine sent an unreadable result: %v", err)
-	}
-	return &res, nil
+	return decodeResult(buf)
 }
 
 // compareRows are the metrics every compared policy reports; partialRows

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -22,63 +21,58 @@ import (
 // MaxOptionsBytes caps the body of POST /api/experiments/NAME.
 const MaxOptionsBytes = 64 << 10
 
-// Handler returns the API handler. It serves paths under /api/ and answers
-// 404 for anything else, so it can be mounted at the root of a worker or
-// next to a static file server.
-func Handler() http.Handler {
-	return http.HandlerFunc(serve)
-}
-
-func serve(w http.ResponseWriter, r *http.Request) {
+// Serve answers one request: the routes of the package doc under /api/,
+// 404 for anything else. Handler (http.go) is it as an http.Handler.
+func Serve(w ResponseWriter, r *Request) {
 	defer func() {
 		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
+			if v == errAbort {
 				panic(v)
 			}
 			// Headers may already be out when a stream panics; the
 			// best we can do then is end the stream with the error.
-			writeError(w, http.StatusInternalServerError, &Error{Msg: fmt.Sprintf("internal error: %v", v)})
+			writeError(w, statusInternalServerError, &Error{Msg: fmt.Sprintf("internal error: %v", v)})
 		}
 	}()
-	path := strings.TrimSuffix(r.URL.Path, "/")
+	path := strings.TrimSuffix(r.Path, "/")
 	switch {
 	case path == "/api/policies":
-		if !allow(w, r, http.MethodGet) {
+		if !allow(w, r, "GET") {
 			return
 		}
-		writeJSON(w, http.StatusOK, sched.Policies())
+		writeJSON(w, statusOK, sched.Policies())
 	case path == "/api/run":
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		handleRun(w, r)
 	case path == "/api/swf":
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		handleSWF(w, r)
 	case path == "/api/expand":
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		handleExpand(w, r)
 	case path == "/api/experiments":
-		if !allow(w, r, http.MethodGet) {
+		if !allow(w, r, "GET") {
 			return
 		}
-		writeJSON(w, http.StatusOK, sched.Experiments())
+		writeJSON(w, statusOK, sched.Experiments())
 	case strings.HasPrefix(path, "/api/experiments/"):
 		name, verb, _ := strings.Cut(strings.TrimPrefix(path, "/api/experiments/"), "/")
 		e, ok := sched.LookupExperiment(name)
 		if !ok {
-			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("unknown experiment %q (see GET /api/experiments)", name)})
+			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("unknown experiment %q (see GET /api/experiments)", name)})
 			return
 		}
 		if verb != "" && verb != "plan" && verb != "merge" {
-			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/experiments/%s, /plan or /merge", r.URL.Path, name)})
+			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/experiments/%s, /plan or /merge", r.Path, name)})
 			return
 		}
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		switch verb {
@@ -90,28 +84,28 @@ func serve(w http.ResponseWriter, r *http.Request) {
 			handleExperiment(w, r, e)
 		}
 	default:
-		writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s", r.URL.Path)})
+		writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s", r.Path)})
 	}
 }
 
 // allow answers 405 unless r uses method.
-func allow(w http.ResponseWriter, r *http.Request, method string) bool {
-	if r.Method == method || (method == http.MethodGet && r.Method == http.MethodHead) {
+func allow(w ResponseWriter, r *Request, method string) bool {
+	if r.Method == method || (method == "GET" && r.Method == "HEAD") {
 		return true
 	}
 	w.Header().Set("Allow", method)
-	writeError(w, http.StatusMethodNotAllowed, &Error{Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, method)})
+	writeError(w, statusMethodNotAllowed, &Error{Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, method)})
 	return false
 }
 
-func handleRun(w http.ResponseWriter, r *http.Request) {
-	format := r.URL.Query().Get("format")
+func handleRun(w ResponseWriter, r *Request) {
+	format := r.Query.Get("format")
 	if format != "" && format != "json" && format != "compact" {
-		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
 		return
 	}
-	if format == "compact" && r.URL.Query().Get("stream") == "1" {
-		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "compact results are not streamed; drop stream=1 or ask for json"})
+	if format == "compact" && r.Query.Get("stream") == "1" {
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "compact results are not streamed; drop stream=1 or ask for json"})
 		return
 	}
 	s, ok := readScenario(w, r)
@@ -126,7 +120,7 @@ func handleRun(w http.ResponseWriter, r *http.Request) {
 		}
 		b, err := compact.EncodeResult(res)
 		if err != nil {
-			writeError(w, http.StatusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
+			writeError(w, statusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
 			return
 		}
 		writeBytes(w, compact.ResultType, b)
@@ -145,11 +139,11 @@ func handleRun(w http.ResponseWriter, r *http.Request) {
 // handleSWF imports the head of an uploaded SWF trace (swf.Import): the
 // job table's import, done here so the page's thread never parses a
 // trace.
-func handleSWF(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+func handleSWF(w ResponseWriter, r *Request) {
+	q := r.Query
 	format := q.Get("format")
 	if format != "" && format != "json" && format != "compact" {
-		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
 		return
 	}
 	name := q.Get("name")
@@ -157,18 +151,18 @@ func handleSWF(w http.ResponseWriter, r *http.Request) {
 		name = "trace.swf"
 	}
 	if len(name) > 4*model.MaxNameLen {
-		writeError(w, http.StatusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+		writeError(w, statusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
 		return
 	}
 	limit := swf.DefaultImportJobs
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			writeError(w, http.StatusBadRequest, &Error{Field: "limit", Msg: fmt.Sprintf("%q is not a whole number", v)})
+			writeError(w, statusBadRequest, &Error{Field: "limit", Msg: fmt.Sprintf("%q is not a whole number", v)})
 			return
 		}
 		if n < 0 || n > swf.MaxImportJobs {
-			writeError(w, http.StatusUnprocessableEntity, &Error{Field: "limit", Msg: fmt.Sprintf("must be between 0 (every usable job) and %d", swf.MaxImportJobs)})
+			writeError(w, statusUnprocessableEntity, &Error{Field: "limit", Msg: fmt.Sprintf("must be between 0 (every usable job) and %d", swf.MaxImportJobs)})
 			return
 		}
 		limit = n // 0: every usable job (swf.Import)
@@ -180,7 +174,7 @@ func handleSWF(w http.ResponseWriter, r *http.Request) {
 	}
 	cut, err := swf.Import(name, bytes.NewReader(body), limit)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, &Error{Msg: err.Error()})
+		writeError(w, statusUnprocessableEntity, &Error{Msg: err.Error()})
 		return
 	}
 	if format == "compact" {
@@ -188,19 +182,19 @@ func handleSWF(w http.ResponseWriter, r *http.Request) {
 		head.Jobs = nil
 		b, err := compact.EncodeCut(&head, cut.Jobs)
 		if err != nil {
-			writeError(w, http.StatusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
+			writeError(w, statusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
 			return
 		}
 		writeBytes(w, compact.CutType, b)
 		return
 	}
-	writeJSON(w, http.StatusOK, cut)
+	writeJSON(w, statusOK, cut)
 }
 
 // handleExpand answers the scenario with its generator drawn into jobs
 // (workload.Expand, as engine/runner does before a run), in canonical
 // JSON; a scenario without a generator comes back as it is.
-func handleExpand(w http.ResponseWriter, r *http.Request) {
+func handleExpand(w ResponseWriter, r *Request) {
 	s, ok := readScenario(w, r)
 	if !ok {
 		return
@@ -213,18 +207,18 @@ func handleExpand(w http.ResponseWriter, r *http.Request) {
 			h.Set("Content-Type", "application/json; charset=utf-8")
 			h.Set("Cache-Control", "no-store")
 			h.Set("X-Content-Type-Options", "nosniff")
-			w.WriteHeader(http.StatusOK)
+			w.WriteHeader(statusOK)
 			w.Write(b)
 			return
 		}
 	}
-	writeError(w, http.StatusUnprocessableEntity, inputError(err))
+	writeError(w, statusUnprocessableEntity, inputError(err))
 }
 
 // readOptions reads the experiment options body ({"quick":bool,"seed":N},
 // possibly empty) of r; on bad input it answers the error and reports
 // false.
-func readOptions(w http.ResponseWriter, r *http.Request) (sched.ExperimentOptions, bool) {
+func readOptions(w ResponseWriter, r *Request) (sched.ExperimentOptions, bool) {
 	var opt sched.ExperimentOptions
 	body, herr := readBody(w, r, MaxOptionsBytes, "options")
 	if herr != nil {
@@ -245,28 +239,28 @@ func readOptions(w http.ResponseWriter, r *http.Request) (sched.ExperimentOption
 // trailing data.
 func decodeStrict(body []byte, v any) *Error {
 	if !json.Valid(body) {
-		return &Error{Msg: "options are not valid JSON", Status: http.StatusBadRequest}
+		return &Error{Msg: "options are not valid JSON", Status: statusBadRequest}
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &Error{Msg: "options: " + err.Error(), Status: http.StatusUnprocessableEntity}
+		return &Error{Msg: "options: " + err.Error(), Status: statusUnprocessableEntity}
 	}
 	return nil
 }
 
 // handlePlan answers the experiment's points: {"points":[{"index":0,"label":...}]}.
-func handlePlan(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+func handlePlan(w ResponseWriter, r *Request, e sched.Experiment) {
 	opt, ok := readOptions(w, r)
 	if !ok {
 		return
 	}
 	plan, err := e.Plan(opt)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, sched.Plan{Points: plan})
+	writeJSON(w, statusOK, sched.Plan{Points: plan})
 }
 
 // MaxMergeBytes caps the body of POST /api/experiments/NAME/merge: the
@@ -283,7 +277,7 @@ type MergeRequest struct {
 
 // handleMerge merges point reports computed elsewhere (other browser
 // workers, Cloudflare Workers) into the whole report, in JSON or CSV.
-func handleMerge(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+func handleMerge(w ResponseWriter, r *Request, e sched.Experiment) {
 	format, ok := readFormat(w, r)
 	if !ok {
 		return
@@ -301,7 +295,7 @@ func handleMerge(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
 	}
 	rep, err := MergePoints(e, req.Options, req.Points)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
 	writeReport(w, format, rep)
@@ -326,25 +320,25 @@ func MergePoints(e sched.Experiment, opt sched.ExperimentOptions, points []json.
 	return e.Merge(opt, parts)
 }
 
-func readFormat(w http.ResponseWriter, r *http.Request) (string, bool) {
-	format := r.URL.Query().Get("format")
+func readFormat(w ResponseWriter, r *Request) (string, bool) {
+	format := r.Query.Get("format")
 	if format != "" && format != "json" && format != "csv" {
-		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or csv"})
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "must be json or csv"})
 		return "", false
 	}
 	return format, true
 }
 
 // writeReport answers rep as JSON, or as long CSV with its header.
-func writeReport(w http.ResponseWriter, format string, rep sched.Report) {
+func writeReport(w ResponseWriter, format string, rep sched.Report) {
 	if format != "csv" {
-		writeJSON(w, http.StatusOK, rep)
+		writeJSON(w, statusOK, rep)
 		return
 	}
 	writeCSV(w, rep.LongRows(), true)
 }
 
-func writeCSV(w http.ResponseWriter, rows []sched.Row, header bool) {
+func writeCSV(w ResponseWriter, rows []sched.Row, header bool) {
 	var buf bytes.Buffer
 	var err error
 	if header {
@@ -353,26 +347,26 @@ func writeCSV(w http.ResponseWriter, rows []sched.Row, header bool) {
 		err = WriteRows(&buf, rows)
 	}
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, &Error{Msg: err.Error()})
+		writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(statusOK)
 	w.Write(buf.Bytes())
 }
 
 // handleExperiment runs a whole experiment, or with ?point=K its point K
 // alone (CSV: the point's rows without the header).
-func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+func handleExperiment(w ResponseWriter, r *Request, e sched.Experiment) {
 	format, ok := readFormat(w, r)
 	if !ok {
 		return
 	}
 	point := -1
-	if v, has := r.URL.Query()["point"]; has {
+	if v, has := r.Query["point"]; has {
 		k, err := strconv.Atoi(v[0])
 		if err != nil || k < 0 {
-			writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
+			writeError(w, statusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
 			return
 		}
 		point = k
@@ -401,14 +395,14 @@ func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment
 
 // respond runs fn and writes its value as JSON, or, with ?stream=1, the
 // frames as NDJSON followed by {"result": value}.
-func respond(w http.ResponseWriter, r *http.Request, fn func(context.Context, sched.Recorder) (any, error)) {
-	if r.URL.Query().Get("stream") != "1" {
+func respond(w ResponseWriter, r *Request, fn func(context.Context, sched.Recorder) (any, error)) {
+	if r.Query.Get("stream") != "1" {
 		v, err := fn(r.Context(), nil)
 		if err != nil {
 			writeError(w, statusOf(err), inputError(err))
 			return
 		}
-		writeJSON(w, http.StatusOK, v)
+		writeJSON(w, statusOK, v)
 		return
 	}
 	st := &stream{w: w}
@@ -434,7 +428,7 @@ func respond(w http.ResponseWriter, r *http.Request, fn func(context.Context, sc
 // stream writes NDJSON lines and flushes after each, so every frame reaches
 // the client as its own chunk (design.md section 3).
 type stream struct {
-	w       http.ResponseWriter
+	w       ResponseWriter
 	started bool
 	err     error
 }
@@ -448,7 +442,7 @@ func (s *stream) start() {
 	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	s.w.WriteHeader(http.StatusOK)
+	s.w.WriteHeader(statusOK)
 }
 
 // Record implements sched.Recorder; a write error stops the run.
@@ -470,8 +464,8 @@ func (s *stream) line(v any) error {
 	if _, err := s.w.Write(b); err != nil {
 		return err
 	}
-	if err := http.NewResponseController(s.w).Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		return err
+	if f, ok := s.w.(Flusher); ok {
+		return f.Flush()
 	}
 	return nil
 }
@@ -515,15 +509,15 @@ func inputError(err error) *Error {
 // otherwise).
 func statusOf(err error) int {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return http.StatusServiceUnavailable
+		return statusServiceUnavailable
 	}
-	return http.StatusUnprocessableEntity
+	return statusUnprocessableEntity
 }
 
 // readScenario reads, decodes and validates the scenario in r's body (JSON,
 // or the compact form when the Content-Type is compact.ScenarioType); on
 // bad input it answers the error (413, 400 or 422) and reports false.
-func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool) {
+func readScenario(w ResponseWriter, r *Request) (*model.Scenario, bool) {
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
 	if herr != nil {
 		writeError(w, herr.Status, herr)
@@ -534,50 +528,52 @@ func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool
 		var fe *compact.FormatError
 		switch {
 		case errors.As(err, &fe):
-			writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is " + fe.Error()})
+			writeError(w, statusBadRequest, &Error{Msg: "scenario is " + fe.Error()})
 			return nil, false
 		case err != nil:
-			writeError(w, http.StatusUnprocessableEntity, inputError(err))
+			writeError(w, statusUnprocessableEntity, inputError(err))
 			return nil, false
 		}
 		return s, true
 	}
 	if !json.Valid(body) {
-		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
+		writeError(w, statusBadRequest, &Error{Msg: "scenario is not valid JSON"})
 		return nil, false
 	}
 	s, err := model.Decode(body)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return nil, false
 	}
 	return s, true
 }
 
 // readBody reads at most limit bytes of r's body.
-func readBody(w http.ResponseWriter, r *http.Request, limit int64, what string) ([]byte, *Error) {
+func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, *Error) {
 	if r.ContentLength > limit {
 		return nil, tooLarge(what, limit)
 	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if r.Body == nil {
+		return nil, nil
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, tooLarge(what, limit)
-		}
-		return nil, &Error{Msg: "reading " + what + ": " + err.Error(), Status: http.StatusBadRequest}
+		return nil, &Error{Msg: "reading " + what + ": " + err.Error(), Status: statusBadRequest}
+	}
+	if int64(len(b)) > limit {
+		return nil, tooLarge(what, limit)
 	}
 	return b, nil
 }
 
 func tooLarge(what string, limit int64) *Error {
-	return &Error{Msg: fmt.Sprintf("%s is larger than %d bytes", what, limit), Status: http.StatusRequestEntityTooLarge}
+	return &Error{Msg: fmt.Sprintf("%s is larger than %d bytes", what, limit), Status: statusRequestEntityTooLarge}
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
+func writeJSON(w ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		status = http.StatusInternalServerError
+		status = statusInternalServerError
 		b, _ = json.Marshal(&Error{Msg: "internal error: " + err.Error()})
 	}
 	h := w.Header()
@@ -589,15 +585,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // writeBytes answers 200 with b as typ (a compact message).
-func writeBytes(w http.ResponseWriter, typ string, b []byte) {
+func writeBytes(w ResponseWriter, typ string, b []byte) {
 	h := w.Header()
 	h.Set("Content-Type", typ)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(statusOK)
 	w.Write(b)
 }
 
-func writeError(w http.ResponseWriter, status int, e *Error) {
+func writeError(w ResponseWriter, status int, e *Error) {
 	writeJSON(w, status, e)
 }

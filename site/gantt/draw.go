@@ -2,6 +2,7 @@ package gantt
 
 import (
 	"math"
+	"sort"
 	"strconv"
 )
 
@@ -260,20 +261,52 @@ func Hit(ch *Chart, w, h, t, px, py float64) int {
 	if row < 0 || row >= rows || tm > t {
 		return -1
 	}
-	// Jobs that started by tm, latest first; the tolerance of one pixel
-	// lets a pointer find a job narrower than a pixel.
+	// Jobs on the row that started by tm, latest first; the tolerance of
+	// one pixel lets a pointer find a job narrower than a pixel.
 	slack := (TimeAt(ch, w, px+1) - tm)
-	_, n := ch.inView(0, tm+slack)
-	for i := n - 1; i >= 0; i-- {
-		b := ch.Bars[ch.byStart[i]]
-		if tm < b.Start-slack || tm > b.End+slack {
-			continue
+	if ch.rowBars == nil {
+		ch.indexRows()
+	}
+	list := ch.rowBars[row]
+	k := sort.Search(len(list), func(i int) bool { return ch.Bars[list[i]].Start > tm+slack })
+	for i := k - 1; i >= 0; i-- {
+		b := &ch.Bars[list[i]]
+		if tm >= b.Start-slack && tm <= b.End+slack {
+			return int(list[i])
 		}
-		for _, s := range b.Segments {
-			if row >= s.Row && row < s.Row+s.Rows {
-				return ch.byStart[i]
-			}
+		if b.Start+ch.maxDur < tm-slack {
+			break // no earlier bar lasts long enough to reach tm
 		}
 	}
 	return -1
+}
+
+// indexRows builds rowBars from byStart.
+func (ch *Chart) indexRows() {
+	n := make([]int32, len(ch.Rows))
+	for _, b := range ch.Bars {
+		for _, sg := range b.Segments {
+			for r := sg.Row; r < sg.Row+sg.Rows && r < len(n); r++ {
+				n[r]++
+			}
+		}
+	}
+	total := 0
+	for _, k := range n {
+		total += int(k)
+	}
+	slab := make([]int32, total)
+	ch.rowBars = make([][]int32, len(ch.Rows))
+	at := 0
+	for r, k := range n {
+		ch.rowBars[r] = slab[at : at : at+int(k)]
+		at += int(k)
+	}
+	for _, i := range ch.byStart {
+		for _, sg := range ch.Bars[i].Segments {
+			for r := sg.Row; r < sg.Row+sg.Rows && r < len(n); r++ {
+				ch.rowBars[r] = append(ch.rowBars[r], int32(i))
+			}
+		}
+	}
 }

@@ -2,6 +2,8 @@ package gantt
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -212,5 +214,65 @@ func TestScatteredJobLabelledOnce(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("the job is labelled %d times", n)
+	}
+}
+
+// Hit finds, by its per-row index, the job the old scan over every bar
+// found: the latest started on the row under the pointer that covers its
+// time (within a pixel).
+func TestHitMatchesScan(t *testing.T) {
+	s := scen(8)
+	r := &sched.Result{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 300; i++ {
+		st := rng.Float64() * 1000
+		var nodes []int
+		for n := 0; n < 8; n++ {
+			if rng.IntN(3) == 0 {
+				nodes = append(nodes, n)
+			}
+		}
+		if len(nodes) == 0 {
+			nodes = []int{rng.IntN(8)}
+		}
+		r.Schedule = append(r.Schedule, sched.Placement{Job: fmt.Sprint(i), Cluster: "c0", Start: st, End: st + 1 + rng.Float64()*rng.Float64()*200,
+			Nodes: len(nodes), Alloc: []sched.Alloc{{Cluster: "c0", Nodes: nodes}}})
+	}
+	ch := Layout(s, r)
+	const w = 900.0
+	h := Height(ch)
+	scan := func(px, py float64) int {
+		rowH := RowHeight(ch, h)
+		tm := TimeAt(ch, w, px)
+		row := int(math.Floor((py - TopPad) / rowH))
+		slack := TimeAt(ch, w, px+1) - tm
+		_, n := ch.inView(0, tm+slack)
+		for i := n - 1; i >= 0; i-- {
+			b := ch.Bars[ch.byStart[i]]
+			if tm < b.Start-slack || tm > b.End+slack {
+				continue
+			}
+			for _, sg := range b.Segments {
+				if row >= sg.Row && row < sg.Row+sg.Rows {
+					return ch.byStart[i]
+				}
+			}
+		}
+		return -1
+	}
+	found := 0
+	for k := 0; k < 4000; k++ {
+		px := LabelWidth + rng.Float64()*(w-LabelWidth-RightPad)
+		py := TopPad + rng.Float64()*(h-TopPad-AxisHeight)
+		want := scan(px, py)
+		if got := Hit(ch, w, h, ch.End, px, py); got != want {
+			t.Fatalf("Hit(%.1f, %.1f) = %d, the scan finds %d", px, py, got, want)
+		}
+		if want >= 0 {
+			found++
+		}
+	}
+	if found < 1000 {
+		t.Errorf("only %d of 4000 points hit a job", found)
 	}
 }

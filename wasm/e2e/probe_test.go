@@ -51,8 +51,25 @@ func TestWholeTraceProbe(t *testing.T) {
 		t.Fatal(err)
 	}
 	needEditors(t, ctx)
-	if err := chromedp.Run(ctx, profiler.Enable(), profiler.SetSamplingInterval(500), profiler.Start()); err != nil {
+	// The profile starts with the import, or with GRIDPLAY_PROBE_FROM set,
+	// at that mark (e.g. "run: encoded"); it stops GRIDPLAY_PROBE_STOP
+	// seconds after the pick, or once the engine sent GRIDPLAY_PROBE_STOP_MB
+	// megabytes, or at the end.
+	from := os.Getenv("GRIDPLAY_PROBE_FROM")
+	stopMB, _ := strconv.ParseFloat(os.Getenv("GRIDPLAY_PROBE_STOP_MB"), 64)
+	if err := chromedp.Run(ctx, profiler.Enable(), profiler.SetSamplingInterval(500)); err != nil {
 		t.Fatal(err)
+	}
+	profiling := false
+	startProfile := func() {
+		if err := chromedp.Run(ctx, profiler.Start()); err != nil {
+			t.Fatal(err)
+		}
+		profiling = true
+		t.Log("profiling")
+	}
+	if from == "" {
+		startProfile()
 	}
 	var pick float64
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayMarks.length = 0; performance.now()`, &pick),
@@ -67,7 +84,7 @@ func TestWholeTraceProbe(t *testing.T) {
 	}
 	var prof *profiler.Profile
 	stopProfile := func() {
-		if prof != nil {
+		if prof != nil || !profiling {
 			return
 		}
 		pctx, pcancel := context.WithTimeout(ctx, 60*time.Second)
@@ -111,6 +128,12 @@ func TestWholeTraceProbe(t *testing.T) {
 		}
 		for _, m := range st.Marks[seen:] {
 			t.Logf("mark %-28s at %7.0f ms after the pick", m.Name, m.T-pick)
+			if from != "" && m.Name == from && !profiling {
+				startProfile()
+			}
+		}
+		if stopMB > 0 && st.ChunkBytes/(1<<20) >= stopMB {
+			stopProfile()
 		}
 		seen = len(st.Marks)
 		t.Logf("%6.1f s: round trip %4.0f ms; JS heap %.0f MB; page Go memory %.0f MB; %d chunks %.1f MB; done %v", time.Since(start).Seconds(),
