@@ -3,6 +3,7 @@
 #
 #   ./build.sh [build]   build the site and the engine into static/
 #   ./build.sh serve     build, then serve on http://127.0.0.1:${PORT:-8080}
+#   ./build.sh cloudflare  build, then prepare wasm/cf for wrangler dev|deploy
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
 #                        target for ${FUZZTIME:-10s}, the headless-browser
@@ -36,16 +37,35 @@ need_go() {
 	[ -f "$GOROOT_WASM/wasm_exec.js" ] || die "$GOROOT_WASM/wasm_exec.js is missing: is the Go installation complete?"
 }
 
+# compress writes .gz and .br files next to the web assets of static/
+# (wasm/internal/precompress: gzip -9 and brotli, quality ${BROTLI_Q:-11}),
+# skipping the files that did not change since.
 compress() {
-	local f
-	local have_brotli=0
-	command -v brotli >/dev/null 2>&1 && have_brotli=1
-	while IFS= read -r -d '' f; do
-		gzip -9 -n -k -f "$f" || die "gzip $f failed"
-		if [ $have_brotli = 1 ]; then
-			brotli -f -q 9 -k "$f" || die "brotli $f failed"
-		fi
-	done < <(find "$STATIC" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' -o -name '*.html' \) -print0)
+	go run ./wasm/internal/precompress -q "${BROTLI_Q:-11}" "$STATIC" || die "pre-compressing static/ failed"
+}
+
+# install_if_changed moves a freshly built $1 over $2 only when the bytes
+# differ, so an unchanged binary keeps its time and is not compressed
+# again.
+install_if_changed() {
+	if [ -f "$2" ] && cmp -s "$1" "$2"; then
+		rm -f "$1"
+	else
+		mv -f "$1" "$2"
+	fi
+}
+
+# sizes prints what the two binaries weigh, as built and as sent.
+sizes() {
+	local f raw gz br total=0
+	for f in app.wasm api.wasm; do
+		raw=$(wc -c <"$STATIC/$f")
+		gz=$(wc -c <"$STATIC/$f.gz")
+		br=$(wc -c <"$STATIC/$f.br")
+		total=$((total + br))
+		printf '%s %d bytes (%d gzip, %d brotli)\n' "$f" "$raw" "$gz" "$br"
+	done
+	printf 'both binaries as sent with brotli: %d bytes (%s MB)\n' "$total" "$(awk -v t="$total" 'BEGIN { print t / 1e6 }')"
 }
 
 build() {
@@ -65,28 +85,25 @@ build() {
 	# no measurable cost in frame time. api.wasm keeps full optimisation.
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" \
 		-gcflags=all=-l -gcflags=gridplay/site/gantt= -gcflags=gridplay/site/jsbridge= -gcflags=gridplay/site/frames= \
-		-o "$STATIC/app.wasm" ./site ||
+		-o "$STATIC/.app.wasm.new" ./site ||
 		die "building site/ for js/wasm failed"
+	install_if_changed "$STATIC/.app.wasm.new" "$STATIC/app.wasm"
 
 	step "go build: wasm/engine -> static/api.wasm (the engine of the browser's Web Worker)"
 	# The tag gridplay_nohttp leaves net/http (and crypto/tls, x509 with
 	# it) out: the worker calls engine/api through syscall/js.
-	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="-s -w" -o "$STATIC/api.wasm" ./wasm/engine ||
+	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="-s -w" -o "$STATIC/.api.wasm.new" ./wasm/engine ||
 		die "building wasm/engine for js/wasm failed"
+	install_if_changed "$STATIC/.api.wasm.new" "$STATIC/api.wasm"
 	rm -rf "$STATIC/worker" # the syumai/workers browser glue of earlier builds
 
 	step "wasm_exec.js from $GOROOT_WASM"
 	cp "$GOROOT_WASM/wasm_exec.js" "$ROOT/wasm_exec.js"
-	cp "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js"
+	cmp -s "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js" || cp "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js"
 
-	step "pre-compressing static assets"
+	step "pre-compressing static assets (gzip, brotli)"
 	compress
-
-	local app gz
-	app=$(wc -c <"$STATIC/app.wasm")
-	gz=$(wc -c <"$STATIC/app.wasm.gz")
-	printf 'app.wasm %d bytes (%d gzip); api.wasm %d bytes (%d gzip)\n' "$app" "$gz" \
-		"$(wc -c <"$STATIC/api.wasm")" "$(wc -c <"$STATIC/api.wasm.gz")"
+	sizes
 }
 
 serve() {
@@ -142,7 +159,7 @@ test_workerd() {
 		>"$dir/build/wrangler.log" 2>&1) &
 	local pid=$!
 	local rc=0
-	GRIDPLAY_WORKERD_URL="http://127.0.0.1:$port" go test -count=1 -v -run '^TestWorkerd$' ./wasm/e2e/ || rc=$?
+	GRIDPLAY_WORKERD_URL="http://127.0.0.1:$port" go test -count=1 -v -run '^TestWorkerd' ./wasm/e2e/ || rc=$?
 	kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
 	if [ $rc -ne 0 ]; then
@@ -221,7 +238,12 @@ test_all() {
 case "${1:-build}" in
 build) build ;;
 serve) serve ;;
+cloudflare)
+	build
+	cloudflare_glue
+	printf '\nwasm/cf is ready: cd wasm/cf && npm ci && npx wrangler dev (or deploy)\n'
+	;;
 test) test_all ;;
--h | --help | help) sed -n '2,14p' "$0" ;;
-*) die "unknown verb '$1': use build, serve or test" ;;
+-h | --help | help) sed -n '2,16p' "$0" ;;
+*) die "unknown verb '$1': use build, serve, test, cloudflare or bench" ;;
 esac
