@@ -79,12 +79,20 @@ build() {
 		gofmt -w "$d/0_components_gen.go"
 	done < <(find site -name '*.vugu' -printf '%h\n' | sort -u)
 
+	# GRIDPLAY_SYMBOLS=1 keeps the function names in both binaries, for
+	# CPU profiles of the page (DevTools, perf); the default strips them.
+	local ldflags="-s -w"
+	[ "${GRIDPLAY_SYMBOLS:-}" = 1 ] && ldflags="-w"
+
 	step "go build: site -> static/app.wasm"
 	# No inlining in the UI (it renders; the engine runs in the worker),
-	# except the painting code: this keeps app.wasm under 1.5 MB gzip at
-	# no measurable cost in frame time. api.wasm keeps full optimisation.
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" \
+	# except the painting code and the compact decoding of big results
+	# (engine/api/compact, encoding/binary, math): this keeps app.wasm
+	# small at no measurable cost in frame time. api.wasm keeps full
+	# optimisation.
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" \
 		-gcflags=all=-l -gcflags=gridplay/site/gantt= -gcflags=gridplay/site/jsbridge= -gcflags=gridplay/site/frames= \
+		-gcflags=gridplay/engine/api/compact= -gcflags=encoding/binary= -gcflags=math= \
 		-o "$STATIC/.app.wasm.new" ./site ||
 		die "building site/ for js/wasm failed"
 	install_if_changed "$STATIC/.app.wasm.new" "$STATIC/app.wasm"
@@ -92,7 +100,7 @@ build() {
 	step "go build: wasm/engine -> static/api.wasm (the engine of the browser's Web Worker)"
 	# The tag gridplay_nohttp leaves net/http (and crypto/tls, x509 with
 	# it) out: the worker calls engine/api through syscall/js.
-	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="-s -w" -o "$STATIC/.api.wasm.new" ./wasm/engine ||
+	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="$ldflags" -o "$STATIC/.api.wasm.new" ./wasm/engine ||
 		die "building wasm/engine for js/wasm failed"
 	install_if_changed "$STATIC/.api.wasm.new" "$STATIC/api.wasm"
 	rm -rf "$STATIC/worker" # the syumai/workers browser glue of earlier builds

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"strconv"
+
 	// vjson is used by the code vugugen generates (git-ignored); the
 	// import keeps it in go.mod when `go mod tidy` runs without it.
 	_ "github.com/vugu/vjson"
@@ -25,10 +27,16 @@ func main() {
 	}
 	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{}}
 	for ok := true; ok; ok = renderer.EventWait() {
+		t0 := jsbridge.Now()
 		res := buildEnv.RunBuild(root)
 		guardEvents(res, root.fault)
 		if err := renderer.Render(res); err != nil {
 			panic(err)
+		}
+		// A render that holds the page's thread for long shows in the
+		// tests' logs (input waits for it).
+		if d := jsbridge.Now() - t0; d > 30 {
+			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms")
 		}
 	}
 }

@@ -210,15 +210,10 @@ func (c *Root) loadInitial(hash, saved string) {
 		return
 	}
 	if saved != "" && !c.IsEmbed {
-		if s, err := model.Decode([]byte(saved)); err == nil {
-			c.App.Scenario = s
-			return
-		}
 		// Half-edited work that does not validate yet is still the
 		// user's: show it, and let the run name what is wrong.
-		var s model.Scenario
-		if json.Unmarshal([]byte(saved), &s) == nil && s.Version == model.Version {
-			c.App.Scenario = &s
+		if s := state.LoadSaved(saved); s != nil {
+			c.App.Scenario = s
 			return
 		}
 	}
@@ -1062,14 +1057,16 @@ func (c *Root) key(k jsbridge.Key) {
 	}
 }
 
-// autosave writes the scenario to localStorage about once a second
-// after it changed, and re-runs it when an editor changed it.
+// autosave writes the scenario to localStorage a moment after it
+// changed, and re-runs it when an editor changed it (an import, a table
+// edit): it looks five times a second, and a look that finds nothing new
+// costs a few comparisons.
 func (c *Root) autosave() {
 	defer c.recoverGo()
 	for {
-		time.Sleep(time.Second)
+		time.Sleep(200 * time.Millisecond)
 		c.env.Lock()
-		var b []byte
+		var b string
 		stale := false
 		// The comparison shown is marked stale once the scenario
 		// changed after it.
@@ -1088,12 +1085,14 @@ func (c *Root) autosave() {
 			cmpChanged = st != c.CompareStale
 			c.CompareStale = st
 		}
-		if c.App.Dirty {
+		// Not while a run is in flight: writing a big scenario holds the
+		// page's thread, and input should not wait for it then.
+		if c.App.Dirty && c.App.Status != state.StatusRunning {
 			c.App.Dirty = false
 			// The browser keeps about 5 MB per site: a whole trace is
 			// not kept (the Scenario JSON export keeps it).
 			if len(c.App.Scenario.Jobs) <= MaxSavedJobs {
-				b, _ = json.Marshal(c.App.Scenario)
+				b, _ = state.SaveText(c.App.Scenario)
 			}
 		}
 		if changed && c.App.Status != state.StatusRunning && !c.comparing && c.lastRun.s != nil &&
@@ -1105,16 +1104,18 @@ func (c *Root) autosave() {
 		} else {
 			c.env.UnlockOnly()
 		}
-		if b != nil {
-			jsbridge.Save(SaveKey, string(b))
+		if stale {
+			// The run first (run returns once the request is posted),
+			// so saving does not hold up the request.
+			c.run()
+		}
+		if b != "" {
+			jsbridge.Save(SaveKey, b)
 			// The edited scenario is no longer the link's: drop the
 			// link from the address bar, so a reload shows the edits.
 			if strings.HasPrefix(jsbridge.Hash(), "#s=") {
 				jsbridge.ClearHash()
 			}
-		}
-		if stale {
-			c.run()
 		}
 	}
 }

@@ -56,11 +56,16 @@ async function start(failed) {
 }
 
 function handle(m) {
+  // Times in ms from the request's arrival: the engine instance started
+  // (started), its answer's head (head) and end (end); timing is the
+  // engine's own Server-Timing (decode, run, encode).
+  const t0 = performance.now();
+  const times = { started: -1, head: -1, end: -1, timing: "" };
   return new Promise((resolve, reject) => {
     let mem = null;
     const snapshot = () => {
       if (mem) stats.peak = mem.buffer.byteLength;
-      return { ...stats, exitCodes: stats.exitCodes.slice(-5) };
+      return { ...stats, exitCodes: stats.exitCodes.slice(-5), times };
     };
     let done = false;
     const fail = (msg) => {
@@ -70,14 +75,20 @@ function handle(m) {
     };
     start(fail).then(({ serve, mem: mm }) => {
       mem = mm;
+      times.started = performance.now() - t0;
       const body = m.body != null && m.method !== "GET" && m.method !== "HEAD" ? m.body : null;
       serve(
         { method: m.method, path: m.path, type: body ? m.type || "application/json" : null, body },
-        (status) => self.postMessage({ id: m.id, type: "head", status }),
+        (status, type, timing) => {
+          times.head = performance.now() - t0;
+          times.timing = timing || "";
+          self.postMessage({ id: m.id, type: "head", status });
+        },
         (chunk) => self.postMessage({ id: m.id, type: "chunk", chunk }, [chunk.buffer]),
         () => {
           if (done) return;
           done = true;
+          times.end = performance.now() - t0;
           self.postMessage({ id: m.id, type: "end", stats: snapshot() });
           resolve();
         },

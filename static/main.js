@@ -54,6 +54,31 @@ globalThis.gridplayMarks = [];
 // Paint durations of the Gantt canvas in ms (frame-time measurement).
 globalThis.gridplayFrameTimes = [];
 
+// gridplayScrollRows calls cb with the row index at the top of the
+// scrolling element el (rows of rowH pixels) when it changes, at most once
+// an animation frame: the job table's window follows its scroll bar
+// without a page render per scroll event (site/jobs).
+globalThis.gridplayScrollRows = (el, rowH, cb) => {
+  let last = -1;
+  let queued = false;
+  el.addEventListener(
+    "scroll",
+    () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        const first = Math.floor(el.scrollTop / rowH);
+        if (first !== last) {
+          last = first;
+          cb(first);
+        }
+      });
+    },
+    { passive: true },
+  );
+};
+
 // Key presses outside text fields go to the page; space and the arrows
 // do not scroll it then.
 globalThis.gridplayKeys = (fn) => {

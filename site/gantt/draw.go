@@ -26,13 +26,21 @@ const (
 	MaxRowH    = 22.0
 )
 
-// Height is the canvas height that gives every row a readable height.
+// MaxPlotH caps the height of the rows, in CSS pixels: a machine of
+// hundreds of nodes gets thinner rows (down to MinRowH) rather than a
+// canvas thousands of pixels tall, which the browser rasterises again at
+// every paint.
+const MaxPlotH = 720.0
+
+// Height is the canvas height: MaxRowH per row up to MaxPlotH, then
+// thinner rows, down to MinRowH.
 func Height(ch *Chart) float64 {
 	rows := float64(len(ch.Rows))
 	if rows == 0 {
 		rows = 1
 	}
-	return TopPad + rows*MaxRowH + AxisHeight
+	rowH := math.Max(MinRowH, math.Min(MaxRowH, MaxPlotH/rows))
+	return TopPad + rows*rowH + AxisHeight
 }
 
 // LODBars is the number of jobs in view above which the chart draws
@@ -117,6 +125,7 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 	} else {
 		for _, k := range ch.byStart[lo:hi] {
 			b := ch.Bars[k]
+			segs := ch.Segments(k)
 			if b.End < t0 {
 				continue
 			}
@@ -129,7 +138,7 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 			// A job on scattered nodes is drawn as several pieces but
 			// labelled once, on its tallest piece.
 			label, labelH := -1, 0.0
-			for k, s := range b.Segments {
+			for k, s := range segs {
 				top := y(s.Row) + 1
 				hh := float64(s.Rows)*rowH - 2
 				c.FillRect(x0, top, x1-x0, hh, col)
@@ -138,9 +147,9 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 				}
 			}
 			if label >= 0 && x1-x0 > 14 && labelH >= 9 {
-				s := b.Segments[label]
+				s := segs[label]
 				top := y(s.Row) + 1
-				c.Text(b.Job, (x0+x1)/2, top+labelH/2, "#111111", "center")
+				c.Text(ch.Job(k), (x0+x1)/2, top+labelH/2, "#111111", "center")
 			}
 		}
 	}
@@ -193,7 +202,7 @@ func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float6
 			continue
 		}
 		a, z := (s-t0)*scale, (e-t0)*scale
-		for _, sg := range b.Segments {
+		for _, sg := range ch.Segments(k) {
 			for r := sg.Row; r < sg.Row+sg.Rows && r < rows; r++ {
 				row := busy[r*cols : (r+1)*cols]
 				for px := int(a); px < cols && float64(px) < z; px++ {
@@ -284,8 +293,8 @@ func Hit(ch *Chart, w, h, t, px, py float64) int {
 // indexRows builds rowBars from byStart.
 func (ch *Chart) indexRows() {
 	n := make([]int32, len(ch.Rows))
-	for _, b := range ch.Bars {
-		for _, sg := range b.Segments {
+	for k := range ch.Bars {
+		for _, sg := range ch.Segments(k) {
 			for r := sg.Row; r < sg.Row+sg.Rows && r < len(n); r++ {
 				n[r]++
 			}
@@ -303,7 +312,7 @@ func (ch *Chart) indexRows() {
 		at += int(k)
 	}
 	for _, i := range ch.byStart {
-		for _, sg := range ch.Bars[i].Segments {
+		for _, sg := range ch.Segments(i) {
 			for r := sg.Row; r < sg.Row+sg.Rows && r < len(n); r++ {
 				ch.rowBars[r] = append(ch.rowBars[r], int32(i))
 			}

@@ -32,9 +32,9 @@ func TestLayoutGreedy(t *testing.T) {
 		t.Fatalf("rows %d end %v", len(ch.Rows), ch.End)
 	}
 	want := [][]Segment{{{0, 2}}, {{2, 1}}, {{2, 2}}}
-	for i, b := range ch.Bars {
-		if !reflect.DeepEqual(b.Segments, want[i]) {
-			t.Errorf("%s: %v, want %v", b.Job, b.Segments, want[i])
+	for i := range ch.Bars {
+		if !reflect.DeepEqual(ch.Segments(i), want[i]) {
+			t.Errorf("%s: %v, want %v", ch.Job(i), ch.Segments(i), want[i])
 		}
 	}
 	assertNoOverlap(t, ch)
@@ -49,14 +49,14 @@ func TestLayoutAllocAndMultisite(t *testing.T) {
 		{Job: "oob", Cluster: "c1", Start: 7, End: 8, Nodes: 1, Alloc: []sched.Alloc{{Cluster: "c1", Nodes: []int{99, -1}}}},
 	}}
 	ch := Layout(s, r)
-	if got := ch.Bars[0].Segments; !reflect.DeepEqual(got, []Segment{{2, 1}, {4, 1}}) {
+	if got := ch.Segments(0); !reflect.DeepEqual(got, []Segment{{2, 1}, {4, 1}}) {
 		t.Errorf("alloc: %v", got)
 	}
-	if got := ch.Bars[1].Segments; !reflect.DeepEqual(got, []Segment{{0, 4}}) {
+	if got := ch.Segments(1); !reflect.DeepEqual(got, []Segment{{0, 4}}) {
 		t.Errorf("multisite: %v", got)
 	}
 	// Unknown clusters and nodes are still drawn, never dropped.
-	if len(ch.Bars[2].Segments) == 0 || len(ch.Bars[3].Segments) == 0 {
+	if len(ch.Segments(2)) == 0 || len(ch.Segments(3)) == 0 {
 		t.Errorf("bad placements dropped: %+v", ch.Bars[2:])
 	}
 	if len(ch.Clusters) != 2 || ch.Clusters[1] != (ClusterBand{ID: "c1", Row: 2, Rows: 3}) {
@@ -68,14 +68,15 @@ func TestLayoutAllocAndMultisite(t *testing.T) {
 func assertNoOverlap(t *testing.T, ch *Chart) {
 	t.Helper()
 	for i, a := range ch.Bars {
-		for _, b := range ch.Bars[i+1:] {
+		for j := i + 1; j < len(ch.Bars); j++ {
+			b := ch.Bars[j]
 			if a.Start >= b.End || b.Start >= a.End {
 				continue
 			}
-			for _, sa := range a.Segments {
-				for _, sb := range b.Segments {
+			for _, sa := range ch.Segments(i) {
+				for _, sb := range ch.Segments(j) {
 					if sa.Row < sb.Row+sb.Rows && sb.Row < sa.Row+sa.Rows {
-						t.Errorf("%s and %s share a row", a.Job, b.Job)
+						t.Errorf("%s and %s share a row", ch.Job(i), ch.Job(j))
 					}
 				}
 			}
@@ -185,10 +186,10 @@ func TestLayoutPrefersBlock(t *testing.T) {
 		{Job: "d", Cluster: "c0", Start: 5, End: 6, Nodes: 3},
 	}}
 	ch := Layout(s, r)
-	if got := ch.Bars[2].Segments; !reflect.DeepEqual(got, []Segment{{2, 2}}) {
+	if got := ch.Segments(2); !reflect.DeepEqual(got, []Segment{{2, 2}}) {
 		t.Errorf("c: %v", got)
 	}
-	if got := ch.Bars[3].Segments; !reflect.DeepEqual(got, []Segment{{0, 1}, {2, 2}}) {
+	if got := ch.Segments(3); !reflect.DeepEqual(got, []Segment{{0, 1}, {2, 2}}) {
 		t.Errorf("d: %v", got)
 	}
 	assertNoOverlap(t, ch)
@@ -201,8 +202,8 @@ func TestScatteredJobLabelledOnce(t *testing.T) {
 		{Job: "spread", Cluster: "c0", Start: 0, End: 100, Nodes: 3, Alloc: []sched.Alloc{{Cluster: "c0", Nodes: []int{0, 2, 4}}}},
 	}}
 	ch := Layout(s, r)
-	if len(ch.Bars[0].Segments) != 3 {
-		t.Fatalf("segments %v", ch.Bars[0].Segments)
+	if len(ch.Segments(0)) != 3 {
+		t.Fatalf("segments %v", ch.Segments(0))
 	}
 	var d rec
 	Draw(&d, ch, 800, Height(ch), ch.End)
@@ -252,7 +253,7 @@ func TestHitMatchesScan(t *testing.T) {
 			if tm < b.Start-slack || tm > b.End+slack {
 				continue
 			}
-			for _, sg := range b.Segments {
+			for _, sg := range ch.Segments(ch.byStart[i]) {
 				if row >= sg.Row && row < sg.Row+sg.Rows {
 					return ch.byStart[i]
 				}

@@ -229,3 +229,26 @@ func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, 
 		el.Set("value", scrub)
 	}
 }
+
+// OnScrollRows calls fn with the row under the top of the scrolling
+// element el (scrollTop over rowH CSS pixels) each time it changes, at
+// most once an animation frame. fn runs inside a JS callback: it must not
+// block (start a goroutine to take the render lock).
+func OnScrollRows(el js.Value, rowH int, fn func(first int)) {
+	v := sjs.Value(el)
+	if !v.Truthy() {
+		return
+	}
+	f := sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+		fn(a[0].Int())
+		return nil
+	})
+	sjs.Global().Call("gridplayScrollRows", v, rowH, f)
+}
+
+// SetScrollTop scrolls the element el to px CSS pixels from its top.
+func SetScrollTop(el js.Value, px float64) {
+	if v := sjs.Value(el); v.Truthy() {
+		v.Set("scrollTop", px)
+	}
+}

@@ -71,6 +71,21 @@ func (c canvas) Text(s string, x, y float64, color, align string) {
 	c.ctx.FillText(s, x, y, -1)
 }
 
+// paintKey is what PaintGantt drew last, and on which canvas.
+type paintKey struct {
+	el   sjs.Value
+	ch   *gantt.Chart
+	t    float64
+	win  gantt.Window
+	w, h float64
+}
+
+var last paintKey
+
+// lastChart is the chart PaintGantt drew last: the first drawing of each
+// chart is marked (jsbridge.Mark), for the tests' logs.
+var lastChart *gantt.Chart
+
 // PaintGantt sizes the canvas el to its container (sharp on high-density
 // screens) and draws ch at simulated time t. The first drawing with jobs
 // on it marks the canvas (data-drawn) and records the time in
@@ -79,15 +94,27 @@ func (c canvas) Text(s string, x, y float64, color, align string) {
 func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 	v := sjs.Value(el)
 	h := gantt.Height(ch)
+	// Every page render calls this (vg-js-populate), mostly with nothing
+	// changed for the chart (a hover, a progress tick, an edit elsewhere):
+	// a canvas of a whole trace then costs the page's thread a
+	// rasterisation for nothing. The same drawing is not made twice.
+	if last.el.Truthy() && last.el.Equal(v) && last.ch == ch && last.t == t && last.win == ch.Win && last.h == h &&
+		last.w == parentWidth(v) && v.Get("width").Int() > 0 {
+		return
+	}
 	ctx, w, ok := fit(v, h)
 	if !ok {
 		return
 	}
+	last = paintKey{v, ch, t, ch.Win, w, h}
 	t0 := Now()
 	gantt.Draw(canvas{ctx}, ch, w, h, t)
 	RecordFrameTime(Now() - t0)
+	if ch != lastChart && len(ch.Bars) > 0 {
+		lastChart = ch
+		Mark("gantt: drawn")
+	}
 	if len(ch.Bars) > 0 && v.Get("dataset").Get("drawn").IsUndefined() {
-		Mark("gantt: first drawing")
 		v.Get("dataset").Set("drawn", "1")
 		g := sjs.Global()
 		if g.Get("gridplayFirstGantt").IsUndefined() {
@@ -106,12 +133,7 @@ func fit(v sjs.Value, h float64) (*dom.CanvasRenderingContext2D, float64, bool) 
 	if !ok {
 		return nil, 0, false
 	}
-	w := 960.0
-	if p := v.Get("parentElement"); p.Truthy() {
-		if cw := p.Get("clientWidth").Float(); cw > 120 {
-			w = cw
-		}
-	}
+	w := parentWidth(v)
 	dpr := sjs.Global().Get("devicePixelRatio").Float()
 	if dpr < 1 || math.IsNaN(dpr) {
 		dpr = 1
@@ -130,6 +152,16 @@ func fit(v sjs.Value, h float64) (*dom.CanvasRenderingContext2D, float64, bool) 
 	ctx.SetTextBaseline("middle")
 	ctx.SetLineWidth(1)
 	return ctx, w, true
+}
+
+// parentWidth is the width a canvas takes: its parent's, or 960 px.
+func parentWidth(v sjs.Value) float64 {
+	if p := v.Get("parentElement"); p.Truthy() {
+		if cw := p.Get("clientWidth").Float(); cw > 120 {
+			return cw
+		}
+	}
+	return 960
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -39,6 +39,8 @@ func Embed() (on, autoplay bool, height int)                                    
 func Now() float64                                                                      { return 0 }
 func RecordFrameTime(ms float64)                                                        {}
 func Mark(name string)                                                                  {}
+func OnScrollRows(el js.Value, rowH int, fn func(first int))                            {}
+func SetScrollTop(el js.Value, px float64)                                              {}
 
 // Key is a key press outside text fields.
 type Key struct {

@@ -47,6 +47,9 @@ func TestWholeTraceProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if n, _ := strconv.Atoi(os.Getenv("GRIDPLAY_PROBE_JOBS")); n > 0 {
+		path = cutTrace(t, path, 0, n)
+	}
 	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
 		t.Fatal(err)
 	}
@@ -61,14 +64,15 @@ func TestWholeTraceProbe(t *testing.T) {
 		t.Fatal(err)
 	}
 	profiling := false
+	var profStart, profEnd float64 // performance.now() when the profile started and stopped
 	startProfile := func() {
-		if err := chromedp.Run(ctx, profiler.Start()); err != nil {
+		if err := chromedp.Run(ctx, profiler.Start(), chromedp.Evaluate(`performance.now()`, &profStart)); err != nil {
 			t.Fatal(err)
 		}
 		profiling = true
 		t.Log("profiling")
 	}
-	if from == "" {
+	if from == "" && os.Getenv("GRIDPLAY_PROBE_NOPROFILE") != "1" {
 		startProfile()
 	}
 	var pick float64
@@ -83,6 +87,7 @@ func TestWholeTraceProbe(t *testing.T) {
 		stopAt = v
 	}
 	var prof *profiler.Profile
+	var allMarks []mark
 	stopProfile := func() {
 		if prof != nil || !profiling {
 			return
@@ -93,7 +98,7 @@ func TestWholeTraceProbe(t *testing.T) {
 			var err error
 			prof, err = profiler.Stop().Do(ctx)
 			return err
-		}))
+		}), chromedp.Evaluate(`performance.now()`, &profEnd))
 		if err != nil {
 			t.Fatalf("stopping the profiler: %v", err)
 		}
@@ -126,6 +131,7 @@ func TestWholeTraceProbe(t *testing.T) {
 			}
 			continue
 		}
+		allMarks = append(allMarks, st.Marks[seen:]...)
 		for _, m := range st.Marks[seen:] {
 			t.Logf("mark %-28s at %7.0f ms after the pick", m.Name, m.T-pick)
 			if from != "" && m.Name == from && !profiling {
@@ -145,6 +151,7 @@ func TestWholeTraceProbe(t *testing.T) {
 	}
 	stopProfile()
 	printProfile(t, prof)
+	printWindows(t, prof, profEnd, allMarks)
 	t.Logf("console: %s", strings.Join(con.all, "\n"))
 }
 
@@ -194,4 +201,106 @@ func printProfile(t *testing.T, p *profiler.Profile) {
 		fmt.Fprintf(&b, "%8.0f ms %5.1f%%  %s\n", x.v, 100*x.v/total, x.k)
 	}
 	t.Log(b.String())
+	// The call paths of the busiest functions.
+	parent := map[int64]int64{}
+	for _, n := range p.Nodes {
+		for _, c := range n.Children {
+			parent[c] = int64(n.ID)
+		}
+	}
+	paths := map[string]float64{}
+	for i, sm := range p.Samples {
+		dt := 0.0
+		if i+1 < len(p.TimeDeltas) {
+			dt = float64(p.TimeDeltas[i+1]) / 1000
+		}
+		n := node[int64(sm)]
+		if n == nil || n.CallFrame.FunctionName == "(idle)" || n.CallFrame.FunctionName == "(program)" {
+			continue
+		}
+		var chain []string
+		for id := int64(sm); id != 0 && len(chain) < 9; id = parent[id] {
+			if nn := node[id]; nn != nil && nn.CallFrame.FunctionName != "" {
+				chain = append(chain, nn.CallFrame.FunctionName)
+			}
+		}
+		paths[strings.Join(chain, " < ")] += dt
+	}
+	xs = xs[:0]
+	for k, v := range paths {
+		xs = append(xs, kv{k, v})
+	}
+	sort.Slice(xs, func(i, j int) bool { return xs[i].v > xs[j].v })
+	b.Reset()
+	for i, x := range xs {
+		if i == 25 {
+			break
+		}
+		fmt.Fprintf(&b, "%8.0f ms  %s\n", x.v, x.k)
+	}
+	t.Log("busiest call paths:\n" + b.String())
+}
+
+// printWindows logs, for each span between two marks, the functions that
+// took the most time in it (the profile's clock aligned on
+// performance.now() at its end).
+func printWindows(t *testing.T, p *profiler.Profile, end float64, marks []mark) {
+	if p == nil || len(p.Samples) == 0 || len(marks) == 0 {
+		return
+	}
+	node := map[int64]string{}
+	for _, n := range p.Nodes {
+		name := n.CallFrame.FunctionName
+		if name == "" {
+			name = "(anonymous)"
+		}
+		node[int64(n.ID)] = name
+	}
+	var b strings.Builder
+	start := end - float64(p.EndTime-p.StartTime)/1000
+	at := float64(0)
+	k := 0
+	win := map[string]float64{}
+	flush := func(label string) {
+		type kv struct {
+			k string
+			v float64
+		}
+		var xs []kv
+		total := 0.0
+		for n, v := range win {
+			if n != "(idle)" {
+				xs = append(xs, kv{n, v})
+				total += v
+			}
+		}
+		sort.Slice(xs, func(i, j int) bool { return xs[i].v > xs[j].v })
+		fmt.Fprintf(&b, "\n  until %s: %.0f ms busy:", label, total)
+		for i, x := range xs {
+			if i == 6 {
+				break
+			}
+			fmt.Fprintf(&b, " %s %.0f;", x.k, x.v)
+		}
+		win = map[string]float64{}
+	}
+	for i, s := range p.Samples {
+		if i < len(p.TimeDeltas) {
+			at += float64(p.TimeDeltas[i]) / 1000
+		}
+		now := start + at
+		for k < len(marks) && now > marks[k].T {
+			if marks[k].T > start {
+				flush(marks[k].Name)
+			}
+			k++
+		}
+		dt := 0.0
+		if i+1 < len(p.TimeDeltas) {
+			dt = float64(p.TimeDeltas[i+1]) / 1000
+		}
+		win[node[int64(s)]] += dt
+	}
+	flush("the end")
+	t.Log("profile by span:" + b.String())
 }

@@ -10,8 +10,8 @@
 // main hands the worker one function, serve(req, onHead, onChunk, onEnd),
 // through globalThis.gridplayEngineReady, and waits for calls. req is
 // {method, path, type, body}: path with its query, type the body's
-// Content-Type, body a Uint8Array or null. onHead(status, contentType)
-// comes first; then onChunk(Uint8Array) once per flush (each NDJSON frame
+// Content-Type, body a Uint8Array or null. onHead(status, contentType,
+// serverTiming) comes first; then onChunk(Uint8Array) once per flush (each NDJSON frame
 // of a stream) and for the rest at the end; then onEnd().
 package main
 
@@ -74,7 +74,7 @@ func (w *writer) WriteHeader(status int) {
 		return
 	}
 	w.wrote = true
-	w.onHead.Invoke(status, w.h.Get("Content-Type"))
+	w.onHead.Invoke(status, w.h.Get("Content-Type"), w.h.Get("Server-Timing"))
 }
 
 func (w *writer) Write(b []byte) (int, error) {

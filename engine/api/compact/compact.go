@@ -163,9 +163,13 @@ func (w *writer) bitmap(n int, has func(i int) bool) {
 }
 
 // reader reads the encoding; the first error sticks and every later read
-// returns zero values.
+// returns zero values. It moves an index through b rather than
+// re-slicing it: re-slicing stores a pointer at every read, which costs a
+// write barrier each while the garbage collector runs (and in the page it
+// often does, while a whole trace decodes).
 type reader struct {
 	b   []byte
+	pos int
 	err error
 }
 
@@ -177,29 +181,34 @@ func (r *reader) fail(err error) {
 	}
 }
 
+// left is the number of bytes not yet read.
+func (r *reader) left() int { return len(r.b) - r.pos }
+
 func (r *reader) uvarint() uint64 {
 	if r.err != nil {
 		return 0
 	}
-	x, n := binary.Uvarint(r.b)
+	// The common case, a value under 128, without a call.
+	if r.pos < len(r.b) && r.b[r.pos] < 0x80 {
+		x := r.b[r.pos]
+		r.pos++
+		return uint64(x)
+	}
+	x, n := binary.Uvarint(r.b[r.pos:])
 	if n <= 0 {
 		r.fail(errShort)
 		return 0
 	}
-	r.b = r.b[n:]
+	r.pos += n
 	return x
 }
 
 func (r *reader) varint() int64 {
-	if r.err != nil {
-		return 0
+	ux := r.uvarint()
+	x := int64(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
 	}
-	x, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.fail(errShort)
-		return 0
-	}
-	r.b = r.b[n:]
 	return x
 }
 
@@ -218,12 +227,12 @@ func (r *reader) f64() float64 {
 	if r.err != nil {
 		return 0
 	}
-	if len(r.b) < 8 {
+	if r.left() < 8 {
 		r.fail(errShort)
 		return 0
 	}
-	x := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
-	r.b = r.b[8:]
+	x := math.Float64frombits(binary.LittleEndian.Uint64(r.b[r.pos:]))
+	r.pos += 8
 	return x
 }
 
@@ -234,7 +243,7 @@ func (r *reader) count(min int, what string) int {
 	if r.err != nil {
 		return 0
 	}
-	if x > uint64(len(r.b)/max(min, 1)) {
+	if x > uint64(r.left()/max(min, 1)) {
 		r.fail(fmt.Errorf("%s: %d is more than the message holds", what, x))
 		return 0
 	}
@@ -245,12 +254,12 @@ func (r *reader) take(n int) []byte {
 	if r.err != nil {
 		return nil
 	}
-	if n < 0 || n > len(r.b) {
+	if n < 0 || n > r.left() {
 		r.fail(errShort)
 		return nil
 	}
-	p := r.b[:n:n]
-	r.b = r.b[n:]
+	p := r.b[r.pos : r.pos+n : r.pos+n]
+	r.pos += n
 	return p
 }
 
@@ -263,32 +272,37 @@ func (r *reader) strtab(n int) []string {
 	if r.err != nil {
 		return nil
 	}
-	if total > uint64(len(r.b)) {
+	if total > uint64(r.left()) {
 		r.fail(errShort)
 		return nil
 	}
-	lens := make([]int, n)
+	// The lengths are read twice (to find where the bytes start, then
+	// to cut them) rather than kept: no allocation but the strings'.
+	lensAt := r.pos
 	sum := uint64(0)
-	for i := range lens {
+	for i := 0; i < n; i++ {
 		l := r.uvarint()
 		sum += l
 		if r.err != nil || sum > total {
 			r.fail(errors.New("the string table does not add up"))
 			return nil
 		}
-		lens[i] = int(l)
 	}
 	if sum != total {
 		r.fail(errors.New("the string table does not add up"))
 		return nil
 	}
+	bytesAt := r.pos
 	all := string(r.take(int(total)))
 	out := make([]string, n)
+	r.pos = lensAt
 	at := 0
-	for i, l := range lens {
+	for i := range out {
+		l := int(r.uvarint())
 		out[i] = all[at : at+l]
 		at += l
 	}
+	r.pos = bytesAt + int(total)
 	return out
 }
 
@@ -322,7 +336,7 @@ func (r *reader) head(kind byte, what string, decode func([]byte) error) {
 		r.fail(fmt.Errorf("not a compact %s (it must start with %q and %q)", what, magic, kind))
 		return
 	}
-	r.b = r.b[len(magic)+1:]
+	r.pos = len(magic) + 1
 	h := r.bytes()
 	if r.err != nil {
 		return
@@ -347,38 +361,58 @@ func appendJobs(w *writer, jobs []model.Job) {
 	mask := 0
 	for i := range jobs {
 		j := &jobs[i]
-		set := func(bit int, on bool) {
-			if on {
-				mask |= bit
-			}
+		if j.Runtime != 0 {
+			mask |= colRuntime
 		}
-		set(colRuntime, j.Runtime != 0)
-		set(colRequested, j.Requested != 0)
-		set(colDeadline, j.Deadline != 0)
-		set(colPriority, j.Priority != 0)
-		set(colOrigin, j.Origin != "")
-		set(colBandwidth, j.Bandwidth != 0)
-		set(colSigma, j.Sigma != nil)
-		set(colData, j.Data != 0)
-		set(colApp, j.App != nil)
+		if j.Requested != 0 {
+			mask |= colRequested
+		}
+		if j.Deadline != 0 {
+			mask |= colDeadline
+		}
+		if j.Priority != 0 {
+			mask |= colPriority
+		}
+		if j.Origin != "" {
+			mask |= colOrigin
+		}
+		if j.Bandwidth != 0 {
+			mask |= colBandwidth
+		}
+		if j.Sigma != nil {
+			mask |= colSigma
+		}
+		if j.Data != 0 {
+			mask |= colData
+		}
+		if j.App != nil {
+			mask |= colApp
+		}
 	}
 	w.uvarint(uint64(mask))
-	for i := range jobs {
-		w.f64(jobs[i].Submit)
-	}
-	for i := range jobs {
-		w.varint(int64(jobs[i].Size))
-	}
-	f64col := func(bit int, get func(j *model.Job) float64) {
-		if mask&bit != 0 {
-			for i := range jobs {
-				w.f64(get(&jobs[i]))
-			}
+	// The float columns are written in place, without a call per value:
+	// the page encodes a whole trace with them.
+	f64col := func(get func(j *model.Job) float64) {
+		at := len(w.b)
+		w.b = append(w.b, make([]byte, 8*n)...)
+		out := w.b[at:]
+		for i := range jobs {
+			binary.LittleEndian.PutUint64(out[8*i:], math.Float64bits(get(&jobs[i])))
 		}
 	}
-	f64col(colRuntime, func(j *model.Job) float64 { return j.Runtime })
-	f64col(colRequested, func(j *model.Job) float64 { return j.Requested })
-	f64col(colDeadline, func(j *model.Job) float64 { return j.Deadline })
+	f64col(func(j *model.Job) float64 { return j.Submit })
+	for i := range jobs {
+		w.b = binary.AppendVarint(w.b, int64(jobs[i].Size))
+	}
+	if mask&colRuntime != 0 {
+		f64col(func(j *model.Job) float64 { return j.Runtime })
+	}
+	if mask&colRequested != 0 {
+		f64col(func(j *model.Job) float64 { return j.Requested })
+	}
+	if mask&colDeadline != 0 {
+		f64col(func(j *model.Job) float64 { return j.Deadline })
+	}
 	if mask&colPriority != 0 {
 		for i := range jobs {
 			w.varint(int64(jobs[i].Priority))
@@ -390,7 +424,9 @@ func appendJobs(w *writer, jobs []model.Job) {
 			w.uvarint(uint64(k))
 		}
 	}
-	f64col(colBandwidth, func(j *model.Job) float64 { return j.Bandwidth })
+	if mask&colBandwidth != 0 {
+		f64col(func(j *model.Job) float64 { return j.Bandwidth })
+	}
 	if mask&colSigma != 0 {
 		w.bitmap(n, func(i int) bool { return jobs[i].Sigma != nil })
 		for i := range jobs {
@@ -399,7 +435,9 @@ func appendJobs(w *writer, jobs []model.Job) {
 			}
 		}
 	}
-	f64col(colData, func(j *model.Job) float64 { return j.Data })
+	if mask&colData != 0 {
+		f64col(func(j *model.Job) float64 { return j.Data })
+	}
 	if mask&colApp != 0 {
 		w.bitmap(n, func(i int) bool { return jobs[i].App != nil })
 		for i := range jobs {
@@ -432,17 +470,26 @@ func readJobs(r *reader) []model.Job {
 		return nil
 	}
 	jobs := make([]model.Job, n)
-	for i := range jobs {
-		jobs[i].ID = ids[i]
-		jobs[i].Submit = zero(r.f64())
+	// A float column is n values in a row: read them in place.
+	col := func() []byte { return r.take(8 * n) }
+	get := func(b []byte, i int) float64 {
+		return zero(math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])))
+	}
+	if b := col(); b != nil {
+		for i := range jobs {
+			jobs[i].ID = ids[i]
+			jobs[i].Submit = get(b, i)
+		}
 	}
 	for i := range jobs {
 		jobs[i].Size = r.intv()
 	}
 	f64col := func(bit uint64, set func(j *model.Job, x float64)) {
 		if mask&bit != 0 {
-			for i := range jobs {
-				set(&jobs[i], zero(r.f64()))
+			if b := col(); b != nil {
+				for i := range jobs {
+					set(&jobs[i], get(b, i))
+				}
 			}
 		}
 	}
@@ -536,6 +583,20 @@ func EncodeScenario(s *model.Scenario) ([]byte, error) {
 // unsupported version are errors), validated (model.Validate, with its
 // field paths) and canonical, exactly as model.Decode reads its JSON form.
 func DecodeScenario(b []byte) (*model.Scenario, error) {
+	s, err := ReadScenario(b)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// ReadScenario is DecodeScenario without the validation: a well-formed
+// scenario that does not validate (a half-edited one the page saved) is
+// read as it is.
+func ReadScenario(b []byte) (*model.Scenario, error) {
 	if len(b) > model.MaxScenarioBytes {
 		return nil, model.Errors{model.Errf("", fmt.Sprintf("the scenario is %d bytes; the limit is %d bytes", len(b), model.MaxScenarioBytes))}
 	}
@@ -558,17 +619,14 @@ func DecodeScenario(b []byte) (*model.Scenario, error) {
 		}
 	}
 	jobs := readJobs(r)
-	if r.err == nil && len(r.b) != 0 {
-		r.fail(fmt.Errorf("%d bytes after the job columns", len(r.b)))
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
 	}
 	if r.err != nil {
 		return nil, asModel(r.err)
 	}
 	s := model.Canonical(&h)
 	s.Jobs = jobs
-	if err := s.Validate(); err != nil {
-		return nil, err
-	}
 	return s, nil
 }
 
@@ -607,8 +665,8 @@ func DecodeCut(b []byte, header any) ([]model.Job, error) {
 	r := &reader{b: b}
 	r.head(kindCut, "trace cut", func(p []byte) error { return json.Unmarshal(p, header) })
 	jobs := readJobs(r)
-	if r.err == nil && len(r.b) != 0 {
-		r.fail(fmt.Errorf("%d bytes after the job columns", len(r.b)))
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -688,7 +746,7 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 	} else {
 		// A placement takes at least 19 bytes (cluster, start, end,
 		// nodes, allocations).
-		if n1-1 > uint64(len(r.b)/19) {
+		if n1-1 > uint64(r.left()/19) {
 			return nil, fmt.Errorf("placements: %d is more than the message holds", n1-1)
 		}
 		n := int(n1 - 1)
@@ -698,6 +756,10 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 			return nil, r.err
 		}
 		s := make([]sched.Placement, n)
+		// Allocations and node lists are cut from blocks, not allocated
+		// one by one: a whole trace has 200,000 of each.
+		var allocs []sched.Alloc
+		var nodes []int
 		for i := range s {
 			p := &s[i]
 			p.Job = ids[i]
@@ -707,7 +769,10 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 			p.Nodes = r.intv()
 			na := r.count(2, "allocations")
 			if na > 0 {
-				p.Alloc = make([]sched.Alloc, na)
+				if na > len(allocs) {
+					allocs = make([]sched.Alloc, max(na, 4096))
+				}
+				p.Alloc, allocs = allocs[:na:na], allocs[na:]
 			}
 			for k := 0; k < na && r.err == nil; k++ {
 				a := &p.Alloc[k]
@@ -716,7 +781,15 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 				if m1 == 0 {
 					continue
 				}
-				a.Nodes = make([]int, m1-1)
+				m := m1 - 1
+				if m == 0 {
+					a.Nodes = []int{}
+					continue
+				}
+				if m > len(nodes) {
+					nodes = make([]int, max(m, 16384))
+				}
+				a.Nodes, nodes = nodes[:m:m], nodes[m:]
 				prev := 0
 				for j := range a.Nodes {
 					prev += r.intv()
@@ -735,8 +808,8 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 		}
 		res.Schedule = s
 	}
-	if r.err == nil && len(r.b) != 0 {
-		r.fail(fmt.Errorf("%d bytes after the placements", len(r.b)))
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the placements", r.left()))
 	}
 	if r.err != nil {
 		return nil, r.err

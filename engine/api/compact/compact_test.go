@@ -273,6 +273,7 @@ func TestResultEdgeCases(t *testing.T) {
 	for _, r := range []*sched.Result{
 		{Policy: "x"},
 		{Policy: "x", Schedule: []sched.Placement{}},
+		{Policy: "x", Schedule: []sched.Placement{{Job: "a", Alloc: []sched.Alloc{{Cluster: "c", Nodes: []int{}}}}}},
 		{Policy: "x", Schedule: []sched.Placement{
 			{Job: "a", Cluster: "c1+c2", Start: -0.5, End: 1e12, Nodes: 3, Alloc: []sched.Alloc{{Cluster: "c1", Nodes: []int{5, 2, 9}}, {Cluster: "c2"}, {Cluster: "c2", Nodes: []int{}}}, Why: "because"},
 			{Job: "", Cluster: "", Nodes: -1, Alloc: []sched.Alloc{}},
