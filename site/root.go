@@ -1190,5 +1190,5 @@ func (c *Root) cellClass(cell state.CompareCell) string {
 }
 
 func (c *Root) paintFrames(v js.Value) {
-	jsbridge.PaintFrames(v, c.View, c.App.Frames, c.frameCount(), frames.PlatformOf(c.App.Scenario))
+	jsbridge.PaintFrames(v, c.View, c.viewTitle(c.View), c.App.Frames, c.frameCount(), frames.PlatformOf(c.App.Scenario))
 }

@@ -206,8 +206,17 @@ func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float6
 			for r := sg.Row; r < sg.Row+sg.Rows && r < rows; r++ {
 				row := busy[r*cols : (r+1)*cols]
 				for px := int(a); px < cols && float64(px) < z; px++ {
-					// The share of pixel px that [a, z) covers.
-					row[px] += float32(math.Min(z, float64(px+1)) - math.Max(a, float64(px)))
+					// The share of pixel px that [a, z) covers (plain
+					// comparisons: math.Min and Max are calls here,
+					// for NaN and -0, which these values are not).
+					lo, hi := float64(px), float64(px+1)
+					if a > lo {
+						lo = a
+					}
+					if z < hi {
+						hi = z
+					}
+					row[px] += float32(hi - lo)
 				}
 			}
 		}
@@ -215,7 +224,10 @@ func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float6
 	if isImager {
 		rgba := make([]byte, 4*rows*cols)
 		for i, v := range busy {
-			f := math.Min(1, float64(v))
+			f := float64(v)
+			if f > 1 {
+				f = 1
+			}
 			if f <= 0 {
 				continue // transparent: the row bands show through
 			}

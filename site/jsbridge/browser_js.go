@@ -191,16 +191,45 @@ func RecordFrameTime(ms float64) {
 	}
 }
 
-// PaintFrames sizes the canvas el and draws view from the first n of fs.
-func PaintFrames(el js.Value, view string, fs []state.Frame, n int, pl frames.Platform) {
-	v := sjs.Value(el)
+// PaintFrames sizes the canvas in the host el (canvasIn) and draws view
+// from the first n of fs; title is the canvas's accessible name.
+func PaintFrames(el js.Value, view, title string, fs []state.Frame, n int, pl frames.Platform) {
+	v := canvasIn(sjs.Value(el), "frames", title)
+	if !v.Truthy() {
+		return
+	}
+	v.Get("dataset").Set("view", view)
+	v.Call("setAttribute", "aria-label", title)
+	// Every page render calls this: the same frame of the same run is
+	// not drawn again (a run without frames, the usual big one, draws
+	// nothing at all).
+	k := framesKey{el: v, view: view, len: len(fs), n: n}
+	if len(fs) > 0 {
+		k.first = &fs[0]
+	}
+	if lastFrames.el.Truthy() && k.el.Equal(lastFrames.el) && k.view == lastFrames.view && k.len == lastFrames.len &&
+		k.n == lastFrames.n && k.first == lastFrames.first {
+		return
+	}
 	cv, w, ok := fit(v, frames.Height)
 	if !ok {
 		return
 	}
+	lastFrames = k
 	frames.DrawOn(canvas{cv}, view, fs, n, w, frames.Height, pl)
 	v.Get("dataset").Set("frames", n)
 }
+
+// framesKey is what PaintFrames drew last: the canvas, the view, the
+// run's frames (their count and first) and how many of them.
+type framesKey struct {
+	el     sjs.Value
+	view   string
+	len, n int
+	first  *state.Frame
+}
+
+var lastFrames framesKey
 
 var _ gantt.Canvas = canvas{}
 
@@ -219,7 +248,7 @@ func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, 
 	}
 	if view != "" {
 		if el := byID("frames"); sjs.Value(el).Truthy() {
-			PaintFrames(el, view, fs, n, pl)
+			PaintFrames(el, view, frames.Title(view), fs, n, pl)
 		}
 	}
 	if el := sjs.Value(byID("gantt-clock")); el.Truthy() {

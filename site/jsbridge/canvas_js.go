@@ -5,6 +5,7 @@ package jsbridge
 import (
 	"math"
 	"strconv"
+	"strings"
 	sjs "syscall/js"
 
 	"github.com/vugu/vugu/js"
@@ -92,14 +93,17 @@ var lastChart *gantt.Chart
 // globalThis.gridplayFirstGantt (ms since navigation), for the browser
 // test.
 func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
-	v := sjs.Value(el)
+	v := canvasIn(sjs.Value(el), "gantt", "Gantt chart of the schedule: a lane per cluster, nodes against time, a colour per job")
+	if !v.Truthy() {
+		return
+	}
 	h := gantt.Height(ch)
 	// Every page render calls this (vg-js-populate), mostly with nothing
 	// changed for the chart (a hover, a progress tick, an edit elsewhere):
 	// a canvas of a whole trace then costs the page's thread a
 	// rasterisation for nothing. The same drawing is not made twice.
 	if last.el.Truthy() && last.el.Equal(v) && last.ch == ch && last.t == t && last.win == ch.Win && last.h == h &&
-		last.w == parentWidth(v) && v.Get("width").Int() > 0 {
+		last.w == parentWidth(v) {
 		return
 	}
 	ctx, w, ok := fit(v, h)
@@ -121,6 +125,33 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 			g.Set("gridplayFirstGantt", g.Get("performance").Call("now"))
 		}
 	}
+}
+
+// canvasIn returns the canvas to draw on for host: host itself when it is
+// a canvas, else the canvas inside it, created (with id and an accessible
+// name) the first time. The page gives Vugu an empty host element, not the
+// canvas: Vugu removes, at every render, the attributes it did not set on
+// an element it renders, which for a canvas are its size, so that it came
+// back cleared at 300 by 150 and had to be drawn again in full after every
+// render (at whole-trace scale, a canvas of several MB re-allocated and a
+// heat map redrawn for each hover). Vugu leaves the children of an element
+// that has none in its template alone.
+func canvasIn(host sjs.Value, id, label string) sjs.Value {
+	if !host.Truthy() {
+		return host
+	}
+	if strings.EqualFold(host.Get("nodeName").String(), "canvas") {
+		return host
+	}
+	if c := host.Get("firstElementChild"); c.Truthy() {
+		return c
+	}
+	c := sjs.Global().Get("document").Call("createElement", "canvas")
+	c.Set("id", id)
+	c.Call("setAttribute", "role", "img")
+	c.Call("setAttribute", "aria-label", label)
+	host.Call("appendChild", c)
+	return c
 }
 
 // fit sizes canvas v to its container's width and h CSS pixels (sharp on
