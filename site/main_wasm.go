@@ -3,6 +3,7 @@
 package main
 
 import (
+	"runtime/metrics"
 	"strconv"
 
 	// vjson is used by the code vugugen generates (git-ignored); the
@@ -26,8 +27,11 @@ func main() {
 		panic(err)
 	}
 	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{}}
+	gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	for ok := true; ok; ok = renderer.EventWait() {
 		t0 := jsbridge.Now()
+		metrics.Read(gcs)
+		gc0 := gcs[0].Value.Uint64()
 		res := buildEnv.RunBuild(root)
 		guardEvents(res, root.fault)
 		if err := renderer.Render(res); err != nil {
@@ -36,7 +40,8 @@ func main() {
 		// A render that holds the page's thread for long shows in the
 		// tests' logs (input waits for it).
 		if d := jsbridge.Now() - t0; d > 30 {
-			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms")
+			metrics.Read(gcs)
+			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms, " + strconv.FormatUint(gcs[0].Value.Uint64()-gc0, 10) + " GC")
 		}
 	}
 }

@@ -60,7 +60,7 @@ func TestWholeTraceProbe(t *testing.T) {
 	// megabytes, or at the end.
 	from := os.Getenv("GRIDPLAY_PROBE_FROM")
 	stopMB, _ := strconv.ParseFloat(os.Getenv("GRIDPLAY_PROBE_STOP_MB"), 64)
-	if err := chromedp.Run(ctx, profiler.Enable(), profiler.SetSamplingInterval(500)); err != nil {
+	if err := chromedp.Run(ctx, profiler.Enable(), profiler.SetSamplingInterval(1000)); err != nil {
 		t.Fatal(err)
 	}
 	profiling := false
@@ -148,6 +148,28 @@ func TestWholeTraceProbe(t *testing.T) {
 			limit = min(limit, time.Since(start)+5*time.Second)
 		}
 		time.Sleep(500 * time.Millisecond)
+	}
+	if os.Getenv("GRIDPLAY_PROBE_SCROLL") == "1" {
+		// Scroll the job table to ten rows, half a second apart, under
+		// a profile of its own.
+		prof, profiling = nil, false
+		chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayMarks.length = 0; true`, nil))
+		allMarks = nil
+		startProfile()
+		for k := 1; k <= 10; k++ {
+			var ms []mark
+			sctx, scancel := context.WithTimeout(ctx, 20*time.Second)
+			chromedp.Run(sctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelector(".jt-scroll").scrollTop = %d * 30; true`, k*7919), nil))
+			time.Sleep(500 * time.Millisecond)
+			if err := chromedp.Run(sctx, chromedp.Evaluate(`globalThis.gridplayMarks`, &ms)); err != nil {
+				t.Logf("scroll %d: %v", k, err)
+			}
+			scancel()
+			allMarks = ms
+		}
+		for _, m := range allMarks {
+			t.Logf("scroll mark %s at %.0f", m.Name, m.T)
+		}
 	}
 	stopProfile()
 	printProfile(t, prof)

@@ -134,6 +134,9 @@ func TestWholeTraceInPage(t *testing.T) {
   return true;
 })()`, nil),
 		chromedp.Poll(`document.querySelector("button.undo").title.includes("jobs[150000].size")`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		// The edit runs the scenario again: wait for its chart.
+		chromedp.Poll(`globalThis.gridplayMarks.filter(m => m.name === "gantt: drawn" && m.t > globalThis.__pick).length >= 2 &&
+  document.querySelector(".app").dataset.engine === "done"`, nil, chromedp.WithPollingTimeout(2*time.Minute)),
 		chromedp.Evaluate(`document.querySelector("button.undo").title`, &undo),
 		chromedp.Evaluate(`document.querySelector('.jt-table tbody tr.jt-row[data-row="150000"] input.jt-in-size').value`, &cell),
 	)
@@ -150,7 +153,12 @@ func TestWholeTraceInPage(t *testing.T) {
 		chromedp.Poll(`!document.querySelector("button.zoom-all").disabled`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 	)
 	if err != nil {
-		t.Fatalf("zoom: %v", err)
+		var ms []mark
+		var fault, clock string
+		chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayMarks`, &ms),
+			chromedp.Evaluate(`document.querySelector(".fault")?.textContent || ""`, &fault),
+			chromedp.Evaluate(`document.querySelector("#gantt-clock")?.textContent || ""`, &clock))
+		t.Fatalf("zoom: %v (fault %q, clock %q); marks since the pick:%s", err, fault, clock, marksSince(ms, pick))
 	}
 	var box struct{ X, Y, W, H float64 }
 	chromedp.Run(ctx, chromedp.Evaluate(`(() => { const r = document.querySelector("canvas#gantt").getBoundingClientRect(); return {X: r.left, Y: r.top, W: r.width, H: r.height}; })()`, &box))
