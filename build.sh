@@ -39,16 +39,35 @@ need_go() {
 	[ -f "$GOROOT_WASM/wasm_exec.js" ] || die "$GOROOT_WASM/wasm_exec.js is missing: is the Go installation complete?"
 }
 
+# compress writes .gz and .br files next to the web assets of static/
+# (wasm/internal/precompress: gzip -9 and brotli, quality ${BROTLI_Q:-11}),
+# skipping the files that did not change since.
 compress() {
-	local f
-	local have_brotli=0
-	command -v brotli >/dev/null 2>&1 && have_brotli=1
-	while IFS= read -r -d '' f; do
-		gzip -9 -n -k -f "$f" || die "gzip $f failed"
-		if [ $have_brotli = 1 ]; then
-			brotli -f -q 9 -k "$f" || die "brotli $f failed"
-		fi
-	done < <(find "$STATIC" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' -o -name '*.html' \) -print0)
+	go run ./wasm/internal/precompress -q "${BROTLI_Q:-11}" "$STATIC" || die "pre-compressing static/ failed"
+}
+
+# install_if_changed moves a freshly built $1 over $2 only when the bytes
+# differ, so an unchanged binary keeps its time and is not compressed
+# again.
+install_if_changed() {
+	if [ -f "$2" ] && cmp -s "$1" "$2"; then
+		rm -f "$1"
+	else
+		mv -f "$1" "$2"
+	fi
+}
+
+# sizes prints what the two binaries weigh, as built and as sent.
+sizes() {
+	local f raw gz br total=0
+	for f in app.wasm api.wasm; do
+		raw=$(wc -c <"$STATIC/$f")
+		gz=$(wc -c <"$STATIC/$f.gz")
+		br=$(wc -c <"$STATIC/$f.br")
+		total=$((total + br))
+		printf '%s %d bytes (%d gzip, %d brotli)\n' "$f" "$raw" "$gz" "$br"
+	done
+	printf 'both binaries as sent with brotli: %d bytes (%s MB)\n' "$total" "$(awk -v t="$total" 'BEGIN { print t / 1e6 }')"
 }
 
 build() {
@@ -62,42 +81,39 @@ build() {
 		gofmt -w "$d/0_components_gen.go"
 	done < <(find site -name '*.vugu' -printf '%h\n' | sort -u)
 
+	# GRIDPLAY_SYMBOLS=1 keeps the function names in both binaries, for
+	# CPU profiles of the page (DevTools, perf); the default strips them.
+	local ldflags="-s -w"
+	[ "${GRIDPLAY_SYMBOLS:-}" = 1 ] && ldflags="-w"
+
 	step "go build: site -> static/app.wasm"
 	# No inlining in the UI (it renders; the engine runs in the worker),
-	# except the painting code: this keeps app.wasm under 1.5 MB gzip at
-	# no measurable cost in frame time. api.wasm keeps full optimisation.
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" \
+	# except the painting code and the compact decoding of big results
+	# (engine/api/compact, encoding/binary, math): this keeps app.wasm
+	# small at no measurable cost in frame time. api.wasm keeps full
+	# optimisation.
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" \
 		-gcflags=all=-l -gcflags=gridplay/site/gantt= -gcflags=gridplay/site/jsbridge= -gcflags=gridplay/site/frames= \
-		-o "$STATIC/app.wasm" ./site ||
+		-gcflags=gridplay/engine/api/compact= -gcflags=encoding/binary= -gcflags=math= \
+		-o "$STATIC/.app.wasm.new" ./site ||
 		die "building site/ for js/wasm failed"
+	install_if_changed "$STATIC/.app.wasm.new" "$STATIC/app.wasm"
 
-	step "go build: wasm/api -> static/api.wasm"
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$STATIC/api.wasm" ./wasm/api ||
-		die "building wasm/api for js/wasm failed"
-
-	step "workers-assets-gen: browser runtime glue -> static/worker/"
-	go tool workers-assets-gen -mode=go -runtime=browser -o "$STATIC/worker" ||
-		die "workers-assets-gen failed"
-	# The generated runtime fetches "./build/app.wasm" relative to the
-	# page; load the engine next to the module instead.
-	local rt="$STATIC/worker/runtime.mjs"
-	grep -q 'fetch("./build/app.wasm")' "$rt" ||
-		die "$rt no longer contains fetch(\"./build/app.wasm\"): the syumai/workers glue changed; update build.sh"
-	sed -i 's|fetch("./build/app.wasm")|fetch(new URL("../api.wasm", import.meta.url))|' "$rt"
-	grep -q 'new URL("../api.wasm", import.meta.url)' "$rt" || die "rewriting the wasm path in $rt failed"
+	step "go build: wasm/engine -> static/api.wasm (the engine of the browser's Web Worker)"
+	# The tag gridplay_nohttp leaves net/http (and crypto/tls, x509 with
+	# it) out: the worker calls engine/api through syscall/js.
+	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="$ldflags" -o "$STATIC/.api.wasm.new" ./wasm/engine ||
+		die "building wasm/engine for js/wasm failed"
+	install_if_changed "$STATIC/.api.wasm.new" "$STATIC/api.wasm"
+	rm -rf "$STATIC/worker" # the syumai/workers browser glue of earlier builds
 
 	step "wasm_exec.js from $GOROOT_WASM"
 	cp "$GOROOT_WASM/wasm_exec.js" "$ROOT/wasm_exec.js"
-	cp "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js"
+	cmp -s "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js" || cp "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js"
 
-	step "pre-compressing static assets"
+	step "pre-compressing static assets (gzip, brotli)"
 	compress
-
-	local app gz
-	app=$(wc -c <"$STATIC/app.wasm")
-	gz=$(wc -c <"$STATIC/app.wasm.gz")
-	printf 'app.wasm %d bytes (%d gzip); api.wasm %d bytes (%d gzip)\n' "$app" "$gz" \
-		"$(wc -c <"$STATIC/api.wasm")" "$(wc -c <"$STATIC/api.wasm.gz")"
+	sizes
 }
 
 serve() {
@@ -121,15 +137,24 @@ ensure_chromium() {
 	fi
 }
 
-# prepare_cloudflare fills wasm/cf/build for wrangler: the syumai/workers
-# Cloudflare glue around the same api.wasm (as build/app.wasm), and
-# build/assets, a copy of the built site with its traces, which wrangler
-# serves as static assets and the engine reads its traces from (the
-# ASSETS binding of wrangler.toml). It installs the pinned wrangler with
-# npm ci when it is missing and returns 1 when npm cannot install it.
+# cloudflare_glue builds the engine for Cloudflare Workers into wasm/cf/build:
+# wasm/api (engine/api under github.com/syumai/workers, with net/http) and
+# the syumai/workers Cloudflare glue around it. wrangler.toml serves static/
+# (the site, its .br/.gz forms and static/traces) as assets through
+# entry.mjs; the engine reads the traces through the ASSETS binding
+# (wasm/api/main_js.go).
+cloudflare_glue() {
+	local dir="$ROOT/wasm/cf"
+	step "Cloudflare Workers: wasm/api -> wasm/cf/build/app.wasm and its glue"
+	go tool workers-assets-gen -mode=go -runtime=cloudflare -o "$dir/build" || die "workers-assets-gen (cloudflare) failed"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$dir/build/app.wasm" ./wasm/api ||
+		die "building wasm/api for js/wasm failed"
+}
+
+# prepare_cloudflare installs the pinned wrangler with npm ci when it is
+# missing (it returns 1 when npm cannot install it) and builds the glue.
 prepare_cloudflare() {
 	local dir="$ROOT/wasm/cf"
-	[ -f "$STATIC/api.wasm" ] || die "static/api.wasm is missing: run ./build.sh first"
 	command -v npm >/dev/null 2>&1 || {
 		echo "npm is not installed"
 		return 1
@@ -137,17 +162,7 @@ prepare_cloudflare() {
 	if [ ! -x "$dir/node_modules/.bin/wrangler" ]; then
 		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) || return 1
 	fi
-	go tool workers-assets-gen -mode=go -runtime=cloudflare -o "$dir/build" || die "workers-assets-gen (cloudflare) failed"
-	cp "$STATIC/api.wasm" "$dir/build/app.wasm"
-	rm -rf "$dir/build/assets"
-	mkdir -p "$dir/build/assets"
-	cp -a "$STATIC/." "$dir/build/assets/" || die "copying static/ into $dir/build/assets failed"
-	# Cloudflare compresses assets itself: drop the .gz and .br copies of
-	# files that are there uncompressed (the traces stay: they are .gz only).
-	local f
-	while IFS= read -r -d '' f; do
-		[ -f "${f%.*}" ] && rm -f "$f"
-	done < <(find "$dir/build/assets" -type f \( -name '*.gz' -o -name '*.br' \) -print0)
+	cloudflare_glue
 }
 
 cloudflare() {
@@ -163,7 +178,7 @@ Then run an experiment's points on it:
 MSG
 }
 
-# test_workerd serves api.wasm with wrangler dev (workerd, the Cloudflare
+# test_workerd serves the engine with wrangler dev (workerd, the Cloudflare
 # Workers runtime) and checks that its answers equal the native handler's
 # bytes, for runs and for every experiment fanned out over it. It skips,
 # with a message, when npm cannot install wrangler (in CI it fails).
@@ -228,6 +243,7 @@ test_all() {
 	step "go vet (native and js/wasm)"
 	go vet ./... || die "go vet failed"
 	GOOS=js GOARCH=wasm go vet ./engine/... ./site/... ./wasm/api/... || die "go vet for js/wasm failed"
+	GOOS=js GOARCH=wasm go vet -tags gridplay_nohttp ./wasm/engine/ || die "go vet of wasm/engine failed"
 
 	step "go test (native)"
 	go test $(go list ./... | grep -v '/wasm/e2e$') || die "native tests failed"

@@ -3,6 +3,7 @@ module gridplay
 go 1.26
 
 require (
+	github.com/andybalholm/brotli v1.2.8
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327
 	github.com/chromedp/chromedp v0.14.2
 	github.com/syumai/workers v0.32.0

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
+	"gridplay/engine/api/compact"
 	"strconv"
 	"strings"
 
@@ -137,11 +137,11 @@ func (c *Compare) start() {
 		var out []*sched.Result
 		for _, n := range names {
 			in, _ := state.FindPolicy(infos, n)
-			body, err := model.Encode(state.ForPolicy(base, in))
+			body, err := compact.EncodeScenario(state.ForPolicy(base, in))
 			var res *sched.Result
 			input := err != nil
 			if err == nil {
-				res, input, err = c.request("POST", "/api/run", body)
+				res, input, err = c.request("POST", "/api/run?format=compact", body)
 			}
 			p.env.Lock()
 			if !c.busy { // cancelled
@@ -200,11 +200,8 @@ func (c *Compare) request(method, path string, body []byte) (res *sched.Result, 
 	if status != 200 {
 		return nil, status >= 400 && status < 500, fmt.Errorf("%s", state.ErrorBody(status, buf))
 	}
-	var r sched.Result
-	if err := json.Unmarshal(buf, &r); err != nil {
-		return nil, false, fmt.Errorf("engine sent an unreadable result: %v", err)
-	}
-	return &r, false, nil
+	r, err := decodeResult(buf)
+	return r, false, err
 }
 
 // rows are the metrics every compared policy reports; partialRows the

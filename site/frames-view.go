@@ -37,5 +37,5 @@ func (c *FramesView) set(v string) { c.P.View = v }
 
 func (c *FramesView) paint(v js.Value) {
 	p := c.P
-	jsbridge.PaintFrames(v, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
+	jsbridge.PaintFrames(v, p.View, c.title(p.View), p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
 }

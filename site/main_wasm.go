@@ -3,6 +3,9 @@
 package main
 
 import (
+	"runtime/metrics"
+	"strconv"
+
 	// vjson is used by the code vugugen generates (git-ignored); the
 	// import keeps it in go.mod when `go mod tidy` runs without it.
 	_ "github.com/vugu/vjson"
@@ -24,11 +27,21 @@ func main() {
 		panic(err)
 	}
 	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{}}
+	gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	for ok := true; ok; ok = renderer.EventWait() {
+		t0 := jsbridge.Now()
+		metrics.Read(gcs)
+		gc0 := gcs[0].Value.Uint64()
 		res := buildEnv.RunBuild(root)
 		guardEvents(res, root.fault)
 		if err := renderer.Render(res); err != nil {
 			panic(err)
+		}
+		// A render that holds the page's thread for long shows in the
+		// tests' logs (input waits for it).
+		if d := jsbridge.Now() - t0; d > 30 {
+			metrics.Read(gcs)
+			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms, " + strconv.FormatUint(gcs[0].Value.Uint64()-gc0, 10) + " GC")
 		}
 	}
 }

@@ -236,15 +236,10 @@ func (p *Page) loadInitial(hash, saved string) {
 		return
 	}
 	if saved != "" && !p.IsEmbed {
-		if s, err := model.Decode([]byte(saved)); err == nil {
-			p.App.Scenario = s
-			return
-		}
 		// Half-edited work that does not validate yet is still the
 		// user's: show it, and let the run name what is wrong.
-		var s model.Scenario
-		if json.Unmarshal([]byte(saved), &s) == nil && s.Version == model.Version {
-			p.App.Scenario = &s
+		if s := state.LoadSaved(saved); s != nil {
+			p.App.Scenario = s
 			return
 		}
 	}

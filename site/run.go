@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 	"gridplay/site/frames"
@@ -40,14 +41,27 @@ func (p *Page) run() {
 	// Recorded first: a scenario that does not validate is not
 	// retried until it changes.
 	p.lastRun = p.runKey()
-	body, err := model.Encode(p.App.Scenario)
+	jsbridge.Mark("run: start")
+	quiet := p.resultsOnly()
+	// A results-only run (every big one) goes in and out in the compact
+	// form (engine/api/compact): a whole trace is a few MB of columns
+	// instead of 15 MB of scenario JSON and 28 MB of result JSON, which
+	// this page's Go took seconds to encode and decode. The engine
+	// validates it and names the fields at fault, as for JSON.
+	var body []byte
+	var err error
+	if quiet {
+		body, err = compact.EncodeScenario(p.App.Scenario)
+	} else {
+		body, err = model.Encode(p.App.Scenario)
+	}
 	if err != nil {
 		p.App.Fail("scenario: " + err.Error())
 		p.env.UnlockRender()
 		return
 	}
+	jsbridge.Mark("run: encoded")
 	p.started = time.Now()
-	quiet := p.resultsOnly()
 	p.env.UnlockRender()
 
 	var (
@@ -59,7 +73,7 @@ func (p *Page) run() {
 	)
 	path := "/api/run?stream=1"
 	if quiet {
-		path = "/api/run"
+		path = "/api/run?format=compact"
 	}
 	apply := func(b []byte) {
 		p.Received++
@@ -111,10 +125,11 @@ func (p *Page) run() {
 			case status != 200:
 				p.App.Fail(state.ErrorBody(status, errBuf))
 			case quiet:
-				res := new(sched.Result)
-				if err := json.Unmarshal(whole, res); err != nil {
-					p.App.Fail("engine sent an unreadable result: " + err.Error())
+				jsbridge.Mark("run: answered")
+				if res, err := decodeResult(whole); err != nil {
+					p.App.Fail(err.Error())
 				} else {
+					jsbridge.Mark("run: decoded")
 					p.App.Finish(res)
 				}
 			default:
@@ -131,6 +146,21 @@ func (p *Page) run() {
 		p.cancel = cancel
 	}
 	p.env.UnlockOnly()
+}
+
+// decodeResult reads a non-streamed result: compact, or JSON.
+func decodeResult(b []byte) (*sched.Result, error) {
+	res := new(sched.Result)
+	var err error
+	if compact.Is(b) {
+		res, err = compact.DecodeResult(b)
+	} else {
+		err = json.Unmarshal(b, res)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("engine sent an unreadable result: %v", err)
+	}
+	return res, nil
 }
 
 // resultsOnly tells whether the next run asks for the result alone.
@@ -170,6 +200,7 @@ func (p *Page) renderSoon() {
 func (p *Page) update() {
 	if p.App.Result != nil && p.chart == nil {
 		p.chart = gantt.Layout(p.App.Scenario, p.App.Result)
+		jsbridge.Mark("run: laid out")
 		p.App.Elapsed = float64(time.Since(p.started).Microseconds()) / 1000
 		if vs := frames.Views(p.App.Frames); len(vs) > 0 {
 			if !contains(vs, p.View) {

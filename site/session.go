@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -9,14 +8,16 @@ import (
 	"gridplay/site/state"
 )
 
-// autosave writes the scenario to localStorage about once a second
-// after it changed, and re-runs it when an editor changed it.
+// autosave writes the scenario to localStorage a moment after it
+// changed, and re-runs it when an editor changed it (an import, a table
+// edit): it looks five times a second, and a look that finds nothing new
+// costs a few comparisons.
 func (p *Page) autosave() {
 	defer p.recoverGo()
 	for {
-		time.Sleep(time.Second)
+		time.Sleep(200 * time.Millisecond)
 		p.env.Lock()
-		var b []byte
+		var b string
 		stale := false
 		comparing := p.isComparing()
 		// Encoding a whole trace takes a good part of a second in the
@@ -34,12 +35,14 @@ func (p *Page) autosave() {
 		if p.onIdle != nil {
 			render = p.onIdle(changed)
 		}
-		if p.App.Dirty {
+		// Not while a run is in flight: writing a big scenario holds the
+		// page's thread, and input should not wait for it then.
+		if p.App.Dirty && p.App.Status != state.StatusRunning {
 			p.App.Dirty = false
 			// The browser keeps about 5 MB per site: a whole trace is
 			// not kept (the Scenario JSON export keeps it).
 			if len(p.App.Scenario.Jobs) <= MaxSavedJobs {
-				b, _ = json.Marshal(p.App.Scenario)
+				b, _ = state.SaveText(p.App.Scenario)
 			}
 		}
 		if changed && p.App.Status != state.StatusRunning && !comparing && p.lastRun.s != nil &&
@@ -51,16 +54,18 @@ func (p *Page) autosave() {
 		} else {
 			p.env.UnlockOnly()
 		}
-		if b != nil {
-			jsbridge.Save(SaveKey, string(b))
+		if stale {
+			// The run first (run returns once the request is posted),
+			// so saving does not hold up the request.
+			p.run()
+		}
+		if b != "" {
+			jsbridge.Save(SaveKey, b)
 			// The edited scenario is no longer the link's: drop the
 			// link from the address bar, so a reload shows the edits.
 			if strings.HasPrefix(jsbridge.Hash(), "#s=") {
 				jsbridge.ClearHash()
 			}
-		}
-		if stale {
-			p.run()
 		}
 	}
 }

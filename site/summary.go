@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 
+	"github.com/vugu/vugu"
+
+	"gridplay/engine/model"
 	"gridplay/engine/sched"
 	"gridplay/site/state"
 )
@@ -10,9 +13,26 @@ import (
 // Summary shows the scenario at a glance and the run's metrics.
 type Summary struct {
 	App *state.App
+
+	// sum is Summarize of the scenario of key: it adds up every job (a
+	// whole trace has 200,000), so once per change, not per render.
+	sum0 state.Summary
+	key  summaryKey
 }
 
-func (c *Summary) sum() state.Summary { return state.Summarize(c.App.Scenario) }
+type summaryKey struct {
+	s   *model.Scenario
+	gen int
+}
+
+// Compute runs before each build.
+func (c *Summary) Compute(ctx vugu.ComputeCtx) {
+	if k := (summaryKey{c.App.Scenario, c.App.Gen}); k != c.key || c.key.s == nil {
+		c.key, c.sum0 = k, state.Summarize(c.App.Scenario)
+	}
+}
+
+func (c *Summary) sum() state.Summary { return c.sum0 }
 
 func (c *Summary) title() string {
 	if n := c.sum().Name; n != "" {

@@ -1,39 +1,26 @@
-// The engine in a module Web Worker. Messages {id, method, path, body} from
-// the page become Requests to the Go handler (engine/api, compiled to
-// api.wasm and run by the syumai/workers browser runtime generated into
-// ./worker/ by build.sh). The answer goes back as {id, type: "head"},
-// then one {type: "chunk"} per body chunk as the handler writes it (NDJSON
-// frames stream), then {type: "end", stats}, or {type: "error"}.
+// The engine in a module Web Worker. Its first message, {type: "init",
+// module}, brings api.wasm compiled by the page (engine-client.mjs). Then
+// each message {id, method, path, body, type} starts a fresh Go instance
+// of the module (wasm/engine: engine/api served through syscall/js) and
+// hands it the request. The answer goes back as {id, type: "head",
+// status}, then {type: "chunk"} messages (one per NDJSON frame of a
+// stream, one for the whole body otherwise; their buffers transferred,
+// not copied), then {type: "end", stats}, or {type: "error"}.
 //
-// The runtime compiles api.wasm once (WebAssembly.compileStreaming) and
-// starts a fresh Go instance of it per request; the instance exits once
-// the body has been read to its end.
-import engine from "./worker/worker.mjs";
+// The page uses a worker for one request and then terminates it, which
+// frees the instance's memory at once.
+import "./wasm_exec.js";
 
-// Instances that exited must not be entered again. wasm_exec.js throws
-// "Go program has already exited" when JavaScript calls into an exited
-// instance: a js.FuncOf callback (a stream or promise callback the runtime
-// handed out) or a timer the Go runtime scheduled before it exited. Thrown
-// from a timer, that error is uncaught, fails the whole worker, and the
-// page used to refuse every request after it. Such a late call now does
-// nothing and is counted (stats.late), so it shows in the tests' logs.
-const stats = { instances: 0, collected: 0, late: 0, liveBytes: 0 };
-const live = new Set(); // WeakRefs to the instances' memories
-const reg = new FinalizationRegistry((ref) => {
-  stats.collected++;
-  live.delete(ref);
-});
-const run = Go.prototype.run;
-Go.prototype.run = function (instance) {
-  stats.instances++;
-  const mem = instance && instance.exports && instance.exports.mem;
-  if (mem) {
-    const ref = new WeakRef(mem);
-    live.add(ref);
-    reg.register(mem, ref);
-  }
-  return run.apply(this, arguments);
-};
+// stats: instances started here, calls into exited instances (late),
+// the Go memory of the last instance when its request ended (peak) and
+// the exit codes of instances that ended.
+const stats = { instances: 0, late: 0, peak: 0, exitCodes: [] };
+
+// wasm_exec.js throws "Go program has already exited" when JavaScript
+// calls into an instance that has exited (a callback, or a timer the Go
+// runtime scheduled before it exited). Such a late call does nothing here
+// and is counted, so it shows in the tests' logs instead of failing the
+// worker.
 const resume = Go.prototype._resume;
 Go.prototype._resume = function () {
   if (this.exited) {
@@ -43,42 +30,79 @@ Go.prototype._resume = function () {
   return resume.apply(this, arguments);
 };
 
-// snapshot is the worker's stats, with the bytes of Go memories not yet
-// collected (each instance's WebAssembly.Memory, which never shrinks).
-function snapshot() {
-  let bytes = 0;
-  for (const ref of live) {
-    const m = ref.deref();
-    if (m) bytes += m.buffer.byteLength;
-  }
-  stats.liveBytes = bytes;
-  return { ...stats };
+let init;
+const compiled = new Promise((resolve) => (init = resolve)).then(
+  // Without a module from the page (it could not compile it), compile it
+  // here, which reports the browser's reason if it cannot.
+  (m) => m || WebAssembly.compileStreaming(fetch(new URL("./api.wasm", import.meta.url))),
+);
+
+// start instantiates the engine and resolves with its serve function
+// (wasm/engine's main passes it to gridplayEngineReady) and the instance's
+// memory; failed is called if the Go program ends on its own.
+async function start(failed) {
+  const module = await compiled;
+  const go = new Go();
+  const exit = go.exit;
+  go.exit = (code) => {
+    stats.exitCodes.push(code);
+    exit.call(go, code);
+  };
+  const ready = new Promise((resolve) => (globalThis.gridplayEngineReady = resolve));
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  stats.instances++;
+  go.run(instance).then(() => failed("the engine's Go program ended (exit code " + stats.exitCodes.at(-1) + ")"));
+  return { serve: await ready, mem: instance.exports.mem };
 }
 
-async function handle(m) {
-  const init = { method: m.method, headers: {} };
-  if (m.body != null && m.method !== "GET" && m.method !== "HEAD") {
-    init.body = m.body;
-    init.headers["content-type"] = "application/json";
-  }
-  const req = new Request(new URL(m.path, self.location.origin), init);
-  // Each request runs in a fresh Go instance, which exits once the body
-  // has been read to its end, so always read it all.
-  const res = await engine.fetch(req, {}, { waitUntil() {}, passThroughOnException() {} });
-  self.postMessage({ id: m.id, type: "head", status: res.status });
-  if (res.body) {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      self.postMessage({ id: m.id, type: "chunk", chunk: value });
-    }
-  }
-  self.postMessage({ id: m.id, type: "end", stats: snapshot() });
+function handle(m) {
+  // Times in ms from the request's arrival: the engine instance started
+  // (started), its answer's head (head) and end (end); timing is the
+  // engine's own Server-Timing (decode, run, encode).
+  const t0 = performance.now();
+  const times = { started: -1, head: -1, end: -1, timing: "" };
+  return new Promise((resolve, reject) => {
+    let mem = null;
+    const snapshot = () => {
+      if (mem) stats.peak = mem.buffer.byteLength;
+      return { ...stats, exitCodes: stats.exitCodes.slice(-5), times };
+    };
+    let done = false;
+    const fail = (msg) => {
+      if (done) return;
+      done = true;
+      reject({ message: msg, stats: snapshot() });
+    };
+    start(fail).then(({ serve, mem: mm }) => {
+      mem = mm;
+      times.started = performance.now() - t0;
+      const body = m.body != null && m.method !== "GET" && m.method !== "HEAD" ? m.body : null;
+      serve(
+        { method: m.method, path: m.path, type: body ? m.type || "application/json" : null, body },
+        (status, type, timing) => {
+          times.head = performance.now() - t0;
+          times.timing = timing || "";
+          self.postMessage({ id: m.id, type: "head", status });
+        },
+        (chunk) => self.postMessage({ id: m.id, type: "chunk", chunk }, [chunk.buffer]),
+        () => {
+          if (done) return;
+          done = true;
+          times.end = performance.now() - t0;
+          self.postMessage({ id: m.id, type: "end", stats: snapshot() });
+          resolve();
+        },
+      );
+    }, (err) => fail(String(err && err.message ? err.message : err)));
+  });
 }
 
 self.onmessage = (ev) => {
   const m = ev.data;
+  if (m.type === "init") {
+    init(m.module);
+    return;
+  }
   if (m.method === "CRASH") {
     // For the browser test of the page's recovery: an uncaught error, as
     // a late timer of an exited Go instance used to throw.
@@ -87,11 +111,10 @@ self.onmessage = (ev) => {
     });
     return;
   }
-  handle(m).catch((err) => {
-    self.postMessage({ id: m.id, type: "error", message: String(err && err.message ? err.message : err), stats: snapshot() });
+  handle(m).catch((e) => {
+    self.postMessage({ id: m.id, type: "error", message: e.message || String(e), stats: e.stats });
   });
 };
 
-// A ready message tells the page this worker started (its module and the
-// runtime loaded).
+// This worker's module runs: the page counts it as started.
 self.postMessage({ type: "ready" });

@@ -7,10 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
+	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
@@ -21,57 +22,52 @@ import (
 // MaxOptionsBytes caps the body of POST /api/experiments/NAME.
 const MaxOptionsBytes = 64 << 10
 
-// Handler returns the API handler. It serves paths under /api/ and answers
-// 404 for anything else, so it can be mounted at the root of a worker or
-// next to a static file server.
-func Handler() http.Handler {
-	return http.HandlerFunc(serve)
-}
-
-func serve(w http.ResponseWriter, r *http.Request) {
+// Serve answers one request: the routes of the package doc under /api/,
+// 404 for anything else. Handler (http.go) is it as an http.Handler.
+func Serve(w ResponseWriter, r *Request) {
 	defer func() {
 		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
+			if v == errAbort {
 				panic(v)
 			}
 			// Headers may already be out when a stream panics; the
 			// best we can do then is end the stream with the error.
-			writeError(w, http.StatusInternalServerError, &Error{Msg: fmt.Sprintf("internal error: %v", v)})
+			writeError(w, statusInternalServerError, &Error{Msg: fmt.Sprintf("internal error: %v", v)})
 		}
 	}()
-	path := strings.TrimSuffix(r.URL.Path, "/")
+	path := strings.TrimSuffix(r.Path, "/")
 	if strings.HasPrefix(path, "/api/") || path == "/api" {
 		// The API is public and stateless: a page on any origin (a
 		// course page, the playground pointed at a Cloudflare
 		// deployment) may call it.
 		h := w.Header()
 		h.Set("Access-Control-Allow-Origin", "*")
-		if r.Method == http.MethodOptions {
+		if r.Method == "OPTIONS" {
 			h.Set("Access-Control-Allow-Methods", "GET, POST")
 			h.Set("Access-Control-Allow-Headers", "Content-Type")
 			h.Set("Access-Control-Max-Age", "86400")
-			w.WriteHeader(http.StatusNoContent)
+			w.WriteHeader(statusNoContent)
 			return
 		}
 	}
 	switch {
 	case path == "/api/policies":
-		if !allow(w, r, http.MethodGet) {
+		if !allow(w, r, "GET") {
 			return
 		}
-		writeJSON(w, http.StatusOK, sched.Policies())
+		writeJSON(w, statusOK, sched.Policies())
 	case path == "/api/run":
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		handleRun(w, r)
 	case path == "/api/swf":
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		handleSWF(w, r)
 	case path == "/api/batsim" || path == "/api/batsim/export":
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		if path == "/api/batsim" {
@@ -82,10 +78,10 @@ func serve(w http.ResponseWriter, r *http.Request) {
 	case path == "/api/shake" || strings.HasPrefix(path, "/api/shake/"):
 		verb := strings.TrimPrefix(strings.TrimPrefix(path, "/api/shake"), "/")
 		if verb != "" && verb != "plan" && verb != "merge" {
-			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/shake, /api/shake/plan or /api/shake/merge", r.URL.Path)})
+			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/shake, /api/shake/plan or /api/shake/merge", r.Path)})
 			return
 		}
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		switch verb {
@@ -97,27 +93,27 @@ func serve(w http.ResponseWriter, r *http.Request) {
 			handleShake(w, r)
 		}
 	case path == "/api/expand":
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		handleExpand(w, r)
 	case path == "/api/experiments":
-		if !allow(w, r, http.MethodGet) {
+		if !allow(w, r, "GET") {
 			return
 		}
-		writeJSON(w, http.StatusOK, sched.Experiments())
+		writeJSON(w, statusOK, sched.Experiments())
 	case strings.HasPrefix(path, "/api/experiments/"):
 		name, verb, _ := strings.Cut(strings.TrimPrefix(path, "/api/experiments/"), "/")
 		e, ok := sched.LookupExperiment(name)
 		if !ok {
-			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("unknown experiment %q (see GET /api/experiments)", name)})
+			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("unknown experiment %q (see GET /api/experiments)", name)})
 			return
 		}
 		if verb != "" && verb != "plan" && verb != "merge" {
-			writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/experiments/%s, /plan or /merge", r.URL.Path, name)})
+			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/experiments/%s, /plan or /merge", r.Path, name)})
 			return
 		}
-		if !allow(w, r, http.MethodPost) {
+		if !allow(w, r, "POST") {
 			return
 		}
 		switch verb {
@@ -129,41 +125,66 @@ func serve(w http.ResponseWriter, r *http.Request) {
 			handleExperiment(w, r, e)
 		}
 	default:
-		writeError(w, http.StatusNotFound, &Error{Msg: fmt.Sprintf("no such route %s", r.URL.Path)})
+		writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s", r.Path)})
 	}
 }
 
 // allow answers 405 unless r uses method.
-func allow(w http.ResponseWriter, r *http.Request, method string) bool {
-	if r.Method == method || (method == http.MethodGet && r.Method == http.MethodHead) {
+func allow(w ResponseWriter, r *Request, method string) bool {
+	if r.Method == method || (method == "GET" && r.Method == "HEAD") {
 		return true
 	}
 	w.Header().Set("Allow", method)
-	writeError(w, http.StatusMethodNotAllowed, &Error{Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, method)})
+	writeError(w, statusMethodNotAllowed, &Error{Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, method)})
 	return false
 }
 
-func handleRun(w http.ResponseWriter, r *http.Request) {
-	format := r.URL.Query().Get("format")
+func handleRun(w ResponseWriter, r *Request) {
+	format := r.Query.Get("format")
 	switch format {
-	case "", "json", "csv", "series":
+	case "", "json", "csv", "series", "compact":
 	default:
-		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json, csv (the per-job table) or series (the time series)"})
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "must be json, compact, csv (the per-job table) or series (the time series)"})
+		return
+	}
+	if format == "compact" && r.Query.Get("stream") == "1" {
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "compact results are not streamed; drop stream=1 or ask for json"})
+		return
+	}
+	if (format == "csv" || format == "series") && r.Query.Get("stream") == "1" {
+		writeError(w, statusBadRequest, &Error{Field: "stream", Msg: "streams frames as JSON; ask for format=" + format + " without stream=1"})
 		return
 	}
 	if format == "csv" || format == "series" {
-		if r.URL.Query().Get("stream") == "1" {
-			writeError(w, http.StatusBadRequest, &Error{Field: "stream", Msg: "streams frames as JSON; ask for format=" + format + " without stream=1"})
-			return
-		}
 		s, ok := readScenario(w, r)
 		if ok {
 			runFormat(w, r, s, format)
 		}
 		return
 	}
+	t0 := time.Now()
 	s, ok := readScenario(w, r)
 	if !ok {
+		return
+	}
+	if format == "compact" {
+		t1 := time.Now()
+		res, err := runner.Run(r.Context(), s, nil)
+		if err != nil {
+			writeError(w, statusOf(err), inputError(err))
+			return
+		}
+		t2 := time.Now()
+		b, err := compact.EncodeResult(res)
+		if err != nil {
+			writeError(w, statusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
+			return
+		}
+		// Where the time went, for the page's measurements (the
+		// Server-Timing header; the body stays deterministic).
+		w.Header().Set("Server-Timing", fmt.Sprintf("decode;dur=%.1f, run;dur=%.1f, encode;dur=%.1f",
+			ms(t1.Sub(t0)), ms(t2.Sub(t1)), ms(time.Since(t2))))
+		writeBytes(w, compact.ResultType, b)
 		return
 	}
 	run := func(ctx context.Context, rec sched.Recorder) (any, error) {
@@ -179,25 +200,30 @@ func handleRun(w http.ResponseWriter, r *http.Request) {
 // handleSWF imports the head of an uploaded SWF trace (swf.Import): the
 // job table's import, done here so the page's thread never parses a
 // trace.
-func handleSWF(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+func handleSWF(w ResponseWriter, r *Request) {
+	q := r.Query
+	format := q.Get("format")
+	if format != "" && format != "json" && format != "compact" {
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
+		return
+	}
 	name := q.Get("name")
 	if name == "" {
 		name = "trace.swf"
 	}
 	if len(name) > 4*model.MaxNameLen {
-		writeError(w, http.StatusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+		writeError(w, statusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
 		return
 	}
 	limit := swf.DefaultImportJobs
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			writeError(w, http.StatusBadRequest, &Error{Field: "limit", Msg: fmt.Sprintf("%q is not a whole number", v)})
+			writeError(w, statusBadRequest, &Error{Field: "limit", Msg: fmt.Sprintf("%q is not a whole number", v)})
 			return
 		}
 		if n < 0 || n > swf.MaxImportJobs {
-			writeError(w, http.StatusUnprocessableEntity, &Error{Field: "limit", Msg: fmt.Sprintf("must be between 0 (every usable job) and %d", swf.MaxImportJobs)})
+			writeError(w, statusUnprocessableEntity, &Error{Field: "limit", Msg: fmt.Sprintf("must be between 0 (every usable job) and %d", swf.MaxImportJobs)})
 			return
 		}
 		limit = n // 0: every usable job (swf.Import)
@@ -209,16 +235,27 @@ func handleSWF(w http.ResponseWriter, r *http.Request) {
 	}
 	cut, err := swf.Import(name, bytes.NewReader(body), limit)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, &Error{Msg: err.Error()})
+		writeError(w, statusUnprocessableEntity, &Error{Msg: err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusOK, cut)
+	if format == "compact" {
+		head := *cut
+		head.Jobs = nil
+		b, err := compact.EncodeCut(&head, cut.Jobs)
+		if err != nil {
+			writeError(w, statusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
+			return
+		}
+		writeBytes(w, compact.CutType, b)
+		return
+	}
+	writeJSON(w, statusOK, cut)
 }
 
 // handleExpand answers the scenario with its generator drawn into jobs
 // (workload.Expand, as engine/runner does before a run), in canonical
 // JSON; a scenario without a generator comes back as it is.
-func handleExpand(w http.ResponseWriter, r *http.Request) {
+func handleExpand(w ResponseWriter, r *Request) {
 	s, ok := readScenario(w, r)
 	if !ok {
 		return
@@ -231,18 +268,18 @@ func handleExpand(w http.ResponseWriter, r *http.Request) {
 			h.Set("Content-Type", "application/json; charset=utf-8")
 			h.Set("Cache-Control", "no-store")
 			h.Set("X-Content-Type-Options", "nosniff")
-			w.WriteHeader(http.StatusOK)
+			w.WriteHeader(statusOK)
 			w.Write(b)
 			return
 		}
 	}
-	writeError(w, http.StatusUnprocessableEntity, inputError(err))
+	writeError(w, statusUnprocessableEntity, inputError(err))
 }
 
 // readOptions reads the experiment options body ({"quick":bool,"seed":N},
 // possibly empty) of r; on bad input it answers the error and reports
 // false.
-func readOptions(w http.ResponseWriter, r *http.Request) (sched.ExperimentOptions, bool) {
+func readOptions(w ResponseWriter, r *Request) (sched.ExperimentOptions, bool) {
 	var opt sched.ExperimentOptions
 	body, herr := readBody(w, r, MaxOptionsBytes, "options")
 	if herr != nil {
@@ -263,12 +300,12 @@ func readOptions(w http.ResponseWriter, r *http.Request) (sched.ExperimentOption
 // trailing data.
 func decodeStrict(body []byte, v any) *Error {
 	if !json.Valid(body) {
-		return &Error{Msg: "options are not valid JSON", Status: http.StatusBadRequest}
+		return &Error{Msg: "options are not valid JSON", Status: statusBadRequest}
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &Error{Msg: "options: " + err.Error(), Status: http.StatusUnprocessableEntity}
+		return &Error{Msg: "options: " + err.Error(), Status: statusUnprocessableEntity}
 	}
 	return nil
 }
@@ -276,7 +313,7 @@ func decodeStrict(body []byte, v any) *Error {
 // readStrict reads a JSON body of at most limit bytes into v (decodeStrict,
 // the messages naming what); on bad input it answers the error and
 // reports false.
-func readStrict(w http.ResponseWriter, r *http.Request, limit int64, what string, v any) bool {
+func readStrict(w ResponseWriter, r *Request, limit int64, what string, v any) bool {
 	body, herr := readBody(w, r, limit, what)
 	if herr != nil {
 		writeError(w, herr.Status, herr)
@@ -291,17 +328,17 @@ func readStrict(w http.ResponseWriter, r *http.Request, limit int64, what string
 }
 
 // handlePlan answers the experiment's points: {"points":[{"index":0,"label":...}]}.
-func handlePlan(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+func handlePlan(w ResponseWriter, r *Request, e sched.Experiment) {
 	opt, ok := readOptions(w, r)
 	if !ok {
 		return
 	}
 	plan, err := e.Plan(opt)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, sched.Plan{Points: plan})
+	writeJSON(w, statusOK, sched.Plan{Points: plan})
 }
 
 // MaxMergeBytes caps the body of POST /api/experiments/NAME/merge: the
@@ -318,7 +355,7 @@ type MergeRequest struct {
 
 // handleMerge merges point reports computed elsewhere (other browser
 // workers, Cloudflare Workers) into the whole report, in JSON or CSV.
-func handleMerge(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+func handleMerge(w ResponseWriter, r *Request, e sched.Experiment) {
 	format, ok := readFormat(w, r)
 	if !ok {
 		return
@@ -329,7 +366,7 @@ func handleMerge(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
 	}
 	rep, err := MergePoints(e, req.Options, req.Points)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
 	writeReport(w, format, rep)
@@ -354,25 +391,25 @@ func MergePoints(e sched.Experiment, opt sched.ExperimentOptions, points []json.
 	return e.Merge(opt, parts)
 }
 
-func readFormat(w http.ResponseWriter, r *http.Request) (string, bool) {
-	format := r.URL.Query().Get("format")
+func readFormat(w ResponseWriter, r *Request) (string, bool) {
+	format := r.Query.Get("format")
 	if format != "" && format != "json" && format != "csv" {
-		writeError(w, http.StatusBadRequest, &Error{Field: "format", Msg: "must be json or csv"})
+		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "must be json or csv"})
 		return "", false
 	}
 	return format, true
 }
 
 // writeReport answers rep as JSON, or as long CSV with its header.
-func writeReport(w http.ResponseWriter, format string, rep sched.Report) {
+func writeReport(w ResponseWriter, format string, rep sched.Report) {
 	if format != "csv" {
-		writeJSON(w, http.StatusOK, rep)
+		writeJSON(w, statusOK, rep)
 		return
 	}
 	writeCSV(w, rep.LongRows(), true)
 }
 
-func writeCSV(w http.ResponseWriter, rows []sched.Row, header bool) {
+func writeCSV(w ResponseWriter, rows []sched.Row, header bool) {
 	var buf bytes.Buffer
 	var err error
 	if header {
@@ -381,24 +418,24 @@ func writeCSV(w http.ResponseWriter, rows []sched.Row, header bool) {
 		err = WriteRows(&buf, rows)
 	}
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, &Error{Msg: err.Error()})
+		writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(statusOK)
 	w.Write(buf.Bytes())
 }
 
 // readPoint reads ?point=K: -1 when absent; on a bad index it answers
 // the error and reports false.
-func readPoint(w http.ResponseWriter, r *http.Request) (int, bool) {
-	v, has := r.URL.Query()["point"]
+func readPoint(w ResponseWriter, r *Request) (int, bool) {
+	v, has := r.Query["point"]
 	if !has {
 		return -1, true
 	}
 	k, err := strconv.Atoi(v[0])
 	if err != nil || k < 0 {
-		writeError(w, http.StatusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
+		writeError(w, statusBadRequest, &Error{Field: "point", Msg: fmt.Sprintf("%q is not a point index (0, 1, ...)", v[0])})
 		return 0, false
 	}
 	return k, true
@@ -406,7 +443,7 @@ func readPoint(w http.ResponseWriter, r *http.Request) (int, bool) {
 
 // handleExperiment runs a whole experiment, or with ?point=K its point K
 // alone (CSV: the point's rows without the header).
-func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment) {
+func handleExperiment(w ResponseWriter, r *Request, e sched.Experiment) {
 	format, ok := readFormat(w, r)
 	if !ok {
 		return
@@ -439,14 +476,14 @@ func handleExperiment(w http.ResponseWriter, r *http.Request, e sched.Experiment
 
 // respond runs fn and writes its value as JSON, or, with ?stream=1, the
 // frames as NDJSON followed by {"result": value}.
-func respond(w http.ResponseWriter, r *http.Request, fn func(context.Context, sched.Recorder) (any, error)) {
-	if r.URL.Query().Get("stream") != "1" {
+func respond(w ResponseWriter, r *Request, fn func(context.Context, sched.Recorder) (any, error)) {
+	if r.Query.Get("stream") != "1" {
 		v, err := fn(r.Context(), nil)
 		if err != nil {
 			writeError(w, statusOf(err), inputError(err))
 			return
 		}
-		writeJSON(w, http.StatusOK, v)
+		writeJSON(w, statusOK, v)
 		return
 	}
 	st := &stream{w: w}
@@ -472,7 +509,7 @@ func respond(w http.ResponseWriter, r *http.Request, fn func(context.Context, sc
 // stream writes NDJSON lines and flushes after each, so every frame reaches
 // the client as its own chunk (design.md section 3).
 type stream struct {
-	w       http.ResponseWriter
+	w       ResponseWriter
 	started bool
 	err     error
 }
@@ -486,7 +523,7 @@ func (s *stream) start() {
 	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	s.w.WriteHeader(http.StatusOK)
+	s.w.WriteHeader(statusOK)
 }
 
 // Record implements sched.Recorder; a write error stops the run.
@@ -508,8 +545,8 @@ func (s *stream) line(v any) error {
 	if _, err := s.w.Write(b); err != nil {
 		return err
 	}
-	if err := http.NewResponseController(s.w).Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		return err
+	if f, ok := s.w.(Flusher); ok {
+		return f.Flush()
 	}
 	return nil
 }
@@ -553,56 +590,72 @@ func inputError(err error) *Error {
 // otherwise).
 func statusOf(err error) int {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return http.StatusServiceUnavailable
+		return statusServiceUnavailable
 	}
-	return http.StatusUnprocessableEntity
+	return statusUnprocessableEntity
 }
 
-// readScenario reads, decodes and validates the scenario in r's body (a
+// readScenario reads, decodes and validates the scenario in r's body (JSON,
+// or the compact form when the Content-Type is compact.ScenarioType; a
 // Batsim workload is read as a scenario for ?policy=, default fcfs); on
 // bad input it answers the error (413, 400 or 422) and reports false.
-func readScenario(w http.ResponseWriter, r *http.Request) (*model.Scenario, bool) {
+func readScenario(w ResponseWriter, r *Request) (*model.Scenario, bool) {
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
 	if herr != nil {
 		writeError(w, herr.Status, herr)
 		return nil, false
 	}
+	if ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";"); strings.TrimSpace(ct) == compact.ScenarioType {
+		s, err := compact.DecodeScenario(body)
+		var fe *compact.FormatError
+		switch {
+		case errors.As(err, &fe):
+			writeError(w, statusBadRequest, &Error{Msg: "scenario is " + fe.Error()})
+			return nil, false
+		case err != nil:
+			writeError(w, statusUnprocessableEntity, inputError(err))
+			return nil, false
+		}
+		return s, true
+	}
 	if !json.Valid(body) {
-		writeError(w, http.StatusBadRequest, &Error{Msg: "scenario is not valid JSON"})
+		writeError(w, statusBadRequest, &Error{Msg: "scenario is not valid JSON"})
 		return nil, false
 	}
 	s, err := decodeScenario(body, r)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return nil, false
 	}
 	return s, true
 }
 
 // readBody reads at most limit bytes of r's body.
-func readBody(w http.ResponseWriter, r *http.Request, limit int64, what string) ([]byte, *Error) {
+func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, *Error) {
 	if r.ContentLength > limit {
 		return nil, tooLarge(what, limit)
 	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if r.Body == nil {
+		return nil, nil
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, tooLarge(what, limit)
-		}
-		return nil, &Error{Msg: "reading " + what + ": " + err.Error(), Status: http.StatusBadRequest}
+		return nil, &Error{Msg: "reading " + what + ": " + err.Error(), Status: statusBadRequest}
+	}
+	if int64(len(b)) > limit {
+		return nil, tooLarge(what, limit)
 	}
 	return b, nil
 }
 
 func tooLarge(what string, limit int64) *Error {
-	return &Error{Msg: fmt.Sprintf("%s is larger than %d bytes", what, limit), Status: http.StatusRequestEntityTooLarge}
+	return &Error{Msg: fmt.Sprintf("%s is larger than %d bytes", what, limit), Status: statusRequestEntityTooLarge}
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
+func writeJSON(w ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		status = http.StatusInternalServerError
+		status = statusInternalServerError
 		b, _ = json.Marshal(&Error{Msg: "internal error: " + err.Error()})
 	}
 	h := w.Header()
@@ -613,6 +666,18 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(append(b, '\n'))
 }
 
-func writeError(w http.ResponseWriter, status int, e *Error) {
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// writeBytes answers 200 with b as typ (a compact message).
+func writeBytes(w ResponseWriter, typ string, b []byte) {
+	h := w.Header()
+	h.Set("Content-Type", typ)
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(statusOK)
+	w.Write(b)
+}
+
+func writeError(w ResponseWriter, status int, e *Error) {
 	writeJSON(w, status, e)
 }

@@ -7,7 +7,11 @@
 //	GET  /api/policies          every policy with its parameters
 //	POST /api/run               scenario JSON in, result JSON out;
 //	                            ?stream=1 gives NDJSON: one frame per line,
-//	                            then {"result": ...}
+//	                            then {"result": ...}; ?format=compact gives
+//	                            the result in the compact binary form, and a
+//	                            Content-Type of compact.ScenarioType sends
+//	                            the scenario in it (engine/api/compact: what
+//	                            the page uses for big scenarios)
 //	GET  /api/experiments       every experiment
 //	POST /api/experiments/NAME  optional ExperimentOptions JSON in, report
 //	                            JSON out; ?format=csv gives the long CSV
@@ -16,7 +20,8 @@
 //	                            as swf.Cut JSON out (swf.Import: the first
 //	                            K usable jobs, K from 1 to model.MaxJobs,
 //	                            0 for all, 2000 when absent, shifted to start at 0,
-//	                            the trace's machine, counts, reasons, notice)
+//	                            the trace's machine, counts, reasons, notice;
+//	                            ?format=compact: the jobs as compact columns)
 //	POST /api/run?format=csv    the per-job table as CSV (engine/outputs):
 //	                            job,cluster,start,end,nodes,submit,wait,
 //	                            turnaround,bsld,state,reason

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"gridplay/engine/batsim"
@@ -20,7 +19,7 @@ import (
 
 // runFormat answers POST /api/run?format=csv|series: the per-job table or
 // the time series of the run as CSV (engine/outputs).
-func runFormat(w http.ResponseWriter, r *http.Request, s *model.Scenario, format string) {
+func runFormat(w ResponseWriter, r *Request, s *model.Scenario, format string) {
 	res, err := runner.Run(r.Context(), s, nil)
 	if err == nil {
 		var full *model.Scenario
@@ -41,25 +40,25 @@ func runFormat(w http.ResponseWriter, r *http.Request, s *model.Scenario, format
 	writeError(w, statusOf(err), inputError(err))
 }
 
-func writeText(w http.ResponseWriter, ctype string, b []byte) {
+func writeText(w ResponseWriter, ctype string, b []byte) {
 	h := w.Header()
 	h.Set("Content-Type", ctype)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(statusOK)
 	w.Write(b)
 }
 
 // handleBatsim imports a Batsim workload (POST /api/batsim?name=FILE): the
 // same answer as POST /api/swf, so the page imports both the same way.
 // Submit times are kept as they are (Offset 0).
-func handleBatsim(w http.ResponseWriter, r *http.Request) {
-	name := r.URL.Query().Get("name")
+func handleBatsim(w ResponseWriter, r *Request) {
+	name := r.Query.Get("name")
 	if name == "" {
 		name = "workload.json"
 	}
 	if len(name) > 4*model.MaxNameLen {
-		writeError(w, http.StatusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+		writeError(w, statusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
 		return
 	}
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "Batsim workload")
@@ -69,7 +68,7 @@ func handleBatsim(w http.ResponseWriter, r *http.Request) {
 	}
 	wl, err := batsim.Decode(body)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
 	s := wl.Scenario("fcfs")
@@ -81,7 +80,7 @@ func handleBatsim(w http.ResponseWriter, r *http.Request) {
 	cl.Name = strings.ToValidUTF8(cl.Name, "")
 	cut := &swf.Cut{Name: name, Cluster: cl, Jobs: s.Jobs, Usable: len(s.Jobs), Kept: len(s.Jobs), Bytes: int64(len(body)),
 		Notice: []string{fmt.Sprintf("%d jobs from the Batsim workload %s, on one cluster of %d nodes (nb_res); submit times as in the file.", len(s.Jobs), name, cl.Nodes)}}
-	writeJSON(w, http.StatusOK, cut)
+	writeJSON(w, statusOK, cut)
 }
 
 // BatsimExport is the answer of POST /api/batsim/export.
@@ -92,17 +91,17 @@ type BatsimExport struct {
 }
 
 // handleBatsimExport answers a scenario's workload as Batsim JSON.
-func handleBatsimExport(w http.ResponseWriter, r *http.Request) {
+func handleBatsimExport(w ResponseWriter, r *Request) {
 	s, ok := readScenario(w, r)
 	if !ok {
 		return
 	}
 	wl, notes, err := batsim.Export(s)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, BatsimExport{Workload: wl, Notes: notes})
+	writeJSON(w, statusOK, BatsimExport{Workload: wl, Notes: notes})
 }
 
 // ShakeBody is the body of POST /api/shake, /api/shake/plan and
@@ -150,19 +149,19 @@ func join(a, b string) string {
 }
 
 // readShake reads a shake body and resolves it.
-func readShake(w http.ResponseWriter, r *http.Request) (*model.Scenario, shake.Spec, bool) {
+func readShake(w ResponseWriter, r *Request) (*model.Scenario, shake.Spec, bool) {
 	var sp shake.Spec
 	var req ShakeBody
 	if !readStrict(w, r, model.MaxScenarioBytes, "shake request", &req) {
 		return nil, sp, false
 	}
 	if len(req.Scenario) == 0 {
-		writeError(w, http.StatusUnprocessableEntity, &Error{Field: "scenario", Msg: "missing"})
+		writeError(w, statusUnprocessableEntity, &Error{Field: "scenario", Msg: "missing"})
 		return nil, sp, false
 	}
 	s, err := decodeScenario(req.Scenario, r)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(prefixed(err)))
+		writeError(w, statusUnprocessableEntity, inputError(prefixed(err)))
 		return nil, sp, false
 	}
 	full, sp, err := shake.Resolve(s, req.Request)
@@ -171,7 +170,7 @@ func readShake(w http.ResponseWriter, r *http.Request) (*model.Scenario, shake.S
 			fe.Field != "drop" && fe.Field != "dup" && fe.Field != "jitter" {
 			err = prefixed(err)
 		}
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return nil, sp, false
 	}
 	return full, sp, true
@@ -179,7 +178,7 @@ func readShake(w http.ResponseWriter, r *http.Request) (*model.Scenario, shake.S
 
 // handleShake answers POST /api/shake (the whole summary, JSON or
 // ?format=csv) and POST /api/shake?point=K (point K's report).
-func handleShake(w http.ResponseWriter, r *http.Request) {
+func handleShake(w ResponseWriter, r *Request) {
 	format, ok := readFormat(w, r)
 	if !ok {
 		return
@@ -198,7 +197,7 @@ func handleShake(w http.ResponseWriter, r *http.Request) {
 			writeError(w, statusOf(err), inputError(err))
 			return
 		}
-		writeJSON(w, http.StatusOK, rep)
+		writeJSON(w, statusOK, rep)
 		return
 	}
 	points := make([]*shake.PointReport, sp.Runs+1)
@@ -211,36 +210,36 @@ func handleShake(w http.ResponseWriter, r *http.Request) {
 	}
 	sum, err := shake.Merge(sp, points)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
 	writeSummary(w, format, sum)
 }
 
-func writeSummary(w http.ResponseWriter, format string, sum *shake.Summary) {
+func writeSummary(w ResponseWriter, format string, sum *shake.Summary) {
 	if format != "csv" {
-		writeJSON(w, http.StatusOK, sum)
+		writeJSON(w, statusOK, sum)
 		return
 	}
 	var buf bytes.Buffer
 	if err := shake.WriteCSV(&buf, sum); err != nil {
-		writeError(w, http.StatusInternalServerError, &Error{Msg: err.Error()})
+		writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
 		return
 	}
 	writeText(w, "text/csv; charset=utf-8", buf.Bytes())
 }
 
-func handleShakePlan(w http.ResponseWriter, r *http.Request) {
+func handleShakePlan(w ResponseWriter, r *Request) {
 	_, sp, ok := readShake(w, r)
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, ShakePlan{Points: shake.Plan(sp), Spec: sp})
+	writeJSON(w, statusOK, ShakePlan{Points: shake.Plan(sp), Spec: sp})
 }
 
 // handleShakeMerge merges point reports computed elsewhere; the spec is
 // the one the points carry.
-func handleShakeMerge(w http.ResponseWriter, r *http.Request) {
+func handleShakeMerge(w ResponseWriter, r *Request) {
 	format, ok := readFormat(w, r)
 	if !ok {
 		return
@@ -250,21 +249,21 @@ func handleShakeMerge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(req.Points) == 0 {
-		writeError(w, http.StatusUnprocessableEntity, &Error{Field: "points", Msg: "must list every point's report"})
+		writeError(w, statusUnprocessableEntity, &Error{Field: "points", Msg: "must list every point's report"})
 		return
 	}
 	points := make([]*shake.PointReport, len(req.Points))
 	for k, b := range req.Points {
 		p, err := shake.DecodePoint(b)
 		if err != nil {
-			writeError(w, http.StatusUnprocessableEntity, &Error{Field: fmt.Sprintf("points[%d]", k), Msg: err.Error()})
+			writeError(w, statusUnprocessableEntity, &Error{Field: fmt.Sprintf("points[%d]", k), Msg: err.Error()})
 			return
 		}
 		points[k] = p
 	}
 	sum, err := shake.Merge(points[0].Spec, points)
 	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, inputError(err))
+		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
 	writeSummary(w, format, sum)
@@ -272,13 +271,13 @@ func handleShakeMerge(w http.ResponseWriter, r *http.Request) {
 
 // decodeScenario reads a scenario, or a Batsim workload (detected by
 // content) as a scenario for ?policy= (default fcfs).
-func decodeScenario(b []byte, r *http.Request) (*model.Scenario, error) {
+func decodeScenario(b []byte, r *Request) (*model.Scenario, error) {
 	if batsim.IsWorkload(b) {
 		wl, err := batsim.Decode(b)
 		if err != nil {
 			return nil, err
 		}
-		policy := r.URL.Query().Get("policy")
+		policy := r.Query.Get("policy")
 		if policy == "" {
 			policy = "fcfs"
 		}

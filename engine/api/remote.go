@@ -1,3 +1,5 @@
+//go:build !gridplay_nohttp
+
 package api
 
 import (

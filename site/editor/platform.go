@@ -54,10 +54,25 @@ type Platform struct {
 	// validation messages and the platform-wide ones.
 	fieldErrs map[string]string
 	platErrs  []string
+	// checked is what they were computed for: validating a whole trace
+	// takes the page's thread a good part of a second, far too much for
+	// every render (a hover renders).
+	checked checkKey
 }
 
-// Compute validates once per render, not once per input.
+type checkKey struct {
+	s        *model.Scenario
+	gen, sel int
+}
+
+// Compute validates once per change of the scenario or the selection,
+// not once per render.
 func (c *Platform) Compute(ctx vugu.ComputeCtx) {
+	k := checkKey{c.scen(), c.App.Gen, c.sel()}
+	if k == c.checked && c.checked.s != nil {
+		return
+	}
+	c.checked = k
 	c.fieldErrs, c.platErrs = nil, PlatformErrors(c.scen())
 	if i := c.sel(); i >= 0 {
 		c.fieldErrs = FieldErrors(c.scen(), i)

@@ -2,6 +2,7 @@ package gantt
 
 import (
 	"math"
+	"sort"
 	"strconv"
 )
 
@@ -25,13 +26,21 @@ const (
 	MaxRowH    = 22.0
 )
 
-// Height is the canvas height that gives every row a readable height.
+// MaxPlotH caps the height of the rows, in CSS pixels: a machine of
+// hundreds of nodes gets thinner rows (down to MinRowH) rather than a
+// canvas thousands of pixels tall, which the browser rasterises again at
+// every paint.
+const MaxPlotH = 720.0
+
+// Height is the canvas height: MaxRowH per row up to MaxPlotH, then
+// thinner rows, down to MinRowH.
 func Height(ch *Chart) float64 {
 	rows := float64(len(ch.Rows))
 	if rows == 0 {
 		rows = 1
 	}
-	return TopPad + rows*MaxRowH + AxisHeight
+	rowH := math.Max(MinRowH, math.Min(MaxRowH, MaxPlotH/rows))
+	return TopPad + rows*rowH + AxisHeight
 }
 
 // LODBars is the number of jobs in view above which the chart draws
@@ -116,6 +125,7 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 	} else {
 		for _, k := range ch.byStart[lo:hi] {
 			b := ch.Bars[k]
+			segs := ch.Segments(k)
 			if b.End < t0 {
 				continue
 			}
@@ -128,7 +138,7 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 			// A job on scattered nodes is drawn as several pieces but
 			// labelled once, on its tallest piece.
 			label, labelH := -1, 0.0
-			for k, s := range b.Segments {
+			for k, s := range segs {
 				top := y(s.Row) + 1
 				hh := float64(s.Rows)*rowH - 2
 				c.FillRect(x0, top, x1-x0, hh, col)
@@ -142,9 +152,9 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 				}
 			}
 			if label >= 0 && x1-x0 > 14 && labelH >= 9 {
-				s := b.Segments[label]
+				s := segs[label]
 				top := y(s.Row) + 1
-				c.Text(b.Job, (x0+x1)/2, top+labelH/2, "#111111", "center")
+				c.Text(ch.Job(k), (x0+x1)/2, top+labelH/2, "#111111", "center")
 			}
 		}
 	}
@@ -199,12 +209,21 @@ func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float6
 			continue
 		}
 		a, z := (s-t0)*scale, (e-t0)*scale
-		for _, sg := range b.Segments {
+		for _, sg := range ch.Segments(k) {
 			for r := sg.Row; r < sg.Row+sg.Rows && r < rows; r++ {
 				row := busy[r*cols : (r+1)*cols]
 				for px := int(a); px < cols && float64(px) < z; px++ {
-					// The share of pixel px that [a, z) covers.
-					row[px] += float32(math.Min(z, float64(px+1)) - math.Max(a, float64(px)))
+					// The share of pixel px that [a, z) covers (plain
+					// comparisons: math.Min and Max are calls here,
+					// for NaN and -0, which these values are not).
+					lo, hi := float64(px), float64(px+1)
+					if a > lo {
+						lo = a
+					}
+					if z < hi {
+						hi = z
+					}
+					row[px] += float32(hi - lo)
 				}
 			}
 		}
@@ -212,7 +231,10 @@ func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float6
 	if isImager {
 		rgba := make([]byte, 4*rows*cols)
 		for i, v := range busy {
-			f := math.Min(1, float64(v))
+			f := float64(v)
+			if f > 1 {
+				f = 1
+			}
 			if f <= 0 {
 				continue // transparent: the row bands show through
 			}
@@ -267,19 +289,21 @@ func Hit(ch *Chart, w, h, t, px, py float64) int {
 	if row < 0 || row >= rows || tm > t {
 		return -1
 	}
-	// Jobs that started by tm, latest first; the tolerance of one pixel
-	// lets a pointer find a job narrower than a pixel.
+	// Jobs on the row that started by tm, latest first; the tolerance of
+	// one pixel lets a pointer find a job narrower than a pixel.
 	slack := (TimeAt(ch, w, px+1) - tm)
-	_, n := ch.inView(0, tm+slack)
-	for i := n - 1; i >= 0; i-- {
-		b := ch.Bars[ch.byStart[i]]
-		if tm < b.Start-slack || tm > b.End+slack {
-			continue
+	if ch.rowBars == nil {
+		ch.indexRows()
+	}
+	list := ch.rowBars[row]
+	k := sort.Search(len(list), func(i int) bool { return ch.Bars[list[i]].Start > tm+slack })
+	for i := k - 1; i >= 0; i-- {
+		b := &ch.Bars[list[i]]
+		if tm >= b.Start-slack && tm <= b.End+slack {
+			return int(list[i])
 		}
-		for _, s := range b.Segments {
-			if row >= s.Row && row < s.Row+s.Rows {
-				return ch.byStart[i]
-			}
+		if b.Start+ch.maxDur < tm-slack {
+			break // no earlier bar lasts long enough to reach tm
 		}
 	}
 	return -1
@@ -301,7 +325,7 @@ func drawMark(c Canvas, ch *Chart, t0, t1, plotW, rowH float64, y func(int) floa
 		x0, x1 = (x0+x1)/2-1.5, (x0+x1)/2+1.5
 	}
 	// A dark outline, and a white one inside it: visible on any fill.
-	for _, s := range b.Segments {
+	for _, s := range ch.Segments(i) {
 		top, bot := y(s.Row), y(s.Row)+float64(s.Rows)*rowH-1
 		for k, col := range []string{"#111111", "#ffffff"} {
 			d := float64(k)
@@ -309,6 +333,36 @@ func drawMark(c Canvas, ch *Chart, t0, t1, plotW, rowH float64, y func(int) floa
 			c.Line(x0+d, bot-d, x1-d, bot-d, col)
 			c.Line(x0+d, top+d, x0+d, bot-d, col)
 			c.Line(x1-d, top+d, x1-d, bot-d, col)
+		}
+	}
+}
+
+// indexRows builds rowBars from byStart.
+func (ch *Chart) indexRows() {
+	n := make([]int32, len(ch.Rows))
+	for k := range ch.Bars {
+		for _, sg := range ch.Segments(k) {
+			for r := sg.Row; r < sg.Row+sg.Rows && r < len(n); r++ {
+				n[r]++
+			}
+		}
+	}
+	total := 0
+	for _, k := range n {
+		total += int(k)
+	}
+	slab := make([]int32, total)
+	ch.rowBars = make([][]int32, len(ch.Rows))
+	at := 0
+	for r, k := range n {
+		ch.rowBars[r] = slab[at : at : at+int(k)]
+		at += int(k)
+	}
+	for _, i := range ch.byStart {
+		for _, sg := range ch.Segments(i) {
+			for r := sg.Row; r < sg.Row+sg.Rows && r < len(n); r++ {
+				ch.rowBars[r] = append(ch.rowBars[r], int32(i))
+			}
 		}
 	}
 }

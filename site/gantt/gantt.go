@@ -5,8 +5,10 @@
 package gantt
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,12 +27,14 @@ type Segment struct {
 	Row, Rows int
 }
 
-// Bar is one job on the chart.
+// Bar is one job on the chart. It holds no pointer (its job's id and its
+// segments are looked up through the Chart, Job and Segments), so that
+// the garbage collector of the page skips the bars of a whole trace
+// instead of tracing 200,000 of them at every cycle.
 type Bar struct {
-	Job        string
 	Index      int // position in the schedule; picks the colour
 	Start, End float64
-	Segments   []Segment
+	seg, nseg  int32 // its segments: Chart.segs[seg : seg+nseg]
 }
 
 // Chart is a laid-out schedule.
@@ -40,6 +44,10 @@ type Chart struct {
 	Clusters []ClusterBand
 	Bars     []Bar
 	End      float64
+	// jobs are the placements laid out (Job gives a bar's id); segs
+	// the segments of every bar, end to end.
+	jobs []sched.Placement
+	segs []Segment
 	// Win is the time window shown (zoom and pan); the zero Window
 	// shows the whole schedule.
 	Win Window
@@ -53,6 +61,10 @@ type Chart struct {
 	lod     *lodCache
 	// mark is the bar outlined (Mark) plus one; 0 marks none.
 	mark int
+	// rowBars lists, per row, the bars on it by start (then index). It
+	// is built by the first Hit: a hover then searches one row's bars,
+	// not every bar of a trace.
+	rowBars [][]int32
 }
 
 // Mark outlines bar i (an index in Bars) on the next drawing, over the
@@ -129,7 +141,13 @@ func (ch *Chart) index() {
 	for i := range ch.byStart {
 		ch.byStart[i] = i
 	}
-	sort.SliceStable(ch.byStart, func(a, b int) bool { return ch.Bars[ch.byStart[a]].Start < ch.Bars[ch.byStart[b]].Start })
+	// By start, ties by index (what a stable sort gives).
+	slices.SortFunc(ch.byStart, func(a, b int) int {
+		if c := cmp.Compare(ch.Bars[a].Start, ch.Bars[b].Start); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
 	ch.starts = make([]float64, len(ch.Bars))
 	ch.maxDur = 0
 	for k, i := range ch.byStart {
@@ -151,11 +169,16 @@ type ClusterBand struct {
 // care which nodes a job gets, and a block is easier to read). A placement that does not fit the
 // rows (an engine bug or a stale chart) is still drawn, on the first rows,
 // rather than dropped silently.
+//
+// It runs on the page's thread, so it is written for a whole trace: one
+// sort of int32 indices, cluster lookups by map once per placement, and
+// every bar's segments in one shared slice.
 func Layout(s *model.Scenario, r *sched.Result) *Chart {
 	ch := &Chart{}
-	first := map[string]int{}
+	type band struct{ first, nodes int }
+	bands := make(map[string]band, len(s.Platform.Clusters))
 	for _, c := range s.Platform.Clusters {
-		first[c.ID] = len(ch.Rows)
+		bands[c.ID] = band{len(ch.Rows), c.Nodes}
 		ch.Clusters = append(ch.Clusters, ClusterBand{ID: c.ID, Row: len(ch.Rows), Rows: c.Nodes})
 		for n := 0; n < c.Nodes; n++ {
 			ch.Rows = append(ch.Rows, Row{Cluster: c.ID, Node: n})
@@ -167,47 +190,56 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 	}
 	// busyUntil[row] is when the row's current job ends.
 	busyUntil := make([]float64, len(ch.Rows))
-	order := make([]int, len(r.Schedule))
+	sc := r.Schedule
+	order := make([]int32, len(sc))
 	for i := range order {
-		order[i] = i
+		order[i] = int32(i)
 	}
-	sort.SliceStable(order, func(a, b int) bool { return r.Schedule[order[a]].Start < r.Schedule[order[b]].Start })
-	bars := make([]Bar, len(r.Schedule))
+	// By start, ties in schedule order (as a stable sort would).
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := cmp.Compare(sc[a].Start, sc[b].Start); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	bars := make([]Bar, len(sc))
+	slab := make([]Segment, 0, len(sc)+len(sc)/4)
+	var rows []int
 	for _, i := range order {
-		p := r.Schedule[i]
-		b := Bar{Job: p.Job, Index: i, Start: p.Start, End: p.End}
-		var rows []int
+		p := &sc[i]
+		b := Bar{Index: int(i), Start: p.Start, End: p.End}
+		rows = rows[:0]
 		if len(p.Alloc) > 0 {
 			for _, a := range p.Alloc {
-				base, ok := first[a.Cluster]
+				bd, ok := bands[a.Cluster]
 				if !ok {
 					continue
 				}
-				nodes := clusterNodes(s, a.Cluster)
 				for _, n := range a.Nodes {
-					if n >= 0 && n < nodes {
-						rows = append(rows, base+n)
+					if n >= 0 && n < bd.nodes {
+						rows = append(rows, bd.first+n)
 					}
 				}
 			}
-		} else if base, ok := first[p.Cluster]; ok && p.Nodes > 0 {
-			rows = contiguous(busyUntil[base:base+clusterNodes(s, p.Cluster)], p.Nodes, p.Start)
-			if rows == nil {
-				rows = lowestFree(busyUntil[base:base+clusterNodes(s, p.Cluster)], p.Nodes, p.Start)
+		} else if bd, ok := bands[p.Cluster]; ok && p.Nodes > 0 {
+			busy := busyUntil[bd.first : bd.first+bd.nodes]
+			rows = contiguous(rows, busy, p.Nodes, p.Start)
+			if len(rows) == 0 {
+				rows = lowestFree(rows, busy, p.Nodes, p.Start)
 			}
 			for k := range rows {
-				rows[k] += base
+				rows[k] += bd.first
 			}
 		} else {
 			need := p.Nodes
 			for _, id := range strings.Split(p.Cluster, "+") {
-				base, ok := first[id]
+				bd, ok := bands[id]
 				if !ok {
 					continue
 				}
-				for n := 0; n < clusterNodes(s, id) && need > 0; n++ {
-					if busyUntil[base+n] <= p.Start {
-						rows = append(rows, base+n)
+				for n := 0; n < bd.nodes && need > 0; n++ {
+					if busyUntil[bd.first+n] <= p.Start {
+						rows = append(rows, bd.first+n)
 						need--
 					}
 				}
@@ -218,26 +250,39 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 				rows = append(rows, n)
 			}
 		}
-		sort.Ints(rows)
+		if !slices.IsSorted(rows) {
+			slices.Sort(rows)
+		}
 		for _, row := range rows {
 			if p.End > busyUntil[row] {
 				busyUntil[row] = p.End
 			}
 		}
-		b.Segments = segments(rows)
+		at := len(slab)
+		slab = appendSegments(slab, rows)
+		b.seg, b.nseg = int32(at), int32(len(slab)-at)
 		bars[i] = b
 		if p.End > ch.End {
 			ch.End = p.End
 		}
 	}
-	ch.Bars = bars
+	ch.Bars, ch.segs, ch.jobs = bars, slab, sc
 	ch.index()
 	return ch
 }
 
-// contiguous returns the first run of need consecutive rows free at t,
-// or nil; a job drawn as one block is easier to follow.
-func contiguous(busy []float64, need int, t float64) []int {
+// Job is the id of the job of bar i.
+func (ch *Chart) Job(i int) string { return ch.jobs[ch.Bars[i].Index].Job }
+
+// Segments are the runs of rows bar i holds.
+func (ch *Chart) Segments(i int) []Segment {
+	b := &ch.Bars[i]
+	return ch.segs[b.seg : b.seg+b.nseg : b.seg+b.nseg]
+}
+
+// contiguous appends to out the first run of need consecutive rows free
+// at t, or nothing; a job drawn as one block is easier to follow.
+func contiguous(out []int, busy []float64, need int, t float64) []int {
 	run := 0
 	for i, b := range busy {
 		if b > t {
@@ -246,42 +291,37 @@ func contiguous(busy []float64, need int, t float64) []int {
 		}
 		run++
 		if run == need {
-			out := make([]int, need)
-			for k := range out {
-				out[k] = i - need + 1 + k
+			for k := 0; k < need; k++ {
+				out = append(out, i-need+1+k)
 			}
 			return out
-		}
-	}
-	return nil
-}
-
-// lowestFree returns the lowest-numbered rows free at t, at most need.
-func lowestFree(busy []float64, need int, t float64) []int {
-	var out []int
-	for i, b := range busy {
-		if len(out) == need {
-			break
-		}
-		if b <= t {
-			out = append(out, i)
 		}
 	}
 	return out
 }
 
-func clusterNodes(s *model.Scenario, id string) int {
-	if i := s.Platform.ClusterIndex(id); i >= 0 {
-		return s.Platform.Clusters[i].Nodes
+// lowestFree appends to out the lowest-numbered rows free at t, at most
+// need.
+func lowestFree(out []int, busy []float64, need int, t float64) []int {
+	n := 0
+	for i, b := range busy {
+		if n == need {
+			break
+		}
+		if b <= t {
+			out = append(out, i)
+			n++
+		}
 	}
-	return 0
+	return out
 }
 
-// segments joins sorted rows into runs of consecutive rows.
-func segments(rows []int) []Segment {
-	var out []Segment
+// appendSegments joins sorted rows into runs of consecutive rows,
+// appended to out.
+func appendSegments(out []Segment, rows []int) []Segment {
+	at := len(out)
 	for _, r := range rows {
-		if n := len(out); n > 0 && out[n-1].Row+out[n-1].Rows == r {
+		if n := len(out); n > at && out[n-1].Row+out[n-1].Rows == r {
 			out[n-1].Rows++
 			continue
 		}

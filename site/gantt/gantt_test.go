@@ -3,6 +3,7 @@ package gantt
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
@@ -32,9 +33,9 @@ func TestLayoutGreedy(t *testing.T) {
 		t.Fatalf("rows %d end %v", len(ch.Rows), ch.End)
 	}
 	want := [][]Segment{{{0, 2}}, {{2, 1}}, {{2, 2}}}
-	for i, b := range ch.Bars {
-		if !reflect.DeepEqual(b.Segments, want[i]) {
-			t.Errorf("%s: %v, want %v", b.Job, b.Segments, want[i])
+	for i := range ch.Bars {
+		if !reflect.DeepEqual(ch.Segments(i), want[i]) {
+			t.Errorf("%s: %v, want %v", ch.Job(i), ch.Segments(i), want[i])
 		}
 	}
 	assertNoOverlap(t, ch)
@@ -49,14 +50,14 @@ func TestLayoutAllocAndMultisite(t *testing.T) {
 		{Job: "oob", Cluster: "c1", Start: 7, End: 8, Nodes: 1, Alloc: []sched.Alloc{{Cluster: "c1", Nodes: []int{99, -1}}}},
 	}}
 	ch := Layout(s, r)
-	if got := ch.Bars[0].Segments; !reflect.DeepEqual(got, []Segment{{2, 1}, {4, 1}}) {
+	if got := ch.Segments(0); !reflect.DeepEqual(got, []Segment{{2, 1}, {4, 1}}) {
 		t.Errorf("alloc: %v", got)
 	}
-	if got := ch.Bars[1].Segments; !reflect.DeepEqual(got, []Segment{{0, 4}}) {
+	if got := ch.Segments(1); !reflect.DeepEqual(got, []Segment{{0, 4}}) {
 		t.Errorf("multisite: %v", got)
 	}
 	// Unknown clusters and nodes are still drawn, never dropped.
-	if len(ch.Bars[2].Segments) == 0 || len(ch.Bars[3].Segments) == 0 {
+	if len(ch.Segments(2)) == 0 || len(ch.Segments(3)) == 0 {
 		t.Errorf("bad placements dropped: %+v", ch.Bars[2:])
 	}
 	if len(ch.Clusters) != 2 || ch.Clusters[1] != (ClusterBand{ID: "c1", Row: 2, Rows: 3}) {
@@ -68,14 +69,15 @@ func TestLayoutAllocAndMultisite(t *testing.T) {
 func assertNoOverlap(t *testing.T, ch *Chart) {
 	t.Helper()
 	for i, a := range ch.Bars {
-		for _, b := range ch.Bars[i+1:] {
+		for j := i + 1; j < len(ch.Bars); j++ {
+			b := ch.Bars[j]
 			if a.Start >= b.End || b.Start >= a.End {
 				continue
 			}
-			for _, sa := range a.Segments {
-				for _, sb := range b.Segments {
+			for _, sa := range ch.Segments(i) {
+				for _, sb := range ch.Segments(j) {
 					if sa.Row < sb.Row+sb.Rows && sb.Row < sa.Row+sa.Rows {
-						t.Errorf("%s and %s share a row", a.Job, b.Job)
+						t.Errorf("%s and %s share a row", ch.Job(i), ch.Job(j))
 					}
 				}
 			}
@@ -204,10 +206,10 @@ func TestLayoutPrefersBlock(t *testing.T) {
 		{Job: "d", Cluster: "c0", Start: 5, End: 6, Nodes: 3},
 	}}
 	ch := Layout(s, r)
-	if got := ch.Bars[2].Segments; !reflect.DeepEqual(got, []Segment{{2, 2}}) {
+	if got := ch.Segments(2); !reflect.DeepEqual(got, []Segment{{2, 2}}) {
 		t.Errorf("c: %v", got)
 	}
-	if got := ch.Bars[3].Segments; !reflect.DeepEqual(got, []Segment{{0, 1}, {2, 2}}) {
+	if got := ch.Segments(3); !reflect.DeepEqual(got, []Segment{{0, 1}, {2, 2}}) {
 		t.Errorf("d: %v", got)
 	}
 	assertNoOverlap(t, ch)
@@ -220,8 +222,8 @@ func TestScatteredJobLabelledOnce(t *testing.T) {
 		{Job: "spread", Cluster: "c0", Start: 0, End: 100, Nodes: 3, Alloc: []sched.Alloc{{Cluster: "c0", Nodes: []int{0, 2, 4}}}},
 	}}
 	ch := Layout(s, r)
-	if len(ch.Bars[0].Segments) != 3 {
-		t.Fatalf("segments %v", ch.Bars[0].Segments)
+	if len(ch.Segments(0)) != 3 {
+		t.Fatalf("segments %v", ch.Segments(0))
 	}
 	var d rec
 	Draw(&d, ch, 800, Height(ch), ch.End)
@@ -233,5 +235,65 @@ func TestScatteredJobLabelledOnce(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("the job is labelled %d times", n)
+	}
+}
+
+// Hit finds, by its per-row index, the job the old scan over every bar
+// found: the latest started on the row under the pointer that covers its
+// time (within a pixel).
+func TestHitMatchesScan(t *testing.T) {
+	s := scen(8)
+	r := &sched.Result{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 300; i++ {
+		st := rng.Float64() * 1000
+		var nodes []int
+		for n := 0; n < 8; n++ {
+			if rng.IntN(3) == 0 {
+				nodes = append(nodes, n)
+			}
+		}
+		if len(nodes) == 0 {
+			nodes = []int{rng.IntN(8)}
+		}
+		r.Schedule = append(r.Schedule, sched.Placement{Job: fmt.Sprint(i), Cluster: "c0", Start: st, End: st + 1 + rng.Float64()*rng.Float64()*200,
+			Nodes: len(nodes), Alloc: []sched.Alloc{{Cluster: "c0", Nodes: nodes}}})
+	}
+	ch := Layout(s, r)
+	const w = 900.0
+	h := Height(ch)
+	scan := func(px, py float64) int {
+		rowH := RowHeight(ch, h)
+		tm := TimeAt(ch, w, px)
+		row := int(math.Floor((py - TopPad) / rowH))
+		slack := TimeAt(ch, w, px+1) - tm
+		_, n := ch.inView(0, tm+slack)
+		for i := n - 1; i >= 0; i-- {
+			b := ch.Bars[ch.byStart[i]]
+			if tm < b.Start-slack || tm > b.End+slack {
+				continue
+			}
+			for _, sg := range ch.Segments(ch.byStart[i]) {
+				if row >= sg.Row && row < sg.Row+sg.Rows {
+					return ch.byStart[i]
+				}
+			}
+		}
+		return -1
+	}
+	found := 0
+	for k := 0; k < 4000; k++ {
+		px := LabelWidth + rng.Float64()*(w-LabelWidth-RightPad)
+		py := TopPad + rng.Float64()*(h-TopPad-AxisHeight)
+		want := scan(px, py)
+		if got := Hit(ch, w, h, ch.End, px, py); got != want {
+			t.Fatalf("Hit(%.1f, %.1f) = %d, the scan finds %d", px, py, got, want)
+		}
+		if want >= 0 {
+			found++
+		}
+	}
+	if found < 1000 {
+		t.Errorf("only %d of 4000 points hit a job", found)
 	}
 }

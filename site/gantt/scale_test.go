@@ -85,7 +85,8 @@ func TestWholeTraceDrawing(t *testing.T) {
 		t.Errorf("zoomed out without images: %d rects for %d bars", plain.rects, len(ch.Bars))
 	}
 	// A window of one hour somewhere in the middle: bars are drawn.
-	mid := ch.Bars[len(ch.Bars)/2]
+	midK := len(ch.Bars) / 2
+	mid := ch.Bars[midK]
 	ch.Win = Window{T0: mid.Start - 1800, T1: mid.Start + 1800}
 	var zoom counter
 	Draw(&zoom, ch, w, h, ch.End)
@@ -93,7 +94,7 @@ func TestWholeTraceDrawing(t *testing.T) {
 		t.Errorf("zoomed in: %+v", zoom)
 	}
 	// Hover over the middle bar's first row, at its start.
-	seg := mid.Segments[0]
+	seg := ch.Segments(midK)[0]
 	x, y := XOf(ch, w, (mid.Start+min(mid.End, ch.Win.T1))/2), TopPad+(float64(seg.Row)+0.5)*RowHeight(ch, h)
 	if i := Hit(ch, w, h, ch.End, x, y); i < 0 || ch.Bars[i].Start > (mid.Start+mid.End)/2 || ch.Bars[i].End < (mid.Start+min(mid.End, ch.Win.T1))/2 {
 		t.Errorf("hover at the middle job found %d", i)

@@ -137,7 +137,7 @@ func TestImportThroughEngine(t *testing.T) {
 			t.Errorf("undo %q", c.App.UndoLabel())
 		}
 	})
-	if len(eng.paths) != 1 || eng.paths[0] != "/api/swf?name=cut.swf.gz&limit=0" {
+	if len(eng.paths) != 1 || eng.paths[0] != "/api/swf?name=cut.swf.gz&limit=0&format=compact" {
 		t.Errorf("requests %q", eng.paths)
 	}
 
@@ -301,7 +301,7 @@ func TestDecodeImportAndPath(t *testing.T) {
 			t.Errorf("DecodeImport(%q) accepted", bad)
 		}
 	}
-	if got := SWFPath("a b&c=d.swf", 25); got != "/api/swf?name=a+b%26c%3Dd.swf&limit=25" {
+	if got := SWFPath("a b&c=d.swf", 25); got != "/api/swf?name=a+b%26c%3Dd.swf&limit=25&format=compact" {
 		t.Errorf("SWFPath = %q", got)
 	}
 }

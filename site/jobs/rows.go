@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 )
 
@@ -293,9 +294,18 @@ type Import struct {
 
 // DecodeImport reads the engine's answer to POST /api/swf and checks
 // that it is a cut the table can take.
+// The answer is compact (?format=compact, engine/api/compact: the jobs as
+// columns, which the page reads in milliseconds where the JSON of a whole
+// trace took seconds) or JSON.
 func DecodeImport(b []byte) (*Import, error) {
 	var im Import
-	if err := json.Unmarshal(b, &im); err != nil {
+	if compact.Is(b) {
+		jobs, err := compact.DecodeCut(b, &im)
+		if err != nil {
+			return nil, fmt.Errorf("the engine's answer is not a trace cut: %v", err)
+		}
+		im.Jobs = jobs
+	} else if err := json.Unmarshal(b, &im); err != nil {
 		return nil, fmt.Errorf("the engine's answer is not a trace cut: %v", err)
 	}
 	if len(im.Jobs) == 0 || im.Kept != len(im.Jobs) || len(im.Jobs) > MaxImportJobs || im.Cluster.ID == "" {
@@ -305,12 +315,12 @@ func DecodeImport(b []byte) (*Import, error) {
 }
 
 // SWFPath is the engine request that imports a trace file named name,
-// keeping at most limit jobs.
+// keeping at most limit jobs, answered in the compact form.
 func SWFPath(name string, limit int) string {
 	if len(name) > 200 {
 		name = name[:200]
 	}
-	return "/api/swf?name=" + url.QueryEscape(strings.ToValidUTF8(name, "")) + "&limit=" + strconv.Itoa(limit)
+	return "/api/swf?name=" + url.QueryEscape(strings.ToValidUTF8(name, "")) + "&limit=" + strconv.Itoa(limit) + "&format=compact"
 }
 
 // comma writes n with thousands separators: 28489 -> "28,489".

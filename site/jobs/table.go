@@ -6,16 +6,23 @@ import (
 	"strings"
 
 	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 
 	"gridplay/engine/model"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
-// PageSize is the number of rows shown at once. Vugu rebuilds the whole
-// page on every render (also on each animation tick), so the table keeps
-// its DOM small.
+// PageSize is the number of rows in the DOM at once: the table is a
+// window of PageSize rows onto the whole list, which scrolls (a spacer
+// row above and below the window gives the scroll bar the whole list's
+// height). Vugu rebuilds the whole page on every render, so the DOM stays
+// this small whatever the jobs: a whole trace has 200,000.
 const PageSize = 20
+
+// RowHeight is the height of a table row in CSS pixels (table.vugu sets
+// it): the window's first row is the scroll offset over it.
+const RowHeight = 30
 
 // Table is the job table component.
 //
@@ -37,7 +44,8 @@ type Table struct {
 	// order); SortDesc reverses it.
 	SortKey  string
 	SortDesc bool
-	Page     int
+	// First is the index in the view of the first row in the window.
+	First int
 
 	// Notice is what the last import, paste or generation did; Problem
 	// is why one failed.
@@ -60,6 +68,8 @@ type Table struct {
 	KeepPlatform bool
 
 	env vugu.EventEnv
+	// scrollPending asks syncScroll to scroll the list to First.
+	scrollPending bool
 
 	// Computed before each build (Compute), when computed differs.
 	computed computeKey
@@ -115,12 +125,7 @@ func (c *Table) Compute(ctx vugu.ComputeCtx) {
 		}
 		c.errs = MapErrors(s)
 	}
-	if last := c.pages() - 1; c.Page > last {
-		c.Page = last
-	}
-	if c.Page < 0 {
-		c.Page = 0
-	}
+	c.First = clampFirst(c.First, len(c.view))
 }
 
 func (c *Table) jobs() []model.Job { return c.App.Scenario.Jobs }
@@ -129,12 +134,58 @@ func (c *Table) columns() []Column { return Columns }
 
 func (c *Table) pages() int { return max(1, (len(c.view)+PageSize-1)/PageSize) }
 
+// clampFirst keeps a window of PageSize rows inside n rows.
+func clampFirst(first, n int) int {
+	return max(0, min(first, n-PageSize))
+}
+
+// rows are the view's rows in the window.
 func (c *Table) rows() []int {
-	lo := c.Page * PageSize
-	if lo > len(c.view) {
-		return nil
-	}
+	lo := clampFirst(c.First, len(c.view))
 	return c.view[lo:min(lo+PageSize, len(c.view))]
+}
+
+// above and below are the heights of the spacer rows around the window.
+func (c *Table) above() string {
+	return "height: " + strconv.Itoa(clampFirst(c.First, len(c.view))*RowHeight) + "px"
+}
+
+func (c *Table) below() string {
+	lo := clampFirst(c.First, len(c.view))
+	n := max(0, len(c.view)-lo-PageSize)
+	return "height: " + strconv.Itoa(n*RowHeight) + "px"
+}
+
+// scrolled moves the window to the row the list was scrolled to (the
+// scroll listener of mountScroll, under the render lock).
+func (c *Table) scrolled(first int) { c.First = clampFirst(first, len(c.view)) }
+
+// scrollTo moves the window to first (clamped by Compute, once the view
+// is current) and has the list scrolled there after the next render.
+func (c *Table) scrollTo(first int) {
+	c.First = max(0, first)
+	c.scrollPending = true
+}
+
+// syncScroll runs after every render (vg-js-populate): it scrolls the
+// list to a window moved by code (buttons, an added row, an import).
+func (c *Table) syncScroll(v js.Value) {
+	if c.scrollPending {
+		c.scrollPending = false
+		jsbridge.SetScrollTop(v, float64(clampFirst(c.First, len(c.view))*RowHeight))
+	}
+}
+
+// mountScroll listens to the list's scrolling once its element exists:
+// the window follows it, with a render only when the first row changes.
+func (c *Table) mountScroll(v js.Value) {
+	jsbridge.OnScrollRows(v, RowHeight, func(first int) {
+		go func() {
+			c.env.Lock()
+			c.scrolled(first)
+			c.env.UnlockRender()
+		}()
+	})
 }
 
 func (c *Table) countLabel() string {
@@ -152,22 +203,18 @@ func (c *Table) pageLabel() string {
 	if len(c.view) == 0 {
 		return "no rows"
 	}
-	lo := c.Page*PageSize + 1
+	lo := clampFirst(c.First, len(c.view)) + 1
 	hi := min(lo+PageSize-1, len(c.view))
 	return "rows " + comma(lo) + "–" + comma(hi) + " of " + comma(len(c.view))
 }
 
-func (c *Table) prevPage() {
-	if c.Page > 0 {
-		c.Page--
-	}
-}
+func (c *Table) prevPage() { c.scrollTo(clampFirst(c.First, len(c.view)) - PageSize) }
 
-func (c *Table) nextPage() {
-	if c.Page < c.pages()-1 {
-		c.Page++
-	}
-}
+func (c *Table) nextPage() { c.scrollTo(clampFirst(c.First, len(c.view)) + PageSize) }
+
+func (c *Table) atStart() bool { return clampFirst(c.First, len(c.view)) == 0 }
+
+func (c *Table) atEnd() bool { return clampFirst(c.First, len(c.view))+PageSize >= len(c.view) }
 
 func (c *Table) generated() bool { return c.App.Scenario.Generator != nil }
 
@@ -277,7 +324,7 @@ func (c *Table) add() {
 	}
 	c.App.Edit("add job", func(s *model.Scenario) { s.Jobs = append(s.Jobs, NewJob(s.Jobs)) })
 	c.SortKey = ""
-	c.Page = (len(c.jobs()) - 1) / PageSize
+	c.scrollTo(len(c.jobs()))
 }
 
 func (c *Table) remove(i int) {
@@ -477,6 +524,7 @@ func (c *Table) importFile(e vugu.DOMEvent) {
 	id := c.reqID
 	readFile(e, MaxUploadBytes, func(name string, data []byte, err error) {
 		// A JS callback: go on on a goroutine, under the render lock.
+		jsbridge.Mark("import: file read")
 		go func() {
 			c.env.Lock()
 			defer c.env.UnlockRender()
@@ -498,6 +546,7 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 	}
 	c.ask("Reading "+name+" in the engine (the page stays usable)…", "POST", ImportPath(name), data,
 		func(status int, body []byte) {
+			jsbridge.Mark("import: engine answered")
 			if status != 200 {
 				c.Problem = kind + state.ErrorBody(status, body)
 				return
@@ -507,7 +556,9 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 				c.Problem = kind + err.Error()
 				return
 			}
+			jsbridge.Mark("import: decoded")
 			c.applyImport(im)
+			jsbridge.Mark("import: applied")
 		},
 		func(msg string) { c.Problem = kind + msg })
 }
@@ -622,7 +673,8 @@ func (c *Table) applyImport(im *Import) {
 	if switchPolicy {
 		c.Notice = append(c.Notice, "The policy is now "+ImportPolicy+" (EASY backfilling), which suits a trace; pick another in the policy menu.")
 	}
-	c.SortKey, c.Page = "", 0
+	c.SortKey = ""
+	c.scrollTo(0)
 }
 
 // TraceName is the scenario name of an imported file: its name without
@@ -686,6 +738,9 @@ func (c *Table) genProblem(key string) string { return c.genErr[key] }
 
 // genWarnings are GeneratorWarnings for the form as it is filled in.
 func (c *Table) genWarnings() []string {
+	if !c.ShowGen {
+		return nil // the dialog is closed
+	}
 	g, _, errs := ParseGeneratorForm(c.gen, c.App.Scenario)
 	if len(errs) > 0 {
 		return nil
@@ -710,7 +765,8 @@ func (c *Table) applyGen() {
 	})
 	c.Notice = GeneratorWarnings(g, c.App.Scenario)
 	c.ShowGen = false
-	c.SortKey, c.Page = "", 0
+	c.SortKey = ""
+	c.scrollTo(0)
 	c.Notice = []string{"The workload is now generated: " + comma(g.Jobs) + " jobs from seed " + strconv.FormatUint(seed, 10) + "."}
 	c.Problem = ""
 }
@@ -730,7 +786,8 @@ func (c *Table) expand() {
 			s.Jobs = jobs
 			s.Generator = nil
 		})
-		c.SortKey, c.Page = "", 0
+		c.SortKey = ""
+		c.scrollTo(0)
 		c.Notice = []string{"Expanded into " + comma(len(jobs)) + " editable rows."}
 	})
 }
@@ -837,8 +894,12 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	probe := model.Clone(s)
-	probe.Generator, probe.Jobs, probe.Seed = g, nil, seed
+	// The probe has no job list: copying a whole trace's to drop it
+	// cost a render half a second.
+	shallow := *s
+	shallow.Jobs = nil
+	probe := model.Clone(&shallow)
+	probe.Generator, probe.Seed = g, seed
 	var es model.Errors
 	if errors.As(probe.Validate(), &es) {
 		for _, fe := range es {

@@ -169,6 +169,19 @@ func OnKeys() <-chan Key {
 // Now is performance.now() in ms.
 func Now() float64 { return sjs.Global().Get("performance").Call("now").Float() }
 
+// Mark records a named moment of the page's work in
+// globalThis.gridplayMarks ({name, t} with t in ms since navigation), so
+// a browser test can log where the time of an import or a run went.
+func Mark(name string) {
+	a := sjs.Global().Get("gridplayMarks")
+	if a.Truthy() {
+		o := sjs.Global().Get("Object").New()
+		o.Set("name", name)
+		o.Set("t", sjs.Global().Get("performance").Call("now"))
+		a.Call("push", o)
+	}
+}
+
 // RecordFrameTime appends a paint duration (ms) to
 // globalThis.gridplayFrameTimes, for the browser test.
 func RecordFrameTime(ms float64) {
@@ -178,16 +191,45 @@ func RecordFrameTime(ms float64) {
 	}
 }
 
-// PaintFrames sizes the canvas el and draws view from the first n of fs.
-func PaintFrames(el js.Value, view string, fs []state.Frame, n int, pl frames.Platform) {
-	v := sjs.Value(el)
+// PaintFrames sizes the canvas in the host el (canvasIn) and draws view
+// from the first n of fs; title is the canvas's accessible name.
+func PaintFrames(el js.Value, view, title string, fs []state.Frame, n int, pl frames.Platform) {
+	v := canvasIn(sjs.Value(el), "frames", title)
+	if !v.Truthy() {
+		return
+	}
+	v.Get("dataset").Set("view", view)
+	v.Call("setAttribute", "aria-label", title)
+	// Every page render calls this: the same frame of the same run is
+	// not drawn again (a run without frames, the usual big one, draws
+	// nothing at all).
+	k := framesKey{el: v, view: view, len: len(fs), n: n}
+	if len(fs) > 0 {
+		k.first = &fs[0]
+	}
+	if lastFrames.el.Truthy() && k.el.Equal(lastFrames.el) && k.view == lastFrames.view && k.len == lastFrames.len &&
+		k.n == lastFrames.n && k.first == lastFrames.first {
+		return
+	}
 	cv, w, ok := fit(v, frames.Height)
 	if !ok {
 		return
 	}
+	lastFrames = k
 	frames.DrawOn(canvas{cv}, view, fs, n, w, frames.Height, pl)
 	v.Get("dataset").Set("frames", n)
 }
+
+// framesKey is what PaintFrames drew last: the canvas, the view, the
+// run's frames (their count and first) and how many of them.
+type framesKey struct {
+	el     sjs.Value
+	view   string
+	len, n int
+	first  *state.Frame
+}
+
+var lastFrames framesKey
 
 var _ gantt.Canvas = canvas{}
 
@@ -206,7 +248,7 @@ func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, 
 	}
 	if view != "" {
 		if el := byID("frames"); sjs.Value(el).Truthy() {
-			PaintFrames(el, view, fs, n, pl)
+			PaintFrames(el, view, frames.Title(view), fs, n, pl)
 		}
 	}
 	if el := sjs.Value(byID("gantt-clock")); el.Truthy() {
@@ -214,5 +256,28 @@ func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, 
 	}
 	if el := sjs.Value(byID("gantt-scrubber")); el.Truthy() {
 		el.Set("value", scrub)
+	}
+}
+
+// OnScrollRows calls fn with the row under the top of the scrolling
+// element el (scrollTop over rowH CSS pixels) each time it changes, at
+// most once an animation frame. fn runs inside a JS callback: it must not
+// block (start a goroutine to take the render lock).
+func OnScrollRows(el js.Value, rowH int, fn func(first int)) {
+	v := sjs.Value(el)
+	if !v.Truthy() {
+		return
+	}
+	f := sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+		fn(a[0].Int())
+		return nil
+	})
+	sjs.Global().Call("gridplayScrollRows", v, rowH, f)
+}
+
+// SetScrollTop scrolls the element el to px CSS pixels from its top.
+func SetScrollTop(el js.Value, px float64) {
+	if v := sjs.Value(el); v.Truthy() {
+		v.Set("scrollTop", px)
 	}
 }

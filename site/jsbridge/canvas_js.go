@@ -5,6 +5,7 @@ package jsbridge
 import (
 	"math"
 	"strconv"
+	"strings"
 	sjs "syscall/js"
 
 	"github.com/vugu/vugu/js"
@@ -71,21 +72,52 @@ func (c canvas) Text(s string, x, y float64, color, align string) {
 	c.ctx.FillText(s, x, y, -1)
 }
 
+// paintKey is what PaintGantt drew last, and on which canvas.
+type paintKey struct {
+	el   sjs.Value
+	ch   *gantt.Chart
+	t    float64
+	win  gantt.Window
+	w, h float64
+}
+
+var last paintKey
+
+// lastChart is the chart PaintGantt drew last: the first drawing of each
+// chart is marked (jsbridge.Mark), for the tests' logs.
+var lastChart *gantt.Chart
+
 // PaintGantt sizes the canvas el to its container (sharp on high-density
 // screens) and draws ch at simulated time t. The first drawing with jobs
 // on it marks the canvas (data-drawn) and records the time in
 // globalThis.gridplayFirstGantt (ms since navigation), for the browser
 // test.
 func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
-	v := sjs.Value(el)
+	v := canvasIn(sjs.Value(el), "gantt", "Gantt chart of the schedule: a lane per cluster, nodes against time, a colour per job")
+	if !v.Truthy() {
+		return
+	}
 	h := gantt.Height(ch)
+	// Every page render calls this (vg-js-populate), mostly with nothing
+	// changed for the chart (a hover, a progress tick, an edit elsewhere):
+	// a canvas of a whole trace then costs the page's thread a
+	// rasterisation for nothing. The same drawing is not made twice.
+	if last.el.Truthy() && last.el.Equal(v) && last.ch == ch && last.t == t && last.win == ch.Win && last.h == h &&
+		last.w == parentWidth(v) {
+		return
+	}
 	ctx, w, ok := fit(v, h)
 	if !ok {
 		return
 	}
+	last = paintKey{v, ch, t, ch.Win, w, h}
 	t0 := Now()
 	gantt.Draw(canvas{ctx}, ch, w, h, t)
 	RecordFrameTime(Now() - t0)
+	if ch != lastChart && len(ch.Bars) > 0 {
+		lastChart = ch
+		Mark("gantt: drawn")
+	}
 	if len(ch.Bars) > 0 && v.Get("dataset").Get("drawn").IsUndefined() {
 		v.Get("dataset").Set("drawn", "1")
 		g := sjs.Global()
@@ -93,6 +125,33 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 			g.Set("gridplayFirstGantt", g.Get("performance").Call("now"))
 		}
 	}
+}
+
+// canvasIn returns the canvas to draw on for host: host itself when it is
+// a canvas, else the canvas inside it, created (with id and an accessible
+// name) the first time. The page gives Vugu an empty host element, not the
+// canvas: Vugu removes, at every render, the attributes it did not set on
+// an element it renders, which for a canvas are its size, so that it came
+// back cleared at 300 by 150 and had to be drawn again in full after every
+// render (at whole-trace scale, a canvas of several MB re-allocated and a
+// heat map redrawn for each hover). Vugu leaves the children of an element
+// that has none in its template alone.
+func canvasIn(host sjs.Value, id, label string) sjs.Value {
+	if !host.Truthy() {
+		return host
+	}
+	if strings.EqualFold(host.Get("nodeName").String(), "canvas") {
+		return host
+	}
+	if c := host.Get("firstElementChild"); c.Truthy() {
+		return c
+	}
+	c := sjs.Global().Get("document").Call("createElement", "canvas")
+	c.Set("id", id)
+	c.Call("setAttribute", "role", "img")
+	c.Call("setAttribute", "aria-label", label)
+	host.Call("appendChild", c)
+	return c
 }
 
 // fit sizes canvas v to its container's width and h CSS pixels (sharp on
@@ -105,12 +164,7 @@ func fit(v sjs.Value, h float64) (*dom.CanvasRenderingContext2D, float64, bool) 
 	if !ok {
 		return nil, 0, false
 	}
-	w := 960.0
-	if p := v.Get("parentElement"); p.Truthy() {
-		if cw := p.Get("clientWidth").Float(); cw > 120 {
-			w = cw
-		}
-	}
+	w := parentWidth(v)
 	dpr := sjs.Global().Get("devicePixelRatio").Float()
 	if dpr < 1 || math.IsNaN(dpr) {
 		dpr = 1
@@ -129,6 +183,16 @@ func fit(v sjs.Value, h float64) (*dom.CanvasRenderingContext2D, float64, bool) 
 	ctx.SetTextBaseline("middle")
 	ctx.SetLineWidth(1)
 	return ctx, w, true
+}
+
+// parentWidth is the width a canvas takes: its parent's, or 960 px.
+func parentWidth(v sjs.Value) float64 {
+	if p := v.Get("parentElement"); p.Truthy() {
+		if cw := p.Get("clientWidth").Float(); cw > 120 {
+			return cw
+		}
+	}
+	return 960
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"sync"
 	"syscall/js"
+
+	"gridplay/engine/api/compact"
 )
 
 // WorkerEngine sends requests through globalThis.gridplayEngine, the small
@@ -50,12 +52,17 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 		return nil
 	})
 	fns = []js.Func{onHead, onChunk, onEnd}
-	jsBody := js.Null()
+	jsBody, ct := js.Null(), js.Null()
 	if body != nil {
 		jsBody = js.Global().Get("Uint8Array").New(len(body))
 		js.CopyBytesToJS(jsBody, body)
+		// The page sends scenarios as JSON, or big ones in the compact
+		// form (engine/api/compact), which starts with its own magic.
+		if compact.Is(body) {
+			ct = js.ValueOf(compact.ScenarioType)
+		}
 	}
-	id := eng.Call("request", method, path, jsBody, onHead, onChunk, onEnd)
+	id := eng.Call("request", method, path, jsBody, onHead, onChunk, onEnd, ct)
 	return func() { eng.Call("cancel", id) }
 }
 

@@ -23,21 +23,24 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 }
 
 // The browser helpers do nothing natively.
-func PaintGantt(el js.Value, ch *gantt.Chart, t float64)                                {}
-func PaintFrames(el js.Value, view string, fs []state.Frame, n int, pl frames.Platform) {}
-func Hash() string                                                                      { return "" }
-func PageURL() string                                                                   { return "http://localhost/" }
-func ClearHash()                                                                        {}
-func Load(key string) string                                                            { return "" }
-func Save(key, val string) bool                                                         { return false }
-func Copy(text string) bool                                                             { return false }
-func Download(name, mime string, data []byte)                                           {}
-func LogError(msg string)                                                               {}
-func OnHashChange() <-chan string                                                       { return make(chan string) }
-func DownloadChart(selector, name, title, sub, legend string)                           {}
-func Embed() (on, autoplay bool, height int)                                            { return false, false, 0 }
-func Now() float64                                                                      { return 0 }
-func RecordFrameTime(ms float64)                                                        {}
+func PaintGantt(el js.Value, ch *gantt.Chart, t float64)                                       {}
+func PaintFrames(el js.Value, view, title string, fs []state.Frame, n int, pl frames.Platform) {}
+func Hash() string                                                                             { return "" }
+func PageURL() string                                                                          { return "http://localhost/" }
+func ClearHash()                                                                               {}
+func Load(key string) string                                                                   { return "" }
+func Save(key, val string) bool                                                                { return false }
+func Copy(text string) bool                                                                    { return false }
+func Download(name, mime string, data []byte)                                                  {}
+func LogError(msg string)                                                                      {}
+func OnHashChange() <-chan string                                                              { return make(chan string) }
+func DownloadChart(selector, name, title, sub, legend string)                                  {}
+func Embed() (on, autoplay bool, height int)                                                   { return false, false, 0 }
+func Now() float64                                                                             { return 0 }
+func RecordFrameTime(ms float64)                                                               {}
+func Mark(name string)                                                                         {}
+func OnScrollRows(el js.Value, rowH int, fn func(first int))                                   {}
+func SetScrollTop(el js.Value, px float64)                                                     {}
 
 // Key is a key press outside text fields.
 type Key struct {

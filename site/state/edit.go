@@ -7,6 +7,13 @@ import (
 // MaxUndo caps the undo history, in edits.
 const MaxUndo = 200
 
+// MaxUndoJobs caps the jobs the undo history holds, over all its
+// snapshots: each edit keeps a whole copy of the scenario, and a whole
+// trace is 200,000 jobs (some 40 MB in the page, and as much work for its
+// garbage collector at every cycle). A whole trace keeps its last few
+// edits; the playground's small scenarios keep MaxUndo.
+const MaxUndoJobs = 1000000
+
 // History keeps deep copies (model.Clone) of the scenario for undo and
 // redo, so an undo restores exactly what was there, even a scenario that
 // does not validate yet (a half-edited job table).
@@ -24,11 +31,8 @@ type History struct {
 func (a *App) Edit(label string, f func(s *model.Scenario)) {
 	a.History.undo = append(a.History.undo, model.Clone(a.Scenario))
 	a.History.labels = append(a.History.labels, label)
-	if len(a.History.undo) > MaxUndo {
-		a.History.undo = a.History.undo[1:]
-		a.History.labels = a.History.labels[1:]
-	}
 	a.History.redo, a.History.redoLabels = nil, nil
+	a.History.trim(MaxUndo, MaxUndoJobs)
 	f(a.Scenario)
 	a.Dirty = true
 	a.Gen++
@@ -68,4 +72,18 @@ func (a *App) swap(from *[]*model.Scenario, fromL *[]string, to *[]*model.Scenar
 	a.Dirty = true
 	a.Gen++
 	return true
+}
+
+// trim drops the oldest undo snapshots beyond edits of them, or while
+// they hold more than jobs jobs together (the last one is always kept).
+func (h *History) trim(edits, jobs int) {
+	total := 0
+	for _, s := range h.undo {
+		total += len(s.Jobs)
+	}
+	for len(h.undo) > 1 && (len(h.undo) > edits || total > jobs) {
+		total -= len(h.undo[0].Jobs)
+		h.undo[0] = nil
+		h.undo, h.labels = h.undo[1:], h.labels[1:]
+	}
 }

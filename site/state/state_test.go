@@ -1,6 +1,7 @@
 package state
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -310,5 +311,63 @@ func TestPlayerStops(t *testing.T) {
 	}
 	if p.T != 100 || p.Playing || p.Stopped != 3 {
 		t.Fatalf("end: T %v playing %v stopped %d", p.T, p.Playing, p.Stopped)
+	}
+}
+
+// Autosave's text reads back as the scenario, JSON for small ones and
+// compact for big ones, and keeps a scenario that does not validate.
+func TestSaveTextRoundTrip(t *testing.T) {
+	small := DefaultScenario()
+	big := DefaultScenario()
+	for i := 0; i < CompactSaveJobs+5; i++ {
+		big.Jobs = append(big.Jobs, model.Job{ID: fmt.Sprintf("x%d", i), Submit: float64(i), Size: 1 + i%16, Runtime: 10})
+	}
+	bad := model.Clone(big)
+	bad.Jobs[7].Size = 0
+	for _, s := range []*model.Scenario{small, big, bad} {
+		txt, err := SaveText(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if compactForm := strings.HasPrefix(txt, "gpc1:"); compactForm != (len(s.Jobs) > CompactSaveJobs) {
+			t.Errorf("%d jobs saved compact=%v", len(s.Jobs), compactForm)
+		}
+		got := LoadSaved(txt)
+		if got == nil || len(got.Jobs) != len(s.Jobs) || got.Jobs[7] != s.Jobs[7] || got.Name != s.Name {
+			t.Errorf("%d jobs: read back %v", len(s.Jobs), got != nil)
+		}
+	}
+	if LoadSaved("gpc1:!!") != nil || LoadSaved("{") != nil || LoadSaved("") != nil {
+		t.Error("garbage read as a scenario")
+	}
+}
+
+// The undo history holds a bounded number of jobs: big scenarios keep
+// fewer snapshots, the newest.
+func TestUndoHistoryBounded(t *testing.T) {
+	var h History
+	for i := 0; i < 10; i++ {
+		h.undo = append(h.undo, &model.Scenario{Jobs: make([]model.Job, 300)})
+		h.labels = append(h.labels, strconv.Itoa(i))
+		h.trim(MaxUndo, 1000)
+	}
+	if len(h.undo) != 3 || h.labels[0] != "7" || h.labels[2] != "9" {
+		t.Errorf("kept %d snapshots, labels %v", len(h.undo), h.labels)
+	}
+	// One snapshot over the limit is still kept: the last edit can be
+	// undone.
+	h = History{}
+	h.undo, h.labels = []*model.Scenario{{Jobs: make([]model.Job, 5000)}}, []string{"big"}
+	h.trim(MaxUndo, 1000)
+	if len(h.undo) != 1 {
+		t.Errorf("the only snapshot was dropped")
+	}
+	// Small scenarios keep MaxUndo edits.
+	a := New()
+	for i := 0; i < MaxUndo+20; i++ {
+		a.Edit("e", func(s *model.Scenario) { s.Seed++ })
+	}
+	if len(a.History.undo) != MaxUndo {
+		t.Errorf("%d edits kept", len(a.History.undo))
 	}
 }

@@ -3,96 +3,17 @@
 package main
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"io"
-	"net/url"
-	"syscall/js"
-
 	"github.com/syumai/workers"
 
 	_ "gridplay/engine/all"
 	"gridplay/engine/api"
 	"gridplay/engine/swf"
+	"gridplay/wasm/internal/jsfetch"
 )
 
 // main serves one request: the worker runtimes start a fresh instance per
 // request (design.md section 3).
 func main() {
-	swf.Fetcher = fetchTrace
+	swf.Fetcher = jsfetch.Trace
 	workers.Serve(api.Handler())
-}
-
-// maxTraceBytes caps a fetched trace (the upload cap of /api/swf).
-const maxTraceBytes = swf.MaxUploadBytes
-
-// fetchTrace reads static/traces/NAME where the engine has no file system.
-// On Cloudflare Workers it asks the deployment's static assets (the ASSETS
-// binding that wasm/cf/wrangler.toml declares); in the browser's engine
-// worker it fetches traces/NAME next to the worker's module, which sits at
-// the site's root (static/engine-worker.mjs). It calls fetch through
-// syscall/js: net/http's client would add TLS and HTTP/2 to api.wasm
-// (about 5 MB) for a same-origin GET.
-func fetchTrace(name string) (io.ReadCloser, error) {
-	var fetcher js.Value
-	var u string
-	env := js.Global().Get("context").Get("env") // the syumai/workers runtime context
-	if env.Truthy() && env.Get("ASSETS").Truthy() {
-		fetcher = env.Get("ASSETS")
-		u = "https://assets.invalid/traces/" + url.PathEscape(name)
-	} else if loc := js.Global().Get("location"); loc.Truthy() {
-		base, err := url.Parse(loc.Get("href").String())
-		if err != nil {
-			return nil, err
-		}
-		// The worker's own global object: js.Global() is the runtime's
-		// proxy of it here, and fetch called on the proxy throws
-		// "Illegal invocation".
-		fetcher = js.Global().Get("self")
-		u = base.ResolveReference(&url.URL{Path: "traces/" + name}).String()
-	} else {
-		return nil, fmt.Errorf("no static assets to fetch %s from", name)
-	}
-	resp, err := await(fetcher.Call("fetch", u))
-	if err != nil {
-		return nil, fmt.Errorf("fetching %s: %w", name, err)
-	}
-	if st := resp.Get("status").Int(); st != 200 {
-		return nil, fmt.Errorf("fetching %s: status %d", name, st)
-	}
-	buf, err := await(resp.Call("arrayBuffer"))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	arr := js.Global().Get("Uint8Array").New(buf)
-	n := arr.Get("length").Int()
-	if n > maxTraceBytes {
-		return nil, fmt.Errorf("%s is larger than %d bytes", name, maxTraceBytes)
-	}
-	b := make([]byte, n)
-	js.CopyBytesToGo(b, arr)
-	return io.NopCloser(bytes.NewReader(b)), nil
-}
-
-// await waits for a JavaScript promise.
-func await(p js.Value) (js.Value, error) {
-	type result struct {
-		v   js.Value
-		err error
-	}
-	ch := make(chan result, 1)
-	ok := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ch <- result{v: args[0]}
-		return nil
-	})
-	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ch <- result{err: errors.New(js.Global().Get("String").Invoke(args[0]).String())}
-		return nil
-	})
-	p.Call("then", ok, fail)
-	r := <-ch
-	ok.Release()
-	fail.Release()
-	return r.v, r.err
 }

@@ -199,3 +199,48 @@ func TestWorkerdExperiments(t *testing.T) {
 		t.Errorf("merge on workerd: %d %.300s\nnative %d %.300s", resp.StatusCode, got, code, want)
 	}
 }
+
+// TestWorkerdAssets checks that the Cloudflare Worker (wasm/cf/entry.mjs)
+// sends the playground's binaries as their pre-compressed brotli files to
+// a browser that accepts brotli, with Vary: Accept-Encoding, and never
+// the .br files by their own names. (Locally, wrangler's proxy
+// re-encodes for a client that also accepts gzip, so the test asks for
+// brotli alone; on Cloudflare the edge negotiates.)
+func TestWorkerdAssets(t *testing.T) {
+	base := os.Getenv("GRIDPLAY_WORKERD_URL")
+	if base == "" {
+		t.Skip("GRIDPLAY_WORKERD_URL is not set (./build.sh test sets it when wrangler is installed)")
+	}
+	base = strings.TrimSuffix(base, "/")
+	waitReady(t, base+"/api/policies")
+	for _, f := range []string{"app.wasm", "api.wasm", "main.js"} {
+		want, err := os.ReadFile(staticDir + "/" + f + ".br")
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := http.NewRequest("GET", base+"/"+f, nil)
+		req.Header.Set("Accept-Encoding", "br")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "br" || !strings.Contains(resp.Header.Get("Vary"), "Accept-Encoding") || !bytes.Equal(got, want) {
+			t.Errorf("%s: status %d, encoding %q, vary %q, %d bytes (the .br file has %d)", f, resp.StatusCode,
+				resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"), len(got), len(want))
+		} else {
+			t.Logf("%s: %d bytes of brotli", f, len(got))
+		}
+	}
+	for path, status := range map[string]int{"/": 200, "/app.wasm.br": 404, "/api.wasm.gz": 404, "/traces/KTH-SP2-1996-2.swf.gz": 200} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != status {
+			t.Errorf("GET %s: status %d, want %d", path, resp.StatusCode, status)
+		}
+	}
+}

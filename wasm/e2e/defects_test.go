@@ -506,7 +506,9 @@ func TestGanttZoomPan(t *testing.T) {
 		t.Errorf("the chart did not change: whole %s, zoomed %s, panned %s", whole, zoomed, panned)
 	}
 	if !strings.Contains(tip, " on c0: ") {
-		t.Errorf("hovering the zoomed chart found no job: %q", tip)
+		var clock string
+		chromedp.Run(ctx, chromedp.Text(`#gantt-clock`, &clock, chromedp.ByQuery))
+		t.Errorf("hovering the zoomed chart found no job: %q (clock %q)", tip, clock)
 	}
 	con.check(t)
 }

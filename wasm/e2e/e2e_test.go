@@ -144,6 +144,11 @@ func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, u
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(w, h),
 	}
+	// GRIDPLAY_JS_FLAGS passes V8 flags, for measurements by hand (e.g.
+	// --perf-basic-prof, so that perf names the code of app.wasm).
+	if f := os.Getenv("GRIDPLAY_JS_FLAGS"); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	alloc, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
 	// The first context starts the browser; tabs in fresh browser

@@ -34,6 +34,22 @@ func TestTraceCutScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	path := cutTrace(t, src, skip, n)
+	_, ctx, con, url := browser(t, 1280, 900)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	err = chromedp.Run(ctx, chromedp.SetUploadFiles(`input.jt-swf`, []string{path}, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector(".app").dataset.engine === "done" && document.querySelector(".app").dataset.policy === "easy" && document.querySelector(".summary h2").textContent.includes("-cut")`,
+			nil, chromedp.WithPollingTimeout(80*time.Second)))
+	t.Logf("HPC2N jobs %d..%d: imported and drawn with EASY %v after the file was picked (err %v); console errors %v", skip+1, n, time.Since(t0).Round(time.Millisecond), err, con.list())
+}
+
+// cutTrace writes the jobs skip+1..n of the gzip SWF trace src (with its
+// header) to a file named after it with "-cut" and returns its path.
+func cutTrace(t *testing.T, src string, skip, n int) string {
+	t.Helper()
 	f, err := os.Open(src)
 	if err != nil {
 		t.Fatal(err)
@@ -43,11 +59,13 @@ func TestTraceCutScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "HPC2N-cut.swf")
+	name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(src), ".gz"), ".swf")
+	path := filepath.Join(t.TempDir(), name+"-cut.swf")
 	out, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer out.Close()
 	sc := bufio.NewScanner(zr)
 	jobs := 0
 	for sc.Scan() && jobs < n {
@@ -60,14 +78,5 @@ func TestTraceCutScale(t *testing.T) {
 		}
 		fmt.Fprintln(out, l)
 	}
-	out.Close()
-	_, ctx, con, url := browser(t, 1280, 900)
-	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
-		t.Fatal(err)
-	}
-	t0 := time.Now()
-	err = chromedp.Run(ctx, chromedp.SetUploadFiles(`input.jt-swf`, []string{path}, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector(".app").dataset.engine === "done" && document.querySelector(".app").dataset.policy === "easy" && document.querySelector(".summary h2").textContent.includes("HPC2N-cut")`,
-			nil, chromedp.WithPollingTimeout(80*time.Second)))
-	t.Logf("HPC2N jobs %d..%d: imported and drawn with EASY %v after the file was picked (err %v); console errors %v", skip+1, n, time.Since(t0).Round(time.Millisecond), err, con.list())
+	return path
 }

@@ -1,18 +1,28 @@
 // Package devserver serves the playground natively: the files of static/
-// with the right MIME types and their pre-compressed .gz variants, and the
-// engine API (engine/api) on the same origin under /api/.
+// with the right MIME types and their pre-compressed variants (.br when
+// the browser accepts brotli, else .gz when it accepts gzip, with Vary:
+// Accept-Encoding), and the engine API (engine/api) on the same origin
+// under /api/.
 //
-// It is meant for development and tests on loopback: every response is
-// revalidated (Cache-Control: no-cache), so a rebuild shows at once.
+// Every file has a strong ETag (a hash of its bytes, and of the encoding
+// sent) and Cache-Control: no-cache: a browser keeps the files and asks
+// again each time, and an unchanged file costs a 304 with no body. So a
+// rebuild shows at once, and a second visit fetches neither binary (and
+// the browser reuses the code it compiled from them).
 package devserver
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"path"
 	"strings"
+	"sync"
+	"time"
 
 	"gridplay/engine/api"
 )
@@ -45,12 +55,21 @@ func New(dir string) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/", api.Handler())
-	mux.Handle("/", &files{root: root})
+	mux.Handle("/", &files{root: root, tags: map[string]etag{}})
 	return mux, nil
 }
 
 type files struct {
 	root *os.Root
+	mu   sync.Mutex
+	tags map[string]etag // by file name
+}
+
+// etag is a file's ETag with the size and time it was computed for.
+type etag struct {
+	size int64
+	mod  time.Time
+	tag  string
 }
 
 func (f *files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -99,19 +118,57 @@ func (f *files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer file.Close()
-	if acceptsGzip(r) {
-		if gz, gst, err := f.open(name + ".gz"); err == nil {
-			defer gz.Close()
-			// Serve the pre-compressed file only while it is not
-			// older than the original (a stale build).
-			if !gst.ModTime().Before(st.ModTime()) {
-				h.Set("Content-Encoding", "gzip")
-				http.ServeContent(w, r, name, st.ModTime(), gz)
-				return
-			}
+	// The pre-compressed file is served only while it is not older than
+	// the original (a stale build).
+	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !accepts(r, enc.name) {
+			continue
 		}
+		c, cst, err := f.open(name + enc.ext)
+		if err != nil {
+			continue
+		}
+		defer c.Close()
+		if cst.ModTime().Before(st.ModTime()) {
+			continue
+		}
+		if tag, err := f.etag(name, file, st); err == nil {
+			h.Set("ETag", `"`+tag+"-"+enc.name+`"`)
+		}
+		h.Set("Content-Encoding", enc.name)
+		http.ServeContent(w, r, name, st.ModTime(), c)
+		return
+	}
+	if tag, err := f.etag(name, file, st); err == nil {
+		h.Set("ETag", `"`+tag+`"`)
 	}
 	http.ServeContent(w, r, name, st.ModTime(), file)
+}
+
+// etag is the hash of the file's bytes, computed once per size and time
+// of the file; file is read from its start and rewound.
+func (f *files) etag(name string, file *os.File, st fs.FileInfo) (string, error) {
+	f.mu.Lock()
+	e, ok := f.tags[name]
+	f.mu.Unlock()
+	if ok && e.size == st.Size() && e.mod.Equal(st.ModTime()) {
+		return e.tag, nil
+	}
+	hs := sha256.New()
+	if _, err := io.Copy(hs, file); err != nil {
+		return "", err
+	}
+	if _, err := file.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	tag := hex.EncodeToString(hs.Sum(nil)[:12])
+	f.mu.Lock()
+	if f.tags == nil {
+		f.tags = map[string]etag{}
+	}
+	f.tags[name] = etag{st.Size(), st.ModTime(), tag}
+	f.mu.Unlock()
+	return tag, nil
 }
 
 func (f *files) open(name string) (*os.File, fs.FileInfo, error) {
@@ -131,12 +188,12 @@ func (f *files) open(name string) (*os.File, fs.FileInfo, error) {
 	return file, st, nil
 }
 
-// acceptsGzip reports whether the request's Accept-Encoding lists gzip
-// with a non-zero quality.
-func acceptsGzip(r *http.Request) bool {
+// accepts reports whether the request's Accept-Encoding lists the
+// encoding name with a non-zero quality.
+func accepts(r *http.Request, name string) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) != "gzip" {
+		if strings.TrimSpace(enc) != name {
 			continue
 		}
 		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 func write(t *testing.T, dir, name string, b []byte) {
@@ -30,12 +32,21 @@ func gz(t *testing.T, b []byte) []byte {
 	return buf.Bytes()
 }
 
+func br(t *testing.T, b []byte) []byte {
+	var buf bytes.Buffer
+	w := brotli.NewWriter(&buf)
+	w.Write(b)
+	w.Close()
+	return buf.Bytes()
+}
+
 func setup(t *testing.T) (string, http.Handler) {
 	dir := t.TempDir()
 	write(t, dir, "index.html", []byte("<!doctype html><title>x</title>"))
 	wasm := bytes.Repeat([]byte("\x00asm"), 1000)
 	write(t, dir, "app.wasm", wasm)
 	write(t, dir, "app.wasm.gz", gz(t, wasm))
+	write(t, dir, "app.wasm.br", br(t, wasm))
 	write(t, dir, "main.js", []byte("console.log(1)"))
 	write(t, dir, "worker/w.mjs", []byte("export {}"))
 	write(t, dir, "style.css", []byte("body{}"))
@@ -69,7 +80,10 @@ func TestFiles(t *testing.T) {
 	}{
 		{"/", "", "text/html; charset=utf-8", "", 200},
 		{"/index.html", "gzip", "text/html; charset=utf-8", "", 200},
-		{"/app.wasm", "gzip, deflate, br", "application/wasm", "gzip", 200},
+		{"/app.wasm", "gzip, deflate, br", "application/wasm", "br", 200},
+		{"/app.wasm", "gzip, deflate", "application/wasm", "gzip", 200},
+		{"/app.wasm", "br;q=0, gzip", "application/wasm", "gzip", 200},
+		{"/app.wasm", "br", "application/wasm", "br", 200},
 		{"/app.wasm", "", "application/wasm", "", 200},
 		{"/app.wasm", "gzip;q=0", "application/wasm", "", 200},
 		{"/main.js", "", "text/javascript; charset=utf-8", "", 200},
@@ -80,6 +94,7 @@ func TestFiles(t *testing.T) {
 		// a file compressed in its own right (no plain sibling) is served
 		// as it is: the engine worker fetches the traces so
 		{"/traces/t.swf.gz", "gzip", "application/gzip", "", 200},
+		{"/app.wasm.br", "br", "", "", 404},
 		{"/missing.js", "", "", "", 404},
 		{"/worker", "", "", "", 404},
 	}
@@ -163,5 +178,53 @@ func TestMethodsAndAPI(t *testing.T) {
 func TestMissingDir(t *testing.T) {
 	if _, err := New(filepath.Join(t.TempDir(), "none")); err == nil {
 		t.Error("no error for a missing directory")
+	}
+}
+
+func TestBrotliBody(t *testing.T) {
+	dir, h := setup(t)
+	w := get(h, "GET", "/app.wasm", "gzip, deflate, br")
+	got, _ := io.ReadAll(brotli.NewReader(w.Body))
+	want, _ := os.ReadFile(filepath.Join(dir, "app.wasm"))
+	if !bytes.Equal(got, want) {
+		t.Error("brotli body does not unpack to the original")
+	}
+}
+
+// Every file has an ETag, one per encoding sent; asking again with it
+// gives a 304 without a body; a changed file changes it.
+func TestETags(t *testing.T) {
+	dir, h := setup(t)
+	tags := map[string]string{}
+	for _, enc := range []string{"", "gzip", "br"} {
+		w := get(h, "GET", "/app.wasm", enc)
+		tag := w.Header().Get("ETag")
+		if len(tag) < 10 || !strings.HasPrefix(tag, `"`) {
+			t.Fatalf("%q: ETag %q", enc, tag)
+		}
+		for e, other := range tags {
+			if other == tag {
+				t.Errorf("encodings %q and %q share the ETag %s", e, enc, tag)
+			}
+		}
+		tags[enc] = tag
+		r := httptest.NewRequest("GET", "/app.wasm", nil)
+		r.Header.Set("Accept-Encoding", enc)
+		r.Header.Set("If-None-Match", tag)
+		w2 := httptest.NewRecorder()
+		h.ServeHTTP(w2, r)
+		if w2.Code != 304 || w2.Body.Len() != 0 {
+			t.Errorf("%q: revalidation gave %d with %d bytes", enc, w2.Code, w2.Body.Len())
+		}
+	}
+	later := time.Now().Add(time.Minute)
+	write(t, dir, "app.wasm", []byte("\x00asm changed"))
+	os.Chtimes(filepath.Join(dir, "app.wasm"), later, later)
+	if w := get(h, "GET", "/app.wasm", ""); w.Header().Get("ETag") == tags[""] || w.Body.String() != "\x00asm changed" {
+		t.Errorf("a changed file kept its ETag %s", tags[""])
+	}
+	// Its compressed files are now stale: the original is sent.
+	if w := get(h, "GET", "/app.wasm", "br"); w.Header().Get("Content-Encoding") != "" {
+		t.Errorf("a stale .br was sent")
 	}
 }

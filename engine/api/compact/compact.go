@@ -1,0 +1,818 @@
+// Package compact is the binary form in which the page and its engine
+// worker exchange big scenarios, trace imports and results: columns of
+// fixed-width numbers and varints instead of JSON. The whole HPC2N trace
+// is about 15 MB of scenario JSON and 28 MB of result JSON, which the
+// page's Go decoded by reflection for seconds; as columns it is a few MB
+// that decode in tens of milliseconds.
+//
+// The JSON API stays what scripts use; this form is additive (see
+// engine/api: POST /api/run with Content-Type ScenarioType and/or
+// ?format=compact, POST /api/swf?format=compact). It carries exactly the
+// same values: DecodeScenario(EncodeScenario(s)) equals
+// model.Decode(model.Encode(s)), and a result decoded from its compact
+// form marshals to the same JSON bytes as the original (tests check both
+// on every policy), so a schedule computed through it is byte for byte
+// the JSON API's.
+//
+// Layout (little endian). Every message starts with the four bytes "GPC1"
+// and a kind byte ('S' scenario, 'R' result, 'C' trace cut), then a JSON
+// header (uvarint length, bytes) holding everything but the columns:
+//
+//   - scenario: the scenario without its jobs, then the job columns;
+//   - cut: the swf.Cut without its jobs, then the job columns;
+//   - result: the sched.Result without its schedule, then the placement
+//     columns.
+//
+// Job columns: n (uvarint); the ids (a string table: n lengths, then the
+// bytes); a bit mask of the optional columns present; submit (n float64);
+// size (n zigzag varints); then, when present, runtime, requested,
+// deadline (n float64 each), priority (n zigzag varints), origin (a
+// dictionary and n indices), bandwidth (n float64), sigma (a presence
+// bitmap and a float64 per job that has one), data (n float64) and app (a
+// presence bitmap and the JSON of each job's application model).
+//
+// Placement columns: n+1 (uvarint, 0 for a nil schedule); the job ids (a
+// string table); a dictionary of cluster ids; per placement its cluster
+// (index), start and end (float64), nodes (zigzag); its allocations (a
+// count, then per allocation the cluster index, the node count plus one,
+// 0 for nil, and the nodes as zigzag deltas); and the reasons (a
+// dictionary, then an index per placement when it is not empty).
+//
+// Decoding never panics and never allocates more than the input can
+// describe: every count is checked against the bytes left.
+package compact
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+)
+
+// Content types of the three messages.
+const (
+	ScenarioType = "application/vnd.gridplay.scenario"
+	ResultType   = "application/vnd.gridplay.result"
+	CutType      = "application/vnd.gridplay.cut"
+)
+
+const magic = "GPC1"
+
+// Message kinds.
+const (
+	kindScenario = 'S'
+	kindResult   = 'R'
+	kindCut      = 'C'
+)
+
+// Is reports whether b starts like a compact message (of any kind).
+func Is(b []byte) bool { return len(b) >= len(magic)+1 && string(b[:len(magic)]) == magic }
+
+// Optional job columns, as bits of the mask.
+const (
+	colRuntime = 1 << iota
+	colRequested
+	colDeadline
+	colPriority
+	colOrigin
+	colBandwidth
+	colSigma
+	colData
+	colApp
+	colAll = colApp<<1 - 1
+)
+
+// writer appends the encoding to a byte slice.
+type writer struct{ b []byte }
+
+func (w *writer) uvarint(x uint64) { w.b = binary.AppendUvarint(w.b, x) }
+func (w *writer) varint(x int64)   { w.b = binary.AppendVarint(w.b, x) }
+func (w *writer) f64(x float64) {
+	w.b = binary.LittleEndian.AppendUint64(w.b, math.Float64bits(x))
+}
+func (w *writer) bytes(p []byte) { w.uvarint(uint64(len(p))); w.b = append(w.b, p...) }
+func (w *writer) str(s string)   { w.uvarint(uint64(len(s))); w.b = append(w.b, s...) }
+
+func (w *writer) head(kind byte, header any) error {
+	w.b = append(w.b, magic...)
+	w.b = append(w.b, kind)
+	h, err := json.Marshal(header)
+	if err != nil {
+		return err
+	}
+	w.bytes(h)
+	return nil
+}
+
+// strtab writes n strings as their lengths, then their bytes.
+func (w *writer) strtab(n int, at func(i int) string) {
+	total := 0
+	for i := 0; i < n; i++ {
+		total += len(at(i))
+	}
+	w.uvarint(uint64(total))
+	for i := 0; i < n; i++ {
+		w.uvarint(uint64(len(at(i))))
+	}
+	for i := 0; i < n; i++ {
+		w.b = append(w.b, at(i)...)
+	}
+}
+
+// dict writes the distinct values of n strings (in order of first use,
+// "" excluded) and returns each one's index plus one (0 for "") and the
+// number of distinct values.
+func (w *writer) dict(n int, at func(i int) string) ([]uint32, int) {
+	ids := map[string]uint32{}
+	var list []string
+	idx := make([]uint32, n)
+	for i := 0; i < n; i++ {
+		s := at(i)
+		if s == "" {
+			continue
+		}
+		k, ok := ids[s]
+		if !ok {
+			list = append(list, s)
+			k = uint32(len(list))
+			ids[s] = k
+		}
+		idx[i] = k
+	}
+	w.uvarint(uint64(len(list)))
+	for _, s := range list {
+		w.str(s)
+	}
+	return idx, len(list)
+}
+
+func (w *writer) bitmap(n int, has func(i int) bool) {
+	bm := make([]byte, (n+7)/8)
+	for i := 0; i < n; i++ {
+		if has(i) {
+			bm[i/8] |= 1 << (i % 8)
+		}
+	}
+	w.b = append(w.b, bm...)
+}
+
+// reader reads the encoding; the first error sticks and every later read
+// returns zero values. It moves an index through b rather than
+// re-slicing it: re-slicing stores a pointer at every read, which costs a
+// write barrier each while the garbage collector runs (and in the page it
+// often does, while a whole trace decodes).
+type reader struct {
+	b   []byte
+	pos int
+	err error
+}
+
+var errShort = errors.New("the message ends early")
+
+func (r *reader) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+// left is the number of bytes not yet read.
+func (r *reader) left() int { return len(r.b) - r.pos }
+
+func (r *reader) uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	// The common case, a value under 128, without a call.
+	if r.pos < len(r.b) && r.b[r.pos] < 0x80 {
+		x := r.b[r.pos]
+		r.pos++
+		return uint64(x)
+	}
+	x, n := binary.Uvarint(r.b[r.pos:])
+	if n <= 0 {
+		r.fail(errShort)
+		return 0
+	}
+	r.pos += n
+	return x
+}
+
+func (r *reader) varint() int64 {
+	ux := r.uvarint()
+	x := int64(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
+	}
+	return x
+}
+
+// intv reads a zigzag varint that must fit an int32 (sizes, nodes,
+// priorities: model limits are far below).
+func (r *reader) intv() int {
+	x := r.varint()
+	if x < math.MinInt32 || x > math.MaxInt32 {
+		r.fail(fmt.Errorf("a number is out of range (%d)", x))
+		return 0
+	}
+	return int(x)
+}
+
+func (r *reader) f64() float64 {
+	if r.err != nil {
+		return 0
+	}
+	if r.left() < 8 {
+		r.fail(errShort)
+		return 0
+	}
+	x := math.Float64frombits(binary.LittleEndian.Uint64(r.b[r.pos:]))
+	r.pos += 8
+	return x
+}
+
+// count reads a count of items each taking at least min bytes, checked
+// against the bytes left.
+func (r *reader) count(min int, what string) int {
+	x := r.uvarint()
+	if r.err != nil {
+		return 0
+	}
+	if x > uint64(r.left()/max(min, 1)) {
+		r.fail(fmt.Errorf("%s: %d is more than the message holds", what, x))
+		return 0
+	}
+	return int(x)
+}
+
+func (r *reader) take(n int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	if n < 0 || n > r.left() {
+		r.fail(errShort)
+		return nil
+	}
+	p := r.b[r.pos : r.pos+n : r.pos+n]
+	r.pos += n
+	return p
+}
+
+func (r *reader) bytes() []byte { return r.take(r.count(1, "a length")) }
+
+// strtab reads n strings written by writer.strtab. They share one
+// allocation: a whole trace's job ids cost one string, not 200,000.
+func (r *reader) strtab(n int) []string {
+	total := r.uvarint()
+	if r.err != nil {
+		return nil
+	}
+	if total > uint64(r.left()) {
+		r.fail(errShort)
+		return nil
+	}
+	// The lengths are read twice (to find where the bytes start, then
+	// to cut them) rather than kept: no allocation but the strings'.
+	lensAt := r.pos
+	sum := uint64(0)
+	for i := 0; i < n; i++ {
+		l := r.uvarint()
+		sum += l
+		if r.err != nil || sum > total {
+			r.fail(errors.New("the string table does not add up"))
+			return nil
+		}
+	}
+	if sum != total {
+		r.fail(errors.New("the string table does not add up"))
+		return nil
+	}
+	bytesAt := r.pos
+	all := string(r.take(int(total)))
+	out := make([]string, n)
+	r.pos = lensAt
+	at := 0
+	for i := range out {
+		l := int(r.uvarint())
+		out[i] = all[at : at+l]
+		at += l
+	}
+	r.pos = bytesAt + int(total)
+	return out
+}
+
+// dict reads a dictionary written by writer.dict: index 0 is "".
+func (r *reader) dict() []string {
+	k := r.count(1, "a dictionary")
+	out := make([]string, 1, k+1)
+	for i := 0; i < k && r.err == nil; i++ {
+		out = append(out, string(r.bytes()))
+	}
+	return out
+}
+
+func (r *reader) index(d []string) string {
+	i := r.uvarint()
+	if i >= uint64(len(d)) {
+		r.fail(fmt.Errorf("index %d is outside its dictionary of %d", i, len(d)))
+		return ""
+	}
+	return d[i]
+}
+
+func (r *reader) bitmap(n int) []byte { return r.take((n + 7) / 8) }
+
+func has(bm []byte, i int) bool { return bm[i/8]&(1<<(i%8)) != 0 }
+
+// head checks the magic and the kind and decodes the JSON header into v
+// with decode.
+func (r *reader) head(kind byte, what string, decode func([]byte) error) {
+	if !Is(r.b) || r.b[len(magic)] != kind {
+		r.fail(fmt.Errorf("not a compact %s (it must start with %q and %q)", what, magic, kind))
+		return
+	}
+	r.pos = len(magic) + 1
+	h := r.bytes()
+	if r.err != nil {
+		return
+	}
+	if err := decode(h); err != nil {
+		r.fail(err)
+	}
+}
+
+// zero turns -0 into 0, as model.Canonical does.
+func zero(x float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x
+}
+
+func appendJobs(w *writer, jobs []model.Job) {
+	n := len(jobs)
+	w.uvarint(uint64(n))
+	w.strtab(n, func(i int) string { return jobs[i].ID })
+	mask := 0
+	for i := range jobs {
+		j := &jobs[i]
+		if j.Runtime != 0 {
+			mask |= colRuntime
+		}
+		if j.Requested != 0 {
+			mask |= colRequested
+		}
+		if j.Deadline != 0 {
+			mask |= colDeadline
+		}
+		if j.Priority != 0 {
+			mask |= colPriority
+		}
+		if j.Origin != "" {
+			mask |= colOrigin
+		}
+		if j.Bandwidth != 0 {
+			mask |= colBandwidth
+		}
+		if j.Sigma != nil {
+			mask |= colSigma
+		}
+		if j.Data != 0 {
+			mask |= colData
+		}
+		if j.App != nil {
+			mask |= colApp
+		}
+	}
+	w.uvarint(uint64(mask))
+	// The float columns are written in place, without a call per value:
+	// the page encodes a whole trace with them.
+	f64col := func(get func(j *model.Job) float64) {
+		at := len(w.b)
+		w.b = append(w.b, make([]byte, 8*n)...)
+		out := w.b[at:]
+		for i := range jobs {
+			binary.LittleEndian.PutUint64(out[8*i:], math.Float64bits(get(&jobs[i])))
+		}
+	}
+	f64col(func(j *model.Job) float64 { return j.Submit })
+	for i := range jobs {
+		w.b = binary.AppendVarint(w.b, int64(jobs[i].Size))
+	}
+	if mask&colRuntime != 0 {
+		f64col(func(j *model.Job) float64 { return j.Runtime })
+	}
+	if mask&colRequested != 0 {
+		f64col(func(j *model.Job) float64 { return j.Requested })
+	}
+	if mask&colDeadline != 0 {
+		f64col(func(j *model.Job) float64 { return j.Deadline })
+	}
+	if mask&colPriority != 0 {
+		for i := range jobs {
+			w.varint(int64(jobs[i].Priority))
+		}
+	}
+	if mask&colOrigin != 0 {
+		idx, _ := w.dict(n, func(i int) string { return jobs[i].Origin })
+		for _, k := range idx {
+			w.uvarint(uint64(k))
+		}
+	}
+	if mask&colBandwidth != 0 {
+		f64col(func(j *model.Job) float64 { return j.Bandwidth })
+	}
+	if mask&colSigma != 0 {
+		w.bitmap(n, func(i int) bool { return jobs[i].Sigma != nil })
+		for i := range jobs {
+			if jobs[i].Sigma != nil {
+				w.f64(*jobs[i].Sigma)
+			}
+		}
+	}
+	if mask&colData != 0 {
+		f64col(func(j *model.Job) float64 { return j.Data })
+	}
+	if mask&colApp != 0 {
+		w.bitmap(n, func(i int) bool { return jobs[i].App != nil })
+		for i := range jobs {
+			if jobs[i].App != nil {
+				b, _ := json.Marshal(jobs[i].App) // an App always marshals
+				w.bytes(b)
+			}
+		}
+	}
+}
+
+// readJobs reads the job columns into canonical jobs (-0 as 0, empty
+// lists as nil), as model.Decode would give them.
+func readJobs(r *reader) []model.Job {
+	// A job takes at least 9 bytes: its submit time and its size.
+	n := r.count(9, "jobs")
+	if r.err != nil {
+		return nil
+	}
+	if n > model.MaxJobs {
+		r.fail(model.Errors{model.Errf("jobs", fmt.Sprintf("has %d jobs; the limit is %d", n, model.MaxJobs))})
+		return nil
+	}
+	ids := r.strtab(n)
+	mask := r.uvarint()
+	if mask&^colAll != 0 {
+		r.fail(fmt.Errorf("unknown job columns %#x", mask&^colAll))
+	}
+	if r.err != nil || n == 0 {
+		return nil
+	}
+	jobs := make([]model.Job, n)
+	// A float column is n values in a row: read them in place.
+	col := func() []byte { return r.take(8 * n) }
+	get := func(b []byte, i int) float64 {
+		return zero(math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])))
+	}
+	if b := col(); b != nil {
+		for i := range jobs {
+			jobs[i].ID = ids[i]
+			jobs[i].Submit = get(b, i)
+		}
+	}
+	for i := range jobs {
+		jobs[i].Size = r.intv()
+	}
+	f64col := func(bit uint64, set func(j *model.Job, x float64)) {
+		if mask&bit != 0 {
+			if b := col(); b != nil {
+				for i := range jobs {
+					set(&jobs[i], get(b, i))
+				}
+			}
+		}
+	}
+	f64col(colRuntime, func(j *model.Job, x float64) { j.Runtime = x })
+	f64col(colRequested, func(j *model.Job, x float64) { j.Requested = x })
+	f64col(colDeadline, func(j *model.Job, x float64) { j.Deadline = x })
+	if mask&colPriority != 0 {
+		for i := range jobs {
+			jobs[i].Priority = r.intv()
+		}
+	}
+	if mask&colOrigin != 0 {
+		d := r.dict()
+		for i := range jobs {
+			jobs[i].Origin = r.index(d)
+		}
+	}
+	f64col(colBandwidth, func(j *model.Job, x float64) { j.Bandwidth = x })
+	if mask&colSigma != 0 {
+		bm := r.bitmap(n)
+		if r.err != nil {
+			return nil
+		}
+		vals := make([]float64, 0, n)
+		for i := range jobs {
+			if has(bm, i) {
+				vals = append(vals, zero(r.f64()))
+				jobs[i].Sigma = &vals[len(vals)-1]
+			}
+		}
+	}
+	f64col(colData, func(j *model.Job, x float64) { j.Data = x })
+	if mask&colApp != 0 {
+		bm := r.bitmap(n)
+		if r.err != nil {
+			return nil
+		}
+		for i := range jobs {
+			if !has(bm, i) || r.err != nil {
+				continue
+			}
+			a := new(model.App)
+			if err := strict(r.bytes(), a); err != nil {
+				r.fail(model.Errors{model.Errf(fmt.Sprintf("jobs[%d].app", i), err.Error())})
+				break
+			}
+			if len(a.Points) == 0 {
+				a.Points = nil
+			}
+			for k := range a.Points {
+				a.Points[k].T = zero(a.Points[k].T)
+			}
+			jobs[i].App = a
+		}
+	}
+	if r.err != nil {
+		return nil
+	}
+	return jobs
+}
+
+// strict decodes one JSON value into v, refusing unknown fields and
+// trailing data.
+func strict(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("trailing data after the JSON value")
+	}
+	return nil
+}
+
+// EncodeScenario writes s in the compact form. It does not validate: the
+// engine validates what it decodes, and names the fields at fault.
+func EncodeScenario(s *model.Scenario) ([]byte, error) {
+	h := *s
+	h.Jobs = nil
+	w := &writer{b: make([]byte, 0, 64+len(s.Jobs)*32)}
+	if err := w.head(kindScenario, &h); err != nil {
+		return nil, model.Errf("", "cannot encode scenario: "+err.Error())
+	}
+	appendJobs(w, s.Jobs)
+	return w.b, nil
+}
+
+// DecodeScenario reads a scenario written by EncodeScenario: strictly (an
+// unknown header field, a job list in the header, trailing bytes or an
+// unsupported version are errors), validated (model.Validate, with its
+// field paths) and canonical, exactly as model.Decode reads its JSON form.
+func DecodeScenario(b []byte) (*model.Scenario, error) {
+	s, err := ReadScenario(b)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// ReadScenario is DecodeScenario without the validation: a well-formed
+// scenario that does not validate (a half-edited one the page saved) is
+// read as it is.
+func ReadScenario(b []byte) (*model.Scenario, error) {
+	if len(b) > model.MaxScenarioBytes {
+		return nil, model.Errors{model.Errf("", fmt.Sprintf("the scenario is %d bytes; the limit is %d bytes", len(b), model.MaxScenarioBytes))}
+	}
+	r := &reader{b: b}
+	var h model.Scenario
+	r.head(kindScenario, "scenario", func(p []byte) error {
+		if err := strict(p, &h); err != nil {
+			return model.Errors{model.Errf("", "scenario: "+err.Error())}
+		}
+		return nil
+	})
+	if r.err == nil && len(h.Jobs) > 0 {
+		r.fail(model.Errors{model.Errf("jobs", "must be in the job columns of a compact scenario, not in its header")})
+	}
+	if r.err == nil && h.Version != model.Version {
+		if h.Version == 0 {
+			r.fail(model.Errors{model.Errf("version", fmt.Sprintf("is missing; must be %d", model.Version))})
+		} else {
+			r.fail(model.Errors{model.Errf("version", fmt.Sprintf("unsupported scenario version %d (this build reads version %d)", h.Version, model.Version))})
+		}
+	}
+	jobs := readJobs(r)
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
+	}
+	if r.err != nil {
+		return nil, asModel(r.err)
+	}
+	s := model.Canonical(&h)
+	s.Jobs = jobs
+	return s, nil
+}
+
+// asModel keeps model errors (with their field) and makes the others a
+// *FormatError.
+func asModel(err error) error {
+	var es model.Errors
+	if errors.As(err, &es) {
+		return es
+	}
+	return &FormatError{Msg: err.Error()}
+}
+
+// FormatError is a message that is not a well-formed compact message
+// (the bytes themselves are wrong, as with malformed JSON), as opposed
+// to a well-formed scenario that does not validate (model.Errors).
+type FormatError struct{ Msg string }
+
+func (e *FormatError) Error() string { return "not a valid compact message: " + e.Msg }
+
+// EncodeCut writes a trace cut: header is the cut without its jobs (any
+// JSON value), then the jobs as columns.
+func EncodeCut(header any, jobs []model.Job) ([]byte, error) {
+	w := &writer{b: make([]byte, 0, 64+len(jobs)*32)}
+	if err := w.head(kindCut, header); err != nil {
+		return nil, err
+	}
+	appendJobs(w, jobs)
+	return w.b, nil
+}
+
+// DecodeCut reads a cut written by EncodeCut: its header into header (a
+// pointer, decoded by encoding/json) and its jobs, canonical but not
+// validated (the job table shows what is wrong with them).
+func DecodeCut(b []byte, header any) ([]model.Job, error) {
+	r := &reader{b: b}
+	r.head(kindCut, "trace cut", func(p []byte) error { return json.Unmarshal(p, header) })
+	jobs := readJobs(r)
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return jobs, nil
+}
+
+// EncodeResult writes r in the compact form.
+func EncodeResult(res *sched.Result) ([]byte, error) {
+	h := *res
+	h.Schedule = nil
+	s := res.Schedule
+	n := len(s)
+	w := &writer{b: make([]byte, 0, 256+n*40)}
+	if err := w.head(kindResult, &h); err != nil {
+		return nil, err
+	}
+	if s == nil {
+		w.uvarint(0)
+		return w.b, nil
+	}
+	w.uvarint(uint64(n) + 1)
+	w.strtab(n, func(i int) string { return s[i].Job })
+	// One dictionary for the placements' and the allocations' clusters.
+	var all []string
+	for i := range s {
+		all = append(all, s[i].Cluster)
+		for _, a := range s[i].Alloc {
+			all = append(all, a.Cluster)
+		}
+	}
+	idx, _ := w.dict(len(all), func(i int) string { return all[i] })
+	k := 0
+	for i := range s {
+		w.uvarint(uint64(idx[k]))
+		k++
+		w.f64(s[i].Start)
+		w.f64(s[i].End)
+		w.varint(int64(s[i].Nodes))
+		w.uvarint(uint64(len(s[i].Alloc)))
+		for _, a := range s[i].Alloc {
+			w.uvarint(uint64(idx[k]))
+			k++
+			if a.Nodes == nil {
+				w.uvarint(0)
+				continue
+			}
+			w.uvarint(uint64(len(a.Nodes)) + 1)
+			prev := 0
+			for _, x := range a.Nodes {
+				w.varint(int64(x - prev))
+				prev = x
+			}
+		}
+	}
+	// Most policies give no reasons: then the column is absent.
+	why, k := w.dict(n, func(i int) string { return s[i].Why })
+	if k > 0 {
+		for _, x := range why {
+			w.uvarint(uint64(x))
+		}
+	}
+	return w.b, nil
+}
+
+// DecodeResult reads a result written by EncodeResult.
+func DecodeResult(b []byte) (*sched.Result, error) {
+	r := &reader{b: b}
+	res := new(sched.Result)
+	r.head(kindResult, "result", func(p []byte) error { return json.Unmarshal(p, res) })
+	n1 := r.uvarint()
+	if r.err != nil {
+		return nil, r.err
+	}
+	if n1 == 0 {
+		res.Schedule = nil
+	} else {
+		// A placement takes at least 19 bytes (cluster, start, end,
+		// nodes, allocations).
+		if n1-1 > uint64(r.left()/19) {
+			return nil, fmt.Errorf("placements: %d is more than the message holds", n1-1)
+		}
+		n := int(n1 - 1)
+		ids := r.strtab(n)
+		d := r.dict()
+		if r.err != nil {
+			return nil, r.err
+		}
+		s := make([]sched.Placement, n)
+		// Allocations and node lists are cut from blocks, not allocated
+		// one by one: a whole trace has 200,000 of each.
+		var allocs []sched.Alloc
+		var nodes []int
+		for i := range s {
+			p := &s[i]
+			p.Job = ids[i]
+			p.Cluster = r.index(d)
+			p.Start = r.f64()
+			p.End = r.f64()
+			p.Nodes = r.intv()
+			na := r.count(2, "allocations")
+			if na > 0 {
+				if na > len(allocs) {
+					allocs = make([]sched.Alloc, max(na, 4096))
+				}
+				p.Alloc, allocs = allocs[:na:na], allocs[na:]
+			}
+			for k := 0; k < na && r.err == nil; k++ {
+				a := &p.Alloc[k]
+				a.Cluster = r.index(d)
+				m1 := r.count(1, "nodes")
+				if m1 == 0 {
+					continue
+				}
+				m := m1 - 1
+				if m == 0 {
+					a.Nodes = []int{}
+					continue
+				}
+				if m > len(nodes) {
+					nodes = make([]int, max(m, 16384))
+				}
+				a.Nodes, nodes = nodes[:m:m], nodes[m:]
+				prev := 0
+				for j := range a.Nodes {
+					prev += r.intv()
+					a.Nodes[j] = prev
+				}
+			}
+			if r.err != nil {
+				return nil, r.err
+			}
+		}
+		why := r.dict()
+		if len(why) > 1 {
+			for i := range s {
+				s[i].Why = r.index(why)
+			}
+		}
+		res.Schedule = s
+	}
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the placements", r.left()))
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return res, nil
+}

@@ -1,0 +1,187 @@
+// The page's engine client: a pool of module Web Workers, each running the
+// engine (api.wasm) behind the HTTP API (static/engine-worker.mjs). The
+// playground (main.js) and the benchmark page (bench.html) use it.
+//
+// Compile once, instantiate per request: api.wasm is fetched and compiled
+// here, once per page, with WebAssembly.compileStreaming, as soon as this
+// module loads (in parallel with the page's own app.wasm), and the
+// compiled module is handed to every worker, which starts a fresh Go
+// instance of it per request. Nothing is compiled twice, and the browser's
+// HTTP cache (ETag revalidation) lets it reuse its compiled code across
+// visits.
+//
+// One worker per request: a worker serves one request and is then
+// terminated, and a spare worker is started at once, so the next request
+// finds one ready. Terminating a worker frees everything the request left
+// behind at once (its Go instance's memory above all, which otherwise
+// waits for the worker's garbage collector), so the memory of the engine
+// is that of the requests in flight and nothing more, however long the
+// session. It also makes cancelling simple: Go in WebAssembly has no
+// preemption, a busy engine cannot read a cancel message, so cancelling a
+// request terminates its worker, and no other request shares it.
+//
+// No failure is permanent: a worker that fails is thrown away, the request
+// it was serving ends with a message the page shows with a Retry, and the
+// next request gets a fresh worker. Only workers that cannot start at all,
+// twice in a row, mark the engine unavailable, with the browser's reason.
+
+const apiURL = new URL("./api.wasm", import.meta.url);
+const workerURL = new URL("./engine-worker.mjs", import.meta.url);
+
+// compiled is api.wasm compiled, or null when the page could not compile
+// it (the workers then try themselves, and report what fails).
+const compiled = WebAssembly.compileStreaming(fetch(apiURL)).catch((err) => {
+  stats.compileError = String(err && err.message ? err.message : err);
+  return null;
+});
+
+const spares = 1; // idle workers kept started
+const idle = []; // started workers with no request
+const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
+let nextID = 1;
+let failed = null; // set when workers could not start twice in a row
+let startFailures = 0;
+const stats = {
+  workers: 0, // started
+  retired: 0, // terminated after serving their request
+  crashed: 0, // failed while serving a request
+  requests: 0,
+  chunks: 0,
+  chunkBytes: 0,
+  compileMs: -1, // time to compile api.wasm, from this module's start
+  compileError: null,
+  last: null, // the last worker's own figures (engine-worker.mjs)
+  peakBytes: [], // Go memory of each request's instance at its end, last 200
+};
+const t0 = performance.now();
+compiled.then((m) => {
+  if (m) stats.compileMs = performance.now() - t0;
+});
+
+function spawn() {
+  const w = new Worker(workerURL, { type: "module" });
+  w.started = false; // set by its first message
+  w.onmessage = (ev) => onMessage(w, ev);
+  w.onerror = (ev) => onError(w, ev);
+  stats.workers++;
+  compiled.then((module) => w.postMessage({ type: "init", module }));
+  return w;
+}
+
+// topUp keeps a spare worker started.
+function topUp() {
+  while (idle.length < spares && !failed) idle.push(spawn());
+}
+
+function retire(w) {
+  stats.retired++;
+  w.terminate();
+  topUp();
+}
+
+function onMessage(w, ev) {
+  const m = ev.data;
+  if (!w.started) {
+    w.started = true;
+    startFailures = 0;
+  }
+  if (m.stats) {
+    stats.last = m.stats;
+    if (m.stats.peak) {
+      stats.peakBytes.push(m.stats.peak);
+      if (stats.peakBytes.length > 200) stats.peakBytes.shift();
+    }
+  }
+  if (m.type === "ready") return;
+  const p = pending.get(m.id);
+  if (!p) return;
+  switch (m.type) {
+    case "head":
+      p.onHead(m.status);
+      break;
+    case "chunk":
+      stats.chunks++;
+      stats.chunkBytes += m.chunk.length;
+      p.onChunk(m.chunk);
+      break;
+    case "end":
+      pending.delete(m.id);
+      retire(w);
+      p.onEnd(null);
+      break;
+    case "error":
+      // The request failed inside the worker.
+      pending.delete(m.id);
+      retire(w);
+      p.onEnd(m.message || "the engine failed on this request");
+      break;
+  }
+}
+
+function onError(w, ev) {
+  ev.preventDefault();
+  const why = ev.message || "unknown error";
+  w.terminate();
+  const i = idle.indexOf(w);
+  if (i >= 0) idle.splice(i, 1);
+  let msg;
+  if (!w.started) {
+    startFailures++;
+    msg = "the engine worker could not start: " + why;
+    if (startFailures >= 2) failed = msg;
+  } else {
+    stats.crashed++;
+    msg = "the engine stopped while working on this request (" + why + "); press Retry to run it again in a fresh engine";
+  }
+  for (const [id, p] of pending) {
+    if (p.worker !== w) continue;
+    pending.delete(id);
+    p.onEnd(msg);
+  }
+  topUp();
+}
+
+export const engine = {
+  // request sends one HTTP-style request to the engine. body is a
+  // Uint8Array or null; contentType defaults to JSON. onHead(status),
+  // onChunk(Uint8Array) and onEnd(errorMessageOrNull) follow in that
+  // order. A request without stream=1 in its path gets its whole body in
+  // one chunk.
+  request(method, path, body, onHead, onChunk, onEnd, contentType) {
+    const id = nextID++;
+    if (failed) {
+      queueMicrotask(() => onEnd(failed));
+      return id;
+    }
+    const w = idle.length > 0 ? idle.shift() : spawn();
+    topUp();
+    stats.requests++;
+    pending.set(id, { onHead, onChunk, onEnd, worker: w });
+    w.postMessage({ id, method, path, body, type: contentType || null });
+    return id;
+  },
+  // cancel stops one request: its worker is terminated, and it ends with
+  // "cancelled". Other requests run on in their own workers.
+  cancel(id) {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    retire(p.worker);
+    p.onEnd("cancelled");
+  },
+  // busy is the number of requests in flight (for tests).
+  busy() {
+    return pending.size;
+  },
+  // stats describes the pool (for the tests' logs): workers started,
+  // retired and crashed, the last worker's figures, and the Go memory of
+  // the last requests' instances.
+  stats() {
+    return { ...stats, peakBytes: stats.peakBytes.slice(), idle: idle.length, busy: pending.size, failed };
+  },
+  // ready resolves once api.wasm is compiled (null if the page could not
+  // compile it).
+  ready: compiled,
+};
+
+topUp();

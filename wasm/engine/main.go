@@ -1,0 +1,102 @@
+//go:build js && wasm
+
+// Command engine is the engine API for the browser's module Web Worker
+// (static/engine-worker.mjs): engine/api served straight through
+// syscall/js, built with the tag gridplay_nohttp, so that no net/http (nor
+// the crypto/tls and x509 that come with it) is linked: the binary is a
+// third smaller than wasm/api's, which serves the same handler through
+// github.com/syumai/workers and net/http on Cloudflare Workers.
+//
+// main hands the worker one function, serve(req, onHead, onChunk, onEnd),
+// through globalThis.gridplayEngineReady, and waits for calls. req is
+// {method, path, type, body}: path with its query, type the body's
+// Content-Type, body a Uint8Array or null. onHead(status, contentType,
+// serverTiming) comes first; then onChunk(Uint8Array) once per flush (each NDJSON frame
+// of a stream) and for the rest at the end; then onEnd().
+package main
+
+import (
+	"bytes"
+	"net/url"
+	"syscall/js"
+
+	_ "gridplay/engine/all"
+	"gridplay/engine/api"
+	"gridplay/engine/swf"
+	"gridplay/wasm/internal/jsfetch"
+)
+
+func main() {
+	// The experiments that read a trace (gamf-fig7, multisite) fetch it
+	// from static/traces next to the worker's module.
+	swf.Fetcher = jsfetch.Trace
+	serve := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		if len(a) < 4 {
+			return nil
+		}
+		req, onHead, onChunk, onEnd := a[0], a[1], a[2], a[3]
+		r := &api.Request{Method: req.Get("method").String(), Header: api.Header{}, ContentLength: 0}
+		u, err := url.Parse(req.Get("path").String())
+		if err != nil {
+			u = &url.URL{Path: "/"}
+		}
+		r.Path, r.Query = u.Path, u.Query()
+		if t := req.Get("type"); t.Truthy() {
+			r.Header.Set("Content-Type", t.String())
+		}
+		if b := req.Get("body"); b.Truthy() {
+			body := make([]byte, b.Get("length").Int())
+			js.CopyBytesToGo(body, b)
+			r.Body, r.ContentLength = bytes.NewReader(body), int64(len(body))
+		}
+		// The handler runs on a goroutine: a callback must return
+		// before Go can wait on anything.
+		go func() {
+			w := &writer{h: api.Header{}, onHead: onHead, onChunk: onChunk}
+			api.Serve(w, r)
+			w.Flush()
+			onEnd.Invoke()
+		}()
+		return nil
+	})
+	js.Global().Call("gridplayEngineReady", serve)
+	select {}
+}
+
+// writer sends the answer to the worker: the head with the first write,
+// then what was written at each Flush.
+type writer struct {
+	h               api.Header
+	wrote           bool
+	buf             []byte
+	onHead, onChunk js.Value
+}
+
+func (w *writer) Header() api.Header { return w.h }
+
+func (w *writer) WriteHeader(status int) {
+	if w.wrote {
+		return
+	}
+	w.wrote = true
+	w.onHead.Invoke(status, w.h.Get("Content-Type"), w.h.Get("Server-Timing"))
+}
+
+func (w *writer) Write(b []byte) (int, error) {
+	w.WriteHeader(200)
+	w.buf = append(w.buf, b...)
+	return len(b), nil
+}
+
+// Flush sends what was written since the last flush as one chunk.
+func (w *writer) Flush() error {
+	w.WriteHeader(200)
+	if len(w.buf) == 0 {
+		return nil
+	}
+	a := js.Global().Get("Uint8Array").New(len(w.buf))
+	js.CopyBytesToJS(a, w.buf)
+	w.buf = w.buf[:0]
+	w.onChunk.Invoke(a)
+	return nil
+}

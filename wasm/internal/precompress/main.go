@@ -1,0 +1,147 @@
+// Command precompress writes a .gz and a .br file next to every web asset
+// of a directory (.wasm, .js, .mjs, .css, .html, .json), so that the
+// servers send them compressed without compressing on each request
+// (wasm/internal/devserver natively; wasm/cf/entry.mjs on Cloudflare).
+// build.sh runs it:
+//
+//	go run ./wasm/internal/precompress [-q QUALITY] DIR
+//
+// gzip is at its best compression; brotli at quality 11 (the best) with
+// a 16 MB window by default. A compressed file is rewritten only when its
+// source is newer, so a rebuild that did not change a file costs nothing.
+// Files smaller than 1 KB are left alone.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+)
+
+var exts = map[string]bool{".wasm": true, ".js": true, ".mjs": true, ".css": true, ".html": true, ".json": true}
+
+func main() {
+	q := flag.Int("q", 11, "brotli quality, 0 to 11")
+	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: precompress [-q QUALITY] DIR")
+		os.Exit(2)
+	}
+	var files []string
+	err := filepath.WalkDir(flag.Arg(0), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && exts[filepath.Ext(p)] {
+			if info, err := d.Info(); err == nil && info.Size() >= 1024 {
+				files = append(files, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "precompress:", err)
+		os.Exit(1)
+	}
+	// Largest first, so the two wasm binaries start at once.
+	sort.Slice(files, func(i, j int) bool { return size(files[i]) > size(files[j]) })
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	errs := make([]error, len(files))
+	for i, f := range files {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = compress(f, *q)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "precompress:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func size(p string) int64 {
+	st, err := os.Stat(p)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
+// fresh tells whether out exists and is not older than src.
+func fresh(out string, src os.FileInfo) bool {
+	st, err := os.Stat(out)
+	return err == nil && !st.ModTime().Before(src.ModTime())
+}
+
+func compress(p string, q int) error {
+	src, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	var b []byte
+	load := func() error {
+		if b == nil {
+			b, err = os.ReadFile(p)
+		}
+		return err
+	}
+	if !fresh(p+".gz", src) {
+		if err := load(); err != nil {
+			return err
+		}
+		var out bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
+		w.Write(b)
+		if err := w.Close(); err != nil {
+			return err
+		}
+		if err := write(p+".gz", out.Bytes()); err != nil {
+			return err
+		}
+	}
+	if !fresh(p+".br", src) {
+		if err := load(); err != nil {
+			return err
+		}
+		var out bytes.Buffer
+		w := brotli.NewWriterOptions(&out, brotli.WriterOptions{Quality: q, LGWin: 24})
+		w.Write(b)
+		if err := w.Close(); err != nil {
+			return err
+		}
+		if err := write(p+".br", out.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write writes the file through a temporary name, so a server never
+// sends half of it.
+func write(name string, b []byte) error {
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		return fmt.Errorf("%s: %v", strings.TrimSuffix(tmp, ".tmp"), err)
+	}
+	return nil
+}
