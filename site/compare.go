@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"gridplay/engine/api/compact"
 	"strconv"
 	"strings"
 
+	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"

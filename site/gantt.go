@@ -44,6 +44,9 @@ type Gantt struct {
 	// tipFor is the chart Tip describes: a tapped job's tooltip (a phone
 	// has no pointer leaving the canvas) goes when the chart changes.
 	tipFor *gantt.Chart
+	// host is the element holding the canvas and the tooltip, which
+	// Vugu does not touch (jsbridge.SetTip).
+	host js.Value
 }
 
 // LabelX is the left edge of the plot (pans are measured from it).
@@ -147,13 +150,22 @@ func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame, stat
 // runs only for the root's direct children, so a canvas at any depth is
 // drawn here.
 func (c *Gantt) paint(v js.Value) {
+	c.host = v
+	jsbridge.OnHover(v, c.hover, c.leave)
+	if c.Tip == "" {
+		jsbridge.SetTip(v, "")
+	}
 	if c.Chart == nil {
 		return
 	}
 	jsbridge.PaintGantt(v, c.Chart, c.Player.T)
 }
 
-func (c *Gantt) leave() { c.Tip, c.dragging = "", false }
+// leave hides the tooltip and ends a drag (the pointer left the chart).
+func (c *Gantt) leave() {
+	c.Tip, c.dragging = "", false
+	jsbridge.SetTip(c.host, "")
+}
 
 // Zoom and pan: the buttons zoom about the middle of the window,
 // Ctrl+wheel (a pinch on a touchpad) about the pointer; a drag pans a
@@ -210,35 +222,33 @@ func (c *Gantt) down(e vugu.DOMEvent) {
 
 func (c *Gantt) up() { c.dragging = false }
 
-// hover shows the details of the job under the pointer.
-func (c *Gantt) hover(e vugu.DOMEvent) {
+// hover shows the details of the job under the pointer, or pans a
+// zoomed chart under a drag. It runs outside Vugu (jsbridge.OnHover): it
+// paints the chart and the tooltip itself and renders nothing, so a
+// pointer moving over the chart costs no page render.
+func (c *Gantt) hover(p jsbridge.Pointer) {
 	if c.Chart == nil {
 		return
 	}
-	ev := e.JSEvent()
-	if c.dragging && ev.Get("buttons").Int()&1 != 0 && c.Chart.Zoomed() {
-		if _, w, ok := canvasX(e); ok {
-			x := ev.Get("clientX").Float()
-			c.Chart.Pan(gantt.TimeAt(c.Chart, w, LabelX) - gantt.TimeAt(c.Chart, w, LabelX+x-c.dragX))
-			c.dragX = x
-		}
-		c.Tip = ""
+	if c.dragging && p.Buttons&1 != 0 && c.Chart.Zoomed() {
+		c.Chart.Pan(gantt.TimeAt(c.Chart, p.W, LabelX) - gantt.TimeAt(c.Chart, p.W, LabelX+p.ClientX-c.dragX))
+		c.dragX = p.ClientX
+		jsbridge.RepaintGantt(c.Chart, c.Player.T)
+		c.setTip("")
 		return
 	}
-	cv := js.Global().Get("document").Call("getElementById", "gantt")
-	if !cv.Truthy() {
-		return
-	}
-	r := cv.Call("getBoundingClientRect")
-	x := ev.Get("clientX").Float() - r.Get("left").Float()
-	y := ev.Get("clientY").Float() - r.Get("top").Float()
-	i := gantt.Hit(c.Chart, r.Get("width").Float(), r.Get("height").Float(), c.Player.T, x, y)
+	i := gantt.Hit(c.Chart, p.W, p.H, c.Player.T, p.X, p.Y)
 	if i < 0 {
-		c.Tip = ""
+		c.setTip("")
 		return
 	}
-	c.Tip = JobDetails(c.Scenario, c.Result, c.Frames, c.Chart.Bars[i].Index)
-	c.tipFor = c.Chart
+	c.setTip(JobDetails(c.Scenario, c.Result, c.Frames, c.Chart.Bars[i].Index))
+}
+
+// setTip shows text as the tooltip of the chart shown.
+func (c *Gantt) setTip(text string) {
+	c.Tip, c.tipFor = text, c.Chart
+	jsbridge.SetTip(c.host, text)
 }
 
 // JobDetails describes placement i of r: the job, where and when it ran,

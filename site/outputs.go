@@ -149,13 +149,6 @@ func (c *Outputs) bindRows(v js.Value) {
 	c.scroll.Repaint()
 }
 
-// bodyHTML is the table body as the last scroll left it (vg-html: Vugu
-// sets the body on every render).
-func (c *Outputs) bodyHTML() vugu.HTML {
-	c.scroll.Paint = c.rowsHTML
-	return vugu.HTML(c.scroll.HTML())
-}
-
 // rowsHTML is the body for the container scrolled to top (a scroll
 // event: no lock, no render).
 func (c *Outputs) rowsHTML(top, height float64) string {

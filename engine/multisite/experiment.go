@@ -162,8 +162,8 @@ func (e *experiment) Info() sched.ExperimentInfo {
 func (e *experiment) setup() string {
 	h := e.h
 	s := fmt.Sprintf("Workload: the KTH-SP2-1996-2 trace from the Parallel Workloads Archive (100 processors; "+
-		"the paper's JobWorkload1, a revised trace, is not published), read with the engine/swf conventions (allocated processors, requested time as the estimate, "+
-		"runtime capped at it). Sites: %s, %s, %s with 100 nodes each (the trace machine's size, so every job fits one site and co-allocation is a choice) "+
+		"the paper's JobWorkload1, a revised trace, is not published), read with the engine/swf conventions (allocated processors, requested time as the estimate; "+
+		"the trace's run time is kept, and the scheduler kills a job at its estimate, section 3.2 as doc.go reads it). Sites: %s, %s, %s with 100 nodes each (the trace machine's size, so every job fits one site and co-allocation is a choice) "+
 		"and h = %g, %g, %g. Job k of the trace (in file order) is submitted to site k mod 3, and submit times are divided by 3, so the three sites "+
 		"together carry the trace's own load. "+
 		"By default the trace's run and requested times are the times on the site the job is submitted to (T_i of section 3.2, given by users), "+

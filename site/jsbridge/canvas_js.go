@@ -79,6 +79,8 @@ type paintKey struct {
 	t    float64
 	win  gantt.Window
 	w, h float64
+	// mark is the bar outlined (Chart.Mark: the per-job table's hover).
+	mark int
 }
 
 var last paintKey
@@ -103,14 +105,14 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 	// a canvas of a whole trace then costs the page's thread a
 	// rasterisation for nothing. The same drawing is not made twice.
 	if last.el.Truthy() && last.el.Equal(v) && last.ch == ch && last.t == t && last.win == ch.Win && last.h == h &&
-		last.w == parentWidth(v) {
+		last.mark == ch.Marked() && last.w == parentWidth(v) {
 		return
 	}
 	ctx, w, ok := fit(v, h)
 	if !ok {
 		return
 	}
-	last = paintKey{v, ch, t, ch.Win, w, h}
+	last = paintKey{v, ch, t, ch.Win, w, h, ch.Marked()}
 	t0 := Now()
 	gantt.Draw(canvas{ctx}, ch, w, h, t)
 	RecordFrameTime(Now() - t0)

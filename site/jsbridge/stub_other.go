@@ -54,3 +54,12 @@ func OnKeys() <-chan Key { return make(chan Key) }
 // PaintNow draws nothing natively.
 func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, pl frames.Platform, clock string, scrub string) {
 }
+
+// Pointer is a pointer position over a chart's canvas (see the js build).
+type Pointer struct {
+	X, Y, W, H, ClientX float64
+	Buttons             int
+}
+
+func OnHover(host js.Value, move func(p Pointer), leave func()) {}
+func SetTip(host js.Value, text string)                         {}

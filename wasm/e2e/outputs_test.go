@@ -348,7 +348,7 @@ func TestCompareAnalysis(t *testing.T) {
 	ctx, con := longTab(t, actx, 15*time.Minute)
 	s := outputsScenario(300, "easy")
 	openScenario(t, ctx, con, url, s, "conservative", "easy", "fcfs")
-	if err := chromedp.Run(ctx, chromedp.Evaluate(captureAll, nil),
+	if err := chromedp.Run(ctx, chromedp.Evaluate(captureAll, nil), openPanels("compare"),
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length === 4 && !document.querySelector(".progress:not([hidden])")`, nil, chromedp.WithPollingTimeout(120*time.Second)),
 		chromedp.Poll(`document.querySelectorAll(".an-fig svg polyline").length === 6`, nil, chromedp.WithPollingTimeout(30*time.Second)),
@@ -514,6 +514,9 @@ func TestBatsimInPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	needEditors(t, ctx)
+	if err := chromedp.Run(ctx, openPanels("share")); err != nil {
+		t.Fatal(err)
+	}
 	waitTable := func(name string) chromedp.Action {
 		return chromedp.Poll(fmt.Sprintf(`(() => {
   const a = document.querySelector(".app");

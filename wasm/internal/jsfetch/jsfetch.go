@@ -29,7 +29,12 @@ const maxTraceBytes = swf.MaxUploadBytes
 func Trace(name string) (io.ReadCloser, error) {
 	var fetcher js.Value
 	var u string
-	env := js.Global().Get("context").Get("env") // the syumai/workers runtime context
+	// The syumai/workers runtime context (Cloudflare); the browser's
+	// engine (wasm/engine) has none.
+	env := js.Undefined()
+	if ctx := js.Global().Get("context"); ctx.Truthy() {
+		env = ctx.Get("env")
+	}
 	if env.Truthy() && env.Get("ASSETS").Truthy() {
 		fetcher = env.Get("ASSETS")
 		u = "https://assets.invalid/traces/" + url.PathEscape(name)

@@ -1,0 +1,88 @@
+//go:build js && wasm
+
+package jsbridge
+
+import (
+	sjs "syscall/js"
+
+	"github.com/vugu/vugu/js"
+)
+
+// Pointer is a pointer position over a chart's canvas: X and Y from the
+// canvas's top left, W and H its size in CSS pixels, ClientX the page's
+// coordinate (for drags) and Buttons the buttons held.
+type Pointer struct {
+	X, Y, W, H, ClientX float64
+	Buttons             int
+}
+
+// hoverFn is the current handler of OnHover (one chart per page).
+var (
+	hoverFn    func(p Pointer)
+	hoverLeave func()
+)
+
+// OnHover sends every pointer move over the canvas inside host to move,
+// and the pointer leaving it to leave, outside Vugu: a Vugu @mousemove
+// handler re-renders the whole page after every event, which at trace
+// scale took the page's thread for 100 ms and more per move. The
+// listeners are added once per host element; later calls only replace
+// the handlers.
+func OnHover(host js.Value, move func(p Pointer), leave func()) {
+	hoverFn, hoverLeave = move, leave
+	h := sjs.Value(host)
+	if !h.Truthy() || h.Get("gridplayHover").Truthy() {
+		return
+	}
+	h.Set("gridplayHover", true)
+	h.Call("addEventListener", "mousemove", sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+		cv := h.Get("firstElementChild")
+		if len(a) == 0 || !cv.Truthy() || hoverFn == nil {
+			return nil
+		}
+		ev := a[0]
+		r := cv.Call("getBoundingClientRect")
+		cx, cy := ev.Get("clientX").Float(), ev.Get("clientY").Float()
+		hoverFn(Pointer{
+			X: cx - r.Get("left").Float(), Y: cy - r.Get("top").Float(),
+			W: r.Get("width").Float(), H: r.Get("height").Float(),
+			ClientX: cx, Buttons: ev.Get("buttons").Int(),
+		})
+		return nil
+	}))
+	h.Call("addEventListener", "mouseleave", sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+		if hoverLeave != nil {
+			hoverLeave()
+		}
+		return nil
+	}))
+}
+
+// SetTip shows text in the tooltip under the canvas inside host (a
+// div.tooltip with role status, made the first time), or hides it when
+// text is "". The text is set as text, never as HTML.
+func SetTip(host js.Value, text string) {
+	h := sjs.Value(host)
+	if !h.Truthy() {
+		return
+	}
+	tip := h.Get("gridplayTip")
+	if !tip.Truthy() {
+		if text == "" {
+			return
+		}
+		tip = sjs.Global().Get("document").Call("createElement", "div")
+		tip.Set("className", "tooltip")
+		tip.Call("setAttribute", "role", "status")
+		h.Call("appendChild", tip)
+		h.Set("gridplayTip", tip)
+	}
+	if text == "" {
+		tip.Call("remove")
+		h.Set("gridplayTip", sjs.Undefined())
+		return
+	}
+	if tip.Get("textContent").String() != text {
+		tip.Set("textContent", text)
+	}
+}
