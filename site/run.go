@@ -29,6 +29,39 @@ const AnimateMax = 5000
 func (p *Page) run() {
 	defer p.recoverGo()
 	p.env.Lock()
+	r, ok := p.prepareRun()
+	p.env.UnlockRender()
+	if ok {
+		p.send(r)
+	}
+}
+
+// runFromEvent starts a run from a DOM event handler (the lock is held):
+// the run's state and body are made here, so the render that follows the
+// event shows the run in flight, and the request goes out on a goroutine
+// with no second page render (at trace scale a render holds the page's
+// thread for a few hundred milliseconds).
+func (p *Page) runFromEvent() {
+	r, ok := p.prepareRun()
+	if ok {
+		go func() {
+			defer p.recoverGo()
+			p.send(r)
+		}()
+	}
+}
+
+// pendingRun is a run prepared with the lock held, for send.
+type pendingRun struct {
+	id    int
+	quiet bool
+	body  []byte
+}
+
+// prepareRun begins a run: the state shows it in flight and the scenario
+// is encoded; ok is false when it cannot be encoded (the state says why).
+// The lock is held.
+func (p *Page) prepareRun() (r pendingRun, ok bool) {
 	if p.cancel != nil {
 		p.cancel()
 		p.cancel = nil
@@ -57,13 +90,18 @@ func (p *Page) run() {
 	}
 	if err != nil {
 		p.App.Fail("scenario: " + err.Error())
-		p.env.UnlockRender()
-		return
+		return r, false
 	}
 	jsbridge.Mark("run: encoded")
 	p.started = time.Now()
-	p.env.UnlockRender()
+	return pendingRun{id: id, quiet: quiet, body: body}, true
+}
 
+// send posts a prepared run and folds the answer into the state as it
+// arrives. It runs on its own goroutine (never call it with the render
+// lock held) and takes the lock for each change.
+func (p *Page) send(r pendingRun) {
+	id, quiet, body := r.id, r.quiet, r.body
 	var (
 		status int
 		lines  state.Lines
@@ -233,7 +271,7 @@ func contains(xs []string, x string) bool {
 
 // Event handlers: the render lock is held; long work goes to goroutines.
 
-func (p *Page) runNow()    { go p.run() }
+func (p *Page) runNow()    { p.runFromEvent() }
 func (p *Page) cancelRun() { p.stopRun() }
 
 func (p *Page) stopRun() {

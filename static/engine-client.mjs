@@ -35,7 +35,10 @@ const compiled = WebAssembly.compileStreaming(fetch(apiURL)).catch((err) => {
   return null;
 });
 
-const spares = 1; // idle workers kept started
+// Idle workers kept started, each with its engine already running
+// (engine-worker.mjs): two, so that the two requests in flight of a
+// sweep on a 2-core machine both find one.
+const spares = 2;
 const idle = []; // started workers with no request
 const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
 let nextID = 1;

@@ -50,6 +50,8 @@ type Table struct {
 	Col   string
 	Desc  bool
 	order []int32
+	// counts caches Counts (the rows do not change once built).
+	counts map[string]int
 }
 
 // NewTable builds the table of r, a run of s under the model of system
@@ -335,9 +337,13 @@ func (t *Table) HTML(lo, hi int, rowH float64) string {
 
 // Counts are the rows by state, for the caption.
 func (t *Table) Counts() map[string]int {
+	if t.counts != nil {
+		return t.counts
+	}
 	m := map[string]int{}
 	for i := range t.Rows {
 		m[t.Rows[i].State]++
 	}
+	t.counts = m
 	return m
 }

@@ -578,7 +578,7 @@ func TestEmbedPosterAndSize(t *testing.T) {
 	shot(t, ctx, "embed-poster.png", false)
 	// What the embed loads besides the wasm files: the page, its style,
 	// the Go glue and the engine worker's scripts.
-	files := []string{"embed.html", "embed.css", "wasm_exec.js", "main.js", "engine-worker.mjs", "worker/worker.mjs", "worker/runtime.mjs", "worker/wasm_exec.js"}
+	files := []string{"embed.html", "embed.css", "wasm_exec.js", "main.js", "engine-client.mjs", "engine-worker.mjs"}
 	raw, gz := 0, 0
 	var parts []string
 	for _, f := range files {
