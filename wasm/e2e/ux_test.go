@@ -185,8 +185,14 @@ func TestNarrationOfEachView(t *testing.T) {
 	for _, tc := range cases {
 		var text string
 		var terms []string
+		// The view's tab is clicked until the frame view shows it (a
+		// render in between can replace the button under a click).
 		err := chromedp.Run(ctx, choosePreset(tc.preset), waitDone(tc.policy),
-			chromedp.Click(`button.tab-`+tc.view, chromedp.ByQuery),
+			chromedp.Poll(fmt.Sprintf(`(() => {
+  const b = document.querySelector("button.tab-%[1]s");
+  if (b && b.getAttribute("aria-selected") !== "true") b.click();
+  return document.querySelector("canvas#frames")?.dataset.view === "%[1]s";
+})()`, tc.view), nil, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
 			seekTo(tc.at), chromedp.Sleep(300*time.Millisecond))
 		if err == nil {
 			text, terms, err = narration(ctx)
