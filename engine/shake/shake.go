@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"gridplay/engine/metrics"
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/shake/report"
 	"gridplay/engine/workload"
 )
 
@@ -44,20 +44,15 @@ type Request struct {
 	Seed *uint64 `json:"seed,omitempty"`
 }
 
-// Spec is a Request resolved against its scenario: every value as used.
-type Spec struct {
-	Runs     int      `json:"runs"`
-	Policies []string `json:"policies"`
-	Jitter   float64  `json:"jitter"`
-	Drop     float64  `json:"drop"`
-	Dup      float64  `json:"dup"`
-	Seed     uint64   `json:"seed"`
-}
-
-func (a Spec) equal(b Spec) bool {
-	return a.Runs == b.Runs && a.Jitter == b.Jitter && a.Drop == b.Drop && a.Dup == b.Dup && a.Seed == b.Seed &&
-		strings.Join(a.Policies, "\x00") == strings.Join(b.Policies, "\x00")
-}
+// The report's types live in engine/shake/report, a package without the
+// runner and the policies, so that the page (app.wasm) reads the same
+// types the engine writes.
+type (
+	Spec    = report.Spec
+	Stat    = report.Stat
+	Diff    = report.Diff
+	Summary = report.Summary
+)
 
 // Resolve checks r against s and fills in the defaults; it returns s with
 // its generator drawn into jobs, which every point perturbs. Errors name
@@ -260,48 +255,6 @@ func DecodePoint(b []byte) (*PointReport, error) {
 	return p, nil
 }
 
-// Stat is one metric of one policy over the shaken copies.
-type Stat struct {
-	Policy string `json:"policy"`
-	Metric string `json:"metric"`
-	N      int    `json:"n"`
-	// Original is the metric on the unshaken workload.
-	Original float64 `json:"original"`
-	Mean     float64 `json:"mean"`
-	SD       float64 `json:"sd"`
-	// Low and High bound the 95% confidence interval of the mean.
-	Low  float64 `json:"low"`
-	High float64 `json:"high"`
-}
-
-// Diff is one metric of policy A minus policy B, paired over the same
-// shaken copies.
-type Diff struct {
-	A      string  `json:"a"`
-	B      string  `json:"b"`
-	Metric string  `json:"metric"`
-	N      int     `json:"n"`
-	Mean   float64 `json:"mean"`
-	Low    float64 `json:"low"`
-	High   float64 `json:"high"`
-	// P is the two-sided p value of the paired t test.
-	P           float64 `json:"p"`
-	Significant bool    `json:"significant"`
-	// Better is the policy with the better mean when significant.
-	Better string `json:"better,omitempty"`
-}
-
-// Summary is the merged report of a shaken run.
-type Summary struct {
-	Spec    Spec   `json:"spec"`
-	Test    string `json:"test"`
-	Stats   []Stat `json:"stats"`
-	Compare []Diff `json:"compare,omitempty"`
-	// Invalid counts the runs whose schedule failed the checker.
-	Invalid int      `json:"invalid"`
-	Notes   []string `json:"notes,omitempty"`
-}
-
 // TestName says how differences are tested.
 const TestName = "paired t test over the same shaken inputs, two-sided, 95% (significant when p < 0.05)"
 
@@ -322,7 +275,7 @@ func Merge(sp Spec, points []*PointReport) (*Summary, error) {
 	}
 	sum := &Summary{Spec: sp, Test: TestName, Stats: []Stat{}}
 	for k, pt := range points {
-		if pt == nil || pt.Point != k || !pt.Spec.equal(sp) || len(pt.Runs) != np {
+		if pt == nil || pt.Point != k || !pt.Spec.Equal(sp) || len(pt.Runs) != np {
 			return nil, &sched.PointError{Msg: fmt.Sprintf("point %d is not point %d of this shaken run (its index, spec or policies differ)", k, k)}
 		}
 		for p, r := range pt.Runs {

@@ -469,7 +469,7 @@ func TestCompareSchedules(t *testing.T) {
 // MovesForTest is the number of moves the tests draw.
 const MovesForTest = 12
 
-// The page's mirror of the shaken summary reads engine/shake's JSON
+// The page's summary (engine/shake/report's types) reads engine/shake's JSON
 // without losing a field, and writes the CLI's CSV byte for byte.
 func TestShakeMirror(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 6))

@@ -2,66 +2,31 @@ package analysis
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"strconv"
 
 	"gridplay/engine/model"
+	"gridplay/engine/shake/report"
 	"gridplay/site/experiments"
 )
 
-// The page reads the shaken summary (POST /api/shake/merge) into these
-// types, the JSON form of engine/shake's Summary: the page does not link
-// engine/shake, which would bring the runner and every policy into
-// app.wasm (a test checks the two decode the same).
+// The page reads the shaken summary (POST /api/shake/merge) into the
+// engine's own report types (engine/shake/report, which links neither the
+// runner nor the policies into app.wasm).
+type (
+	// ShakeSpec is the shake request as the engine resolved it.
+	ShakeSpec = report.Spec
+	// ShakeStat is one metric of one policy over the shaken copies.
+	ShakeStat = report.Stat
+	// ShakeDiff is a metric of policy A minus policy B over the same
+	// copies, with the paired t test.
+	ShakeDiff = report.Diff
+)
 
-// ShakeSpec is the shake request as the engine resolved it.
-type ShakeSpec struct {
-	Runs     int      `json:"runs"`
-	Policies []string `json:"policies"`
-	Jitter   float64  `json:"jitter"`
-	Drop     float64  `json:"drop"`
-	Dup      float64  `json:"dup"`
-	Seed     uint64   `json:"seed"`
-}
-
-// ShakeStat is one metric of one policy over the shaken copies.
-type ShakeStat struct {
-	Policy   string  `json:"policy"`
-	Metric   string  `json:"metric"`
-	N        int     `json:"n"`
-	Original float64 `json:"original"`
-	Mean     float64 `json:"mean"`
-	SD       float64 `json:"sd"`
-	Low      float64 `json:"low"`
-	High     float64 `json:"high"`
-}
-
-// ShakeDiff is a metric of policy A minus policy B over the same copies,
-// with the paired t test.
-type ShakeDiff struct {
-	A           string  `json:"a"`
-	B           string  `json:"b"`
-	Metric      string  `json:"metric"`
-	N           int     `json:"n"`
-	Mean        float64 `json:"mean"`
-	Low         float64 `json:"low"`
-	High        float64 `json:"high"`
-	P           float64 `json:"p"`
-	Significant bool    `json:"significant"`
-	Better      string  `json:"better,omitempty"`
-}
-
-// ShakeSummary is the merged report of a shaken run.
-type ShakeSummary struct {
-	Spec    ShakeSpec   `json:"spec"`
-	Test    string      `json:"test"`
-	Stats   []ShakeStat `json:"stats"`
-	Compare []ShakeDiff `json:"compare,omitempty"`
-	Invalid int         `json:"invalid"`
-	Notes   []string    `json:"notes,omitempty"`
-}
+// ShakeSummary is the merged report of a shaken run, with the page's
+// methods.
+type ShakeSummary report.Summary
 
 // DefaultShakeRuns is the number of shaken copies the page proposes
 // (Tsafrir et al. average tens of runs; 30 is the usual size for a t
@@ -120,15 +85,7 @@ func ParseRuns(s string) (int, error) {
 // pair and metric.
 func (s *ShakeSummary) CSV() []byte {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write([]string{"policy", "vs", "metric", "n", "original", "mean", "sd", "ci95_low", "ci95_high", "p_value", "significant", "better"})
-	for _, st := range s.Stats {
-		w.Write([]string{st.Policy, "", st.Metric, strconv.Itoa(st.N), ff(st.Original), ff(st.Mean), ff(st.SD), ff(st.Low), ff(st.High), "", "", ""})
-	}
-	for _, d := range s.Compare {
-		w.Write([]string{d.A, d.B, d.Metric, strconv.Itoa(d.N), "", ff(d.Mean), "", ff(d.Low), ff(d.High), ff(d.P), strconv.FormatBool(d.Significant), d.Better})
-	}
-	w.Flush()
+	report.WriteCSV(&b, (*report.Summary)(s))
 	return b.Bytes()
 }
 
