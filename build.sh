@@ -196,7 +196,7 @@ test_workerd() {
 		>"$dir/build/wrangler.log" 2>&1) &
 	local pid=$!
 	local rc=0
-	GRIDPLAY_WORKERD_URL="http://127.0.0.1:$port" go test -count=1 -v -run '^TestWorkerd' ./wasm/e2e/ || rc=$?
+	GRIDPLAY_WORKERD_URL="http://127.0.0.1:$port" go test -count=1 -timeout 30m -v -run '^TestWorkerd' ./wasm/e2e/ || rc=$?
 	kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
 	if [ $rc -ne 0 ]; then
@@ -264,7 +264,7 @@ test_all() {
 
 	step "browser test (headless chromium)"
 	ensure_chromium
-	go test -count=1 -v ./wasm/e2e/ || die "browser test failed"
+	go test -count=1 -timeout 60m -v ./wasm/e2e/ || die "browser test failed"
 
 	test_workerd
 
