@@ -199,15 +199,7 @@ func (c *Outputs) ariaSort(key string) string {
 	return "ascending"
 }
 
-func (c *Outputs) sortMark(key string) string {
-	switch c.ariaSort(key) {
-	case "ascending":
-		return " ▲"
-	case "descending":
-		return " ▼"
-	}
-	return ""
-}
+func (c *Outputs) sortMark(key string) string { return state.SortMark(c.ariaSort(key)) }
 
 // scrollStyle sizes the table's scroll container: up to tableRows rows
 // in view, plus the header.

@@ -371,15 +371,7 @@ func (c *Table) ariaSort(key string) string {
 	return "ascending"
 }
 
-func (c *Table) sortMark(key string) string {
-	switch c.ariaSort(key) {
-	case "ascending":
-		return " ▲"
-	case "descending":
-		return " ▼"
-	}
-	return ""
-}
+func (c *Table) sortMark(key string) string { return state.SortMark(c.ariaSort(key)) }
 
 func (c *Table) sorted() bool { return c.SortKey != "" }
 

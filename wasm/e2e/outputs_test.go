@@ -9,9 +9,7 @@ package e2e
 // offers is checked against the engine run natively in this process.
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -618,7 +616,7 @@ func TestTraceOutputsFrameTime(t *testing.T) {
 	if whole {
 		n = 0
 	} else {
-		path = writeSWFCut(t, path, n)
+		path = cutTrace(t, path, 0, n)
 	}
 	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
 		t.Fatal(err)
@@ -722,35 +720,3 @@ func maxOf(xs []float64) float64 {
 
 // await makes an Evaluate wait for the promise it returns.
 func await(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
-
-// writeSWFCut writes the header and the first n jobs of the trace at src
-// (gzipped) to a file named after it, and returns its path.
-func writeSWFCut(t *testing.T, src string, n int) string {
-	t.Helper()
-	f, err := os.Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), fmt.Sprintf("HPC2N-first-%d.swf", n))
-	out, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	jobs := 0
-	for sc.Scan() && jobs < n {
-		l := sc.Text()
-		if !strings.HasPrefix(strings.TrimSpace(l), ";") && strings.TrimSpace(l) != "" {
-			jobs++
-		}
-		fmt.Fprintln(out, l)
-	}
-	return path
-}
