@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"gridplay/engine/sched"
 
@@ -151,5 +152,23 @@ func TestLogScale(t *testing.T) {
 	}
 	if strings.Contains(svg, "dll at 40") {
 		t.Errorf("a value of 0 was drawn on a log scale")
+	}
+}
+
+// ticks ends for values whose spread is below float precision against
+// their size (k*step stops moving there): the old loop never ended.
+func TestTicksEndOnHugeValues(t *testing.T) {
+	done := make(chan []float64)
+	go func() {
+		out, _ := ticks(1e17, 1e17+16, 5)
+		done <- out
+	}()
+	select {
+	case out := <-done:
+		if len(out) == 0 || len(out) > 10 {
+			t.Errorf("ticks of [1e17, 1e17+16]: %v", out)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ticks of [1e17, 1e17+16] did not end")
 	}
 }

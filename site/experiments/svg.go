@@ -315,6 +315,11 @@ func ticks(lo, hi float64, n int) ([]float64, int) {
 		}
 	}
 	dec := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	if math.Abs(lo/step) > 1<<52 || math.Abs(hi/step) > 1<<52 {
+		// Values so large against their spread that k*step no longer
+		// moves when k does: the two ends are the ticks.
+		return []float64{lo, hi}, dec
+	}
 	var out []float64
 	for k := math.Ceil(lo / step); k*step <= hi+step*1e-9; k++ {
 		out = append(out, k*step)
