@@ -10,15 +10,19 @@
 // HTTP cache (ETag revalidation) lets it reuse its compiled code across
 // visits.
 //
-// One worker per request: a worker serves one request and is then
-// terminated, and a spare worker is started at once, so the next request
-// finds one ready. Terminating a worker frees everything the request left
-// behind at once (its Go instance's memory above all, which otherwise
-// waits for the worker's garbage collector), so the memory of the engine
-// is that of the requests in flight and nothing more, however long the
-// session. It also makes cancelling simple: Go in WebAssembly has no
-// preemption, a busy engine cannot read a cancel message, so cancelling a
-// request terminates its worker, and no other request shares it.
+// A worker serves requests one at a time, and its Go instance stays
+// running between them (wasm/engine serves every call of its serve
+// function), so a sweep's points do not pay for a new worker and a new Go
+// runtime each. A worker is kept for another request only while it is
+// small: Go's memory in WebAssembly never shrinks, so a worker whose
+// instance grew past reuseMaxBytes (a request on a whole trace, say), or
+// that has served reuseMaxRequests, is terminated when its request ends,
+// which frees everything it holds at once. The memory of the engine is
+// thus that of the requests in flight plus at most `spares` small idle
+// instances, however long the session. Cancelling stays simple: Go in
+// WebAssembly has no preemption, a busy engine cannot read a cancel
+// message, so cancelling a request terminates its worker, and no other
+// request shares it.
 //
 // No failure is permanent: a worker that fails is thrown away, the request
 // it was serving ends with a message the page shows with a Retry, and the
@@ -39,6 +43,10 @@ const compiled = WebAssembly.compileStreaming(fetch(apiURL)).catch((err) => {
 // (engine-worker.mjs): two, so that the two requests in flight of a
 // sweep on a 2-core machine both find one.
 const spares = 2;
+// A worker is kept after a request while its Go instance's memory is at
+// most reuseMaxBytes and it has served fewer than reuseMaxRequests.
+const reuseMaxBytes = 64 << 20;
+const reuseMaxRequests = 64;
 const idle = []; // started workers with no request
 const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
 let nextID = 1;
@@ -47,6 +55,7 @@ let startFailures = 0;
 const stats = {
   workers: 0, // started
   retired: 0, // terminated after serving their request
+  reused: 0, // requests served by a worker that had served one before
   crashed: 0, // failed while serving a request
   requests: 0,
   chunks: 0,
@@ -64,6 +73,7 @@ compiled.then((m) => {
 function spawn() {
   const w = new Worker(workerURL, { type: "module" });
   w.started = false; // set by its first message
+  w.served = 0; // requests answered
   w.onmessage = (ev) => onMessage(w, ev);
   w.onerror = (ev) => onError(w, ev);
   stats.workers++;
@@ -71,15 +81,29 @@ function spawn() {
   return w;
 }
 
-// topUp keeps a spare worker started.
-function topUp() {
-  while (idle.length < spares && !failed) idle.push(spawn());
+// topUp keeps spare workers started: `spares` before the first
+// request, then at least one beside the requests in flight (workers that
+// end their request go back to idle, see release).
+function topUp(min) {
+  while (idle.length < min && !failed) idle.push(spawn());
 }
 
 function retire(w) {
   stats.retired++;
   w.terminate();
-  topUp();
+  topUp(1);
+}
+
+// release takes back a worker whose request ended well: it serves the
+// next request if it is still small and idle workers are wanted, else it
+// is retired.
+function release(w, peak) {
+  w.served++;
+  if (!failed && peak > 0 && peak <= reuseMaxBytes && w.served < reuseMaxRequests && idle.length < spares) {
+    idle.push(w);
+    return;
+  }
+  retire(w);
 }
 
 function onMessage(w, ev) {
@@ -109,7 +133,7 @@ function onMessage(w, ev) {
       break;
     case "end":
       pending.delete(m.id);
-      retire(w);
+      release(w, m.stats && m.stats.peak ? m.stats.peak : 0);
       p.onEnd(null);
       break;
     case "error":
@@ -141,7 +165,7 @@ function onError(w, ev) {
     pending.delete(id);
     p.onEnd(msg);
   }
-  topUp();
+  topUp(1);
 }
 
 export const engine = {
@@ -156,8 +180,11 @@ export const engine = {
       queueMicrotask(() => onEnd(failed));
       return id;
     }
-    const w = idle.length > 0 ? idle.shift() : spawn();
-    topUp();
+    // The worker that served last: its instance is warm (and holds
+    // what it fetched, a trace for instance).
+    const w = idle.length > 0 ? idle.pop() : spawn();
+    if (w.served > 0) stats.reused++;
+    topUp(1);
     stats.requests++;
     pending.set(id, { onHead, onChunk, onEnd, worker: w });
     w.postMessage({ id, method, path, body, type: contentType || null });
@@ -187,4 +214,4 @@ export const engine = {
   ready: compiled,
 };
 
-topUp();
+topUp(spares);

@@ -1,14 +1,15 @@
 // The engine in a module Web Worker. Its first message, {type: "init",
 // module}, brings api.wasm compiled by the page (engine-client.mjs). Then
-// each message {id, method, path, body, type} starts a fresh Go instance
-// of the module (wasm/engine: engine/api served through syscall/js) and
-// hands it the request. The answer goes back as {id, type: "head",
+// each message {id, method, path, body, type} is handed to the worker's Go
+// instance of the module (wasm/engine: engine/api served through
+// syscall/js), started once when the module arrives. The answer goes back as {id, type: "head",
 // status}, then {type: "chunk"} messages (one per NDJSON frame of a
 // stream, one for the whole body otherwise; their buffers transferred,
 // not copied), then {type: "end", stats}, or {type: "error"}.
 //
-// The page uses a worker for one request and then terminates it, which
-// frees the instance's memory at once.
+// The page sends a worker one request at a time, and terminates it when
+// its instance has grown large (engine-client.mjs), which frees the
+// instance's memory at once.
 import "./wasm_exec.js";
 
 // stats: instances started here, calls into exited instances (late),

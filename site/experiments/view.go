@@ -44,6 +44,8 @@ type View struct {
 	autoplay bool
 	ticking  bool
 	inited   bool
+	// rendered is when a point's answer last re-rendered the view.
+	rendered time.Time
 }
 
 // Init loads the list of experiments and opens the link it was given.
@@ -252,12 +254,26 @@ func (c *View) start() {
 	c.tick()
 }
 
-// locked runs f from an engine callback under the render lock.
+// locked runs f from an engine callback under the render lock. Points'
+// answers re-render the view at most every pointRender: a render of the
+// figures costs the page's main thread tens of milliseconds, which on a
+// small machine the workers need, and the ticker (tick) renders the
+// latest state every half second anyway. The end of a sweep, and a
+// failure, render at once.
 func (c *View) locked(f func()) {
 	c.env.Lock()
 	f()
+	s := c.Sweep
+	if s != nil && !s.Finished && s.Err == "" && c.ticking && time.Since(c.rendered) < pointRender {
+		c.env.UnlockOnly()
+		return
+	}
+	c.rendered = time.Now()
 	c.env.UnlockRender()
 }
+
+// pointRender is the least time between two renders for points' answers.
+const pointRender = 400 * time.Millisecond
 
 // tick re-renders the progress line every half second while a sweep
 // runs (its elapsed time and estimate move without any answer).

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"sync"
 	"syscall/js"
 
 	"gridplay/engine/swf"
@@ -26,7 +27,47 @@ const maxTraceBytes = swf.MaxUploadBytes
 // the site's root (static/engine-worker.mjs, serving wasm/engine). It calls fetch through
 // syscall/js: net/http's client would add TLS and HTTP/2 to api.wasm
 // (about 5 MB) for a same-origin GET.
+//
+// What it fetched stays in memory for the instance's later requests (the
+// page's engine workers and Cloudflare's isolates serve many), up to
+// cacheBytes in all: every point of gamf-fig7 reads the head of the same
+// trace.
 func Trace(name string) (io.ReadCloser, error) {
+	cache.Lock()
+	b, ok := cache.m[name]
+	cache.Unlock()
+	if ok {
+		return io.NopCloser(bytes.NewReader(b)), nil
+	}
+	b, err := fetchTrace(name)
+	if err != nil {
+		return nil, err
+	}
+	cache.Lock()
+	if cache.size+len(b) <= cacheBytes {
+		if cache.m == nil {
+			cache.m = map[string][]byte{}
+		}
+		if _, dup := cache.m[name]; !dup {
+			cache.m[name] = b
+			cache.size += len(b)
+		}
+	}
+	cache.Unlock()
+	return io.NopCloser(bytes.NewReader(b)), nil
+}
+
+// cacheBytes caps the traces kept in memory (the three that
+// static/traces ships are 4.9 MB compressed in all).
+const cacheBytes = 16 << 20
+
+var cache struct {
+	sync.Mutex
+	m    map[string][]byte
+	size int
+}
+
+func fetchTrace(name string) ([]byte, error) {
 	var fetcher js.Value
 	var u string
 	// The syumai/workers runtime context (Cloudflare); the browser's
@@ -69,7 +110,7 @@ func Trace(name string) (io.ReadCloser, error) {
 	}
 	b := make([]byte, n)
 	js.CopyBytesToGo(b, arr)
-	return io.NopCloser(bytes.NewReader(b)), nil
+	return b, nil
 }
 
 // await waits for a JavaScript promise.
