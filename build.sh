@@ -6,6 +6,11 @@
 #   ./build.sh cloudflare  build, then prepare wasm/cf for `npx wrangler dev`
 #                        or `npx wrangler deploy` (the engine API plus the
 #                        site and its traces as static assets)
+#   ./build.sh bench     measure the standard benchmark set natively and
+#                        write static/bench-native.json, which the
+#                        benchmark page (static/bench.html) compares the
+#                        visitor's browser with (BENCH_RUNS timed runs per
+#                        row, default 5; BENCH_NOTE says what else ran)
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
 #                        target for ${FUZZTIME:-10s}, the headless-browser
@@ -121,6 +126,18 @@ serve() {
 	local port="${PORT:-8080}"
 	step "serving on http://127.0.0.1:$port (Ctrl-C stops)"
 	exec go run ./wasm/api serve -addr "127.0.0.1:$port" -dir "$STATIC"
+}
+
+# bench runs the standard benchmark set (engine/api/benchset) through the
+# API handler in this process, natively: one warm-up and BENCH_RUNS timed
+# requests per row, their median written to static/bench-native.json.
+bench() {
+	need_go
+	step "benchmark set, natively (median of ${BENCH_RUNS:-5} runs per row after a warm-up)"
+	go run ./wasm/internal/bench/cmd -runs "${BENCH_RUNS:-5}" -note "${BENCH_NOTE:-}" -o "$STATIC/bench-native.json" ||
+		die "the native benchmark failed (see above)"
+	compress
+	printf 'static/bench.html compares these with the browser (./build.sh serve, then open /bench.html)\n'
 }
 
 ensure_chromium() {
@@ -275,7 +292,8 @@ case "${1:-build}" in
 build) build ;;
 serve) serve ;;
 cloudflare) cloudflare ;;
+bench) bench ;;
 test) test_all ;;
--h | --help | help) sed -n '2,17p' "$0" ;;
-*) die "unknown verb '$1': use build, serve, cloudflare or test" ;;
+-h | --help | help) sed -n '2,22p' "$0" ;;
+*) die "unknown verb '$1': use build, serve, cloudflare, bench or test" ;;
 esac

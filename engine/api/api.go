@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"gridplay/engine/api/benchset"
 	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
@@ -97,6 +98,11 @@ func Serve(w ResponseWriter, r *Request) {
 			return
 		}
 		handleExpand(w, r)
+	case path == "/api/bench":
+		if !allow(w, r, "GET") {
+			return
+		}
+		handleBench(w)
 	case path == "/api/experiments":
 		if !allow(w, r, "GET") {
 			return
@@ -274,6 +280,18 @@ func handleExpand(w ResponseWriter, r *Request) {
 		}
 	}
 	writeError(w, statusUnprocessableEntity, inputError(err))
+}
+
+// handleBench answers the standard benchmark set (engine/api/benchset)
+// with its request bodies, made here from the HPC2N trace, so that the
+// benchmark page need not download 20,000 jobs of scenario.
+func handleBench(w ResponseWriter) {
+	set, err := benchset.Load()
+	if err != nil {
+		writeError(w, statusServiceUnavailable, &Error{Msg: err.Error()})
+		return
+	}
+	writeJSON(w, statusOK, set)
 }
 
 // readOptions reads the experiment options body ({"quick":bool,"seed":N},

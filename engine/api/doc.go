@@ -12,6 +12,10 @@
 //	                            Content-Type of compact.ScenarioType sends
 //	                            the scenario in it (engine/api/compact: what
 //	                            the page uses for big scenarios)
+//	GET  /api/bench             the standard benchmark set
+//	                            (engine/api/benchset): its requests with
+//	                            their bodies (base64), made from the HPC2N
+//	                            trace; 503 when the trace cannot be read
 //	GET  /api/experiments       every experiment
 //	POST /api/experiments/NAME  optional ExperimentOptions JSON in, report
 //	                            JSON out; ?format=csv gives the long CSV
