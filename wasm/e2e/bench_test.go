@@ -1,0 +1,154 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"gridplay/engine/api/benchset"
+	"gridplay/wasm/internal/bench"
+)
+
+// benchRow is a row of the benchmark page's results
+// (globalThis.gridplayBench, static/bench.mjs).
+type benchRow struct {
+	Name   string    `json:"name"`
+	Label  string    `json:"label"`
+	Status int       `json:"status"`
+	MS     float64   `json:"ms"`
+	Runs   []float64 `json:"runs"`
+	Bytes  int       `json:"bytes"`
+	SHA256 string    `json:"sha256"`
+	Error  string    `json:"error"`
+}
+
+// TestBench runs the standard benchmark set (engine/api/benchset) on both
+// sides in this one test: natively through the API handler in this
+// process (wasm/internal/bench), then on the benchmark page
+// (static/bench.html) in the page's own engine worker, each row once as a
+// warm-up and BENCH_RUNS times (default 1, to keep the test near a
+// minute: muscle-fig4 alone takes 4 s natively) for the median. Every row
+// must answer 200 in the browser with the same bytes (SHA-256) as
+// natively; the test logs the table with the ratios of this one run. It
+// then checks that a failing request shows an error naming its row and
+// the engine's message.
+func TestBench(t *testing.T) {
+	runs := 1
+	if n, err := strconv.Atoi(os.Getenv("BENCH_RUNS")); err == nil && n >= 1 {
+		runs = n
+	}
+	actx, _, con, url := browser(t, 1200, 900)
+
+	set, err := benchset.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	var native []bench.Row
+	for _, r := range set.Requests {
+		row, err := bench.Measure(r, runs)
+		if err != nil {
+			t.Fatalf("native: %v", err)
+		}
+		native = append(native, row)
+	}
+	nativeTime := time.Since(t0)
+
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancelT()
+	chromedp.ListenTarget(ctx, con.listen)
+	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+	t1 := time.Now()
+	var state string
+	var rows []benchRow
+	var shown []string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/bench.html?runs=%d", url, runs)),
+		chromedp.WaitVisible(`#run`, chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		chromedp.Poll(`["done", "error"].includes(globalThis.gridplayBench.state)`, nil,
+			chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(3*time.Minute)),
+		chromedp.Evaluate(`globalThis.gridplayBench.state`, &state),
+		chromedp.Evaluate(`globalThis.gridplayBench.rows`, &rows),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#rows tr"), (tr) => tr.textContent)`, &shown),
+	)
+	browserTime := time.Since(t1)
+	if err != nil {
+		var progress string
+		chromedp.Run(ctx, chromedp.Text(`#progress`, &progress, chromedp.ByQuery))
+		t.Fatalf("the benchmark page: %v (progress %q); console:\n%s", err, progress, strings.Join(con.all, "\n"))
+	}
+	if state != "done" {
+		var errs []string
+		chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayBench.errors`, &errs))
+		t.Errorf("the page ended in state %q: %s", state, strings.Join(errs, "; "))
+	}
+	got := map[string]benchRow{}
+	for _, r := range rows {
+		got[r.Name] = r
+	}
+	ms := map[string]float64{}
+	for _, n := range native {
+		b, ok := got[n.Name]
+		switch {
+		case !ok:
+			t.Errorf("%s: the page has no result", n.Label)
+		case b.Error != "" || b.Status != 200:
+			t.Errorf("%s: status %d in the browser: %s", n.Label, b.Status, b.Error)
+		case b.SHA256 != n.SHA256 || b.Bytes != n.Bytes:
+			t.Errorf("%s: the browser answered %d bytes (sha256 %s), natively %d bytes (sha256 %s)", n.Label, b.Bytes, b.SHA256, n.Bytes, n.SHA256)
+		case len(b.Runs) != runs || b.MS <= 0:
+			t.Errorf("%s: %d timed runs in the browser, median %.1f ms", n.Label, len(b.Runs), b.MS)
+		default:
+			ms[n.Name] = b.MS
+		}
+	}
+	if len(shown) != len(set.Requests) {
+		t.Errorf("the page's table has %d rows, want %d: %q", len(shown), len(set.Requests), shown)
+	}
+	for i, s := range shown {
+		if i < len(native) && !strings.Contains(s, native[i].Label) {
+			t.Errorf("table row %d is %q, want %s", i, s, native[i].Label)
+		}
+	}
+	shot(t, ctx, "bench.png", false)
+	table := bench.Table(native, ms)
+	t.Logf("benchmark set, median of %d runs after a warm-up, native (this process) then browser (headless Chromium, the page's worker); native side %v, browser side %v:\n%s",
+		runs, nativeTime.Round(time.Millisecond), browserTime.Round(time.Millisecond), table)
+	for _, n := range native {
+		if b, ok := ms[n.Name]; ok {
+			fmt.Printf("gridplay e2e: bench %s: native %.1f ms, browser %.1f ms, ratio %.2fx (target %gx)\n", n.Label, n.MS, b, b/n.MS, benchset.Target)
+		}
+	}
+
+	// A failing request: its error names the row and the engine's
+	// message, on the page as text.
+	bad := fmt.Sprintf(`globalThis.gridplayBench.runRow({name: "bad", label: "Broken row", method: "POST", path: "/api/experiments/no-such", type: "application/json", body: %q}, 1)`,
+		base64.StdEncoding.EncodeToString([]byte(benchset.Options)))
+	var badRow benchRow
+	var errText string
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(bad, &badRow, await),
+		chromedp.Text(`#errors`, &errText, chromedp.ByQuery, chromedp.NodeVisible),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Broken row: status 404: unknown experiment "no-such"`
+	if !strings.Contains(badRow.Error, want) || !strings.Contains(errText, want) {
+		t.Errorf("a failing row: error %q, shown %q; want %q", badRow.Error, errText, want)
+	}
+	con.check(t)
+}
