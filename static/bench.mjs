@@ -29,6 +29,7 @@ const tbody = $("rows");
 const results = {
   state: "idle", // idle, loading, running, done, error
   runs: 0,
+  setMs: 0, // GET /api/bench, the set made in the worker
   native: null,
   rows: [], // {name, label, status, ms, runs, bytes, sha256, same, error}
   errors: [],
@@ -217,7 +218,10 @@ async function loadSet() {
 
 // runRow runs one request: a warm-up, then `runs` timed requests.
 async function runRow(req, runs, index, total) {
-  const res = { name: req.name, label: req.label, status: 0, ms: 0, runs: [], bytes: 0, sha256: null, same: null, error: null };
+  // worker: the serving worker's own figures per timed run (the engine
+  // client's stats: ms from the request's arrival in the worker to its
+  // engine ready and to the answer's end, the instance's Go memory).
+  const res = { name: req.name, label: req.label, status: 0, ms: 0, runs: [], worker: [], bytes: 0, sha256: null, same: null, error: null };
   results.rows.push(res);
   const { cells } = rowFor(req.name, req.label);
   const body = req.body ? fromBase64(req.body) : null;
@@ -250,6 +254,8 @@ async function runRow(req, runs, index, total) {
       break;
     }
     res.runs.push(r.ms);
+    const last = engine.stats().last;
+    if (last && last.times) res.worker.push({ started: last.times.started, end: last.times.end, peakMB: (last.peak || 0) / 1048576 });
   }
   if (!res.error) {
     const s = res.runs.slice().sort((a, b) => a - b);
@@ -275,7 +281,9 @@ async function run() {
     }
   }
   try {
+    const t0 = performance.now();
     const set = await loadSet();
+    results.setMs = performance.now() - t0;
     const runs = askedRuns >= 1 && askedRuns <= 50 ? askedRuns : set.runs;
     results.runs = runs;
     showRuns(runs);
