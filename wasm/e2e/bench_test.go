@@ -38,64 +38,91 @@ type benchRow struct {
 }
 
 // TestBench runs the standard benchmark set (engine/api/benchset) on both
-// sides in this one test: natively through the API handler in this
-// process (wasm/internal/bench), then on the benchmark page
-// (static/bench.html) in the page's own engine worker, each row once as a
-// warm-up and BENCH_RUNS times (default 1, to keep the test near a
-// minute: muscle-fig4 alone takes 4 s natively) for the median. Every row
-// must answer 200 in the browser with the same bytes (SHA-256) as
-// natively; the test logs the table with the ratios of this one run. It
-// then checks that a failing request shows an error naming its row and
-// the engine's message.
+// sides in this one test, row by row: each row natively through the API
+// handler in this process (wasm/internal/bench), then on the benchmark
+// page (static/bench.html, in step mode: it waits for the test before
+// each row) in the page's own engine worker, so that a row's two sides
+// are measured side by side on this shared machine. Each side runs a row
+// once as a warm-up and BENCH_RUNS times (default 1, to keep the test
+// near a minute: muscle-fig4 alone takes 4-6 s natively) for the median.
+// Every row must answer 200 in the browser with the same bytes (SHA-256)
+// as natively; the test logs the table with the ratios of this one run.
+// It then checks that a failing request shows an error naming its row
+// and the engine's message.
 func TestBench(t *testing.T) {
 	runs := 1
 	if n, err := strconv.Atoi(os.Getenv("BENCH_RUNS")); err == nil && n >= 1 {
 		runs = n
 	}
 	actx, _, con, url := browser(t, 1200, 900)
-
 	set, err := benchset.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	t0 := time.Now()
+
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	// muscle-fig4 takes 10-20 s a request in the page on a loaded
+	// 2-core machine: a minute per request of a row, and one more.
+	limit := time.Duration(runs+2) * time.Minute
+	ctx, cancelT := context.WithTimeout(ctx, time.Duration(len(set.Requests))*limit)
+	defer cancelT()
+	chromedp.ListenTarget(ctx, con.listen)
+	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+	progress := func() string {
+		var p string
+		chromedp.Run(ctx, chromedp.Text(`#progress`, &p, chromedp.ByQuery))
+		return p
+	}
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/bench.html?runs=%d&step=1", url, runs)),
+		chromedp.WaitVisible(`#run`, chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var native []bench.Row
+	var nativeTime, browserTime time.Duration
 	for _, r := range set.Requests {
+		// The page's turn ends when it waits for the next row.
+		var waiting string
+		t0 := time.Now()
+		err := chromedp.Run(ctx,
+			chromedp.Poll(`globalThis.gridplayBench.waiting || (["done", "error"].includes(globalThis.gridplayBench.state) ? "ended" : null)`, &waiting,
+				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(limit)),
+		)
+		browserTime += time.Since(t0)
+		if err != nil || waiting != r.Name {
+			t.Fatalf("waiting for the page to ask for %s: %v (it waits for %q; progress %q); console:\n%s", r.Name, err, waiting, progress(), strings.Join(con.all, "\n"))
+		}
+		t0 = time.Now()
 		row, err := bench.Measure(r, runs)
 		if err != nil {
 			t.Fatalf("native: %v", err)
 		}
+		nativeTime += time.Since(t0)
 		native = append(native, row)
+		if err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`globalThis.gridplayBench.waiting = null; globalThis.gridplayBench.proceed = %q`, r.Name), nil)); err != nil {
+			t.Fatal(err)
+		}
 	}
-	nativeTime := time.Since(t0)
-
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancelT()
-	chromedp.ListenTarget(ctx, con.listen)
-	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
-	t1 := time.Now()
 	var state string
 	var setMS float64
 	var rows []benchRow
 	var shown []string
+	t0 := time.Now()
 	err = chromedp.Run(ctx,
-		chromedp.Navigate(fmt.Sprintf("%s/bench.html?runs=%d", url, runs)),
-		chromedp.WaitVisible(`#run`, chromedp.ByQuery),
-		chromedp.Click(`#run`, chromedp.ByQuery),
 		chromedp.Poll(`["done", "error"].includes(globalThis.gridplayBench.state)`, nil,
-			chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(3*time.Minute)),
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(limit)),
 		chromedp.Evaluate(`globalThis.gridplayBench.state`, &state),
 		chromedp.Evaluate(`globalThis.gridplayBench.rows`, &rows),
 		chromedp.Evaluate(`globalThis.gridplayBench.setMs`, &setMS),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll("#rows tr"), (tr) => tr.textContent)`, &shown),
 	)
-	browserTime := time.Since(t1)
+	browserTime += time.Since(t0)
 	if err != nil {
-		var progress string
-		chromedp.Run(ctx, chromedp.Text(`#progress`, &progress, chromedp.ByQuery))
-		t.Fatalf("the benchmark page: %v (progress %q); console:\n%s", err, progress, strings.Join(con.all, "\n"))
+		t.Fatalf("the benchmark page: %v (progress %q); console:\n%s", err, progress(), strings.Join(con.all, "\n"))
 	}
 	if state != "done" {
 		var errs []string
@@ -132,7 +159,7 @@ func TestBench(t *testing.T) {
 	}
 	shot(t, ctx, "bench.png", false)
 	table := bench.Table(native, ms)
-	t.Logf("benchmark set, median of %d runs after a warm-up, native (this process) then browser (headless Chromium, the page's worker); native side %v, browser side %v:\n%s",
+	t.Logf("benchmark set, median of %d runs after a warm-up, row by row native (this process) then browser (headless Chromium, the page's worker); native side %v, browser side %v:\n%s",
 		runs, nativeTime.Round(time.Millisecond), browserTime.Round(time.Millisecond), table)
 	// Where the browser's time went, per timed run: the worker's own
 	// figures (engine-client.mjs stats).
