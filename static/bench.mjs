@@ -33,7 +33,7 @@ const results = {
   waiting: null, // ?step=1: the row waiting for results.proceed
   proceed: null,
   native: null,
-  rows: [], // {name, label, status, ms, runs, bytes, sha256, same, error}
+  rows: [], // {name, label, status, ms, runs, worker, bytes, sha256, same, ratio, error}
   errors: [],
 };
 globalThis.gridplayBench = results;
