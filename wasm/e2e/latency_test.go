@@ -116,7 +116,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 		}
 		moves++
 		var st struct {
-			Answered float64   `json:"answered"`
+			Answered float64      `json:"answered"`
 			Lat      [][2]float64 `json:"lat"`
 		}
 		chromedp.Run(ctx, chromedp.Evaluate(`({answered: (globalThis.gridplayMarks.find(m => m.name === "run: answered") || {t: 0}).t, lat: globalThis.__lat})`, &st))
