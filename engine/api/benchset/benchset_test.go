@@ -18,17 +18,28 @@ import (
 
 var (
 	setOnce sync.Once
+	trace   *swf.Trace
 	set     *benchset.Set
 	setErr  error
 )
 
-func load(t *testing.T) *benchset.Set {
+// load reads the trace once and makes the set from it.
+func load(t *testing.T) (*benchset.Set, *swf.Trace) {
 	t.Helper()
-	setOnce.Do(func() { set, setErr = benchset.Load() })
+	setOnce.Do(func() {
+		var path string
+		if path, setErr = swf.Find(benchset.Trace); setErr != nil {
+			return
+		}
+		if trace, setErr = swf.ReadFile(path); setErr != nil {
+			return
+		}
+		set, setErr = benchset.New(trace)
+	})
 	if setErr != nil {
 		t.Fatal(setErr)
 	}
-	return set
+	return set, trace
 }
 
 // serve answers r through the API's handler.
@@ -44,7 +55,7 @@ func serve(method, path, typ string, body []byte) *httptest.ResponseRecorder {
 
 // The set is the six rows of issue 16's table, in its order.
 func TestRows(t *testing.T) {
-	s := load(t)
+	s, _ := load(t)
 	want := []string{"easy-hpc2n-20k", "conservative-hpc2n-20k", "titan-fig9-quick", "muscle-fig4-quick", "multisite-fig2-quick", "hybrid-table1-quick"}
 	if len(s.Requests) != len(want) {
 		t.Fatalf("%d requests, want %d", len(s.Requests), len(want))
@@ -65,15 +76,7 @@ func TestRows(t *testing.T) {
 // The run rows carry the scenario the browser tests build (wasm/e2e
 // hpc20k): the first 20,000 jobs of HPC2N under the row's policy.
 func TestRunBodies(t *testing.T) {
-	s := load(t)
-	path, err := swf.Find(benchset.Trace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := swf.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, tr := load(t)
 	for i, policy := range []string{"easy", "conservative"} {
 		r := s.Requests[i]
 		if r.Type != compact.ScenarioType || r.Path != "/api/run?format=compact" {
@@ -96,7 +99,8 @@ func TestRunBodies(t *testing.T) {
 // Every request of the set answers 200 natively, with the answer its
 // path promises.
 func TestEveryRequestAnswers(t *testing.T) {
-	for _, r := range load(t).Requests {
+	s, _ := load(t)
+	for _, r := range s.Requests {
 		t.Run(r.Name, func(t *testing.T) {
 			t.Parallel()
 			rec := serve(r.Method, r.Path, r.Type, r.Body)
@@ -125,7 +129,8 @@ func TestRoute(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	want, _ := json.Marshal(load(t))
+	s, _ := load(t)
+	want, _ := json.Marshal(s)
 	again, _ := json.Marshal(&got)
 	if !bytes.Equal(want, again) {
 		t.Error("GET /api/bench differs from benchset.Load")
