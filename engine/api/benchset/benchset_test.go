@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -96,9 +97,20 @@ func TestRunBodies(t *testing.T) {
 	}
 }
 
+// skipJS skips a test that runs the set's requests under js/wasm (node):
+// muscle-fig4 alone takes about 20 s there. The browser test (wasm/e2e,
+// TestBench) runs every request in js/wasm and compares its bytes with
+// the native answer.
+func skipJS(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("too slow under js/wasm; wasm/e2e TestBench runs the set there")
+	}
+}
+
 // Every request of the set answers 200 natively, with the answer its
 // path promises.
 func TestEveryRequestAnswers(t *testing.T) {
+	skipJS(t)
 	s, _ := load(t)
 	for _, r := range s.Requests {
 		t.Run(r.Name, func(t *testing.T) {
@@ -121,6 +133,7 @@ func TestEveryRequestAnswers(t *testing.T) {
 
 // GET /api/bench answers the set, bodies included.
 func TestRoute(t *testing.T) {
+	skipJS(t)
 	rec := serve("GET", "/api/bench", "", nil)
 	if rec.Code != 200 {
 		t.Fatalf("status %d: %s", rec.Code, rec.Body.String())
