@@ -45,7 +45,10 @@ const compiled = WebAssembly.compileStreaming(fetch(apiURL)).catch((err) => {
 const spares = 2;
 // A worker is kept after a request while its Go instance's memory is at
 // most reuseMaxBytes and it has served fewer than reuseMaxRequests.
-let reuseMaxBytes = 64 << 20;
+// 128 MiB: a point of the multisite figures ends at about 114 MiB, and a
+// worker retired after each would fetch and parse its trace again.
+const reuseCap = 128 << 20;
+let reuseMaxBytes = reuseCap;
 const reuseMaxRequests = 64;
 const idle = []; // started workers with no request
 const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
@@ -212,7 +215,7 @@ export const engine = {
   // reuse switches the reuse of workers on or off (for measuring both
   // in one page; on by default).
   reuse(on) {
-    reuseMaxBytes = on ? 64 << 20 : 0;
+    reuseMaxBytes = on ? reuseCap : 0;
   },
   // ready resolves once api.wasm is compiled (null if the page could not
   // compile it).
