@@ -175,8 +175,8 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 			n0 := got
 			end := p.first[k] + p.size[k]
 			for wi := p.first[k] >> 6; wi<<6 < end && got < len(g); wi++ {
-				taken := lowest(o.freeB[wi]&clusterMask(wi, p.first[k], end), len(g)-got)
-				got = appendNodes(g, got, wi, taken)
+				var taken uint64
+				taken, got = takeLowest(g, got, wi, o.freeB[wi]&clusterMask(wi, p.first[k], end))
 				o.freeB[wi] &^= taken
 				if jb != nil {
 					jb[wi] |= taken
@@ -201,8 +201,9 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 		// PS_j from the clusters used; CS_j from the links used (eq. 1).
 		ps, cs := 0.0, 1.0
 		bjRow := o.bjk[int(j)*p.nclu : int(j)*p.nclu+p.nclu]
+		bw := p.jobBW(j)
 		for k, c := range row {
-			bjRow[k] = linkBandwidth(c, p.tau[j], p.bj[j])
+			bjRow[k] = bw[c] // B_j^k (linkBandwidth)
 			if c == 0 {
 				continue
 			}
@@ -217,27 +218,17 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 	}
 }
 
-// lowest keeps the n lowest set bits of w.
-func lowest(w uint64, n int) uint64 {
-	if bits.OnesCount64(w) <= n {
-		return w
-	}
-	rest := w
-	for ; n > 0; n-- {
-		rest &= rest - 1
-	}
-	return w &^ rest
-}
-
-// appendNodes writes the nodes of bitset word wi set in w to g[got:],
-// lowest first, and returns the new count.
-func appendNodes(g []int32, got, wi int, w uint64) int {
+// takeLowest writes the nodes of bitset word wi set in w to g[got:],
+// lowest first, until g is full, and returns the bits it took and the
+// new count.
+func takeLowest(g []int32, got, wi int, w uint64) (uint64, int) {
 	base := int32(wi << 6)
-	for ; w != 0; w &= w - 1 {
-		g[got] = base + int32(bits.TrailingZeros64(w))
+	rest := w
+	for ; rest != 0 && got < len(g); rest &= rest - 1 {
+		g[got] = base + int32(bits.TrailingZeros64(rest))
 		got++
 	}
-	return got
+	return w &^ rest, got
 }
 
 // clusterMask is the mask of bitset word wi restricted to nodes
@@ -370,8 +361,8 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 	copy(a8[:], A)
 	copy(b8[:], B)
 	pool := o.pool[:len(ga)+len(gb)]
-	got, np := commonFirst(gb, &a8, gc, pool)
-	np = othersOf(ga, &b8, pool, np)
+	got, np := commonFirst(gb, a8, gc, pool)
+	np = othersOf(ga, b8, pool, np)
 	for i := range c8 {
 		c8[i] = a8[i] & b8[i]
 	}
@@ -382,10 +373,30 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 // commonFirst copies to gc the genes of gb that are in set A, in gb's
 // order, and to pool the others; it returns both counts. Branch-free:
 // whether a node is common is unpredictable, so each node is written to
-// both places and only the right count moves.
-func commonFirst(gb []int32, A *[bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
+// both places and only the right count moves. Two genes a round halve the
+// loop's own work; the sets are passed by value and the function is kept
+// out of line so that the loop keeps its values in registers.
+//
+//go:noinline
+func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
 	gc, pool = gc[:len(gb)], pool[:len(gb)]
-	for _, n := range gb {
+	i := 0
+	for ; i+1 < len(gb); i += 2 {
+		n0, n1 := gb[i], gb[i+1]
+		u0, u1 := uint32(n0), uint32(n1)
+		in0 := int(A[u0>>6&(bitModeMaxWords-1)] >> (u0 & 63) & 1)
+		in1 := int(A[u1>>6&(bitModeMaxWords-1)] >> (u1 & 63) & 1)
+		gc[got] = n0
+		pool[np] = n0
+		got += in0
+		np += 1 - in0
+		gc[got] = n1
+		pool[np] = n1
+		got += in1
+		np += 1 - in1
+	}
+	if i < len(gb) {
+		n := gb[i]
 		u := uint32(n)
 		in := int(A[u>>6&(bitModeMaxWords-1)] >> (u & 63) & 1)
 		gc[got] = n
@@ -397,10 +408,24 @@ func commonFirst(gb []int32, A *[bitModeMaxWords]uint64, gc, pool []int32) (got,
 }
 
 // othersOf appends to pool[np:] the genes of ga not in set B, in ga's
-// order, and returns the new count.
-func othersOf(ga []int32, B *[bitModeMaxWords]uint64, pool []int32, np int) int {
+// order, and returns the new count (two genes a round, as commonFirst).
+//
+//go:noinline
+func othersOf(ga []int32, B [bitModeMaxWords]uint64, pool []int32, np int) int {
 	pool = pool[:np+len(ga)]
-	for _, n := range ga {
+	i := 0
+	for ; i+1 < len(ga); i += 2 {
+		n0, n1 := ga[i], ga[i+1]
+		u0, u1 := uint32(n0), uint32(n1)
+		out0 := 1 - int(B[u0>>6&(bitModeMaxWords-1)]>>(u0&63)&1)
+		out1 := 1 - int(B[u1>>6&(bitModeMaxWords-1)]>>(u1&63)&1)
+		pool[np] = n0
+		np += out0
+		pool[np] = n1
+		np += out1
+	}
+	if i < len(ga) {
+		n := ga[i]
 		u := uint32(n)
 		pool[np] = n
 		np += 1 - int(B[u>>6&(bitModeMaxWords-1)]>>(u&63)&1)
