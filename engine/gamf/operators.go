@@ -21,14 +21,14 @@ type operators struct {
 	fixed   []bool  // per position: inherited
 	free    []int32 // jobs to place at random
 	slots   []int32
-	inJob   []bool   // per node: in the job being built
+	inJob   []bool // per node: in the job being built
 	// freeC holds each cluster's free nodes for guidedIndiv, numbered
 	// within the cluster: cluster k's words are freeC[cwOff[k]:cwOff[k+1]],
 	// so taking a cluster's lowest free nodes starts at its first node.
 	freeC []uint64
 	cwOff []int
-	freeN   []int32  // per cluster: free node count
-	order   []int32
+	freeN []int32 // per cluster: free node count
+	order []int32
 	// guidedIndiv's predictions: per job, its predicted end and t_j^k
 	// (at [j*nclu+k]); the jobs holding nodes; link loads.
 	pend []float64
