@@ -256,19 +256,25 @@ func (e *evaluator) simulate(a *indiv, order []int32) {
 func (e *evaluator) jobFigures(j int32) {
 	p := e.p
 	nc := p.nclu
-	ps, kps := 0.0, 0
 	row := e.bjk[int(j)*nc : int(j)*nc+nc]
+	in := e.csIn[int(j)*nc : int(j)*nc+nc]
 	bw := p.jobBW(j)
-	for k := 0; k < nc; k++ {
-		c := int(e.cnt[k])
-		if c > 0 && p.cps[k] > ps {
-			ps, kps = p.cps[k], k // GA-MF: PS_j = max over the job's nodes of PS_j^r
-		}
+	cnt := e.cnt[:nc]
+	for k, c := range cnt {
 		row[k] = bw[c] // B_j^k (linkBandwidth)
-		e.csIn[int(j)*nc+k] = p.inCS(c, row[k])
-		e.cnt[k] = 0
+		in[k] = p.inCS(int(c), row[k])
 	}
-	e.psj[j] = ps
+	// GA-MF: PS_j = max over the job's nodes of PS_j^r, that of the
+	// first cluster it uses in byPS order.
+	kps := 0
+	for _, k := range p.byPS {
+		if cnt[k] > 0 {
+			kps = k
+			break
+		}
+	}
+	clear(cnt)
+	e.psj[j] = p.cps[kps]
 	e.rate1[j] = p.rate1[int(j)*nc+kps] // 1 / T^e_j at CS_j = 1 (eq. 1)
 }
 

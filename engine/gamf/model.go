@@ -1,6 +1,7 @@
 package gamf
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -40,6 +41,7 @@ type problem struct {
 	cluOf   []int32   // node -> cluster
 	ps      []float64 // PS^r of each node (per-node slowdown)
 	cps     []float64 // PS^r of the nodes of each cluster
+	byPS    []int     // clusters by PS^r, highest first (ties: platform order)
 	mips    []float64 // per cluster
 	bw      []float64 // B^k per cluster, Mbit/s
 	first   []int     // first global node of each cluster
@@ -179,6 +181,11 @@ func compile(s *model.Scenario) (*problem, error) {
 	for r := range p.ps {
 		p.ps[r] = p.cps[p.cluOf[r]]
 	}
+	p.byPS = make([]int, p.nclu)
+	for k := range p.byPS {
+		p.byPS[k] = k
+	}
+	slices.SortStableFunc(p.byPS, func(a, b int) int { return cmp.Compare(p.cps[b], p.cps[a]) })
 	if p.nclu <= 4 && slices.Max(append([]int{0}, p.size...)) < 1<<16 {
 		p.inc = make([]uint64, total)
 		for r := range p.inc {
