@@ -33,6 +33,7 @@ func main() {
 		metrics.Read(gcs)
 		gc0 := gcs[0].Value.Uint64()
 		res := buildEnv.RunBuild(root)
+		built := jsbridge.Now()
 		guardEvents(res, root.fault)
 		if err := renderer.Render(res); err != nil {
 			panic(err)
@@ -41,7 +42,7 @@ func main() {
 		// tests' logs (input waits for it).
 		if d := jsbridge.Now() - t0; d > 30 {
 			metrics.Read(gcs)
-			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms, " + strconv.FormatUint(gcs[0].Value.Uint64()-gc0, 10) + " GC")
+			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms (build " + strconv.Itoa(int(built-t0)) + " ms), " + strconv.FormatUint(gcs[0].Value.Uint64()-gc0, 10) + " GC")
 		}
 	}
 }

@@ -45,7 +45,7 @@ const compiled = WebAssembly.compileStreaming(fetch(apiURL)).catch((err) => {
 const spares = 2;
 // A worker is kept after a request while its Go instance's memory is at
 // most reuseMaxBytes and it has served fewer than reuseMaxRequests.
-const reuseMaxBytes = 64 << 20;
+let reuseMaxBytes = 64 << 20;
 const reuseMaxRequests = 64;
 const idle = []; // started workers with no request
 const pending = new Map(); // id -> {onHead, onChunk, onEnd, worker}
@@ -208,6 +208,11 @@ export const engine = {
   // the last requests' instances.
   stats() {
     return { ...stats, peakBytes: stats.peakBytes.slice(), idle: idle.length, busy: pending.size, failed };
+  },
+  // reuse switches the reuse of workers on or off (for measuring both
+  // in one page; on by default).
+  reuse(on) {
+    reuseMaxBytes = on ? 64 << 20 : 0;
   },
   // ready resolves once api.wasm is compiled (null if the page could not
   // compile it).

@@ -9,6 +9,86 @@ import { engine } from "./engine-client.mjs";
 // api.wasm compiled once) as the Go page reaches it (site/jsbridge).
 globalThis.gridplayEngine = engine;
 
+// Vugu's renderer (window.vuguRender, installed when app.wasm starts)
+// writes the whole page on every render: each static block's innerHTML,
+// each attribute, each text node, changed or not. Re-parsing an
+// unchanged innerHTML rebuilds its DOM (the experiments' SVG figures, the
+// help texts), and every write invalidates style and layout: at trace
+// scale that was most of a render. While vuguRender runs, the writes that
+// would not change anything are skipped here: an innerHTML equal to the
+// one last set on that element, whose children are still the ones that
+// set made; an attribute already at that value; a text node already
+// holding that text. Writes from anywhere else go through as before.
+let inVuguRender = false;
+// Writes skipped and made during renders (for the tests' logs), and a
+// switch for measuring renders without the skipping (on by default).
+globalThis.gridplayRenderWrites = { skipped: 0, made: 0, skip: true };
+{
+  const w = globalThis.gridplayRenderWrites;
+  let render;
+  Object.defineProperty(globalThis, "vuguRender", {
+    configurable: true,
+    get: () => render,
+    set(fn) {
+      render = function () {
+        inVuguRender = globalThis.gridplayRenderWrites.skip;
+        try {
+          return fn.apply(this, arguments);
+        } finally {
+          inVuguRender = false;
+        }
+      };
+    },
+  });
+  const html = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
+  Object.defineProperty(Element.prototype, "innerHTML", {
+    configurable: true,
+    enumerable: html.enumerable,
+    get() {
+      return html.get.call(this);
+    },
+    set(v) {
+      const k = this.__gpHTML;
+      if (inVuguRender && k && k.v === v && k.first === this.firstChild && k.last === this.lastChild && k.n === this.childNodes.length) {
+        w.skipped++;
+        return;
+      }
+      if (inVuguRender) w.made++;
+      html.set.call(this, v);
+      this.__gpHTML = { v, first: this.firstChild, last: this.lastChild, n: this.childNodes.length };
+    },
+  });
+  const setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    if (inVuguRender) {
+      if (this.getAttribute(name) === String(value)) {
+        w.skipped++;
+        return;
+      }
+      w.made++;
+    }
+    return setAttribute.call(this, name, value);
+  };
+  const text = Object.getOwnPropertyDescriptor(Node.prototype, "textContent");
+  Object.defineProperty(CharacterData.prototype, "textContent", {
+    configurable: true,
+    enumerable: text.enumerable,
+    get() {
+      return text.get.call(this);
+    },
+    set(v) {
+      if (inVuguRender) {
+        if (this.data === v) {
+          w.skipped++;
+          return;
+        }
+        w.made++;
+      }
+      text.set.call(this, v);
+    },
+  });
+}
+
 // Small browser helpers for the Go page (site/jsbridge/browser_js.go).
 globalThis.gridplayStore = {
   set(key, val) {

@@ -46,6 +46,14 @@ type View struct {
 	inited   bool
 	// rendered is when a point's answer last re-rendered the view.
 	rendered time.Time
+	figCache figCache
+	// gridCache is the grid of one table (the template asks twice a
+	// render).
+	gridCache struct {
+		table *sched.Table
+		name  string
+		grid  Grid
+	}
 }
 
 // Init loads the list of experiments and opens the link it was given.
@@ -321,16 +329,40 @@ func (c *View) table() *sched.Table {
 	return c.Sweep.Partial
 }
 
-// SVGs are the figures of the current table.
+// figures are the figures of the current table. They are built, and
+// their SVG written, once per table: a render while a sweep runs (the
+// progress line moves twice a second) reuses them.
 func (c *View) figures() []Figure {
 	t := c.table()
 	if t == nil {
 		return nil
 	}
-	return Build(Layouts[c.Name].Figures, t)
+	if c.figCache.table != t || c.figCache.name != c.Name {
+		figs := Build(Layouts[c.Name].Figures, t)
+		svgs := make([]string, len(figs))
+		for i, f := range figs {
+			svgs[i] = SVG(f)
+		}
+		c.figCache = figCache{table: t, name: c.Name, figs: figs, svgs: svgs}
+	}
+	return c.figCache.figs
 }
 
-func (c *View) svg(f Figure) vugu.HTML { return vugu.HTML(SVG(f)) }
+// figCache holds the figures of one table and their SVG.
+type figCache struct {
+	table *sched.Table
+	name  string
+	figs  []Figure
+	svgs  []string
+}
+
+// svg is figure i's SVG (figures, which the template calls first, made it).
+func (c *View) svg(i int) vugu.HTML {
+	if i < len(c.figCache.svgs) {
+		return vugu.HTML(c.figCache.svgs[i])
+	}
+	return ""
+}
 
 // showGrid: experiments drawn as tables always show the table; the others
 // on demand.
@@ -344,7 +376,11 @@ func (c *View) grid() Grid {
 	if l.Figures != nil {
 		metrics = nil
 	}
-	return Tabulate(c.table(), metrics)
+	t := c.table()
+	if c.gridCache.table != t || c.gridCache.name != c.Name {
+		c.gridCache.table, c.gridCache.name, c.gridCache.grid = t, c.Name, Tabulate(t, metrics)
+	}
+	return c.gridCache.grid
 }
 
 func (c *View) percent() string {
@@ -408,13 +444,13 @@ func (c *View) exportJSON() {
 
 func (c *View) exportSVG(i int) {
 	if fs := c.figures(); i < len(fs) {
-		jsbridge.Download(fmt.Sprintf("%s-figure%d.svg", c.fileBase(), i+1), "image/svg+xml", []byte(SVG(fs[i])))
+		jsbridge.Download(fmt.Sprintf("%s-figure%d.svg", c.fileBase(), i+1), "image/svg+xml", []byte(c.svg(i)))
 	}
 }
 
 func (c *View) exportPNG(i int) {
 	if fs := c.figures(); i < len(fs) {
-		jsbridge.DownloadSVGAsPNG(fmt.Sprintf("%s-figure%d.png", c.fileBase(), i+1), SVG(fs[i]))
+		jsbridge.DownloadSVGAsPNG(fmt.Sprintf("%s-figure%d.png", c.fileBase(), i+1), string(c.svg(i)))
 	}
 }
 
