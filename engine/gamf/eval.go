@@ -498,6 +498,10 @@ func (e *evaluator) rates() {
 				}
 			}
 		}
+		if cs == 1 { // its links are not saturated: the rate at CS_j = 1
+			e.rate[j] = e.rate1[j]
+			continue
+		}
 		if e.track && cs > e.csMax[j] {
 			e.csMax[j] = cs
 		}
