@@ -247,7 +247,9 @@ func compile(s *model.Scenario) (*problem, error) {
 	return p, nil
 }
 
-// tables fills bjt and rate1 (see problem).
+// tables fills bjt and rate1 (see problem) with the expressions the
+// decoder used per job: B_j^k by linkBandwidth (GA-MF section 3.1) and
+// the rate 1/T^e_j with T^e_j = Tb_j tc_j (GA-MF eq. 1), tc_j at CS_j = 1.
 func (p *problem) tables() {
 	p.bjt = make([]float64, 0, p.off[p.n]+p.n)
 	p.rate1 = make([]float64, 0, p.n*p.nclu)
