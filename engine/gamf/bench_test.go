@@ -130,3 +130,30 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOperators times the operators on the benchmark's scenario in
+// bit mode: a guided individual, and a crossover of two guided parents.
+func BenchmarkOperators(b *testing.B) {
+	p, err := compile(synthetic(1, 20, "gamf"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ops := newOperators(p)
+	r := newPRNG(1, "bench")
+	pop := make([]*indiv, 64)
+	for i := range pop {
+		pop[i] = newIndiv(p)
+		ops.guidedIndiv(pop[i], r)
+	}
+	c := newIndiv(p)
+	b.Run("guided", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			ops.guidedIndiv(c, r)
+		}
+	})
+	b.Run("crossover", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			ops.crossover(c, pop[i%len(pop)], pop[(i+1)%len(pop)], r)
+		}
+	})
+}

@@ -232,4 +232,14 @@
 // give the same schedules bit for bit (TestBitModeSameAsGeneMode), and
 // TestGoldenOutputs holds every method to hashes of the outputs of the
 // code before this work (testdata/golden.txt).
+//
+// Work that depends only on a job's tasks per cluster is done once per
+// problem: B_j^k for every t_j^k and the rate at CS_j = 1 for every
+// cluster that can give PS_j are tables (problem.tables), computed with
+// the same expressions, so a decode makes no division for them. The
+// decoder recomputes the link loads once per event time (ends and starts
+// at one instant are one change), and the guided population keeps each
+// cluster's free nodes in words of its own. None of this changes a bit
+// of the results (the golden hashes above); BenchmarkOperators and
+// BenchmarkDecode time the parts.
 package gamf

@@ -123,7 +123,6 @@ type evaluator struct {
 	own  []uint64
 	live []int32
 
-	load []float64 // sum_j B_j^k per link, now
 	peak []float64 // highest load/B^k seen per link
 	// track records csMax[j], the highest CS_j of each job during the
 	// schedule (for Placement.Why; off in the search).
@@ -154,7 +153,6 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e.rate = make([]float64, p.n)
 	e.running = make([]int32, 0, p.n)
 	e.ready = make([]int32, 0, p.n)
-	e.load = make([]float64, p.nclu)
 	e.csk = make([]float64, p.nclu)
 	e.rate1 = make([]float64, p.n)
 	if p.bitW > 0 {
@@ -258,19 +256,26 @@ func (e *evaluator) simulate(a *indiv, order []int32) {
 func (e *evaluator) jobFigures(j int32) {
 	p := e.p
 	nc := p.nclu
-	ps := 0.0
 	row := e.bjk[int(j)*nc : int(j)*nc+nc]
-	for k := 0; k < nc; k++ {
-		c := int(e.cnt[k])
-		if c > 0 && p.cps[k] > ps {
-			ps = p.cps[k] // GA-MF: PS_j = max over the job's nodes of PS_j^r
-		}
-		row[k] = linkBandwidth(c, p.tau[j], p.bj[j])
-		e.csIn[int(j)*nc+k] = p.inCS(c, row[k])
-		e.cnt[k] = 0
+	in := e.csIn[int(j)*nc : int(j)*nc+nc]
+	bw := p.jobBW(j)
+	cnt := e.cnt[:nc]
+	for k, c := range cnt {
+		row[k] = bw[c] // B_j^k (linkBandwidth)
+		in[k] = p.inCS(int(c), row[k])
 	}
-	e.psj[j] = ps
-	e.rate1[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], ps, 1))
+	// GA-MF: PS_j = max over the job's nodes of PS_j^r, that of the
+	// first cluster it uses in byPS order.
+	kps := 0
+	for _, k := range p.byPS {
+		if cnt[k] > 0 {
+			kps = k
+			break
+		}
+	}
+	clear(cnt)
+	e.psj[j] = p.cps[kps]
+	e.rate1[j] = p.rate1[int(j)*nc+kps] // 1 / T^e_j at CS_j = 1 (eq. 1)
 }
 
 // precedenceGenes is the first pass one gene at a time: each node
@@ -336,8 +341,13 @@ func (e *evaluator) precedenceBits(a *indiv, order []int32) {
 		e.succ[j] = e.succ[j][:0]
 		e.start[j], e.end[j] = -1, -1
 		bj := a.bits[int(j)*W : int(j)*W+W]
-		for _, cw := range p.cluWords {
-			e.cnt[cw.k] += int32(bits.OnesCount64(bj[cw.w] & cw.mask))
+		from := 0
+		for k, to := range p.cluEnd { // t_j^k
+			c := 0
+			for _, cw := range p.cluWords[from:to] {
+				c += bits.OnesCount64(bj[cw.w] & cw.mask)
+			}
+			e.cnt[k], from = int32(c), to
 		}
 		e.jobFigures(j)
 		w := 0
@@ -374,6 +384,12 @@ func (e *evaluator) events() {
 	p := e.p
 	e.running = e.running[:0]
 	t := 0.0
+	// ended: jobs ended at t and rates have not been recomputed since.
+	// Jobs that start at the same t are added first, so the rates are
+	// computed once for the new running set: the set between the ends
+	// and the starts lasts no time, and its loads, a part of the loads
+	// before the ends, add no peak and no slowdown.
+	ended := false
 	for {
 		started := false
 		w := 0
@@ -389,8 +405,9 @@ func (e *evaluator) events() {
 			}
 		}
 		e.ready = e.ready[:w]
-		if started {
+		if started || ended {
 			e.rates()
+			ended = false
 		}
 		nextRel := math.Inf(1)
 		for _, j := range e.ready {
@@ -435,7 +452,7 @@ func (e *evaluator) events() {
 			}
 		}
 		e.running = e.running[:w]
-		e.rates()
+		ended = true
 	}
 }
 
@@ -443,22 +460,21 @@ func (e *evaluator) events() {
 func (e *evaluator) rates() {
 	p := e.p
 	nc := p.nclu
-	for k := range e.load {
-		e.load[k] = 0
-	}
-	for _, j := range e.running {
-		row := e.bjk[int(j)*nc : int(j)*nc+nc]
-		for k, b := range row {
-			e.load[k] += b
-		}
-	}
-	// CS_j^k depends on the link only: compute it once per link. A
-	// load of at most B^k gives SD^k >= 1, so CS_j^k = 1 without a
+	// The load of each link is summed over the running jobs in their
+	// order; CS_j^k depends on the link only: compute it once per link.
+	// A load of at most B^k gives SD^k >= 1, so CS_j^k = 1 without a
 	// division. The peak is the highest load over B^k: division by B^k
-	// is monotone, so it is divided once, at the end (simulate).
+	// is monotone, so it is divided once, at the end (simulate). Loads
+	// are sums of B_j^k >= 0, never NaN.
 	satNow := false
-	for k, l := range e.load {
-		e.maxLoad[k] = max(e.maxLoad[k], l)
+	for k := 0; k < nc; k++ {
+		l := 0.0
+		for _, j := range e.running {
+			l += e.bjk[int(j)*nc+k] // sum of B_j^k over the jobs using L_k
+		}
+		if l > e.maxLoad[k] {
+			e.maxLoad[k] = l
+		}
 		e.csk[k] = 1
 		if l > p.bw[k] {
 			if sd := saturationDegree(p.bw[k], l); sd < 1 {
@@ -481,6 +497,10 @@ func (e *evaluator) rates() {
 					cs = c
 				}
 			}
+		}
+		if cs == 1 { // its links are not saturated: the rate at CS_j = 1
+			e.rate[j] = e.rate1[j]
+			continue
 		}
 		if e.track && cs > e.csMax[j] {
 			e.csMax[j] = cs

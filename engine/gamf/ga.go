@@ -144,15 +144,15 @@ func (g *ga) sortPop() {
 	for i := range g.rank {
 		g.rank[i] = i
 	}
-	sort.Slice(g.rank, func(a, b int) bool {
-		x, y := g.pop[g.rank[a]], g.pop[g.rank[b]]
+	slices.SortFunc(g.rank, func(a, b int) int {
+		x, y := g.pop[a], g.pop[b]
 		if better(x, y) {
-			return true
+			return -1
 		}
 		if better(y, x) {
-			return false
+			return 1
 		}
-		return g.rank[a] < g.rank[b]
+		return a - b
 	})
 }
 

@@ -1,6 +1,7 @@
 package gamf
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -40,6 +41,7 @@ type problem struct {
 	cluOf   []int32   // node -> cluster
 	ps      []float64 // PS^r of each node (per-node slowdown)
 	cps     []float64 // PS^r of the nodes of each cluster
+	byPS    []int     // clusters by PS^r, highest first (ties: platform order)
 	mips    []float64 // per cluster
 	bw      []float64 // B^k per cluster, Mbit/s
 	first   []int     // first global node of each cluster
@@ -55,6 +57,9 @@ type problem struct {
 	// words and masks of its nodes. 0 selects one step per gene.
 	bitW     int
 	cluWords []cluWord
+	// cluEnd[k] ends cluster k's entries of cluWords (they are in
+	// cluster order).
+	cluEnd []int
 
 	// Jobs.
 	n       int
@@ -66,6 +71,15 @@ type problem struct {
 	release []float64 // submit time Sb_j
 	ids     []string
 	src     []int // index in the scenario's job list
+
+	// Figures of a job that depend only on how many of its tasks a
+	// cluster holds, computed once per problem rather than once per
+	// job per decode. bjt holds B_j^k for t_j^k = 0..tau_j: job j's at
+	// bjt[off[j]+j : off[j+1]+j+1] (jobBW). rate1 holds, at [j*nclu+k],
+	// job j's progress rate 1/T^e_j when CS_j = 1 and PS_j is cluster
+	// k's PS^r (PS_j is the PS^r of one of its clusters).
+	bjt   []float64
+	rate1 []float64
 
 	dropped []sched.Drop
 
@@ -167,6 +181,11 @@ func compile(s *model.Scenario) (*problem, error) {
 	for r := range p.ps {
 		p.ps[r] = p.cps[p.cluOf[r]]
 	}
+	p.byPS = make([]int, p.nclu)
+	for k := range p.byPS {
+		p.byPS[k] = k
+	}
+	slices.SortStableFunc(p.byPS, func(a, b int) int { return cmp.Compare(p.cps[b], p.cps[a]) })
 	if p.nclu <= 4 && slices.Max(append([]int{0}, p.size...)) < 1<<16 {
 		p.inc = make([]uint64, total)
 		for r := range p.inc {
@@ -223,8 +242,31 @@ func compile(s *model.Scenario) (*problem, error) {
 		return nil, es
 	}
 	p.n = len(p.tau)
+	p.tables()
 	p.chooseBitMode()
 	return p, nil
+}
+
+// tables fills bjt and rate1 (see problem) with the expressions the
+// decoder used per job: B_j^k by linkBandwidth (GA-MF section 3.1) and
+// the rate 1/T^e_j with T^e_j = Tb_j tc_j (GA-MF eq. 1), tc_j at CS_j = 1.
+func (p *problem) tables() {
+	p.bjt = make([]float64, 0, p.off[p.n]+p.n)
+	p.rate1 = make([]float64, 0, p.n*p.nclu)
+	for j := 0; j < p.n; j++ {
+		for t := 0; t <= p.tau[j]; t++ {
+			p.bjt = append(p.bjt, linkBandwidth(t, p.tau[j], p.bj[j]))
+		}
+		for _, ps := range p.cps {
+			p.rate1 = append(p.rate1, 1/execTime(p.tb[j], timeCost(p.sigma[j], ps, 1)))
+		}
+	}
+}
+
+// jobBW is job j's B_j^k for each t_j^k = 0..tau_j (GA-MF section 3.1,
+// linkBandwidth).
+func (p *problem) jobBW(j int32) []float64 {
+	return p.bjt[p.off[j]+int(j) : p.off[j+1]+int(j)+1]
 }
 
 // cluWord is the part of cluster k's nodes in bitset word w.
@@ -253,11 +295,13 @@ func (p *problem) chooseBitMode() {
 func (p *problem) setBitW(w int) {
 	p.bitW = w
 	p.cluWords = p.cluWords[:0]
+	p.cluEnd = p.cluEnd[:0]
 	for k := 0; k < p.nclu; k++ {
 		end := p.first[k] + p.size[k]
 		for wi := p.first[k] >> 6; wi<<6 < end; wi++ {
 			p.cluWords = append(p.cluWords, cluWord{k: k, w: wi, mask: clusterMask(wi, p.first[k], end)})
 		}
+		p.cluEnd = append(p.cluEnd, len(p.cluWords))
 	}
 }
 

@@ -333,3 +333,40 @@ func TestCSReadings(t *testing.T) {
 		t.Errorf("cs = 0.5: error %v", err)
 	}
 }
+
+// TestProblemTables: the per-problem tables hold what the equations give
+// for every t_j^k and every cluster's PS^r, bit for bit, and PS_j's
+// cluster order puts the slowest nodes first.
+func TestProblemTables(t *testing.T) {
+	s := synthetic(2, 12, "gamf")
+	s.Platform.Clusters[1].MIPS = 700 // a slower cluster than the first
+	p, err := compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := 0; j < p.n; j++ {
+		bw := p.jobBW(int32(j))
+		if len(bw) != p.tau[j]+1 {
+			t.Fatalf("job %d: %d B_j^k entries for tau %d", j, len(bw), p.tau[j])
+		}
+		for c, got := range bw {
+			if want := linkBandwidth(c, p.tau[j], p.bj[j]); got != want {
+				t.Fatalf("job %d t=%d: B_j^k %v, want %v", j, c, got, want)
+			}
+		}
+		for k, ps := range p.cps {
+			want := 1 / execTime(p.tb[j], timeCost(p.sigma[j], ps, 1))
+			if got := p.rate1[j*p.nclu+k]; got != want {
+				t.Fatalf("job %d cluster %d: rate %v, want %v", j, k, got, want)
+			}
+		}
+	}
+	for i := 1; i < len(p.byPS); i++ {
+		if a, b := p.byPS[i-1], p.byPS[i]; p.cps[a] < p.cps[b] || (p.cps[a] == p.cps[b] && a > b) {
+			t.Fatalf("byPS %v for PS^r %v", p.byPS, p.cps)
+		}
+	}
+	if p.byPS[0] != 1 {
+		t.Fatalf("byPS %v: cluster 1 (700 MIPS) has the highest PS^r", p.byPS)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"gridplay/engine/model"
 )
 
 // operators holds the scratch space of the genetic operators.
@@ -19,10 +21,14 @@ type operators struct {
 	fixed   []bool  // per position: inherited
 	free    []int32 // jobs to place at random
 	slots   []int32
-	inJob   []bool   // per node: in the job being built
-	freeB   []uint64 // per node: bit set when free (guidedIndiv)
-	freeN   []int32  // per cluster: free node count
-	order   []int32
+	inJob   []bool // per node: in the job being built
+	// freeC holds each cluster's free nodes for guidedIndiv, numbered
+	// within the cluster: cluster k's words are freeC[cwOff[k]:cwOff[k+1]],
+	// so taking a cluster's lowest free nodes starts at its first node.
+	freeC []uint64
+	cwOff []int
+	freeN []int32 // per cluster: free node count
+	order []int32
 	// guidedIndiv's predictions: per job, its predicted end and t_j^k
 	// (at [j*nclu+k]); the jobs holding nodes; link loads.
 	pend []float64
@@ -31,7 +37,7 @@ type operators struct {
 	held []int32
 	load []float64
 	// The nodes each placed job took, as bitset words: job j's are
-	// freeB[tkWord[i]] bits tkMask[i] for i in [tkOff[j], tkEnd[j]), so
+	// freeC[tkWord[i]] bits tkMask[i] for i in [tkOff[j], tkEnd[j]), so
 	// releasing a job costs a few words, not one step per node.
 	tkWord       []int32
 	tkMask       []uint64
@@ -48,7 +54,11 @@ func newOperators(p *problem) *operators {
 	o.pool = make([]int32, 0, 2*p.nodes)
 	o.fixed = make([]bool, p.n)
 	o.inJob = make([]bool, p.nodes)
-	o.freeB = make([]uint64, (p.nodes+63)/64)
+	o.cwOff = []int{0}
+	for k := 0; k < p.nclu; k++ {
+		o.cwOff = append(o.cwOff, o.cwOff[k]+(p.size[k]+63)/64)
+	}
+	o.freeC = make([]uint64, o.cwOff[p.nclu])
 	o.freeN = make([]int32, p.nclu)
 	o.pend = make([]float64, p.n)
 	o.tkOff = make([]int32, p.n)
@@ -103,12 +113,18 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 		a.order[i] = int32(i)
 	}
 	shuffle32(a.order, r)
-	for i := range o.freeB {
-		o.freeB[i] = clusterMask(i, 0, p.nodes) // every node free
+	for k := 0; k < p.nclu; k++ { // every node free
+		for i := o.cwOff[k]; i < o.cwOff[k+1]; i++ {
+			o.freeC[i] = clusterMask(i-o.cwOff[k], 0, p.size[k])
+		}
 	}
+	// freeCl has bit k set while C_k has a free node.
+	var freeCl [(model.MaxClusters + 63) / 64]uint64
 	for k := range o.freeN {
 		o.freeN[k] = int32(p.size[k])
+		freeCl[k>>6] |= 1 << uint(k&63)
 	}
+	clw := freeCl[:(p.nclu+63)/64]
 	o.held = o.held[:0]
 	o.tkWord, o.tkMask = o.tkWord[:0], o.tkMask[:0]
 	t := 0.0
@@ -124,10 +140,8 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 		clear(jb)
 		for got < len(g) {
 			nfree := 0
-			for _, f := range o.freeN {
-				if f > 0 {
-					nfree++
-				}
+			for _, m := range clw {
+				nfree += bits.OnesCount64(m)
 			}
 			if nfree == 0 {
 				// Release the nodes of the first job predicted to end.
@@ -145,12 +159,15 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 				for _, q := range o.held {
 					if o.pend[q] <= t {
 						for i := o.tkOff[q]; i < o.tkEnd[q]; i++ {
-							o.freeB[o.tkWord[i]] |= o.tkMask[i]
+							o.freeC[o.tkWord[i]] |= o.tkMask[i]
 						}
 						// q's t_q^k gives the per-cluster counts
 						// without a lookup per node.
 						for k, c := range o.tjk[int(q)*p.nclu : int(q)*p.nclu+p.nclu] {
 							o.freeN[k] += int32(c)
+							if c > 0 {
+								clw[k>>6] |= 1 << uint(k&63)
+							}
 						}
 					} else {
 						o.held[w] = q
@@ -160,33 +177,33 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 				o.held = o.held[:w]
 				continue
 			}
-			c := r.IntN(nfree)
-			k := 0
-			for ; k < p.nclu; k++ {
-				if o.freeN[k] > 0 {
-					if c == 0 {
-						break
-					}
-					c--
-				}
-			}
+			k := nthBit(clw, r.IntN(nfree)) // the chosen cluster with free nodes
 			// The free nodes of C_k, lowest number first, a bitset word
 			// at a time.
 			n0 := got
-			end := p.first[k] + p.size[k]
-			for wi := p.first[k] >> 6; wi<<6 < end && got < len(g); wi++ {
-				taken := lowest(o.freeB[wi]&clusterMask(wi, p.first[k], end), len(g)-got)
-				got = appendNodes(g, got, wi, taken)
-				o.freeB[wi] &^= taken
-				if jb != nil {
-					jb[wi] |= taken
+			for i := o.cwOff[k]; i < o.cwOff[k+1] && got < len(g); i++ {
+				f := o.freeC[i]
+				if f == 0 {
+					continue
 				}
-				if taken != 0 {
-					o.tkWord = append(o.tkWord, int32(wi))
-					o.tkMask = append(o.tkMask, taken)
+				first := p.first[k] + (i-o.cwOff[k])<<6 // node of bit 0
+				var taken uint64
+				taken, got = takeLowest(g, got, int32(first), f)
+				o.freeC[i] = f &^ taken
+				if jb != nil { // the same nodes in the job's node set
+					s := uint(first & 63)
+					jb[first>>6] |= taken << s
+					if hi := taken >> (64 - s); s > 0 && hi != 0 {
+						jb[first>>6+1] |= hi
+					}
 				}
+				o.tkWord = append(o.tkWord, int32(i))
+				o.tkMask = append(o.tkMask, taken)
 			}
 			o.freeN[k] -= int32(got - n0)
+			if o.freeN[k] == 0 {
+				clw[k>>6] &^= 1 << uint(k&63)
+			}
 			row[k] += got - n0
 		}
 		// Predicted end of j (eq. 1) next to the jobs holding nodes now.
@@ -201,13 +218,16 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 		// PS_j from the clusters used; CS_j from the links used (eq. 1).
 		ps, cs := 0.0, 1.0
 		bjRow := o.bjk[int(j)*p.nclu : int(j)*p.nclu+p.nclu]
+		bw := p.jobBW(j)
 		for k, c := range row {
-			bjRow[k] = linkBandwidth(c, p.tau[j], p.bj[j])
+			bjRow[k] = bw[c] // B_j^k (linkBandwidth)
 			if c == 0 {
 				continue
 			}
 			ps = max(ps, p.cps[k])
-			if bjk := bjRow[k]; p.inCS(c, bjk) {
+			// A load of at most B^k gives SD^k >= 1: CS_j^k = 1, no
+			// division.
+			if bjk := bjRow[k]; p.inCS(c, bjk) && o.load[k]+bjk > p.bw[k] {
 				cs = max(cs, commSlowdown(saturationDegree(p.bw[k], o.load[k]+bjk)))
 			}
 		}
@@ -217,27 +237,33 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 	}
 }
 
-// lowest keeps the n lowest set bits of w.
-func lowest(w uint64, n int) uint64 {
-	if bits.OnesCount64(w) <= n {
-		return w
+// nthBit is the index of the c-th set bit (from 0, lowest first) of
+// the bitset words; c is below their count.
+func nthBit(words []uint64, c int) int {
+	for w, m := range words {
+		if n := bits.OnesCount64(m); c >= n {
+			c -= n
+			continue
+		}
+		for ; c > 0; c-- {
+			m &= m - 1
+		}
+		return w<<6 + bits.TrailingZeros64(m)
 	}
-	rest := w
-	for ; n > 0; n-- {
-		rest &= rest - 1
-	}
-	return w &^ rest
+	panic("gamf: nthBit beyond the set bits")
 }
 
-// appendNodes writes the nodes of bitset word wi set in w to g[got:],
-// lowest first, and returns the new count.
-func appendNodes(g []int32, got, wi int, w uint64) int {
-	base := int32(wi << 6)
-	for ; w != 0; w &= w - 1 {
-		g[got] = base + int32(bits.TrailingZeros64(w))
+// takeLowest writes the nodes set in w (bit b is node first+b) to
+// g[got:], lowest first, until g is full, and returns the bits it took
+// and the new count.
+func takeLowest(g []int32, got int, first int32, w uint64) (uint64, int) {
+	base := first
+	rest := w
+	for ; rest != 0 && got < len(g); rest &= rest - 1 {
+		g[got] = base + int32(bits.TrailingZeros64(rest))
 		got++
 	}
-	return got
+	return w &^ rest, got
 }
 
 // clusterMask is the mask of bitset word wi restricted to nodes
@@ -369,11 +395,19 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 	var a8, b8, c8 [bitModeMaxWords]uint64
 	copy(a8[:], A)
 	copy(b8[:], B)
-	pool := o.pool[:len(ga)+len(gb)]
-	got, np := commonFirst(gb, &a8, gc, pool)
-	np = othersOf(ga, &b8, pool, np)
+	common := 0
 	for i := range c8 {
 		c8[i] = a8[i] & b8[i]
+		common += bits.OnesCount64(c8[i])
+	}
+	pool := o.pool[:len(ga)+len(gb)]
+	got, np := 0, len(pool)
+	if common == 0 { // no node in common: the pool is b's genes, then a's
+		copy(pool, gb)
+		copy(pool[len(gb):], ga)
+	} else {
+		got, np = commonFirst(gb, a8, gc, pool)
+		np = othersOf(ga, b8, pool, np)
 	}
 	drawRest(gc[got:], pool[:np], &c8, r)
 	copy(C, c8[:])
@@ -382,10 +416,30 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 // commonFirst copies to gc the genes of gb that are in set A, in gb's
 // order, and to pool the others; it returns both counts. Branch-free:
 // whether a node is common is unpredictable, so each node is written to
-// both places and only the right count moves.
-func commonFirst(gb []int32, A *[bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
+// both places and only the right count moves. Two genes a round halve the
+// loop's own work; the sets are passed by value and the function is kept
+// out of line so that the loop keeps its values in registers.
+//
+//go:noinline
+func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
 	gc, pool = gc[:len(gb)], pool[:len(gb)]
-	for _, n := range gb {
+	i := 0
+	for ; i+1 < len(gb); i += 2 {
+		n0, n1 := gb[i], gb[i+1]
+		u0, u1 := uint32(n0), uint32(n1)
+		in0 := int(A[u0>>6&(bitModeMaxWords-1)] >> (u0 & 63) & 1)
+		in1 := int(A[u1>>6&(bitModeMaxWords-1)] >> (u1 & 63) & 1)
+		gc[got] = n0
+		pool[np] = n0
+		got += in0
+		np += 1 - in0
+		gc[got] = n1
+		pool[np] = n1
+		got += in1
+		np += 1 - in1
+	}
+	if i < len(gb) {
+		n := gb[i]
 		u := uint32(n)
 		in := int(A[u>>6&(bitModeMaxWords-1)] >> (u & 63) & 1)
 		gc[got] = n
@@ -397,10 +451,24 @@ func commonFirst(gb []int32, A *[bitModeMaxWords]uint64, gc, pool []int32) (got,
 }
 
 // othersOf appends to pool[np:] the genes of ga not in set B, in ga's
-// order, and returns the new count.
-func othersOf(ga []int32, B *[bitModeMaxWords]uint64, pool []int32, np int) int {
+// order, and returns the new count (two genes a round, as commonFirst).
+//
+//go:noinline
+func othersOf(ga []int32, B [bitModeMaxWords]uint64, pool []int32, np int) int {
 	pool = pool[:np+len(ga)]
-	for _, n := range ga {
+	i := 0
+	for ; i+1 < len(ga); i += 2 {
+		n0, n1 := ga[i], ga[i+1]
+		u0, u1 := uint32(n0), uint32(n1)
+		out0 := 1 - int(B[u0>>6&(bitModeMaxWords-1)]>>(u0&63)&1)
+		out1 := 1 - int(B[u1>>6&(bitModeMaxWords-1)]>>(u1&63)&1)
+		pool[np] = n0
+		np += out0
+		pool[np] = n1
+		np += out1
+	}
+	if i < len(ga) {
+		n := ga[i]
 		u := uint32(n)
 		pool[np] = n
 		np += 1 - int(B[u>>6&(bitModeMaxWords-1)]>>(u&63)&1)

@@ -40,12 +40,9 @@ func pcgStep(hi, lo uint64) (out, nhi, nlo uint64) {
 	h, l := bits.Mul64(lo, pcgMulLo)
 	h += hi*pcgMulLo + lo*pcgMulHi
 	l, c := bits.Add64(l, pcgIncLo, 0)
-	h, _ = bits.Add64(h, pcgIncHi, c)
-	out = h
-	out ^= out >> 32
-	out *= dxsmMul
-	out ^= out >> 48
-	out *= l | 1
+	h += pcgIncHi + c
+	out = (h ^ h>>32) * dxsmMul
+	out = (out ^ out>>48) * (l | 1)
 	return out, h, l
 }
 
