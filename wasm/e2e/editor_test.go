@@ -222,6 +222,12 @@ func TestEditorDrawEditRun(t *testing.T) {
 		chromedp.Evaluate(count, &n1),
 		chromedp.KeyEvent(kbDelete),
 		chromedp.Evaluate(count, &n2),
+		// The edits start runs; their answers change the summary above
+		// the toolbar, which moves the Undo button. Wait for the page to
+		// settle, as a person would see the button before clicking it:
+		// a click computed before the move could land beside it (seen
+		// once in a full run, with the engine answering faster).
+		waitAnyDone(),
 		chromedp.Click(`button.undo`, chromedp.ByQuery),
 		chromedp.Poll(fmt.Sprintf(`%s === %d`, count, clusters0+2), nil, chromedp.WithPollingTimeout(5*time.Second)),
 		chromedp.Evaluate(count, &n3),
