@@ -149,6 +149,20 @@ func (p *Page) send(r pendingRun) {
 			}
 		},
 		End: func(err error) {
+			// A big answer holds the page's thread for hundreds of
+			// milliseconds (decoding, layout, drawing, a render). Input
+			// that reached the page before it is handled first, and
+			// decoding runs in a task of its own, outside the lock.
+			var res *sched.Result
+			var decodeErr error
+			if err == nil && status == 200 && quiet {
+				jsbridge.Mark("run: answered")
+				jsbridge.Yield()
+				if res, decodeErr = decodeResult(whole); decodeErr == nil {
+					jsbridge.Mark("run: decoded")
+				}
+				jsbridge.Yield()
+			}
 			p.env.Lock()
 			defer p.env.UnlockRender()
 			if id != p.runID {
@@ -163,11 +177,9 @@ func (p *Page) send(r pendingRun) {
 			case status != 200:
 				p.App.Fail(state.ErrorBody(status, errBuf))
 			case quiet:
-				jsbridge.Mark("run: answered")
-				if res, err := decodeResult(whole); err != nil {
-					p.App.Fail(err.Error())
+				if decodeErr != nil {
+					p.App.Fail(decodeErr.Error())
 				} else {
-					jsbridge.Mark("run: decoded")
 					p.App.Finish(res)
 				}
 			default:

@@ -166,6 +166,22 @@ func OnKeys() <-chan Key {
 	return ch
 }
 
+// Yield lets the browser run what waits on the page's thread (input
+// events above all) before the calling goroutine goes on: it returns
+// from a zero-delay timer. Call it outside Vugu's lock, on a goroutine
+// that may block, before work that holds the thread for long.
+func Yield() {
+	ch := make(chan struct{})
+	var f sjs.Func
+	f = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+		f.Release()
+		close(ch)
+		return nil
+	})
+	sjs.Global().Call("setTimeout", f, 0)
+	<-ch
+}
+
 // Now is performance.now() in ms.
 func Now() float64 { return sjs.Global().Get("performance").Call("now").Float() }
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	_ "gridplay/engine/all"
@@ -39,8 +40,8 @@ type pageExperiment struct {
 	crashed, diagnose string
 }
 
-// runExperimentInTab opens the experiment's link with autoplay in a new
-// tab of the browser and waits, up to limit, until the sweep is done or
+// runExperimentInTab opens the experiment's link in a new tab of the
+// browser, presses Run once the engine is ready, and waits, up to limit, until the sweep is done or
 // shows an error. While it waits it keeps the progress line it last
 // read, so that a page that stops answering is reported with what it
 // was doing; a crashed renderer is reported as such. The tab is closed
@@ -61,8 +62,17 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 			cancel()
 		}
 	})
-	link := fmt.Sprintf("%s/#e=%s&quick=1&seed=1&autoplay=1", url, name)
-	err := chromedp.Run(ctx, chromedp.Navigate(link))
+	// Run is pressed once the page's engine has answered its first
+	// request (the list of experiments), as a person would press it on a loaded page: the page's
+	// time is the sweep's, not api.wasm's compile (TestPlayground and
+	// TestFirstScreen measure the page's start).
+	link := fmt.Sprintf("%s/#e=%s&quick=1&seed=1", url, name)
+	err := chromedp.Run(ctx, chromedp.Navigate(link),
+		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
+		// The list of experiments is the engine's first answer.
+		chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); return true; })()`, nil,
+			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+		chromedp.Click(`button.exp-run`, chromedp.ByQuery))
 	for err == nil {
 		var st struct {
 			Done     bool   `json:"done"`
