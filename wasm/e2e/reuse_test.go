@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -18,7 +19,10 @@ import (
 // start no new worker for those requests, and the wall times of both are
 // logged side by side.
 func TestWorkerReuse(t *testing.T) {
-	_, ctx, con, url := browser(t, 1280, 800)
+	actx, _, _, url := browser(t, 1280, 800)
+	// 48 requests, some of them trace-reading points in fresh workers:
+	// a limit of its own on a slow machine.
+	ctx, con := longTab(t, actx, 5*time.Minute)
 	type round struct {
 		Exp     string   `json:"exp"`
 		Reuse   bool     `json:"reuse"`
