@@ -46,14 +46,9 @@ type View struct {
 	inited   bool
 	// rendered is when a point's answer last re-rendered the view.
 	rendered time.Time
-	figCache figCache
-	// gridCache is the grid of one table (the template asks twice a
-	// render).
-	gridCache struct {
-		table *sched.Table
-		name  string
-		grid  Grid
-	}
+	// derived holds what is drawn from the current table, made once
+	// per table (the template asks on every render, the grid twice).
+	derived derived
 }
 
 // Init loads the list of experiments and opens the link it was given.
@@ -337,29 +332,42 @@ func (c *View) figures() []Figure {
 	if t == nil {
 		return nil
 	}
-	if c.figCache.table != t || c.figCache.name != c.Name {
-		figs := Build(Layouts[c.Name].Figures, t)
-		svgs := make([]string, len(figs))
-		for i, f := range figs {
-			svgs[i] = SVG(f)
-		}
-		c.figCache = figCache{table: t, name: c.Name, figs: figs, svgs: svgs}
-	}
-	return c.figCache.figs
+	return c.derive(t).figs
 }
 
-// figCache holds the figures of one table and their SVG.
-type figCache struct {
+// derived is what the view draws from one table of one experiment: its
+// figures, their SVG and its grid.
+type derived struct {
 	table *sched.Table
 	name  string
 	figs  []Figure
 	svgs  []string
+	grid  Grid
+}
+
+// derive makes c.derived for table t unless it is made already.
+func (c *View) derive(t *sched.Table) *derived {
+	if d := &c.derived; d.table == t && d.name == c.Name {
+		return d
+	}
+	l := Layouts[c.Name]
+	figs := Build(l.Figures, t)
+	svgs := make([]string, len(figs))
+	for i, f := range figs {
+		svgs[i] = SVG(f)
+	}
+	metrics := l.Table
+	if l.Figures != nil {
+		metrics = nil
+	}
+	c.derived = derived{table: t, name: c.Name, figs: figs, svgs: svgs, grid: Tabulate(t, metrics)}
+	return &c.derived
 }
 
 // svg is figure i's SVG (figures, which the template calls first, made it).
 func (c *View) svg(i int) vugu.HTML {
-	if i < len(c.figCache.svgs) {
-		return vugu.HTML(c.figCache.svgs[i])
+	if i < len(c.derived.svgs) {
+		return vugu.HTML(c.derived.svgs[i])
 	}
 	return ""
 }
@@ -371,16 +379,11 @@ func (c *View) showGrid() bool {
 }
 
 func (c *View) grid() Grid {
-	l := Layouts[c.Name]
-	metrics := l.Table
-	if l.Figures != nil {
-		metrics = nil
-	}
 	t := c.table()
-	if c.gridCache.table != t || c.gridCache.name != c.Name {
-		c.gridCache.table, c.gridCache.name, c.gridCache.grid = t, c.Name, Tabulate(t, metrics)
+	if t == nil {
+		return Grid{}
 	}
-	return c.gridCache.grid
+	return c.derive(t).grid
 }
 
 func (c *View) percent() string {
