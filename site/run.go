@@ -108,6 +108,7 @@ func (p *Page) send(r pendingRun) {
 		errBuf []byte
 		whole  []byte // the answer of a results-only run
 		drawn  bool
+		framed bool // the first frames arrived
 	)
 	path := "/api/run?stream=1"
 	if quiet {
@@ -129,6 +130,10 @@ func (p *Page) send(r pendingRun) {
 			if quiet {
 				whole = append(whole, b...)
 				return
+			}
+			if !framed {
+				framed = true
+				jsbridge.Mark("run: first frames")
 			}
 			p.env.Lock()
 			if id == p.runID {
@@ -155,6 +160,9 @@ func (p *Page) send(r pendingRun) {
 			// decoding runs in a task of its own, outside the lock.
 			var res *sched.Result
 			var decodeErr error
+			if !quiet {
+				jsbridge.Mark("run: answer ended")
+			}
 			if err == nil && status == 200 && quiet {
 				jsbridge.Mark("run: answered")
 				jsbridge.Yield()

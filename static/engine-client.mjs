@@ -67,7 +67,36 @@ const stats = {
   compileError: null,
   last: null, // the last worker's own figures (engine-worker.mjs)
   peakBytes: [], // Go memory of each request's instance at its end, last 200
+  prefetched: 0, // requests started ahead of the page (engine.prefetch)
+  prefetchHits: 0, // of those, taken over by the page's own request
 };
+
+// Requests started ahead of the page (engine.prefetch): on a first visit,
+// main.js sends the page's first run and its policy list as soon as this
+// module loads, while app.wasm still downloads and starts. The page's own
+// request takes that answer over when its method, path, content type and
+// body bytes are the same: what arrived is handed to it at once, the rest
+// as it comes. A prefetch the page never asks for is cancelled a minute
+// later. The engine computes the answer all the same; only its start
+// moves earlier.
+const early = [];
+// Method and path of every request the page made: a prefetch that comes
+// after the page asked is not sent.
+const asked = new Set();
+const unclaimedMs = 60000;
+
+function sameBytes(a, b) {
+  if (a == null || b == null) return a == null && b == null;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+// claim takes the prefetch that matches a request out of early.
+function claim(method, path, body, type) {
+  const i = early.findIndex((r) => r.method === method && r.path === path && r.type === (type || null) && sameBytes(r.body, body));
+  return i < 0 ? null : early.splice(i, 1)[0];
+}
 const t0 = performance.now();
 compiled.then((m) => {
   if (m) stats.compileMs = performance.now() - t0;
@@ -171,6 +200,24 @@ function onError(w, ev) {
   topUp(1);
 }
 
+// send starts one request in a worker (engine.request).
+function send(method, path, body, onHead, onChunk, onEnd, contentType) {
+  const id = nextID++;
+  if (failed) {
+    queueMicrotask(() => onEnd(failed));
+    return id;
+  }
+  // The worker that served last: its instance is warm (and holds what it
+  // fetched, a trace for instance).
+  const w = idle.length > 0 ? idle.pop() : spawn();
+  if (w.served > 0) stats.reused++;
+  topUp(1);
+  stats.requests++;
+  pending.set(id, { onHead, onChunk, onEnd, worker: w });
+  w.postMessage({ id, method, path, body, type: contentType || null });
+  return id;
+}
+
 export const engine = {
   // request sends one HTTP-style request to the engine. body is a
   // Uint8Array or null; contentType defaults to JSON. onHead(status),
@@ -178,20 +225,37 @@ export const engine = {
   // order. A request without stream=1 in its path gets its whole body in
   // one chunk.
   request(method, path, body, onHead, onChunk, onEnd, contentType) {
-    const id = nextID++;
-    if (failed) {
-      queueMicrotask(() => onEnd(failed));
-      return id;
-    }
-    // The worker that served last: its instance is warm (and holds
-    // what it fetched, a trace for instance).
-    const w = idle.length > 0 ? idle.pop() : spawn();
-    if (w.served > 0) stats.reused++;
-    topUp(1);
-    stats.requests++;
-    pending.set(id, { onHead, onChunk, onEnd, worker: w });
-    w.postMessage({ id, method, path, body, type: contentType || null });
-    return id;
+    asked.add(method + " " + path);
+    const r = claim(method, path, body, contentType);
+    if (!r) return send(method, path, body, onHead, onChunk, onEnd, contentType);
+    // The prefetched answer: what came is handed over in order, in a
+    // microtask (a request's calls never come before it returns), then
+    // the rest as it arrives.
+    stats.prefetchHits++;
+    queueMicrotask(() => {
+      const to = { head: onHead, chunk: onChunk, end: onEnd };
+      for (const [kind, v] of r.events) to[kind](v);
+      r.events = null;
+      r.to = to;
+    });
+    return r.id;
+  },
+  // prefetch starts a request the page is about to make (see early); body
+  // is a Uint8Array or null. Once the page has made a request with that
+  // method and path, it does nothing.
+  prefetch(method, path, body, contentType) {
+    if (failed || asked.has(method + " " + path)) return;
+    const r = { method, path, body: body || null, type: contentType || null, events: [], to: null };
+    const push = (kind) => (v) => (r.to ? r.to[kind](v) : r.events.push([kind, v]));
+    r.id = send(method, path, r.body, push("head"), push("chunk"), push("end"), contentType);
+    stats.prefetched++;
+    early.push(r);
+    setTimeout(() => {
+      const i = early.indexOf(r);
+      if (i < 0) return;
+      early.splice(i, 1);
+      engine.cancel(r.id);
+    }, unclaimedMs);
   },
   // cancel stops one request: its worker is terminated, and it ends with
   // "cancelled". Other requests run on in their own workers.

@@ -9,6 +9,30 @@ import { engine } from "./engine-client.mjs";
 // api.wasm compiled once) as the Go page reaches it (site/jsbridge).
 globalThis.gridplayEngine = engine;
 
+// On a first visit (no link in the address, nothing saved), the page's
+// first two requests go to the engine now, while app.wasm still loads:
+// the default preset's run, whose body ./build.sh wrote to first-run.json
+// (site/state.FirstVisitRun), and the policy list. The page's own
+// requests, when byte for byte the same, take these answers over
+// (engine-client.mjs prefetch); any other first request is sent as usual.
+engine.prefetch("GET", "/api/policies", null);
+if (!location.hash && !savedScenario()) {
+  fetch(new URL("./first-run.json", import.meta.url))
+    .then((r) => (r.ok ? r.arrayBuffer() : null))
+    .then((b) => b && engine.prefetch("POST", "/api/run?stream=1", new Uint8Array(b)))
+    .catch(() => {});
+}
+
+// savedScenario tells whether the page will open an autosaved scenario
+// (site/page.go SaveKey); unreadable storage counts as saved.
+function savedScenario() {
+  try {
+    return localStorage.getItem("gridplay.scenario.v1") !== null;
+  } catch (e) {
+    return true;
+  }
+}
+
 // Vugu's renderer (window.vuguRender, installed when app.wasm starts)
 // writes the whole page on every render: each static block's innerHTML,
 // each attribute, each text node, changed or not. Re-parsing an

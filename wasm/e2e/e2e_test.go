@@ -25,6 +25,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"gridplay/engine/link"
+	"gridplay/site/state"
 	"gridplay/wasm/internal/devserver"
 )
 
@@ -249,6 +251,16 @@ func TestPlayground(t *testing.T) {
 	if firstGantt <= 0 {
 		t.Errorf("globalThis.gridplayFirstGantt not set")
 	}
+	// A first visit sends its run and the policy list ahead of the page
+	// (main.js, engine.prefetch), and the page takes both answers over.
+	var pf struct{ Prefetched, PrefetchHits, Requests int }
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &pf)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("engine requests %d, of which prefetched %d, taken over by the page %d", pf.Requests, pf.Prefetched, pf.PrefetchHits)
+	if pf.Prefetched != 2 || pf.PrefetchHits != 2 {
+		t.Errorf("first visit: %d requests prefetched, %d taken over by the page; want 2 and 2 (static/first-run.json stale?)", pf.Prefetched, pf.PrefetchHits)
+	}
 	// The run streams packing and generation frames and autoplays them;
 	// pause, jump to the end and check the whole schedule is drawn.
 	err = chromedp.Run(ctx,
@@ -355,4 +367,50 @@ func writeArtifact(name string, b []byte) {
 	if err := os.MkdirAll(dir, 0o755); err == nil {
 		os.WriteFile(filepath.Join(dir, name), b, 0o644)
 	}
+}
+
+// TestPrefetchOnlyOnFirstVisit: main.js sends the default preset's run
+// ahead of the page only on a first visit. A share link, or a scenario
+// saved in the browser, is what the page runs instead: only the policy
+// list goes ahead, and the page shows the link's or the saved scenario.
+func TestPrefetchOnlyOnFirstVisit(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 800)
+	s := classicScenario()
+	s.Name = "prefetch check"
+	tok, err := link.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := state.SaveText(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type counts struct{ Prefetched, PrefetchHits int }
+	var viaLink, viaSaved counts
+	var title string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#s="+tok), waitDone("easy"),
+		chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &viaLink),
+		// A scenario saved as autosave keeps it, then the page opened
+		// without a link.
+		chromedp.Evaluate(`localStorage.setItem("gridplay.scenario.v1", `+strconv.Quote(saved)+`); true`, nil),
+		chromedp.Navigate(url+"/"), waitDone("easy"),
+		chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &viaSaved),
+		chromedp.Text(`.summary h2`, &title, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		got  counts
+	}{{"share link", viaLink}, {"saved scenario", viaSaved}} {
+		if c.got.Prefetched != 1 || c.got.PrefetchHits != 1 {
+			t.Errorf("%s: %d requests prefetched, %d taken over; want only the policy list (1, 1)", c.name, c.got.Prefetched, c.got.PrefetchHits)
+		}
+	}
+	if !strings.Contains(title, "prefetch check") {
+		t.Errorf("the page opened without a link shows %q, not the saved scenario", title)
+	}
+	con.check(t)
 }
