@@ -656,7 +656,15 @@ func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, *
 	if r.Body == nil {
 		return nil, nil
 	}
-	b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	// A body of known length (the browser's engine always gives it) is
+	// read into one buffer of that size: io.ReadAll would grow one from
+	// 512 bytes, some 40 MB of copies for a whole trace's scenario.
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r.Body, limit+1))
+	b := buf.Bytes()
 	if err != nil {
 		return nil, &Error{Msg: "reading " + what + ": " + err.Error(), Status: statusBadRequest}
 	}

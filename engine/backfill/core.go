@@ -187,9 +187,9 @@ type core struct {
 	cfg     Config
 	m       Machine
 	heaps   []*nodeHeap
-	order   []int // job indices by submit, then input order
-	waiting []int // FCFS queue
-	res     []Choice
+	order   []int    // job indices by submit, then input order
+	waiting []int    // FCFS queue
+	res     []Choice // conservative only: each waiting job's reservation
 	hasRes  []bool
 	run     []Choice // the choice a running or finished job took
 	started []bool
@@ -207,6 +207,10 @@ type core struct {
 	q       kernel.Queue
 	ctx     context.Context
 	calls   int // selector calls, for cancellation checks inside a pass
+	// allocs and nodes back the Alloc lists and node indices of every
+	// placement, so starting a job allocates nothing in the common case.
+	allocs arena[sched.Alloc]
+	nodes  arena[int]
 }
 
 const (
@@ -237,8 +241,6 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 	n := len(cfg.Jobs)
 	c := &core{
 		cfg:     cfg,
-		res:     make([]Choice, n),
-		hasRes:  make([]bool, n),
 		run:     make([]Choice, n),
 		started: make([]bool, n),
 		place:   make([]int, n),
@@ -248,6 +250,20 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 		lastT:   math.Inf(-1),
 		res2:    &sched.Result{Schedule: make([]sched.Placement, 0, n), Metrics: map[string]float64{}},
 	}
+	if cfg.Mode == Conservative {
+		c.res, c.hasRes = make([]Choice, n), make([]bool, n)
+	}
+	// Most jobs take one part and as many node indices as their size:
+	// size the arenas for that, so a single-site run fills one chunk of
+	// each (they grow by chunks when a selector splits jobs).
+	nodes := 0
+	for _, j := range cfg.Jobs {
+		if j.Drop == "" && j.Size > 0 {
+			nodes += j.Size
+		}
+	}
+	c.allocs.chunk = max(n, 1)
+	c.nodes.chunk = min(max(nodes, 1), maxNodeChunk)
 	start := math.Inf(1)
 	for _, j := range cfg.Jobs {
 		start = math.Min(start, j.Submit)
@@ -650,16 +666,16 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	if zero {
 		pl.End = now
 	}
-	ids := make([]string, 0, len(ch.Parts))
-	for _, p := range ch.Parts {
-		nodes := c.heaps[p.Site].take(p.Nodes)
+	if len(ch.Parts) > 0 {
+		pl.Alloc = c.allocs.take(len(ch.Parts))
+	}
+	for i, p := range ch.Parts {
+		nodes := c.heaps[p.Site].take(p.Nodes, &c.nodes)
 		c.freeNow -= len(nodes)
-		id := c.m.Sites[p.Site].ID
-		ids = append(ids, id)
-		pl.Alloc = append(pl.Alloc, sched.Alloc{Cluster: id, Nodes: nodes})
+		pl.Alloc[i] = sched.Alloc{Cluster: c.m.Sites[p.Site].ID, Nodes: nodes}
 		pl.Nodes += len(nodes)
 	}
-	pl.Cluster = strings.Join(ids, "+")
+	pl.Cluster = clusterName(pl.Alloc)
 	c.place[j] = len(c.res2.Schedule)
 	c.res2.Schedule = append(c.res2.Schedule, pl)
 	c.run[j] = ch
@@ -690,12 +706,54 @@ func newNodeHeap(n int) *nodeHeap {
 	return h
 }
 
-// take removes the k lowest free indices (fewer if the site has fewer).
-func (h *nodeHeap) take(k int) []int {
+// take removes the k lowest free indices (fewer if the site has fewer),
+// in a slice cut from a.
+func (h *nodeHeap) take(k int, a *arena[int]) []int {
 	k = min(k, h.Len())
-	out := make([]int, k)
+	out := a.take(k)
 	for i := range out {
 		out[i] = h.Pop()
 	}
 	return out
+}
+
+// clusterName is a placement's Cluster: its sites' IDs joined with "+".
+func clusterName(alloc []sched.Alloc) string {
+	if len(alloc) == 1 {
+		return alloc[0].Cluster
+	}
+	ids := make([]string, len(alloc))
+	for i, a := range alloc {
+		ids[i] = a.Cluster
+	}
+	return strings.Join(ids, "+")
+}
+
+// maxNodeChunk caps one chunk of the node-index arena (8 MB of ints), so
+// that a workload of huge jobs that mostly never run does not reserve
+// room for all of them at once.
+const maxNodeChunk = 1 << 20
+
+// arena hands out slices cut from shared backing arrays, one allocation
+// per chunk instead of one per slice. Each slice is cut with a full slice
+// expression (its capacity is its length), so an append to one copies it
+// rather than writing over the next. The slices are not reused: they
+// live as long as the schedule that holds them.
+type arena[T any] struct {
+	buf   []T
+	chunk int // length of a new backing array (at least the request)
+}
+
+// take returns a new slice of k elements, all zero (empty, not nil,
+// when k is 0).
+func (a *arena[T]) take(k int) []T {
+	if k == 0 {
+		return make([]T, 0) // no allocation
+	}
+	if len(a.buf)+k > cap(a.buf) {
+		a.buf = make([]T, 0, max(k, a.chunk))
+	}
+	n := len(a.buf)
+	a.buf = a.buf[:n+k]
+	return a.buf[n : n+k : n+k]
 }

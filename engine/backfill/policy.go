@@ -101,6 +101,12 @@ func Finish(res *sched.Result, st Stats, d *Dur) {
 type single struct {
 	size     []int
 	est, run []float64
+	// parts[j] is job j's only part, made on the first Select: each
+	// Choice's Parts is parts[j:j+1:j+1], so no Select allocates. A
+	// Choice outlives the call (the core keeps the head's and each
+	// running job's), which rules out one scratch slice reused by every
+	// call; job j's part never changes, so sharing it is safe.
+	parts []Part
 }
 
 func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choice, bool) {
@@ -116,7 +122,13 @@ func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choic
 			return Choice{}, false
 		}
 	}
-	return Choice{Start: start, Est: s.est[j], Run: s.run[j], Parts: []Part{{Site: 0, Nodes: s.size[j]}}, Key: start}, true
+	if s.parts == nil {
+		s.parts = make([]Part, len(s.size))
+		for i, n := range s.size {
+			s.parts[i] = Part{Site: 0, Nodes: n}
+		}
+	}
+	return Choice{Start: start, Est: s.est[j], Run: s.run[j], Parts: s.parts[j : j+1 : j+1], Key: start}, true
 }
 
 // Improvable implements Bounder: the key is the start time, and an
@@ -144,22 +156,7 @@ func Durations(s *model.Scenario) (*Dur, error) {
 	var es model.Errors
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
-		f := "jobs[" + strconv.Itoa(i) + "]"
-		if j.Size < 1 {
-			es = append(es, model.Errf(f+".size", "must be at least 1"))
-		}
-		if j.App != nil && j.Runtime == 0 {
-			es = append(es, model.Errf(f+".runtime", "backfilling needs a runtime (application models are not supported)"))
-		}
-		if bad(j.Runtime) {
-			es = append(es, model.Errf(f+".runtime", "must be a finite number >= 0"))
-		}
-		if bad(j.Requested) {
-			es = append(es, model.Errf(f+".requested", "must be a finite number >= 0"))
-		}
-		if bad(j.Submit) {
-			es = append(es, model.Errf(f+".submit", "must be a finite number >= 0"))
-		}
+		es = append(es, jobErrors(i, j)...)
 		est := j.Estimate()
 		run := j.Runtime
 		if run > est {
@@ -172,6 +169,29 @@ func Durations(s *model.Scenario) (*Dur, error) {
 		return nil, es
 	}
 	return d, nil
+}
+
+// jobErrors lists what backfilling cannot use in job i, by field name. A
+// good job costs no allocation (the field names are made on error only).
+func jobErrors(i int, j *model.Job) model.Errors {
+	var es model.Errors
+	f := func(name string) string { return "jobs[" + strconv.Itoa(i) + "]" + name }
+	if j.Size < 1 {
+		es = append(es, model.Errf(f(".size"), "must be at least 1"))
+	}
+	if j.App != nil && j.Runtime == 0 {
+		es = append(es, model.Errf(f(".runtime"), "backfilling needs a runtime (application models are not supported)"))
+	}
+	if bad(j.Runtime) {
+		es = append(es, model.Errf(f(".runtime"), "must be a finite number >= 0"))
+	}
+	if bad(j.Requested) {
+		es = append(es, model.Errf(f(".requested"), "must be a finite number >= 0"))
+	}
+	if bad(j.Submit) {
+		es = append(es, model.Errf(f(".submit"), "must be a finite number >= 0"))
+	}
+	return es
 }
 
 func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || x < 0 }

@@ -21,11 +21,18 @@ type Profile struct {
 	total int
 	t     []float64
 	free  []int
+	// tb and fb are the whole arrays behind t and free. Advance drops
+	// steps from the front; split moves the steps back to the start
+	// before it would allocate larger arrays (see grow).
+	tb []float64
+	fb []int
 }
 
 // NewProfile returns a profile of total processors, all free from start on.
 func NewProfile(total int, start float64) *Profile {
-	return &Profile{total: total, t: []float64{start}, free: []int{total}}
+	p := &Profile{total: total, tb: []float64{start}, fb: []int{total}}
+	p.t, p.free = p.tb, p.fb
+	return p
 }
 
 // Total is the processor count of the machine.
@@ -222,6 +229,7 @@ func (p *Profile) split(x float64) int {
 		return k
 	}
 	k++
+	p.grow()
 	p.t = append(p.t, 0)
 	p.free = append(p.free, 0)
 	copy(p.t[k+1:], p.t[k:])
@@ -229,6 +237,23 @@ func (p *Profile) split(x float64) int {
 	p.t[k] = x
 	p.free[k] = p.free[k-1]
 	return k
+}
+
+// grow makes room for one more step. When the steps fill their arrays to
+// the end, they move back to the start if at least half the arrays lie
+// before them (dropped by Advance), else into arrays twice their number:
+// a long run allocates only as its profile grows, not as it moves on.
+func (p *Profile) grow() {
+	n := len(p.t)
+	if n < cap(p.t) {
+		return
+	}
+	if 2*n > cap(p.tb) {
+		p.tb, p.fb = make([]float64, 2*n), make([]int, 2*n)
+	}
+	copy(p.tb, p.t) // copy allows the overlap
+	copy(p.fb, p.free)
+	p.t, p.free = p.tb[:n], p.fb[:n]
 }
 
 func (p *Profile) remove(k int) {

@@ -188,3 +188,44 @@ func BenchmarkProfileReserve(b *testing.B) {
 		hs = append(hs, held{s, s + d, n})
 	}
 }
+
+// TestProfileAdvanceGrow moves a profile on through a long run (Advance,
+// then new reservations further on), the way the backfilling core does:
+// the steps are moved back to the start of their arrays rather than into
+// new ones (grow), and every free count stays right.
+func TestProfileAdvanceGrow(t *testing.T) {
+	const N, H = 8, 4000
+	r := rand.New(rand.NewPCG(3, 4))
+	p := NewProfile(N, 0)
+	var arr [H + 100]int
+	for i := range arr {
+		arr[i] = N
+	}
+	maxLen := 0
+	for now := 0; now < H; now += 1 + r.IntN(3) {
+		p.Advance(float64(now))
+		for range 1 + r.IntN(2) {
+			size, dur := 1+r.IntN(N), 1+r.IntN(20)
+			s := p.EarliestStart(float64(now), size, float64(dur))
+			if s+float64(dur) > float64(len(arr)) {
+				continue
+			}
+			p.Reserve(s, s+float64(dur), size)
+			for x := int(s); x < int(s)+dur; x++ {
+				arr[x] -= size
+			}
+		}
+		maxLen = max(maxLen, p.Len())
+		if !p.Valid() {
+			t.Fatalf("now %d: invalid profile %v", now, p.Steps())
+		}
+		for x := now; x < len(arr); x += 7 {
+			if got := p.Free(float64(x) + 0.5); got != arr[x] {
+				t.Fatalf("now %d: free at %d = %d, want %d", now, x, got, arr[x])
+			}
+		}
+	}
+	if cap(p.tb) > 4*maxLen {
+		t.Errorf("arrays of %d steps for a profile of at most %d: Advance's room is not reused", cap(p.tb), maxLen)
+	}
+}

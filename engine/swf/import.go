@@ -78,7 +78,8 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 	name = strings.ToValidUTF8(name, "")
 	c := &Cut{Name: name}
 	largest := 0
-	tr, err := read(r, func(rec *Record, reason string) {
+	var ids idText
+	tr, err := read(r, func(rec *Record, reason string, h *Header) {
 		if reason != "" {
 			return
 		}
@@ -86,8 +87,14 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 		if len(c.Jobs) >= limit {
 			return
 		}
+		if c.Jobs == nil && h.MaxRecords > 0 {
+			// Size the cut once, as Read sizes its records: no more
+			// than the header's record count (which counts unusable
+			// records too) or the limit.
+			c.Jobs = make([]model.Job, 0, min(h.MaxRecords, limit))
+		}
 		size, runtime, _ := convert(rec)
-		j := model.Job{ID: strconv.FormatInt(rec.Job, 10), Submit: rec.Submit, Size: size, Runtime: runtime}
+		j := model.Job{ID: ids.id(rec.Job), Submit: rec.Submit, Size: size, Runtime: runtime}
 		if rec.ReqTime > 0 {
 			j.Requested = rec.ReqTime
 		}

@@ -37,7 +37,8 @@ func Load(name string) (*Trace, error) {
 
 // LoadEach streams the records of the trace called name (found as Load
 // finds it: a file, else through Fetcher) to fn in file order, until fn
-// returns false. A reader of a trace's head need not decompress and parse
+// returns false. The record is valid only during the call to fn (one
+// Record serves every line). A reader of a trace's head need not decompress and parse
 // all of it: in the browser worker, where every request is a fresh
 // instance, that is most of the cost of a point of gamf-fig7.
 func LoadEach(name string, fn func(r *Record) bool) error {
@@ -47,7 +48,7 @@ func LoadEach(name string, fn func(r *Record) bool) error {
 	}
 	defer rc.Close()
 	sr := &stopReader{r: rc}
-	_, err = read(sr, func(rec *Record, _ string) {
+	_, err = read(sr, func(rec *Record, _ string, _ *Header) {
 		if !sr.stopped && !fn(rec) {
 			sr.stopped = true
 		}

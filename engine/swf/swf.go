@@ -154,10 +154,11 @@ func (c *capReader) Read(b []byte) (int, error) {
 }
 
 // read is Read with a sink: when record is set, each record goes to it
-// (with the reason Scenario would leave it out, or "") instead of
-// t.Jobs. When maxBytes > 0, reading stops after that many uncompressed
+// (with the reason Scenario would leave it out, or "", and the header read
+// so far) instead of t.Jobs; the record is valid only during the call.
+// When maxBytes > 0, reading stops after that many uncompressed
 // bytes, drops the partial last line and sets t.Truncated.
-func read(r io.Reader, record func(r *Record, reason string), maxBytes int64) (*Trace, error) {
+func read(r io.Reader, record func(r *Record, reason string, h *Header), maxBytes int64) (*Trace, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -175,7 +176,7 @@ func read(r io.Reader, record func(r *Record, reason string), maxBytes int64) (*
 		br = bufio.NewReaderSize(src, 256<<10)
 	}
 	t := &Trace{}
-	p := parser{t: t, seen: map[int64]bool{}, record: record}
+	p := parser{t: t, record: record}
 	for {
 		line, err := br.ReadSlice('\n')
 		if errors.Is(err, errTooBig) {
@@ -227,11 +228,14 @@ func read(r io.Reader, record func(r *Record, reason string), maxBytes int64) (*
 
 type parser struct {
 	t      *Trace
-	seen   map[int64]bool
+	seen   jobSet
 	usable int
 	f      [18]float64
+	// rec is the record of the current line: a field, not a local, so
+	// that passing it to record does not allocate one per line.
+	rec Record
 	// record, when set, takes each record instead of t.Jobs.
-	record func(r *Record, reason string)
+	record func(r *Record, reason string, h *Header)
 }
 
 func (p *parser) line(line []byte, n int) {
@@ -279,23 +283,23 @@ func (p *parser) line(line []byte, n int) {
 		return
 	}
 	f := &p.f
-	rec := Record{
+	p.rec = Record{
 		Job: toInt64(f[0]), Submit: f[1], Wait: f[2], Run: f[3], Procs: toInt(f[4]),
 		CPU: f[5], Memory: f[6], ReqProcs: toInt(f[7]), ReqTime: f[8], ReqMemory: f[9],
 		Status: toInt(f[10]), User: toInt(f[11]), Group: toInt(f[12]), Executable: toInt(f[13]),
 		Queue: toInt(f[14]), Partition: toInt(f[15]), Preceding: toInt64(f[16]), Think: f[17],
 		Line: n,
 	}
-	reason := p.unusable(&rec)
+	reason := p.unusable(&p.rec)
 	if reason != "" {
 		p.t.Unusable++
 		note(&p.t.UnusableReasons, reason, n)
 	}
 	if p.record != nil {
-		p.record(&rec, reason)
+		p.record(&p.rec, reason, &p.t.Header)
 		return
 	}
-	p.t.Jobs = append(p.t.Jobs, rec)
+	p.t.Jobs = append(p.t.Jobs, p.rec)
 }
 
 // unusable says why Scenario leaves rec out, or "" when it keeps it; it
@@ -303,13 +307,13 @@ func (p *parser) line(line []byte, n int) {
 func (p *parser) unusable(r *Record) string {
 	_, _, reason := convert(r)
 	if reason == "" {
-		if p.seen[r.Job] {
+		if p.seen.has(r.Job) {
 			return "duplicate"
 		}
 		if p.usable >= model.MaxJobs {
 			return "max jobs"
 		}
-		p.seen[r.Job] = true
+		p.seen.add(r.Job)
 		p.usable++
 	}
 	return reason
@@ -345,7 +349,7 @@ func overLimit(r *Record, size int) bool {
 }
 
 // convertPyss reads a record as pyss does (see the package doc, "pyss's
-// reading"): a record with no run time (<= 0), no allocated processors or
+// reading"): the job's ID is left for the caller; a record with no run time (<= 0), no allocated processors or
 // a negative submit time becomes a 1 s job with a 1 s estimate on
 // max(1, allocated) processors, submitted at max(submit, 1); any other
 // record keeps its allocated processors, run time and submit time, and a
@@ -356,7 +360,7 @@ func convertPyss(r *Record) (j model.Job, reason string) {
 	if overLimit(r, max(procs, 1)) {
 		return j, "limit"
 	}
-	j = model.Job{ID: strconv.FormatInt(r.Job, 10), Submit: r.Submit, Size: procs, Runtime: r.Run, Requested: r.ReqTime}
+	j = model.Job{Submit: r.Submit, Size: procs, Runtime: r.Run, Requested: r.ReqTime}
 	if r.Run <= 0 || procs <= 0 || r.Submit < 0 {
 		j.Size, j.Runtime, j.Requested, j.Submit = max(1, procs), 1, 1, max(r.Submit, 1)
 		return j, ""
@@ -458,7 +462,8 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 	}
 	s := &model.Scenario{Version: model.Version, Name: t.scenarioName(), Policy: model.Policy{Name: policy}, Compat: compat}
 	s.Jobs = make([]model.Job, 0, min(len(t.Jobs), model.MaxJobs))
-	seen := make(map[int64]bool, len(t.Jobs))
+	var seen jobSet
+	var ids idText
 	largest := 0
 	for i := range t.Jobs {
 		r := &t.Jobs[i]
@@ -470,15 +475,16 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 			var size int
 			var runtime float64
 			size, runtime, reason = convert(r)
-			j = model.Job{ID: strconv.FormatInt(r.Job, 10), Submit: r.Submit, Size: size, Runtime: runtime}
+			j = model.Job{Submit: r.Submit, Size: size, Runtime: runtime}
 			if r.ReqTime > 0 {
 				j.Requested = r.ReqTime
 			}
 		}
-		if reason != "" || seen[r.Job] || len(s.Jobs) >= model.MaxJobs {
+		if reason != "" || seen.has(r.Job) || len(s.Jobs) >= model.MaxJobs {
 			continue
 		}
-		seen[r.Job] = true
+		seen.add(r.Job)
+		j.ID = ids.id(r.Job)
 		largest = max(largest, j.Size)
 		s.Jobs = append(s.Jobs, j)
 	}

@@ -691,7 +691,11 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 	w.uvarint(uint64(n) + 1)
 	w.strtab(n, func(i int) string { return s[i].Job })
 	// One dictionary for the placements' and the allocations' clusters.
-	var all []string
+	parts := 0
+	for i := range s {
+		parts += len(s[i].Alloc)
+	}
+	all := make([]string, 0, n+parts)
 	for i := range s {
 		all = append(all, s[i].Cluster)
 		for _, a := range s[i].Alloc {

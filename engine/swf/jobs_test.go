@@ -1,0 +1,82 @@
+package swf
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// IDs cut from shared strings stay right as later IDs are made, across
+// chunk boundaries.
+func TestIDText(t *testing.T) {
+	var ids idText
+	r := rand.New(rand.NewPCG(1, 1))
+	var nums []int64
+	var got []string
+	for range 50000 {
+		n := r.Int64N(1 << 53)
+		if r.IntN(4) == 0 {
+			n = r.Int64N(100)
+		}
+		nums = append(nums, n)
+		got = append(got, ids.id(n))
+	}
+	for i, n := range nums {
+		if want := strconv.FormatInt(n, 10); got[i] != want {
+			t.Fatalf("ID %d is %q, want %q", i, got[i], want)
+		}
+	}
+}
+
+func TestJobSet(t *testing.T) {
+	var s jobSet
+	want := map[int64]bool{}
+	r := rand.New(rand.NewPCG(2, 2))
+	for range 20000 {
+		var n int64
+		switch r.IntN(4) {
+		case 0:
+			n = r.Int64N(1 << 53) // mostly beyond the bits
+		case 1:
+			n = -r.Int64N(1000)
+		default:
+			n = r.Int64N(5000)
+		}
+		if s.has(n) != want[n] {
+			t.Fatalf("has(%d) = %v, want %v", n, s.has(n), want[n])
+		}
+		s.add(n)
+		want[n] = true
+	}
+	for _, n := range []int64{0, 63, 64, denseJobs - 1, denseJobs, -1} {
+		if s.has(n) != want[n] {
+			t.Fatalf("has(%d) = %v, want %v", n, s.has(n), want[n])
+		}
+	}
+}
+
+// An allocation regression check: reading, importing and converting a
+// trace allocates a small fraction of an object per job (a record, an ID
+// and a map entry each once cost one or more).
+func TestAllocsPerLine(t *testing.T) {
+	const n = 20000
+	text := swfLines(n)
+	for _, tc := range []struct {
+		name string
+		fn   func()
+	}{
+		{"Read", func() { Read(strings.NewReader(text)) }},
+		{"Import", func() { Import("t.swf", strings.NewReader(text), 0) }},
+		{"Scenario", func() {
+			tr, _ := Read(strings.NewReader(text))
+			tr.Scenario("easy")
+		}},
+	} {
+		allocs := testing.AllocsPerRun(2, tc.fn)
+		t.Logf("%s: %.0f allocations for %d lines", tc.name, allocs, n)
+		if allocs > n/20 {
+			t.Errorf("%s: %.0f allocations for %d lines, want at most %d", tc.name, allocs, n, n/20)
+		}
+	}
+}
