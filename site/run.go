@@ -36,18 +36,16 @@ func (p *Page) run() {
 	}
 }
 
-// runFromEvent starts a run from a DOM event handler (the lock is held):
-// the run's state and body are made here, so the render that follows the
-// event shows the run in flight, and the request goes out on a goroutine
-// with no second page render (at trace scale a render holds the page's
-// thread for a few hundred milliseconds).
+// runFromEvent starts a run from a DOM event handler, or from an answer
+// handled with the lock held (an import): the run's state and body are
+// made here, and the request is posted to the engine at once, so the
+// engine works while the render that follows shows the run in flight (at
+// trace scale a render holds the page's thread for a few hundred
+// milliseconds).
 func (p *Page) runFromEvent() {
 	r, ok := p.prepareRun()
 	if ok {
-		go func() {
-			defer p.recoverGo()
-			p.send(r)
-		}()
+		p.cancel = p.post(r)
 	}
 }
 
@@ -101,6 +99,18 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 // arrives. It runs on its own goroutine (never call it with the render
 // lock held) and takes the lock for each change.
 func (p *Page) send(r pendingRun) {
+	cancel := p.post(r)
+	p.env.Lock()
+	if r.id == p.runID && p.App.Status == state.StatusRunning {
+		p.cancel = cancel
+	}
+	p.env.UnlockOnly()
+}
+
+// post sends a prepared run to the engine and returns its cancel; the
+// answer's handlers take the lock for each change, so post itself may be
+// called with the lock held or not.
+func (p *Page) post(r pendingRun) (cancel func()) {
 	id, quiet, body := r.id, r.quiet, r.body
 	var (
 		status int
@@ -120,7 +130,7 @@ func (p *Page) send(r pendingRun) {
 			p.App.Fail(err.Error())
 		}
 	}
-	cancel := p.Engine.Request("POST", path, body, jsbridge.Handlers{
+	return p.Engine.Request("POST", path, body, jsbridge.Handlers{
 		Head: func(s int) { status = s },
 		Chunk: func(b []byte) {
 			if status != 200 {
@@ -199,11 +209,6 @@ func (p *Page) send(r pendingRun) {
 			p.update()
 		},
 	})
-	p.env.Lock()
-	if id == p.runID && p.App.Status == state.StatusRunning {
-		p.cancel = cancel
-	}
-	p.env.UnlockOnly()
 }
 
 // decodeResult reads a non-streamed result: compact, or JSON.

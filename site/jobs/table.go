@@ -33,6 +33,11 @@ type Table struct {
 	// run in the engine worker, never on the page's thread; nil means
 	// jsbridge.WorkerEngine.
 	Engine jsbridge.Engine
+	// Run, when set, runs the scenario at once after an import replaced
+	// the jobs (the lock is held), so the engine schedules the trace
+	// while the page renders the new table; without it, the page's
+	// autosave loop notices the change after that render.
+	Run func()
 
 	// Busy says what the engine is doing for the table ("" when idle);
 	// cancel stops it, reqID tells stale answers apart.
@@ -551,6 +556,9 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 			jsbridge.Mark("import: decoded")
 			c.applyImport(im)
 			jsbridge.Mark("import: applied")
+			if c.Run != nil {
+				c.Run()
+			}
 		},
 		func(msg string) { c.Problem = kind + msg })
 }
