@@ -239,7 +239,9 @@
 // the same expressions, so a decode makes no division for them. The
 // decoder recomputes the link loads once per event time (ends and starts
 // at one instant are one change), and the guided population keeps each
-// cluster's free nodes in words of its own. None of this changes a bit
-// of the results (the golden hashes above); BenchmarkOperators and
-// BenchmarkDecode time the parts.
+// cluster's free nodes in words of its own and writes a run of
+// consecutive free nodes as one copy from a table of node numbers (the
+// nodes, and their order, are those of one bit at a time). None of this
+// changes a bit of the results (the golden hashes above);
+// BenchmarkOperators and BenchmarkDecode time the parts.
 package gamf

@@ -15,6 +15,7 @@ type operators struct {
 	// mutation (doc.go): one task moves instead of all the job's tasks.
 	oneTask bool
 	nodes   []int32 // a permutation of all nodes, for sampling
+	nodeIDs []int32 // nodeIDs[i] = i, i < nodes (takeLowest)
 	mark    []int32 // per node: crossover's stamps
 	stamp   int32
 	pool    []int32 // capacity 2*p.nodes
@@ -47,8 +48,10 @@ type operators struct {
 func newOperators(p *problem) *operators {
 	o := &operators{p: p}
 	o.nodes = make([]int32, p.nodes)
+	o.nodeIDs = make([]int32, p.nodes)
 	for i := range o.nodes {
 		o.nodes[i] = int32(i)
+		o.nodeIDs[i] = int32(i)
 	}
 	o.mark = make([]int32, p.nodes)
 	o.pool = make([]int32, 0, 2*p.nodes)
@@ -188,7 +191,7 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 				}
 				first := p.first[k] + (i-o.cwOff[k])<<6 // node of bit 0
 				var taken uint64
-				taken, got = takeLowest(g, got, int32(first), f)
+				taken, got = takeLowest(g, got, int32(first), f, o.nodeIDs)
 				o.freeC[i] = f &^ taken
 				if jb != nil { // the same nodes in the job's node set
 					s := uint(first & 63)
@@ -255,13 +258,21 @@ func nthBit(words []uint64, c int) int {
 
 // takeLowest writes the nodes set in w (bit b is node first+b) to
 // g[got:], lowest first, until g is full, and returns the bits it took
-// and the new count.
-func takeLowest(g []int32, got int, first int32, w uint64) (uint64, int) {
-	base := first
+// and the new count. Free nodes come in runs (a cluster's nodes are
+// taken and released a job at a time), so it goes a run of consecutive
+// set bits at a time: nodes v, v+1, ... are copied from ids (ids[i] =
+// i), with no bit scan per node. The genes are the same as one bit at a
+// time.
+func takeLowest(g []int32, got int, first int32, w uint64, ids []int32) (uint64, int) {
 	rest := w
-	for ; rest != 0 && got < len(g); rest &= rest - 1 {
-		g[got] = base + int32(bits.TrailingZeros64(rest))
-		got++
+	for rest != 0 && got < len(g) {
+		s := uint(bits.TrailingZeros64(rest))
+		run := min(bits.TrailingZeros64(^(rest >> s)), len(g)-got) // 64 when all set
+		v := int(first) + int(s)
+		copy(g[got:got+run], ids[v:v+run])
+		got += run
+		// Clear bits s..s+run-1 (run is 64 only when s is 0: all of them).
+		rest &^= (uint64(1)<<uint(run) - 1) << s
 	}
 	return w &^ rest, got
 }
