@@ -90,6 +90,16 @@ type Table struct {
 	// renders 25 times a second), which would otherwise put the model's
 	// value back under the user's fingers.
 	typing map[string]string
+
+	// The rows outside Vugu's render (rowsdom.go): the skeleton for
+	// shellN rows, the painted rows, and the delegated listeners with
+	// their event queue.
+	shell  string
+	shellN int
+	dom    *domRows
+	events *rowQueue
+	rowsEl js.Value
+	rowFns []js.Func
 }
 
 // computeKey says what the view and the validation were computed for.
@@ -173,17 +183,21 @@ func (c *Table) scrollTo(first int) {
 }
 
 // syncScroll runs after every render (vg-js-populate): it scrolls the
-// list to a window moved by code (buttons, an added row, an import).
+// list to a window moved by code (buttons, an added row, an import), and
+// paints the rows.
 func (c *Table) syncScroll(v js.Value) {
 	if c.scrollPending {
 		c.scrollPending = false
 		jsbridge.SetScrollTop(v, float64(clampFirst(c.First, len(c.view))*RowHeight))
 	}
+	c.paintRows(v)
 }
 
-// mountScroll listens to the list's scrolling once its element exists:
-// the window follows it, with a render only when the first row changes.
+// mountScroll listens to the list's scrolling and to the edits in its
+// rows once its element exists: the window follows the scrolling, with a
+// render only when the first row changes.
 func (c *Table) mountScroll(v js.Value) {
+	c.listenRows(v)
 	jsbridge.OnScrollRows(v, RowHeight, func(first int) {
 		go func() {
 			c.env.Lock()
@@ -282,11 +296,11 @@ func (c *Table) tableErrors() []string {
 }
 
 // typeCell keeps what is being typed in a cell (input event).
-func (c *Table) typeCell(i int, key string, e vugu.DOMEvent) {
+func (c *Table) typeCell(i int, key string, v string) {
 	if c.typing == nil {
 		c.typing = map[string]string{}
 	}
-	c.typing[rawKey(i, key)] = e.PropString("target", "value")
+	c.typing[rawKey(i, key)] = v
 }
 
 // leaveCell forgets the typed text once the cell loses focus (its change
@@ -295,11 +309,10 @@ func (c *Table) leaveCell(i int, key string) { delete(c.typing, rawKey(i, key)) 
 
 // setCell applies an edited cell (change event). Text that does not
 // parse stays in the cell with its message and changes nothing.
-func (c *Table) setCell(i int, key string, e vugu.DOMEvent) {
+func (c *Table) setCell(i int, key string, v string) {
 	if i < 0 || i >= len(c.jobs()) {
 		return
 	}
-	v := e.PropString("target", "value")
 	k := rawKey(i, key)
 	delete(c.typing, k)
 	if v == Field(&c.jobs()[i], key) {

@@ -1,0 +1,330 @@
+package jobs
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
+)
+
+// The rows of the job table are kept outside Vugu's render. Vugu walks
+// and re-writes the whole page on every render, and the window of
+// PageSize rows, with an input, its labels and its listeners per cell,
+// was about half of the page's elements: every render (a run starting, a
+// panel opening, each keystroke) paid for it. Now the template gives the
+// table body a fixed skeleton (rowsShell: the rows' elements for the
+// number of rows in the window, with no values), which Vugu sets as its
+// innerHTML; static/main.js skips that write while it is unchanged and
+// the body's children are still the ones it made. After each render
+// (vg-js-populate) paintRows fills the skeleton in place: values, labels,
+// the invalid marks, the error messages, the spacers' heights. An input's
+// value is written only when it differs from what it shows, so the cell
+// being typed in keeps its caret. One listener per event type on the
+// scroll container (delegation) hands the edits to the table's methods,
+// in order, on a goroutine that takes the render lock; typing renders
+// nothing, a change or a button renders the page.
+
+// rowsShell is the table body for the rows in the window: a spacer row,
+// the rows' skeleton, a spacer row.
+// It holds no user text (column keys only), so it is HTML as it is.
+func (c *Table) rowsShell() vugu.HTML {
+	n := len(c.rows())
+	if c.shellN == n && c.shell != "" {
+		return vugu.HTML(c.shell)
+	}
+	var b strings.Builder
+	b.WriteString(`<tr class="jt-spacer" aria-hidden="true"></tr>`)
+	for k := 0; k < n; k++ {
+		b.WriteString(`<tr class="jt-row">`)
+		for _, col := range Columns {
+			b.WriteString(`<td class="jt-c-`)
+			b.WriteString(col.Key)
+			b.WriteString(`"><input type="text" class="jt-cell jt-in-`)
+			b.WriteString(col.Key)
+			b.WriteString(`" inputmode="`)
+			b.WriteString(c.inputMode(col))
+			b.WriteString(`" data-key="`)
+			b.WriteString(col.Key)
+			b.WriteString(`"></td>`)
+		}
+		b.WriteString(`<td class="jt-actions"><button type="button" class="jt-dup" title="Duplicate">⧉</button><button type="button" class="jt-del" title="Delete">✕</button></td></tr>`)
+	}
+	b.WriteString(`<tr class="jt-spacer" aria-hidden="true"></tr>`)
+	c.shell, c.shellN = b.String(), n
+	return vugu.HTML(c.shell)
+}
+
+// domRow is one row of the skeleton as last painted.
+type domRow struct {
+	tr, actions, dup, del js.Value
+	inputs, cells       []js.Value
+	// What was written last: the job's index, its ID (the labels), the
+	// invalid marks and messages per column, the row's message.
+	row   int
+	id    string
+	errs  []string
+	rowEr string
+}
+
+// domRows are the painted rows of one skeleton, and its two spacers.
+type domRows struct {
+	body, top, bottom js.Value
+	rows              []domRow
+	above, below      string
+}
+
+// paintRows fills the skeleton in the scroll container el (after every
+// render).
+func (c *Table) paintRows(el js.Value) {
+	if !el.Truthy() {
+		return
+	}
+	body := el.Call("querySelector", "tbody.jt-body")
+	if !body.Truthy() {
+		return
+	}
+	idx := c.rows()
+	d := c.dom
+	if d == nil || len(d.rows) != len(idx) || !d.top.Truthy() || !d.top.Get("isConnected").Bool() || d.top.Get("parentNode").Get("className").String() != "jt-body" {
+		d = collectRows(body, len(idx))
+		if d == nil {
+			return
+		}
+		c.dom = d
+	}
+	if a := c.above(); a != d.above {
+		d.top.Call("setAttribute", "style", a)
+		d.above = a
+	}
+	if b := c.below(); b != d.below {
+		d.bottom.Call("setAttribute", "style", b)
+		d.below = b
+	}
+	jobs := c.jobs()
+	for k, i := range idx {
+		r := &d.rows[k]
+		if r.row != i {
+			r.tr.Call("setAttribute", "data-row", strconv.Itoa(i))
+			r.row = i
+		}
+		id := jobs[i].ID
+		if r.id != id {
+			r.id = id
+			for ci, col := range Columns {
+				r.inputs[ci].Call("setAttribute", "aria-label", c.cellLabel(i, col))
+			}
+			r.dup.Call("setAttribute", "aria-label", "Duplicate job "+id)
+			r.del.Call("setAttribute", "aria-label", "Delete job "+id)
+		}
+		for ci, col := range Columns {
+			in := r.inputs[ci]
+			if v := c.cell(i, col.Key); in.Get("value").String() != v {
+				in.Set("value", v)
+			}
+			if msg := c.cellErr(i, col.Key); msg != r.errs[ci] {
+				setErr(r.cells[ci], msg, true)
+				in.Call("setAttribute", "aria-invalid", strconv.FormatBool(msg != ""))
+				r.errs[ci] = msg
+			}
+		}
+		if msg := c.rowErr(i); msg != r.rowEr {
+			setErr(r.actions, msg, false)
+			r.rowEr = msg
+		}
+	}
+}
+
+// collectRows takes the elements of a fresh skeleton of n rows.
+func collectRows(body js.Value, n int) *domRows {
+	trs := body.Get("children")
+	if trs.Length() != n+2 {
+		return nil
+	}
+	d := &domRows{body: body, top: trs.Index(0), bottom: trs.Index(n + 1), rows: make([]domRow, n)}
+	for k := range d.rows {
+		tr := trs.Index(k + 1)
+		tds := tr.Get("children")
+		if tds.Length() != len(Columns)+1 {
+			return nil
+		}
+		r := domRow{tr: tr, row: -1, errs: make([]string, len(Columns)), inputs: make([]js.Value, len(Columns)), cells: make([]js.Value, len(Columns))}
+		for ci := range Columns {
+			r.cells[ci] = tds.Index(ci)
+			r.inputs[ci] = r.cells[ci].Get("firstElementChild")
+			r.inputs[ci].Call("setAttribute", "aria-invalid", "false")
+		}
+		r.actions = tds.Index(len(Columns))
+		r.dup = r.actions.Get("children").Index(0)
+		r.del = r.actions.Get("children").Index(1)
+		d.rows[k] = r
+	}
+	return d
+}
+
+// setErr shows msg in an error line at the end of cell td (a cell's
+// message is announced as an alert), or removes the line when msg is "".
+func setErr(td js.Value, msg string, alert bool) {
+	last := td.Get("lastElementChild")
+	has := last.Truthy() && last.Get("className").String() == "jt-err"
+	switch {
+	case msg == "" && has:
+		last.Call("remove")
+	case msg == "":
+	case has:
+		last.Set("textContent", msg)
+	default:
+		doc := js.Global().Get("document")
+		sp := doc.Call("createElement", "span")
+		sp.Set("className", "jt-err")
+		if alert {
+			sp.Call("setAttribute", "role", "alert")
+		}
+		sp.Set("textContent", msg)
+		td.Call("appendChild", sp)
+	}
+}
+
+// rowEvent is an edit in the rows, read from a DOM event.
+type rowEvent struct {
+	kind  string // "input", "change", "focusout", "dup", "del"
+	row   int
+	key   string
+	value string
+}
+
+// rowQueue hands the rows' events, in order, to one goroutine that takes
+// the render lock (a JS callback must not block on it).
+type rowQueue struct {
+	mu   sync.Mutex
+	evs  []rowEvent
+	wake chan struct{}
+}
+
+func (q *rowQueue) push(e rowEvent) {
+	q.mu.Lock()
+	q.evs = append(q.evs, e)
+	q.mu.Unlock()
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+}
+
+// listenRows attaches the delegated listeners to the scroll container el
+// (vg-js-create), once per element.
+func (c *Table) listenRows(el js.Value) {
+	if !el.Truthy() {
+		return
+	}
+	if c.events == nil {
+		c.events = &rowQueue{wake: make(chan struct{}, 1)}
+		go c.drainRows()
+	}
+	if el.Get("__gpRows").Truthy() {
+		return // this element listens already
+	}
+	// A new element (the list was shown again): the old one's listeners
+	// go with it.
+	if c.rowsEl.Truthy() {
+		for k, typ := range rowEventTypes {
+			c.rowsEl.Call("removeEventListener", typ, c.rowFns[k])
+		}
+		c.rowsEl.Set("__gpRows", false)
+	}
+	for _, f := range c.rowFns {
+		f.Release()
+	}
+	c.rowFns = c.rowFns[:0]
+	c.rowsEl = el
+	el.Set("__gpRows", true)
+	q := c.events
+	on := func(typ string) {
+		f := js.FuncOf(func(_ js.Value, a []js.Value) interface{} {
+			if len(a) == 0 {
+				return nil
+			}
+			if e, ok := readRowEvent(typ, a[0].Get("target")); ok {
+				q.push(e)
+			}
+			return nil
+		})
+		el.Call("addEventListener", typ, f)
+		c.rowFns = append(c.rowFns, f)
+	}
+	for _, typ := range rowEventTypes {
+		on(typ)
+	}
+}
+
+// rowEventTypes are the events the rows listen to, by delegation.
+var rowEventTypes = []string{"input", "change", "focusout", "click"}
+
+// readRowEvent reads what an event on target in the rows means.
+func readRowEvent(typ string, target js.Value) (rowEvent, bool) {
+	if !target.Truthy() {
+		return rowEvent{}, false
+	}
+	tr := target.Call("closest", "tr.jt-row")
+	if !tr.Truthy() {
+		return rowEvent{}, false
+	}
+	row, err := strconv.Atoi(tr.Call("getAttribute", "data-row").String())
+	if err != nil {
+		return rowEvent{}, false
+	}
+	if typ == "click" {
+		b := target.Call("closest", "button.jt-dup, button.jt-del")
+		if !b.Truthy() {
+			return rowEvent{}, false
+		}
+		if b.Get("className").String() == "jt-dup" {
+			return rowEvent{kind: "dup", row: row}, true
+		}
+		return rowEvent{kind: "del", row: row}, true
+	}
+	if target.Get("tagName").String() != "INPUT" {
+		return rowEvent{}, false
+	}
+	key := target.Call("getAttribute", "data-key").String()
+	return rowEvent{kind: typ, row: row, key: key, value: target.Get("value").String()}, true
+}
+
+// drainRows applies the rows' events in order, under the render lock.
+func (c *Table) drainRows() {
+	q := c.events
+	for range q.wake {
+		q.mu.Lock()
+		evs := q.evs
+		q.evs = nil
+		q.mu.Unlock()
+		if len(evs) == 0 {
+			continue
+		}
+		c.env.Lock()
+		render := false
+		for _, e := range evs {
+			switch e.kind {
+			case "input":
+				c.typeCell(e.row, e.key, e.value)
+			case "focusout":
+				c.leaveCell(e.row, e.key)
+			case "change":
+				c.setCell(e.row, e.key, e.value)
+				render = true
+			case "dup":
+				c.duplicate(e.row)
+				render = true
+			case "del":
+				c.remove(e.row)
+				render = true
+			}
+		}
+		if render {
+			c.env.UnlockRender()
+		} else {
+			c.env.UnlockOnly()
+		}
+	}
+}
