@@ -439,3 +439,81 @@ func commaInt(n int) string {
 	}
 	return s
 }
+
+// TestJobRowsOutsideRenders: the job table's rows are painted outside
+// Vugu's render (site/jobs/rowsdom.go). Typing in a cell renders nothing
+// (it used to render the whole page per keystroke); a page render keeps
+// the rows' elements, the typed text and the focus; a change is applied
+// and shown in place; Duplicate goes through the delegated listener.
+func TestJobRowsOutsideRenders(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	var out struct {
+		Rows, RendersWhileTyping, RendersAfterChange int
+		SameRows, Focused                            bool
+		Typed, AfterChange, Dup                      string
+		Count0, Count1                               string
+	}
+	err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const renders = () => globalThis.gridplayMarks.filter((m) => m.name.startsWith("render:")).length;
+  const o = {};
+  const rows = [...document.querySelectorAll(".jt-table tbody tr.jt-row")];
+  o.Rows = rows.length;
+  rows.forEach((r, k) => (r.__probe = k));
+  const cell = document.querySelector('tr[data-row="0"] input.jt-in-runtime');
+  cell.focus();
+  await sleep(300);
+  const r0 = renders();
+  for (const v of ["1", "12", "123"]) {
+    cell.value = v;
+    cell.dispatchEvent(new Event("input", { bubbles: true }));
+    await sleep(60);
+  }
+  await sleep(300);
+  o.RendersWhileTyping = renders() - r0;
+  // A page render (the paste dialog opens; a click from script does not
+  // move the focus).
+  document.querySelector("button.jt-paste").click();
+  await sleep(400);
+  o.SameRows = [...document.querySelectorAll(".jt-table tbody tr.jt-row")].every((r, k) => r.__probe === k);
+  o.Focused = document.activeElement === cell;
+  o.Typed = cell.value;
+  document.querySelector("button.jt-paste").click();
+  await sleep(300);
+  const r1 = renders();
+  cell.dispatchEvent(new Event("change", { bubbles: true }));
+  await sleep(500);
+  o.RendersAfterChange = renders() - r1;
+  o.AfterChange = document.querySelector('tr[data-row="0"] input.jt-in-runtime').value;
+  o.Count0 = document.querySelector(".jt-count").textContent;
+  document.querySelector('tr[data-row="0"] button.jt-dup').click();
+  await sleep(500);
+  o.Count1 = document.querySelector(".jt-count").textContent;
+  o.Dup = document.querySelector('tr[data-row="1"] input.jt-in-runtime').value;
+  return o;
+})()`, &out, await))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", out)
+	if out.Rows == 0 {
+		t.Fatal("no rows in the job table")
+	}
+	if out.RendersWhileTyping != 0 {
+		t.Errorf("typing three characters rendered the page %d times", out.RendersWhileTyping)
+	}
+	if !out.SameRows || !out.Focused || out.Typed != "123" {
+		t.Errorf("a render replaced the rows (%v), moved the focus (%v) or the typed text (%q)", !out.SameRows, !out.Focused, out.Typed)
+	}
+	if out.RendersAfterChange == 0 || out.AfterChange != "123" {
+		t.Errorf("the change was not applied: %d renders, cell %q", out.RendersAfterChange, out.AfterChange)
+	}
+	if out.Count0 == out.Count1 || out.Dup != "123" {
+		t.Errorf("Duplicate: count %q then %q, copy's runtime %q", out.Count0, out.Count1, out.Dup)
+	}
+	con.check(t)
+}
