@@ -572,6 +572,12 @@ func TestBatsimInPage(t *testing.T) {
 	con.check(t)
 }
 
+// pageSettled is true once the page has not rendered for a second.
+const pageSettled = `(() => {
+  const r = globalThis.gridplayMarks.filter((m) => m.name.startsWith("render:"));
+  return performance.now() - (r.length ? r[r.length - 1].t : 0) > 1000;
+})()`
+
 // scrollFrames scrolls the per-job table by rows each animation frame
 // for frames frames (a fast fling), then jumps to random places (a drag
 // of the scroll bar), and returns the intervals between animation frames
@@ -660,6 +666,15 @@ func TestTraceOutputsFrameTime(t *testing.T) {
 	}
 	var frames, paints, sortMs []float64
 	var hover []float64
+	// The frames are measured once the page has settled (no render for
+	// a second): the renders that follow a run's answer are not
+	// scrolling.
+	settleStart := time.Now()
+	err = chromedp.Run(ctx, chromedp.Poll(pageSettled, nil, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		t.Fatalf("the page did not settle after the run: %v", err)
+	}
+	t.Logf("the page settled %.1f s after the table was ready", time.Since(settleStart).Seconds())
 	err = chromedp.Run(ctx,
 		chromedp.Evaluate(captureAll, nil),
 		chromedp.Evaluate(`globalThis.gridplayPaintTimes && (globalThis.gridplayPaintTimes.rows = []); true`, nil),
