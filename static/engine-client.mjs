@@ -92,6 +92,35 @@ function sameBytes(a, b) {
   return true;
 }
 
+// joinChunks returns events with each run of chunks joined into one.
+function joinChunks(events) {
+  const out = [];
+  let run = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    let n = 0;
+    for (const c of run) n += c.length;
+    const all = new Uint8Array(n);
+    let at = 0;
+    for (const c of run) {
+      all.set(c, at);
+      at += c.length;
+    }
+    out.push(["chunk", all]);
+    run = [];
+  };
+  for (const ev of events) {
+    if (ev[0] === "chunk") {
+      run.push(ev[1]);
+      continue;
+    }
+    flush();
+    out.push(ev);
+  }
+  flush();
+  return out;
+}
+
 // claim takes the prefetch that matches a request out of early.
 function claim(method, path, body, type) {
   const i = early.findIndex((r) => r.method === method && r.path === path && r.type === (type || null) && sameBytes(r.body, body));
@@ -232,9 +261,11 @@ export const engine = {
     // microtask (a request's calls never come before it returns), then
     // the rest as it arrives.
     stats.prefetchHits++;
+    // The chunks that came are joined into one: each chunk is a call into
+    // the page's Go, which handles the frames of a call together.
     queueMicrotask(() => {
       const to = { head: onHead, chunk: onChunk, end: onEnd };
-      for (const [kind, v] of r.events) to[kind](v);
+      for (const [kind, v] of joinChunks(r.events)) to[kind](v);
       r.events = null;
       r.to = to;
     });
