@@ -112,9 +112,9 @@ build() {
 	install_if_changed "$STATIC/.api.wasm.new" "$STATIC/api.wasm"
 	rm -rf "$STATIC/worker" # the syumai/workers browser glue of earlier builds
 
-	step "static/first-run.json (the first visit's run, sent by main.js while app.wasm loads)"
-	go run ./wasm/internal/firstrun -o "$STATIC/.first-run.json.new" || die "writing static/first-run.json failed"
-	install_if_changed "$STATIC/.first-run.json.new" "$STATIC/first-run.json"
+	step "static/first-run.mjs (the first visit's run, sent by main.js while app.wasm loads)"
+	go run ./wasm/internal/firstrun -o "$STATIC/.first-run.mjs.new" || die "writing static/first-run.mjs failed"
+	install_if_changed "$STATIC/.first-run.mjs.new" "$STATIC/first-run.mjs"
 
 	step "wasm_exec.js from $GOROOT_WASM"
 	cp "$GOROOT_WASM/wasm_exec.js" "$ROOT/wasm_exec.js"

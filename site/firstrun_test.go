@@ -10,7 +10,7 @@ import (
 
 // TestFirstVisitRunIsThePagesRequest: the body that static/main.js sends
 // ahead of the page on a first visit (state.FirstVisitRun, written to
-// static/first-run.json by ./build.sh) is byte for byte the page's own
+// static/first-run.mjs by ./build.sh) is byte for byte the page's own
 // first request, so the page takes the prefetched answer over.
 func TestFirstVisitRunIsThePagesRequest(t *testing.T) {
 	path, body, err := state.FirstVisitRun()

@@ -3,9 +3,9 @@
 // each message {id, method, path, body, type} is handed to the worker's Go
 // instance of the module (wasm/engine: engine/api served through
 // syscall/js), started once when the module arrives. The answer goes back as {id, type: "head",
-// status}, then {type: "chunk"} messages (one per NDJSON frame of a
-// stream, one for the whole body otherwise; their buffers transferred,
-// not copied), then {type: "end", stats}, or {type: "error"}.
+// status}, then {type: "chunk"} messages (the NDJSON frames of a stream
+// in batches, see flush; one for the whole body otherwise; their buffers
+// transferred, not copied), then {type: "end", stats}, or {type: "error"}.
 //
 // The page sends a worker one request at a time, and terminates it when
 // its instance has grown large (engine-client.mjs), which frees the
@@ -63,6 +63,8 @@ async function start(failed) {
 // measured in Chromium on a 2-core machine). failLater reports an
 // instance that ended on its own to the request it then serves.
 let failLater = null;
+// The longest a stream's frame waits in the worker before it is posted.
+const batchMs = 16;
 let ended = null;
 const warm = compiled.then(() =>
   start((msg) => {
@@ -91,6 +93,32 @@ function handle(m) {
     };
     failLater = fail;
     if (ended) fail(ended);
+    // A stream's frames are posted in batches: what the engine wrote
+    // within batchMs of the last post goes in one message, so the page
+    // calls into its Go once per batch, not once per frame (a GA run
+    // writes a frame per generation, a few hundred a second).
+    let pend = [];
+    let posted = performance.now();
+    let timer = 0;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = 0;
+      posted = performance.now();
+      if (pend.length === 0) return;
+      let chunk = pend[0];
+      if (pend.length > 1) {
+        let n = 0;
+        for (const c of pend) n += c.length;
+        chunk = new Uint8Array(n);
+        let at = 0;
+        for (const c of pend) {
+          chunk.set(c, at);
+          at += c.length;
+        }
+      }
+      pend = [];
+      self.postMessage({ id: m.id, type: "chunk", chunk }, [chunk.buffer]);
+    };
     warm.then(({ serve, mem: mm }) => {
       mem = mm;
       times.started = performance.now() - t0;
@@ -102,9 +130,14 @@ function handle(m) {
           times.timing = timing || "";
           self.postMessage({ id: m.id, type: "head", status });
         },
-        (chunk) => self.postMessage({ id: m.id, type: "chunk", chunk }, [chunk.buffer]),
+        (chunk) => {
+          pend.push(chunk);
+          if (performance.now() - posted >= batchMs) flush();
+          else if (!timer) timer = setTimeout(flush, batchMs);
+        },
         () => {
           if (done) return;
+          flush();
           done = true;
           times.end = performance.now() - t0;
           self.postMessage({ id: m.id, type: "end", stats: snapshot() });

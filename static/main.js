@@ -4,6 +4,7 @@
 // in parallel.
 
 import { engine } from "./engine-client.mjs";
+import * as firstRun from "./first-run.mjs";
 
 // The engine client (engine-client.mjs: a pool of module Web Workers,
 // api.wasm compiled once) as the Go page reaches it (site/jsbridge).
@@ -11,16 +12,13 @@ globalThis.gridplayEngine = engine;
 
 // On a first visit (no link in the address, nothing saved), the page's
 // first two requests go to the engine now, while app.wasm still loads:
-// the default preset's run, whose body ./build.sh wrote to first-run.json
+// the default preset's run, which ./build.sh wrote to first-run.mjs
 // (site/state.FirstVisitRun), and the policy list. The page's own
 // requests, when byte for byte the same, take these answers over
 // (engine-client.mjs prefetch); any other first request is sent as usual.
 engine.prefetch("GET", "/api/policies", null);
 if (!location.hash && !savedScenario()) {
-  fetch(new URL("./first-run.json", import.meta.url))
-    .then((r) => (r.ok ? r.arrayBuffer() : null))
-    .then((b) => b && engine.prefetch("POST", "/api/run?stream=1", new Uint8Array(b)))
-    .catch(() => {});
+  engine.prefetch("POST", firstRun.path, new TextEncoder().encode(firstRun.body));
 }
 
 // savedScenario tells whether the page will open an autosaved scenario

@@ -59,7 +59,7 @@ func (c *Table) rowsShell() vugu.HTML {
 // domRow is one row of the skeleton as last painted.
 type domRow struct {
 	tr, actions, dup, del js.Value
-	inputs, cells       []js.Value
+	inputs, cells         []js.Value
 	// What was written last: the job's index, its ID (the labels), the
 	// invalid marks and messages per column, the row's message.
 	row   int

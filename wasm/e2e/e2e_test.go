@@ -259,7 +259,7 @@ func TestPlayground(t *testing.T) {
 	}
 	t.Logf("engine requests %d, of which prefetched %d, taken over by the page %d", pf.Requests, pf.Prefetched, pf.PrefetchHits)
 	if pf.Prefetched != 2 || pf.PrefetchHits != 2 {
-		t.Errorf("first visit: %d requests prefetched, %d taken over by the page; want 2 and 2 (static/first-run.json stale?)", pf.Prefetched, pf.PrefetchHits)
+		t.Errorf("first visit: %d requests prefetched, %d taken over by the page; want 2 and 2 (static/first-run.mjs stale?)", pf.Prefetched, pf.PrefetchHits)
 	}
 	// The run streams packing and generation frames and autoplays them;
 	// pause, jump to the end and check the whole schedule is drawn.
