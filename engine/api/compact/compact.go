@@ -152,6 +152,46 @@ func (w *writer) dict(n int, at func(i int) string) ([]uint32, int) {
 	return idx, len(list)
 }
 
+// codes numbers distinct non-empty strings from 1 in order of first
+// use, as dict does, for strings that are visited twice (once to list
+// them, once to write their codes) instead of kept in a slice: a whole
+// trace's placements name one or two clusters 400,000 times.
+type codes struct {
+	ids  map[string]uint32
+	list []string
+	last string
+	code uint32
+}
+
+// add gives s its code if it has none and returns the code (0 for "").
+func (c *codes) add(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if s == c.last && c.code != 0 {
+		return c.code
+	}
+	k, ok := c.ids[s]
+	if !ok {
+		if c.ids == nil {
+			c.ids = map[string]uint32{}
+		}
+		c.list = append(c.list, s)
+		k = uint32(len(c.list))
+		c.ids[s] = k
+	}
+	c.last, c.code = s, k
+	return k
+}
+
+// write writes the list as dict does.
+func (c *codes) write(w *writer) {
+	w.uvarint(uint64(len(c.list)))
+	for _, s := range c.list {
+		w.str(s)
+	}
+}
+
 func (w *writer) bitmap(n int, has func(i int) bool) {
 	bm := make([]byte, (n+7)/8)
 	for i := 0; i < n; i++ {
@@ -690,30 +730,24 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 	}
 	w.uvarint(uint64(n) + 1)
 	w.strtab(n, func(i int) string { return s[i].Job })
-	// One dictionary for the placements' and the allocations' clusters.
-	parts := 0
+	// One dictionary for the placements' and the allocations' clusters,
+	// in order of first use: each placement's, then its allocations'.
+	var cl codes
 	for i := range s {
-		parts += len(s[i].Alloc)
-	}
-	all := make([]string, 0, n+parts)
-	for i := range s {
-		all = append(all, s[i].Cluster)
+		cl.add(s[i].Cluster)
 		for _, a := range s[i].Alloc {
-			all = append(all, a.Cluster)
+			cl.add(a.Cluster)
 		}
 	}
-	idx, _ := w.dict(len(all), func(i int) string { return all[i] })
-	k := 0
+	cl.write(w)
 	for i := range s {
-		w.uvarint(uint64(idx[k]))
-		k++
+		w.uvarint(uint64(cl.add(s[i].Cluster)))
 		w.f64(s[i].Start)
 		w.f64(s[i].End)
 		w.varint(int64(s[i].Nodes))
 		w.uvarint(uint64(len(s[i].Alloc)))
 		for _, a := range s[i].Alloc {
-			w.uvarint(uint64(idx[k]))
-			k++
+			w.uvarint(uint64(cl.add(a.Cluster)))
 			if a.Nodes == nil {
 				w.uvarint(0)
 				continue
@@ -727,10 +761,14 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 		}
 	}
 	// Most policies give no reasons: then the column is absent.
-	why, k := w.dict(n, func(i int) string { return s[i].Why })
-	if k > 0 {
-		for _, x := range why {
-			w.uvarint(uint64(x))
+	var why codes
+	for i := range s {
+		why.add(s[i].Why)
+	}
+	why.write(w)
+	if len(why.list) > 0 {
+		for i := range s {
+			w.uvarint(uint64(why.add(s[i].Why)))
 		}
 	}
 	return w.b, nil
