@@ -308,13 +308,23 @@ func (r *reader) bytes() []byte { return r.take(r.count(1, "a length")) }
 // strtab reads n strings written by writer.strtab. They share one
 // allocation: a whole trace's job ids cost one string, not 200,000.
 func (r *reader) strtab(n int) []string {
+	out := make([]string, n)
+	if !r.strtabTo(n, func(i int, s string) { out[i] = s }) {
+		return nil
+	}
+	return out
+}
+
+// strtabTo is strtab that hands each string to set rather than keeping
+// a slice of them; it reports false on an error.
+func (r *reader) strtabTo(n int, set func(i int, s string)) bool {
 	total := r.uvarint()
 	if r.err != nil {
-		return nil
+		return false
 	}
 	if total > uint64(r.left()) {
 		r.fail(errShort)
-		return nil
+		return false
 	}
 	// The lengths are read twice (to find where the bytes start, then
 	// to cut them) rather than kept: no allocation but the strings'.
@@ -325,25 +335,24 @@ func (r *reader) strtab(n int) []string {
 		sum += l
 		if r.err != nil || sum > total {
 			r.fail(errors.New("the string table does not add up"))
-			return nil
+			return false
 		}
 	}
 	if sum != total {
 		r.fail(errors.New("the string table does not add up"))
-		return nil
+		return false
 	}
 	bytesAt := r.pos
 	all := string(r.take(int(total)))
-	out := make([]string, n)
 	r.pos = lensAt
 	at := 0
-	for i := range out {
+	for i := 0; i < n; i++ {
 		l := int(r.uvarint())
-		out[i] = all[at : at+l]
+		set(i, all[at:at+l])
 		at += l
 	}
 	r.pos = bytesAt + int(total)
-	return out
+	return true
 }
 
 // dict reads a dictionary written by writer.dict: index 0 is "".
@@ -501,7 +510,13 @@ func readJobs(r *reader) []model.Job {
 		r.fail(model.Errors{model.Errf("jobs", fmt.Sprintf("has %d jobs; the limit is %d", n, model.MaxJobs))})
 		return nil
 	}
-	ids := r.strtab(n)
+	// The IDs go straight into the jobs (no slice of 200,000 strings in
+	// between); the jobs are dropped if the columns are bad.
+	var jobs []model.Job
+	if n > 0 {
+		jobs = make([]model.Job, n)
+	}
+	r.strtabTo(n, func(i int, s string) { jobs[i].ID = s })
 	mask := r.uvarint()
 	if mask&^colAll != 0 {
 		r.fail(fmt.Errorf("unknown job columns %#x", mask&^colAll))
@@ -509,7 +524,6 @@ func readJobs(r *reader) []model.Job {
 	if r.err != nil || n == 0 {
 		return nil
 	}
-	jobs := make([]model.Job, n)
 	// A float column is n values in a row: read them in place.
 	col := func() []byte { return r.take(8 * n) }
 	get := func(b []byte, i int) float64 {
@@ -517,7 +531,6 @@ func readJobs(r *reader) []model.Job {
 	}
 	if b := col(); b != nil {
 		for i := range jobs {
-			jobs[i].ID = ids[i]
 			jobs[i].Submit = get(b, i)
 		}
 	}
