@@ -169,7 +169,10 @@ func handleRun(w ResponseWriter, r *Request) {
 		return
 	}
 	t0 := time.Now()
-	s, ok := readScenario(w, r)
+	// A compact answer comes from runner.Run, which validates (and keeps
+	// the index of the jobs it builds for the run): a compact scenario is
+	// not validated twice. Its errors are the same 422 either way.
+	s, ok := readScenarioAs(w, r, format != "compact")
 	if !ok {
 		return
 	}
@@ -618,13 +621,24 @@ func statusOf(err error) int {
 // Batsim workload is read as a scenario for ?policy=, default fcfs); on
 // bad input it answers the error (413, 400 or 422) and reports false.
 func readScenario(w ResponseWriter, r *Request) (*model.Scenario, bool) {
+	return readScenarioAs(w, r, true)
+}
+
+// readScenarioAs is readScenario that, when validate is false, leaves a
+// compact scenario unvalidated, for a caller that validates it (runner.Run,
+// whose errors are answered as readScenario's).
+func readScenarioAs(w ResponseWriter, r *Request, validate bool) (*model.Scenario, bool) {
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
 	if herr != nil {
 		writeError(w, herr.Status, herr)
 		return nil, false
 	}
 	if ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";"); strings.TrimSpace(ct) == compact.ScenarioType {
-		s, err := compact.DecodeScenario(body)
+		decode := compact.DecodeScenario
+		if !validate {
+			decode = compact.ReadScenario
+		}
+		s, err := decode(body)
 		var fe *compact.FormatError
 		switch {
 		case errors.As(err, &fe):

@@ -99,13 +99,27 @@ func JobOf(s *model.Scenario, pl []sched.Placement, index map[string]int) []int3
 	return out
 }
 
+// Placed is the position in ix's jobs of each placement's job, -1 for a
+// job they do not have: JobOf with ix for its map.
+func Placed(ix *model.JobIndex, pl []sched.Placement) []int32 {
+	return ix.Positions(len(pl), func(k int) string { return pl[k].Job })
+}
+
 // Mark checks res against s (Schedule) and records the verdict in
 // res.Valid and res.Violations.
 func Mark(s *model.Scenario, res *sched.Result) {
+	MarkIndexed(s, res, nil, nil)
+}
+
+// MarkIndexed is Mark given what a run has already found (engine/runner
+// shares them with the metrics and the per-job table): ix, the index of
+// s.Jobs (model.IndexJobs, or the one of s.ValidateIndex), and jobOf,
+// Placed(ix, res.Schedule). Nil for either is built here.
+func MarkIndexed(s *model.Scenario, res *sched.Result, ix *model.JobIndex, jobOf []int32) {
 	if res == nil {
 		return
 	}
-	vs := Schedule(s, res)
+	vs := schedule(s, res, ix, jobOf)
 	ok := len(vs) == 0
 	res.Valid = &ok
 	res.Violations = vs
@@ -131,7 +145,11 @@ func Err(s *model.Scenario, res *sched.Result) error {
 // (res.Policy, else s.Policy.Name) and returns the violations, nil when
 // the schedule is valid. See the package doc for every rule.
 func Schedule(s *model.Scenario, res *sched.Result) []sched.Violation {
-	c := &checker{s: s, res: res}
+	return schedule(s, res, nil, nil)
+}
+
+func schedule(s *model.Scenario, res *sched.Result, ix *model.JobIndex, jobOf []int32) []sched.Violation {
+	c := &checker{s: s, res: res, ix: ix, jobOf: jobOf}
 	if s == nil || res == nil {
 		c.add("", "model", "no scenario or no result to check")
 		return c.out()
@@ -152,7 +170,8 @@ type checker struct {
 	vs     []sched.Violation
 	more   int
 
-	byID    map[string]int
+	// ix finds the jobs of s by ID.
+	ix      *model.JobIndex
 	cluster map[string]int
 	// placed[i] is the placement index of job i, or -1.
 	placed []int
@@ -196,7 +215,9 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 func (c *checker) run() {
 	s := c.s
-	c.byID = Index(s)
+	if c.ix == nil {
+		c.ix = model.IndexJobs(s.Jobs)
+	}
 	c.cluster = make(map[string]int, len(s.Platform.Clusters))
 	for i, cl := range s.Platform.Clusters {
 		c.cluster[cl.ID] = i
@@ -205,7 +226,9 @@ func (c *checker) run() {
 	for i := range c.placed {
 		c.placed[i] = -1
 	}
-	c.jobOf = JobOf(s, c.res.Schedule, c.byID)
+	if c.jobOf == nil {
+		c.jobOf = Placed(c.ix, c.res.Schedule)
+	}
 	seen := make([]uint8, len(s.Jobs)) // placed or dropped, capped at 2
 	for k := range c.res.Schedule {
 		p := &c.res.Schedule[k]
@@ -222,8 +245,8 @@ func (c *checker) run() {
 		}
 	}
 	for _, d := range c.res.Dropped {
-		i, ok := c.byID[d.Job]
-		if !ok {
+		i := c.ix.Find(d.Job)
+		if i < 0 {
 			c.add(d.Job, "unknown-job", "dropped but not in the scenario")
 			continue
 		}

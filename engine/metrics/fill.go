@@ -15,10 +15,22 @@ func Fill(s *model.Scenario, r *sched.Result) {
 	if r == nil {
 		return
 	}
+	fill(s, r, Join(s, r))
+}
+
+// FillOf is Fill given the position in s.Jobs of each placement's job
+// (JoinOf).
+func FillOf(s *model.Scenario, r *sched.Result, jobOf []int32) {
+	if r == nil {
+		return
+	}
+	fill(s, r, JoinOf(s, r, jobOf))
+}
+
+func fill(s *model.Scenario, r *sched.Result, ds []Done) {
 	if r.Metrics == nil {
 		r.Metrics = map[string]float64{}
 	}
-	ds := Join(s, r)
 	nodes := 0
 	if s != nil {
 		nodes = s.Platform.TotalNodes()

@@ -27,14 +27,26 @@ func Join(s *model.Scenario, r *sched.Result) []Done {
 	if s == nil || r == nil {
 		return nil
 	}
-	byID := make(map[string]int, len(s.Jobs))
-	for i := range s.Jobs {
-		byID[s.Jobs[i].ID] = i
+	ix := model.IndexJobs(s.Jobs)
+	jobOf := make([]int32, len(r.Schedule))
+	for k := range r.Schedule {
+		jobOf[k] = int32(ix.Find(r.Schedule[k].Job))
+	}
+	return JoinOf(s, r, jobOf)
+}
+
+// JoinOf is Join given the position in s.Jobs of each placement's job
+// (jobOf[k] for placement k, -1 to skip it), found once for a whole run
+// (check.Placed).
+func JoinOf(s *model.Scenario, r *sched.Result, jobOf []int32) []Done {
+	if s == nil || r == nil {
+		return nil
 	}
 	out := make([]Done, 0, len(r.Schedule))
-	for _, p := range r.Schedule {
-		i, ok := byID[p.Job]
-		if !ok {
+	for k := range r.Schedule {
+		p := &r.Schedule[k]
+		i := jobOf[k]
+		if i < 0 {
 			continue
 		}
 		j := &s.Jobs[i]

@@ -12,16 +12,28 @@ import (
 // does not check that the policy exists (engine/runner does) nor that a
 // job fits (a job too big for every cluster is a sched.Drop, not an error).
 func (s *Scenario) Validate() error {
+	_, err := s.ValidateIndex()
+	return err
+}
+
+// ValidateIndex is Validate that also gives the index of s.Jobs by ID it
+// builds to find duplicate IDs (nil when s has no jobs or is not valid),
+// for the run that follows to look jobs up in (engine/runner).
+func (s *Scenario) ValidateIndex() (*JobIndex, error) {
 	if s == nil {
-		return Errors{Errf("", "no scenario")}
+		return nil, Errors{Errf("", "no scenario")}
 	}
 	v := &validator{}
 	v.scenario(s)
-	return v.es.Err()
+	if err := v.es.Err(); err != nil {
+		return nil, err
+	}
+	return v.index, nil
 }
 
 type validator struct {
-	es Errors
+	es    Errors
+	index *JobIndex
 }
 
 func (v *validator) add(field, msg string) { v.es = append(v.es, Errf(field, msg)) }
@@ -272,13 +284,15 @@ func (v *validator) jobs(s *Scenario) {
 		v.add("jobs", "must have at least one job (or set generator)")
 		return
 	}
-	seen := make(map[string]int, len(s.Jobs))
+	seen := newJobIndex(s.Jobs)
+	v.index = seen
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
-		if k, dup := seen[j.ID]; dup && j.ID != "" {
+		// The first job of an ID stays in the index (the one the error
+		// names); an empty ID is reported below, not as a duplicate.
+		if k := seen.insert(i, true); k >= 0 && j.ID != "" {
 			v.addf(idx("jobs", i)+".id", "duplicate job id %q (also jobs[%d])", j.ID, k)
-		} else {
-			seen[j.ID] = i
+			seen.dups = true
 		}
 		if plainJobOK(j) {
 			continue // the common case, without building field paths

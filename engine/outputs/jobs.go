@@ -66,8 +66,8 @@ func JobsOf(s *model.Scenario, res *sched.Result, system string) []Job {
 	if s == nil || res == nil {
 		return nil
 	}
-	byID := check.Index(s)
-	jobOf := check.JobOf(s, res.Schedule, byID)
+	ix := model.IndexJobs(s.Jobs)
+	jobOf := check.Placed(ix, res.Schedule)
 	kills := check.Kills(system)
 	out := make([]Job, 0, len(res.Schedule)+len(res.Dropped))
 	for k := range res.Schedule {
@@ -89,8 +89,8 @@ func JobsOf(s *model.Scenario, res *sched.Result, system string) []Job {
 		out = append(out, r)
 	}
 	for _, d := range res.Dropped {
-		i, ok := byID[d.Job]
-		if !ok {
+		i := ix.Find(d.Job)
+		if i < 0 {
 			continue
 		}
 		out = append(out, Job{ID: d.Job, Submit: s.Jobs[i].Submit, State: Dropped, Reason: d.Reason})

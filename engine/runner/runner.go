@@ -22,7 +22,8 @@ import (
 // violations) and summarises the per-job distributions
 // (outputs.Distributions).
 func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
-	if err := s.Validate(); err != nil {
+	ix, err := s.ValidateIndex()
+	if err != nil {
 		return nil, err
 	}
 	p, ok := sched.Lookup(s.Policy.Name)
@@ -41,8 +42,30 @@ func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Res
 		res.Metrics = map[string]float64{}
 	}
 	res.Policy = s.Policy.Name
-	metrics.Fill(full, res)
-	check.Mark(full, res)
-	res.Distributions = outputs.Distributions(outputs.Jobs(full, res))
+	if full != s {
+		ix = nil
+	}
+	finish(full, res, ix)
 	return res, nil
+}
+
+// finish adds the metrics, the verdict and the distributions to res, a
+// run of s; ix is the index of s.Jobs, or nil.
+func finish(s *model.Scenario, res *sched.Result, ix *model.JobIndex) {
+	// The jobs are looked up once for the metrics, the check and the
+	// distributions: by the index validation built, unless the
+	// generator made the jobs (then ix is nil).
+	if ix == nil {
+		ix = model.IndexJobs(s.Jobs)
+	}
+	jobOf := check.Placed(ix, res.Schedule)
+	if ix.Dups() {
+		// Generated jobs that share an ID: metrics.Join pairs each
+		// placement with the last of them, not the one placed next.
+		metrics.Fill(s, res)
+	} else {
+		metrics.FillOf(s, res, jobOf)
+	}
+	check.MarkIndexed(s, res, ix, jobOf)
+	res.Distributions = outputs.DistributionsOf(s, res, jobOf)
 }

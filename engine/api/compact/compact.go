@@ -152,6 +152,46 @@ func (w *writer) dict(n int, at func(i int) string) ([]uint32, int) {
 	return idx, len(list)
 }
 
+// codes numbers distinct non-empty strings from 1 in order of first
+// use, as dict does, for strings that are visited twice (once to list
+// them, once to write their codes) instead of kept in a slice: a whole
+// trace's placements name one or two clusters 400,000 times.
+type codes struct {
+	ids  map[string]uint32
+	list []string
+	last string
+	code uint32
+}
+
+// add gives s its code if it has none and returns the code (0 for "").
+func (c *codes) add(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if s == c.last && c.code != 0 {
+		return c.code
+	}
+	k, ok := c.ids[s]
+	if !ok {
+		if c.ids == nil {
+			c.ids = map[string]uint32{}
+		}
+		c.list = append(c.list, s)
+		k = uint32(len(c.list))
+		c.ids[s] = k
+	}
+	c.last, c.code = s, k
+	return k
+}
+
+// write writes the list as dict does.
+func (c *codes) write(w *writer) {
+	w.uvarint(uint64(len(c.list)))
+	for _, s := range c.list {
+		w.str(s)
+	}
+}
+
 func (w *writer) bitmap(n int, has func(i int) bool) {
 	bm := make([]byte, (n+7)/8)
 	for i := 0; i < n; i++ {
@@ -268,13 +308,23 @@ func (r *reader) bytes() []byte { return r.take(r.count(1, "a length")) }
 // strtab reads n strings written by writer.strtab. They share one
 // allocation: a whole trace's job ids cost one string, not 200,000.
 func (r *reader) strtab(n int) []string {
+	out := make([]string, n)
+	if !r.strtabTo(n, func(i int, s string) { out[i] = s }) {
+		return nil
+	}
+	return out
+}
+
+// strtabTo is strtab that hands each string to set rather than keeping
+// a slice of them; it reports false on an error.
+func (r *reader) strtabTo(n int, set func(i int, s string)) bool {
 	total := r.uvarint()
 	if r.err != nil {
-		return nil
+		return false
 	}
 	if total > uint64(r.left()) {
 		r.fail(errShort)
-		return nil
+		return false
 	}
 	// The lengths are read twice (to find where the bytes start, then
 	// to cut them) rather than kept: no allocation but the strings'.
@@ -285,25 +335,24 @@ func (r *reader) strtab(n int) []string {
 		sum += l
 		if r.err != nil || sum > total {
 			r.fail(errors.New("the string table does not add up"))
-			return nil
+			return false
 		}
 	}
 	if sum != total {
 		r.fail(errors.New("the string table does not add up"))
-		return nil
+		return false
 	}
 	bytesAt := r.pos
 	all := string(r.take(int(total)))
-	out := make([]string, n)
 	r.pos = lensAt
 	at := 0
-	for i := range out {
+	for i := 0; i < n; i++ {
 		l := int(r.uvarint())
-		out[i] = all[at : at+l]
+		set(i, all[at:at+l])
 		at += l
 	}
 	r.pos = bytesAt + int(total)
-	return out
+	return true
 }
 
 // dict reads a dictionary written by writer.dict: index 0 is "".
@@ -461,7 +510,13 @@ func readJobs(r *reader) []model.Job {
 		r.fail(model.Errors{model.Errf("jobs", fmt.Sprintf("has %d jobs; the limit is %d", n, model.MaxJobs))})
 		return nil
 	}
-	ids := r.strtab(n)
+	// The IDs go straight into the jobs (no slice of 200,000 strings in
+	// between); the jobs are dropped if the columns are bad.
+	var jobs []model.Job
+	if n > 0 {
+		jobs = make([]model.Job, n)
+	}
+	r.strtabTo(n, func(i int, s string) { jobs[i].ID = s })
 	mask := r.uvarint()
 	if mask&^colAll != 0 {
 		r.fail(fmt.Errorf("unknown job columns %#x", mask&^colAll))
@@ -469,7 +524,6 @@ func readJobs(r *reader) []model.Job {
 	if r.err != nil || n == 0 {
 		return nil
 	}
-	jobs := make([]model.Job, n)
 	// A float column is n values in a row: read them in place.
 	col := func() []byte { return r.take(8 * n) }
 	get := func(b []byte, i int) float64 {
@@ -477,7 +531,6 @@ func readJobs(r *reader) []model.Job {
 	}
 	if b := col(); b != nil {
 		for i := range jobs {
-			jobs[i].ID = ids[i]
 			jobs[i].Submit = get(b, i)
 		}
 	}
@@ -690,30 +743,24 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 	}
 	w.uvarint(uint64(n) + 1)
 	w.strtab(n, func(i int) string { return s[i].Job })
-	// One dictionary for the placements' and the allocations' clusters.
-	parts := 0
+	// One dictionary for the placements' and the allocations' clusters,
+	// in order of first use: each placement's, then its allocations'.
+	var cl codes
 	for i := range s {
-		parts += len(s[i].Alloc)
-	}
-	all := make([]string, 0, n+parts)
-	for i := range s {
-		all = append(all, s[i].Cluster)
+		cl.add(s[i].Cluster)
 		for _, a := range s[i].Alloc {
-			all = append(all, a.Cluster)
+			cl.add(a.Cluster)
 		}
 	}
-	idx, _ := w.dict(len(all), func(i int) string { return all[i] })
-	k := 0
+	cl.write(w)
 	for i := range s {
-		w.uvarint(uint64(idx[k]))
-		k++
+		w.uvarint(uint64(cl.add(s[i].Cluster)))
 		w.f64(s[i].Start)
 		w.f64(s[i].End)
 		w.varint(int64(s[i].Nodes))
 		w.uvarint(uint64(len(s[i].Alloc)))
 		for _, a := range s[i].Alloc {
-			w.uvarint(uint64(idx[k]))
-			k++
+			w.uvarint(uint64(cl.add(a.Cluster)))
 			if a.Nodes == nil {
 				w.uvarint(0)
 				continue
@@ -727,10 +774,14 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 		}
 	}
 	// Most policies give no reasons: then the column is absent.
-	why, k := w.dict(n, func(i int) string { return s[i].Why })
-	if k > 0 {
-		for _, x := range why {
-			w.uvarint(uint64(x))
+	var why codes
+	for i := range s {
+		why.add(s[i].Why)
+	}
+	why.write(w)
+	if len(why.list) > 0 {
+		for i := range s {
+			w.uvarint(uint64(why.add(s[i].Why)))
 		}
 	}
 	return w.b, nil
