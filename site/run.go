@@ -157,7 +157,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			// The first chart is drawn at once.
 			if p.chart != nil && !drawn {
 				drawn = true
-				p.env.UnlockRender()
+				p.renderAfterPaint()
 			} else {
 				p.renderSoon()
 				p.env.UnlockOnly()
@@ -182,7 +182,9 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 				jsbridge.Yield()
 			}
 			p.env.Lock()
-			defer p.env.UnlockRender()
+			first := p.chart == nil
+			unlock := p.env.UnlockRender
+			defer func() { unlock() }()
 			if id != p.runID {
 				return
 			}
@@ -207,6 +209,11 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 				}
 			}
 			p.update()
+			if first && p.chart != nil {
+				// update painted the chart: it reaches the screen
+				// before the render of everything else.
+				unlock = p.renderAfterPaint
+			}
 		},
 	})
 }
@@ -241,6 +248,21 @@ func (p *Page) jobCount() int {
 		return s.Generator.Jobs
 	}
 	return len(s.Jobs)
+}
+
+// renderAfterPaint releases the lock without a render, and renders once
+// the browser has presented a frame: what update painted directly (the
+// chart, the narration) is on the screen before the render of the rest,
+// which at page load or at trace scale takes hundreds of milliseconds.
+// The lock is held.
+func (p *Page) renderAfterPaint() {
+	p.env.UnlockOnly()
+	go func() {
+		defer p.recoverGo()
+		jsbridge.AfterPaint()
+		p.env.Lock()
+		p.env.UnlockRender()
+	}()
 }
 
 // renderSoon schedules one render a quarter second from now, unless one
@@ -281,6 +303,12 @@ func (p *Page) update() {
 				p.play()
 			}
 		}
+		// The chart and the sentence under it are painted now, before
+		// the render that shows the rest of the answer (the results,
+		// the tables, the animation's panels), which on a first visit
+		// took a few hundred milliseconds more.
+		jsbridge.PaintGanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
+		jsbridge.PaintNarrationByID("narration", p.narration(), p.App.Player.Playing)
 	}
 	p.postClock()
 }

@@ -68,7 +68,8 @@ const stats = {
   last: null, // the last worker's own figures (engine-worker.mjs)
   peakBytes: [], // Go memory of each request's instance at its end, last 200
   prefetched: 0, // requests started ahead of the page (engine.prefetch)
-  prefetchHits: 0, // of those, taken over by the page's own request
+  prefetchHits: 0, // prefetched or preloaded answers taken over by the page's own request
+  preloaded: 0, // answers computed ahead, registered by engine.preload
 };
 
 // Requests started ahead of the page (engine.prefetch): on a first visit,
@@ -287,6 +288,18 @@ export const engine = {
       early.splice(i, 1);
       engine.cancel(r.id);
     }, unclaimedMs);
+  },
+  // preload registers the answer to a request the page is about to make,
+  // computed ahead (by ./build.sh, natively, with the same engine: the
+  // first visit's run, static/first-run.mjs); the page's byte-identical
+  // request takes it over like a prefetch's, and nothing is sent to a
+  // worker. answer is a Uint8Array, the whole body of a 200 answer.
+  preload(method, path, body, answer, contentType) {
+    if (asked.has(method + " " + path)) return;
+    const r = { method, path, body: body || null, type: contentType || null, to: null, id: nextID++ };
+    r.events = [["head", 200], ["chunk", answer], ["end", null]];
+    stats.preloaded++;
+    early.push(r);
   },
   // cancel stops one request: its worker is terminated, and it ends with
   // "cancelled". Other requests run on in their own workers.

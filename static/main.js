@@ -11,14 +11,17 @@ import * as firstRun from "./first-run.mjs";
 globalThis.gridplayEngine = engine;
 
 // On a first visit (no link in the address, nothing saved), the page's
-// first two requests go to the engine now, while app.wasm still loads:
-// the default preset's run, which ./build.sh wrote to first-run.mjs
-// (site/state.FirstVisitRun), and the policy list. The page's own
-// requests, when byte for byte the same, take these answers over
-// (engine-client.mjs prefetch); any other first request is sent as usual.
+// first run is the default preset's (site/state.FirstVisitRun), whose
+// answer ./build.sh computed with the same engine (first-run.mjs): the
+// page's request, byte for byte that one, takes that answer at once
+// (engine-client.mjs preload), so the first Gantt chart does not wait for
+// the engine's WebAssembly to compile and start. The policy list goes to
+// the engine now, while app.wasm still loads (prefetch). Any other first
+// request is sent as usual.
 engine.prefetch("GET", "/api/policies", null);
 if (!location.hash && !savedScenario()) {
-  engine.prefetch("POST", firstRun.path, new TextEncoder().encode(firstRun.body));
+  const enc = new TextEncoder();
+  engine.preload("POST", firstRun.path, enc.encode(firstRun.body), enc.encode(firstRun.answer));
 }
 
 // savedScenario tells whether the page will open an autosaved scenario

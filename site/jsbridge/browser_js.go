@@ -182,6 +182,43 @@ func Yield() {
 	<-ch
 }
 
+// AfterPaint returns once the browser has presented a frame (from a
+// zero-delay timer started in the next animation frame callback), or
+// after 100 ms, whichever comes first: a hidden tab or an offscreen
+// frame runs no animation frames. Call it outside Vugu's lock, on a
+// goroutine that may block: what was drawn before it is on the screen
+// before the work after it.
+func AfterPaint() {
+	ch := make(chan struct{})
+	g := sjs.Global()
+	ended := false
+	end := func() {
+		if !ended {
+			ended = true
+			close(ch)
+		}
+	}
+	// The timer's function stays until the animation frame has come
+	// (a hidden tab runs it when shown): it is released there.
+	late := sjs.FuncOf(func(sjs.Value, []sjs.Value) any { end(); return nil })
+	timer := g.Call("setTimeout", late, 100)
+	var raf, painted sjs.Func
+	painted = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+		painted.Release()
+		end()
+		return nil
+	})
+	raf = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+		raf.Release()
+		g.Call("clearTimeout", timer)
+		late.Release()
+		g.Call("setTimeout", painted, 0)
+		return nil
+	})
+	g.Call("requestAnimationFrame", raf)
+	<-ch
+}
+
 // Now is performance.now() in ms.
 func Now() float64 { return sjs.Global().Get("performance").Call("now").Float() }
 

@@ -185,6 +185,15 @@ func atoi(s string) int {
 	return n
 }
 
+// PaintGanttIn draws the Gantt chart as of time t in the first element
+// matching selector (the chart's host, which holds its canvas or gets
+// one), without a page render.
+func PaintGanttIn(selector string, ch *gantt.Chart, t float64) {
+	if ch != nil {
+		PaintGantt(js.Value(sjs.Global().Get("document").Call("querySelector", selector)), ch, t)
+	}
+}
+
 // RepaintGantt draws the Gantt chart (canvas#gantt) as of time t, without
 // a page render.
 func RepaintGantt(ch *gantt.Chart, t float64) {

@@ -12,6 +12,7 @@ import (
 
 func PaintCanvas(el js.Value, h float64, draw func(c gantt.Canvas, w float64)) {}
 func RepaintGantt(ch *gantt.Chart, t float64)                                  {}
+func PaintGanttIn(selector string, ch *gantt.Chart, t float64)                 {}
 
 // ScrollTable is a windowed table body (see the js build); natively it
 // keeps its callbacks and paints nothing.

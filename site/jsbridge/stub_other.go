@@ -38,6 +38,7 @@ func DownloadChart(selector, name, title, sub, legend string)                   
 func Embed() (on, autoplay bool, height int)                                                   { return false, false, 0 }
 func Now() float64                                                                             { return 0 }
 func Yield()                                                                                   {}
+func AfterPaint()                                                                              {}
 func RecordFrameTime(ms float64)                                                               {}
 func Mark(name string)                                                                         {}
 func OnScrollRows(el js.Value, rowH int, fn func(first int))                                   {}

@@ -251,15 +251,39 @@ func TestPlayground(t *testing.T) {
 	if firstGantt <= 0 {
 		t.Errorf("globalThis.gridplayFirstGantt not set")
 	}
-	// A first visit sends its run and the policy list ahead of the page
-	// (main.js, engine.prefetch), and the page takes both answers over.
-	var pf struct{ Prefetched, PrefetchHits, Requests int }
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &pf)); err != nil {
+	// A first visit takes its run's answer computed by ./build.sh
+	// (static/first-run.mjs, engine.preload) and sends the policy list
+	// ahead of the page (engine.prefetch); the page takes both over. The
+	// answer computed ahead must be the bytes the engine in the page's
+	// worker gives for the same request.
+	var pf struct{ Prefetched, Preloaded, PrefetchHits, Requests int }
+	var same struct {
+		Equal      bool
+		Live, Want int
+		Err        string
+	}
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &pf),
+		chromedp.Evaluate(`(async () => {
+  const m = await import("./first-run.mjs");
+  const enc = new TextEncoder();
+  const chunks = [];
+  let err = null;
+  await new Promise((done) => globalThis.gridplayEngine.request("POST", m.path, enc.encode(m.body), () => {}, (c) => chunks.push(c), (e) => { err = e; done(); }));
+  const live = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) { live.set(c, at); at += c.length; }
+  const want = enc.encode(m.answer);
+  return { Equal: err === null && live.length === want.length && live.every((b, i) => b === want[i]), Live: live.length, Want: want.length, Err: err || "" };
+})()`, &same, await)); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("engine requests %d, of which prefetched %d, taken over by the page %d", pf.Requests, pf.Prefetched, pf.PrefetchHits)
-	if pf.Prefetched != 2 || pf.PrefetchHits != 2 {
-		t.Errorf("first visit: %d requests prefetched, %d taken over by the page; want 2 and 2 (static/first-run.mjs stale?)", pf.Prefetched, pf.PrefetchHits)
+	t.Logf("engine requests %d; prefetched %d, answered ahead %d, taken over by the page %d; the engine's live answer to the first run: %d bytes, the one computed ahead %d, equal %v",
+		pf.Requests, pf.Prefetched, pf.Preloaded, pf.PrefetchHits, same.Live, same.Want, same.Equal)
+	if pf.Prefetched != 1 || pf.Preloaded != 1 || pf.PrefetchHits != 2 {
+		t.Errorf("first visit: %d requests prefetched, %d answered ahead, %d taken over by the page; want 1, 1 and 2 (static/first-run.mjs stale?)", pf.Prefetched, pf.Preloaded, pf.PrefetchHits)
+	}
+	if !same.Equal {
+		t.Errorf("the first run's answer computed by ./build.sh differs from the engine's in the page (%d bytes live, %d ahead, error %q)", same.Live, same.Want, same.Err)
 	}
 	// The run streams packing and generation frames and autoplays them;
 	// pause, jump to the end and check the whole schedule is drawn.
@@ -369,8 +393,8 @@ func writeArtifact(name string, b []byte) {
 	}
 }
 
-// TestPrefetchOnlyOnFirstVisit: main.js sends the default preset's run
-// ahead of the page only on a first visit. A share link, or a scenario
+// TestPrefetchOnlyOnFirstVisit: main.js hands the page the default
+// preset's answer computed ahead only on a first visit. A share link, or a scenario
 // saved in the browser, is what the page runs instead: only the policy
 // list goes ahead, and the page shows the link's or the saved scenario.
 func TestPrefetchOnlyOnFirstVisit(t *testing.T) {
@@ -385,7 +409,7 @@ func TestPrefetchOnlyOnFirstVisit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type counts struct{ Prefetched, PrefetchHits int }
+	type counts struct{ Prefetched, Preloaded, PrefetchHits int }
 	var viaLink, viaSaved counts
 	var title string
 	err = chromedp.Run(ctx,
@@ -405,8 +429,8 @@ func TestPrefetchOnlyOnFirstVisit(t *testing.T) {
 		name string
 		got  counts
 	}{{"share link", viaLink}, {"saved scenario", viaSaved}} {
-		if c.got.Prefetched != 1 || c.got.PrefetchHits != 1 {
-			t.Errorf("%s: %d requests prefetched, %d taken over; want only the policy list (1, 1)", c.name, c.got.Prefetched, c.got.PrefetchHits)
+		if c.got.Prefetched != 1 || c.got.Preloaded != 0 || c.got.PrefetchHits != 1 {
+			t.Errorf("%s: %d requests prefetched, %d answered ahead, %d taken over; want only the policy list (1, 0, 1)", c.name, c.got.Prefetched, c.got.Preloaded, c.got.PrefetchHits)
 		}
 	}
 	if !strings.Contains(title, "prefetch check") {

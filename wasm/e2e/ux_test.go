@@ -87,6 +87,9 @@ func TestFirstScreen(t *testing.T) {
 				// The replay runs by itself: the pause button is live.
 				chromedp.Evaluate(`!document.querySelector("button.pause").disabled || document.querySelector(".clock").textContent.includes("packing step")`, &playing),
 				chromedp.Evaluate(`[...document.querySelectorAll("button.preset-card .card-title")].map(e => e.textContent)`, &cards),
+				// The menu fills when the policy list is in, which may
+				// come just after the chart.
+				chromedp.Poll(`document.querySelectorAll("select.policy-select optgroup").length >= 5`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 				chromedp.Evaluate(`document.querySelectorAll("select.policy-select optgroup").length`, &groups),
 				chromedp.Evaluate(`[...document.querySelectorAll(".area-panels > section.panel")].filter(p => !p.hidden).length`, &openPanels),
 				chromedp.Evaluate(`document.querySelector(".gantt .controls").getBoundingClientRect().top`, &controlsTop),
