@@ -303,6 +303,19 @@ func (p *Page) start() {
 	p.run()
 }
 
+// policiesState is "ready" once the policy list is in, "error" when it
+// could not be read, "loading" before (the app's data-policies, for the
+// browser tests: a first visit's chart can come before the list).
+func (p *Page) policiesState() string {
+	switch {
+	case len(p.Policies) > 0:
+		return "ready"
+	case p.PolicyErr != "":
+		return "error"
+	}
+	return "loading"
+}
+
 func (p *Page) fetchPolicies() {
 	defer p.recoverGo()
 	done := make(chan struct{})

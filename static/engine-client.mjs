@@ -122,6 +122,32 @@ function joinChunks(events) {
   return out;
 }
 
+// Requests waiting for an answer computed ahead (engine.await): the
+// promise by method and path, the cancel of each waiting request by id,
+// and the id each got once sent or served.
+const awaited = new Map();
+const waiting = new Map();
+const alias = new Map();
+
+// take serves a request with a prefetched or preloaded answer that
+// matches it, or sends it to a worker; it returns the request's id.
+function take(method, path, body, onHead, onChunk, onEnd, contentType) {
+  const r = claim(method, path, body, contentType);
+  if (!r) return send(method, path, body, onHead, onChunk, onEnd, contentType);
+  // What came is handed over in order, in a microtask (a request's calls
+  // never come before it returns), then the rest as it arrives. The
+  // chunks that came are joined into one: each chunk is a call into the
+  // page's Go, which handles the frames of a call together.
+  stats.prefetchHits++;
+  queueMicrotask(() => {
+    const to = { head: onHead, chunk: onChunk, end: onEnd };
+    for (const [kind, v] of joinChunks(r.events)) to[kind](v);
+    r.events = null;
+    r.to = to;
+  });
+  return r.id;
+}
+
 // claim takes the prefetch that matches a request out of early.
 function claim(method, path, body, type) {
   const i = early.findIndex((r) => r.method === method && r.path === path && r.type === (type || null) && sameBytes(r.body, body));
@@ -255,22 +281,35 @@ export const engine = {
   // order. A request without stream=1 in its path gets its whole body in
   // one chunk.
   request(method, path, body, onHead, onChunk, onEnd, contentType) {
-    asked.add(method + " " + path);
-    const r = claim(method, path, body, contentType);
-    if (!r) return send(method, path, body, onHead, onChunk, onEnd, contentType);
-    // The prefetched answer: what came is handed over in order, in a
-    // microtask (a request's calls never come before it returns), then
-    // the rest as it arrives.
-    stats.prefetchHits++;
-    // The chunks that came are joined into one: each chunk is a call into
-    // the page's Go, which handles the frames of a call together.
-    queueMicrotask(() => {
-      const to = { head: onHead, chunk: onChunk, end: onEnd };
-      for (const [kind, v] of joinChunks(r.events)) to[kind](v);
-      r.events = null;
-      r.to = to;
+    const key = method + " " + path;
+    asked.add(key);
+    const wait = awaited.get(key);
+    if (!wait) return take(method, path, body, onHead, onChunk, onEnd, contentType);
+    // An answer computed ahead is on its way (engine.await): the request
+    // waits for it, then takes it or is sent. Its id stands for the one
+    // it gets then.
+    const id = nextID++;
+    let cancelled = false;
+    waiting.set(id, () => {
+      cancelled = true;
+      onEnd("cancelled");
     });
-    return r.id;
+    wait.then(() => {
+      if (cancelled) return;
+      waiting.delete(id);
+      alias.set(id, take(method, path, body, onHead, onChunk, onEnd, contentType));
+    });
+    return id;
+  },
+  // await says that an answer computed ahead (engine.preload) for method
+  // and path is on its way: the page's request with them waits until
+  // ready settles.
+  await(method, path, ready) {
+    const key = method + " " + path;
+    const p = Promise.resolve(ready).catch(() => {}).then(() => {
+      if (awaited.get(key) === p) awaited.delete(key);
+    });
+    awaited.set(key, p);
   },
   // prefetch starts a request the page is about to make (see early); body
   // is a Uint8Array or null. Once the page has made a request with that
@@ -295,7 +334,6 @@ export const engine = {
   // request takes it over like a prefetch's, and nothing is sent to a
   // worker. answer is a Uint8Array, the whole body of a 200 answer.
   preload(method, path, body, answer, contentType) {
-    if (asked.has(method + " " + path)) return;
     const r = { method, path, body: body || null, type: contentType || null, to: null, id: nextID++ };
     r.events = [["head", 200], ["chunk", answer], ["end", null]];
     stats.preloaded++;
@@ -304,6 +342,13 @@ export const engine = {
   // cancel stops one request: its worker is terminated, and it ends with
   // "cancelled". Other requests run on in their own workers.
   cancel(id) {
+    const w = waiting.get(id);
+    if (w) {
+      waiting.delete(id);
+      w();
+      return;
+    }
+    if (alias.has(id)) id = alias.get(id);
     const p = pending.get(id);
     if (!p) return;
     pending.delete(id);

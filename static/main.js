@@ -4,7 +4,6 @@
 // in parallel.
 
 import { engine } from "./engine-client.mjs";
-import * as firstRun from "./first-run.mjs";
 
 // The engine client (engine-client.mjs: a pool of module Web Workers,
 // api.wasm compiled once) as the Go page reaches it (site/jsbridge).
@@ -12,16 +11,25 @@ globalThis.gridplayEngine = engine;
 
 // On a first visit (no link in the address, nothing saved), the page's
 // first run is the default preset's (site/state.FirstVisitRun), whose
-// answer ./build.sh computed with the same engine (first-run.mjs): the
-// page's request, byte for byte that one, takes that answer at once
-// (engine-client.mjs preload), so the first Gantt chart does not wait for
-// the engine's WebAssembly to compile and start. The policy list goes to
-// the engine now, while app.wasm still loads (prefetch). Any other first
-// request is sent as usual.
+// answer ./build.sh computed with the same engine (first-run.mjs, loaded
+// only then): the page's request, byte for byte that one, takes that
+// answer at once (engine-client.mjs preload; the request waits for the
+// module if it is not in yet), so the first Gantt chart does not wait
+// for the engine's WebAssembly to compile and start. The policy list goes
+// to the engine now, while app.wasm still loads (prefetch). Any other
+// first request is sent as usual.
 engine.prefetch("GET", "/api/policies", null);
 if (!location.hash && !savedScenario()) {
-  const enc = new TextEncoder();
-  engine.preload("POST", firstRun.path, enc.encode(firstRun.body), enc.encode(firstRun.answer));
+  const path = "/api/run?stream=1";
+  engine.await(
+    "POST",
+    path,
+    import("./first-run.mjs").then((m) => {
+      if (m.path !== path) return;
+      const enc = new TextEncoder();
+      engine.preload("POST", m.path, enc.encode(m.body), enc.encode(m.answer));
+    }),
+  );
 }
 
 // savedScenario tells whether the page will open an autosaved scenario

@@ -21,11 +21,12 @@ import (
 )
 
 // waitAnyDone waits until a run finished and the Gantt is drawn, whatever
-// the policy.
+// the policy, and the policy list is in (a first visit's chart comes
+// before it).
 func waitAnyDone() chromedp.Action {
 	return chromedp.Poll(`(() => {
   const a = document.querySelector(".app");
-  return a && a.dataset.engine === "done" &&
+  return a && a.dataset.engine === "done" && a.dataset.policies !== "loading" &&
     document.querySelector("canvas#gantt[data-drawn='1']") !== null;
 })()`, nil, chromedp.WithPollingTimeout(60*time.Second))
 }

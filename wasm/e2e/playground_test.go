@@ -49,11 +49,12 @@ func pixels(sel string) string {
 })()`, sel)
 }
 
-// waitDone waits until the run of policy finished and the Gantt is drawn.
+// waitDone waits until the run of policy finished and the Gantt is drawn,
+// and the policy list is in.
 func waitDone(policy string) chromedp.Action {
 	return chromedp.Poll(fmt.Sprintf(`(() => {
   const a = document.querySelector(".app");
-  return a && a.dataset.engine === "done" && a.dataset.policy === %q &&
+  return a && a.dataset.engine === "done" && a.dataset.policy === %q && a.dataset.policies !== "loading" &&
     document.querySelector("canvas#gantt[data-drawn='1']") !== null;
 })()`, policy), nil, chromedp.WithPollingTimeout(60*time.Second))
 }
