@@ -3,10 +3,11 @@ package jobs
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
+
+	"gridplay/site/jsbridge"
 )
 
 // The rows of the job table are kept outside Vugu's render. Vugu walks
@@ -194,24 +195,6 @@ type rowEvent struct {
 	value string
 }
 
-// rowQueue hands the rows' events, in order, to one goroutine that takes
-// the render lock (a JS callback must not block on it).
-type rowQueue struct {
-	mu   sync.Mutex
-	evs  []rowEvent
-	wake chan struct{}
-}
-
-func (q *rowQueue) push(e rowEvent) {
-	q.mu.Lock()
-	q.evs = append(q.evs, e)
-	q.mu.Unlock()
-	select {
-	case q.wake <- struct{}{}:
-	default:
-	}
-}
-
 // listenRows attaches the delegated listeners to the scroll container el
 // (vg-js-create), once per element.
 func (c *Table) listenRows(el js.Value) {
@@ -219,7 +202,7 @@ func (c *Table) listenRows(el js.Value) {
 		return
 	}
 	if c.events == nil {
-		c.events = &rowQueue{wake: make(chan struct{}, 1)}
+		c.events = jsbridge.NewQueue[rowEvent]()
 		go c.drainRows()
 	}
 	if el.Get("__gpRows").Truthy() {
@@ -246,7 +229,7 @@ func (c *Table) listenRows(el js.Value) {
 				return nil
 			}
 			if e, ok := readRowEvent(typ, a[0].Get("target")); ok {
-				q.push(e)
+				q.Push(e)
 			}
 			return nil
 		})
@@ -291,17 +274,10 @@ func readRowEvent(typ string, target js.Value) (rowEvent, bool) {
 	return rowEvent{kind: typ, row: row, key: key, value: target.Get("value").String()}, true
 }
 
-// drainRows applies the rows' events in order, under the render lock.
+// drainRows applies the rows' events in order, under the render lock
+// (a JS callback must not block on it).
 func (c *Table) drainRows() {
-	q := c.events
-	for range q.wake {
-		q.mu.Lock()
-		evs := q.evs
-		q.evs = nil
-		q.mu.Unlock()
-		if len(evs) == 0 {
-			continue
-		}
+	for evs := range c.events.Batches {
 		c.env.Lock()
 		render := false
 		for _, e := range evs {

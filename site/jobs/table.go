@@ -97,7 +97,7 @@ type Table struct {
 	shell  string
 	shellN int
 	dom    *domRows
-	events *rowQueue
+	events *jsbridge.Queue[rowEvent]
 	rowsEl js.Value
 	rowFns []js.Func
 }

@@ -4,7 +4,6 @@ package jsbridge
 
 import (
 	"errors"
-	"sync"
 	"syscall/js"
 
 	"gridplay/engine/api/compact"
@@ -19,11 +18,11 @@ type WorkerEngine struct{}
 
 // Request sends one request; see Handlers for the order of the calls.
 func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func() {
-	q := &queue{wake: make(chan struct{}, 1)}
-	go q.drain(h)
+	q := NewQueue[event]()
+	go drain(q, h)
 	eng := js.Global().Get("gridplayEngine")
 	if eng.IsUndefined() {
-		q.push(event{end: true, err: errors.New("engine client missing (static/main.js not loaded)")})
+		q.Push(event{end: true, err: errors.New("engine client missing (static/main.js not loaded)")})
 		return func() {}
 	}
 	var fns []js.Func
@@ -33,13 +32,13 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 		}
 	}
 	onHead := js.FuncOf(func(_ js.Value, a []js.Value) any {
-		q.push(event{head: true, status: a[0].Int()})
+		q.Push(event{head: true, status: a[0].Int()})
 		return nil
 	})
 	onChunk := js.FuncOf(func(_ js.Value, a []js.Value) any {
 		b := make([]byte, a[0].Get("length").Int())
 		js.CopyBytesToGo(b, a[0])
-		q.push(event{chunk: b})
+		q.Push(event{chunk: b})
 		return nil
 	})
 	onEnd := js.FuncOf(func(_ js.Value, a []js.Value) any {
@@ -47,7 +46,7 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 		if len(a) > 0 && a[0].Truthy() {
 			err = errors.New(a[0].String())
 		}
-		q.push(event{end: true, err: err})
+		q.Push(event{end: true, err: err})
 		release()
 		return nil
 	})
@@ -74,30 +73,9 @@ type event struct {
 	err    error
 }
 
-// queue hands events from JS callbacks to one goroutine in order; a JS
-// callback must not block, and Vugu's render lock may be held.
-type queue struct {
-	mu   sync.Mutex
-	evs  []event
-	wake chan struct{}
-}
-
-func (q *queue) push(e event) {
-	q.mu.Lock()
-	q.evs = append(q.evs, e)
-	q.mu.Unlock()
-	select {
-	case q.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (q *queue) drain(h Handlers) {
-	for range q.wake {
-		q.mu.Lock()
-		evs := q.evs
-		q.evs = nil
-		q.mu.Unlock()
+// drain hands the events of one request to its handlers, in order.
+func drain(q *Queue[event], h Handlers) {
+	for evs := range q.Batches {
 		// Chunks that arrived together are handed over as one: a
 		// stream of many small frames costs one call (one lock, one
 		// render) per batch, not per frame.

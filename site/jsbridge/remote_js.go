@@ -15,8 +15,8 @@ type RemoteEngine struct{ Base string }
 
 // Request sends one request with fetch; the returned function aborts it.
 func (r RemoteEngine) Request(method, path string, body []byte, h Handlers) func() {
-	q := &queue{wake: make(chan struct{}, 1)}
-	go q.drain(h)
+	q := NewQueue[event]()
+	go drain(q, h)
 	ctrl := js.Global().Get("AbortController").New()
 	init := js.Global().Get("Object").New()
 	init.Set("method", method)
@@ -44,7 +44,7 @@ func (r RemoteEngine) Request(method, path string, body []byte, h Handlers) func
 				msg += ": " + a[0].Call("toString").String()
 			}
 		}
-		q.push(event{end: true, err: errors.New(msg)})
+		q.Push(event{end: true, err: errors.New(msg)})
 		release()
 		return nil
 	})
@@ -52,13 +52,13 @@ func (r RemoteEngine) Request(method, path string, body []byte, h Handlers) func
 		u := js.Global().Get("Uint8Array").New(a[0])
 		b := make([]byte, u.Get("length").Int())
 		js.CopyBytesToGo(b, u)
-		q.push(event{chunk: b})
-		q.push(event{end: true})
+		q.Push(event{chunk: b})
+		q.Push(event{end: true})
 		release()
 		return nil
 	})
 	gotResp := js.FuncOf(func(_ js.Value, a []js.Value) any {
-		q.push(event{head: true, status: a[0].Get("status").Int()})
+		q.Push(event{head: true, status: a[0].Get("status").Int()})
 		a[0].Call("arrayBuffer").Call("then", gotBuf, fail)
 		return nil
 	})
