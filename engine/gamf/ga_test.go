@@ -2,6 +2,7 @@ package gamf
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -376,69 +377,78 @@ func TestBitModeSameAsGeneMode(t *testing.T) {
 		}
 		pg := *pb
 		pg.bitW = 0
-		type side struct {
-			p   *problem
-			ops *operators
-			ev  *evaluator
-			r   *prng
-			a   [3]*indiv
-		}
-		mk := func(p *problem) *side {
-			sd := &side{p: p, ops: newOperators(p), ev: newEvaluator(p, DefaultAlpha), r: newPRNG(seed, "gamf-test", "modes")}
-			for i := range sd.a {
-				sd.a[i] = newIndiv(p)
-			}
-			return sd
-		}
-		B, G := mk(pb), mk(&pg)
-		for _, sd := range []*side{B, G} {
+		B, G := newModeSide(pb, seed, "modes"), newModeSide(&pg, seed, "modes")
+		for _, sd := range []*modeSide{B, G} {
 			sd.ops.guidedIndiv(sd.a[2], sd.r)
 		}
 		if G.a[0].bits != nil {
 			t.Fatal("gene mode individuals carry node sets")
 		}
-		same := func(step string) {
-			t.Helper()
-			for i := range B.a {
-				if !slices.Equal(B.a[i].order, G.a[i].order) || !slices.Equal(B.a[i].alloc, G.a[i].alloc) {
-					t.Fatalf("seed %d, %s: individual %d differs between modes", seed, step, i)
-				}
-				validIndiv(t, pb, B.a[i])
-			}
-			for _, m := range []int{pb.n, pb.n / 2} {
-				B.ev.simulate(B.a[2], B.a[2].order[:m])
-				G.ev.simulate(G.a[2], G.a[2].order[:m])
-				for _, j := range B.a[2].order[:m] {
-					if B.ev.start[j] != G.ev.start[j] || B.ev.end[j] != G.ev.end[j] {
-						t.Fatalf("seed %d, %s, %d jobs: job %d runs [%v,%v] in bit mode, [%v,%v] in gene mode", seed, step, m, j, B.ev.start[j], B.ev.end[j], G.ev.start[j], G.ev.end[j])
-					}
-				}
-				if !slices.Equal(B.ev.peak, G.ev.peak) || B.ev.satTime != G.ev.satTime || B.ev.sat != G.ev.sat {
-					t.Fatalf("seed %d, %s: link figures differ", seed, step)
-				}
-			}
-		}
+		same := func(step string) { sameModes(t, pb, B, G, fmt.Sprintf("seed %d, %s", seed, step)) }
 		for i := 0; i < 40; i++ {
-			for _, sd := range []*side{B, G} {
+			for _, sd := range []*modeSide{B, G} {
 				sd.ops.oneTask = i%2 == 0 // both readings of the mutation
 				sd.ops.randomIndiv(sd.a[0], sd.r)
 				sd.ops.guidedIndiv(sd.a[1], sd.r)
 			}
 			same("random and guided")
-			for _, sd := range []*side{B, G} {
+			for _, sd := range []*modeSide{B, G} {
 				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r)
 			}
 			same("crossover")
-			for _, sd := range []*side{B, G} {
+			for _, sd := range []*modeSide{B, G} {
 				sd.ops.mutate(sd.a[2], sd.r)
 				sd.ops.mutate(sd.a[0], sd.r)
 			}
 			same("mutation")
-			for _, sd := range []*side{B, G} {
+			for _, sd := range []*modeSide{B, G} {
 				sd.a[1].copyFrom(sd.a[2])
 				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r) // parents alike in part
 			}
 			same("crossover of a child")
+		}
+	}
+}
+
+// modeSide is one side of a comparison of bit mode against gene mode:
+// the operators, the evaluator, the random stream and three individuals
+// of one compiled problem.
+type modeSide struct {
+	ops *operators
+	ev  *evaluator
+	r   *prng
+	a   [3]*indiv
+}
+
+func newModeSide(p *problem, seed uint64, stream string) *modeSide {
+	sd := &modeSide{ops: newOperators(p), ev: newEvaluator(p, DefaultAlpha), r: newPRNG(seed, "gamf-test", stream)}
+	for i := range sd.a {
+		sd.a[i] = newIndiv(p)
+	}
+	return sd
+}
+
+// sameModes fails unless bit mode (B) and gene mode (G) hold the same
+// individuals, and the third one's schedule and link figures agree, on
+// all its jobs and on half of them.
+func sameModes(t *testing.T, pb *problem, B, G *modeSide, what string) {
+	t.Helper()
+	for i := range B.a {
+		if !slices.Equal(B.a[i].order, G.a[i].order) || !slices.Equal(B.a[i].alloc, G.a[i].alloc) {
+			t.Fatalf("%s: individual %d differs between modes", what, i)
+		}
+		validIndiv(t, pb, B.a[i])
+	}
+	for _, m := range []int{pb.n, pb.n / 2} {
+		B.ev.simulate(B.a[2], B.a[2].order[:m])
+		G.ev.simulate(G.a[2], G.a[2].order[:m])
+		for _, j := range B.a[2].order[:m] {
+			if B.ev.start[j] != G.ev.start[j] || B.ev.end[j] != G.ev.end[j] {
+				t.Fatalf("%s, %d jobs: job %d runs [%v,%v] in bit mode, [%v,%v] in gene mode", what, m, j, B.ev.start[j], B.ev.end[j], G.ev.start[j], G.ev.end[j])
+			}
+		}
+		if !slices.Equal(B.ev.peak, G.ev.peak) || B.ev.satTime != G.ev.satTime || B.ev.sat != G.ev.sat {
+			t.Fatalf("%s: link figures differ", what)
 		}
 	}
 }
