@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"sort"
 	"strings"
 
@@ -184,29 +185,29 @@ type promise struct {
 }
 
 type core struct {
-	cfg     Config
-	m       Machine
-	heaps   []*nodeHeap
-	order   []int    // job indices by submit, then input order
-	waiting []int    // FCFS queue
-	res     []Choice // conservative only: each waiting job's reservation
-	hasRes  []bool
-	run     []Choice // the choice a running or finished job took
-	started []bool
-	place   []int // index of each started job's placement
-	freeNow int   // free nodes now, summed over sites
-	dirty   bool
-	compact bool // conservative: a job ended early, compress
-	lastT   float64
-	passed  bool // a pass already ran at lastT
-	wakeAt  float64
-	prom    []promise
-	res2    *sched.Result
-	stats   Stats
-	rec     sched.Recorder
-	q       kernel.Queue
-	ctx     context.Context
-	calls   int // selector calls, for cancellation checks inside a pass
+	cfg      Config
+	m        Machine
+	nodeSets []*nodeSet
+	order    []int    // job indices by submit, then input order
+	waiting  []int    // FCFS queue
+	res      []Choice // conservative only: each waiting job's reservation
+	hasRes   []bool
+	run      []Choice // the choice a running or finished job took
+	started  []bool
+	place    []int // index of each started job's placement
+	freeNow  int   // free nodes now, summed over sites
+	dirty    bool
+	compact  bool // conservative: a job ended early, compress
+	lastT    float64
+	passed   bool // a pass already ran at lastT
+	wakeAt   float64
+	prom     []promise
+	res2     *sched.Result
+	stats    Stats
+	rec      sched.Recorder
+	q        kernel.Queue
+	ctx      context.Context
+	calls    int // selector calls, for cancellation checks inside a pass
 	// allocs and nodes back the Alloc lists and node indices of every
 	// placement, so starting a job allocates nothing in the common case.
 	allocs arena[sched.Alloc]
@@ -273,7 +274,7 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 	}
 	for _, s := range cfg.Sites {
 		c.m.Sites = append(c.m.Sites, &Site{ID: s.ID, Nodes: s.Nodes, Profile: kernel.NewProfile(s.Nodes, start)})
-		c.heaps = append(c.heaps, newNodeHeap(s.Nodes))
+		c.nodeSets = append(c.nodeSets, newNodeSet(s.Nodes))
 		c.freeNow += s.Nodes
 	}
 	c.order = make([]int, n)
@@ -405,7 +406,7 @@ func (c *core) releaseNodes(j int) {
 // release gives node indices back to a site's pool.
 func (c *core) release(site int, nodes []int) {
 	for _, n := range nodes {
-		c.heaps[site].Push(n)
+		c.nodeSets[site].put(n)
 	}
 	c.freeNow += len(nodes)
 }
@@ -662,7 +663,14 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	if !reserved && !zero {
 		c.reserve(ch)
 	}
-	pl := sched.Placement{Job: c.cfg.Jobs[j].ID, Start: now, End: now + ch.Run}
+	// The placement is written in place, field by field, and so is the
+	// running choice: a copy of a whole struct that holds pointers goes
+	// through the runtime's bulk write barrier while the collector marks,
+	// which under js/wasm (one thread, long marks) cost about a third of
+	// this function.
+	c.place[j] = len(c.res2.Schedule)
+	pl := c.appendPlacement()
+	pl.Job, pl.Start, pl.End = c.cfg.Jobs[j].ID, now, now+ch.Run
 	if zero {
 		pl.End = now
 	}
@@ -670,15 +678,15 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		pl.Alloc = c.allocs.take(len(ch.Parts))
 	}
 	for i, p := range ch.Parts {
-		nodes := c.heaps[p.Site].take(p.Nodes, &c.nodes)
+		nodes := c.nodeSets[p.Site].take(p.Nodes, &c.nodes)
 		c.freeNow -= len(nodes)
-		pl.Alloc[i] = sched.Alloc{Cluster: c.m.Sites[p.Site].ID, Nodes: nodes}
+		a := &pl.Alloc[i]
+		a.Cluster, a.Nodes = c.m.Sites[p.Site].ID, nodes
 		pl.Nodes += len(nodes)
 	}
 	pl.Cluster = clusterName(pl.Alloc)
-	c.place[j] = len(c.res2.Schedule)
-	c.res2.Schedule = append(c.res2.Schedule, pl)
-	c.run[j] = ch
+	r := &c.run[j]
+	r.Start, r.Est, r.Run, r.Parts, r.Key = ch.Start, ch.Est, ch.Run, ch.Parts, ch.Key
 	c.started[j] = true
 	if zero {
 		for i, a := range pl.Alloc {
@@ -692,29 +700,67 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})
 }
 
-// nodeHeap hands out the lowest free node indices of one site, so a Gantt
-// chart gets stable lanes.
-type nodeHeap struct{ kernel.Heap[int] }
-
-func newNodeHeap(n int) *nodeHeap {
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i // sorted: already a heap
+// appendPlacement extends the schedule by one zero placement and returns
+// it (the schedule is made with room for every job).
+func (c *core) appendPlacement() *sched.Placement {
+	s := c.res2.Schedule
+	if len(s) == cap(s) {
+		s = append(s, sched.Placement{})
+	} else {
+		s = s[:len(s)+1]
 	}
-	h := &nodeHeap{kernel.Heap[int]{Less: func(a, b int) bool { return a < b }}}
-	h.Init(idx)
-	return h
+	c.res2.Schedule = s
+	return &s[len(s)-1]
+}
+
+// nodeSet hands out the lowest free node indices of one site, so a Gantt
+// chart gets stable lanes: a bit set of the free nodes, scanned from the
+// lowest word (it replaced a heap of indices, whose Pop, a comparison
+// through a function value per level, was a third of an EASY run's
+// node bookkeeping under js/wasm; the indices handed out are the same,
+// in the same ascending order).
+type nodeSet struct {
+	bits []uint64 // bit i of word w: node 64w+i is free
+	free int
+	low  int // no word below low has a free node
+}
+
+func newNodeSet(n int) *nodeSet {
+	s := &nodeSet{bits: make([]uint64, (n+63)/64), free: n}
+	for i := range n / 64 {
+		s.bits[i] = ^uint64(0)
+	}
+	if r := n % 64; r != 0 {
+		s.bits[n/64] = 1<<r - 1
+	}
+	return s
 }
 
 // take removes the k lowest free indices (fewer if the site has fewer),
-// in a slice cut from a.
-func (h *nodeHeap) take(k int, a *arena[int]) []int {
-	k = min(k, h.Len())
+// in ascending order, in a slice cut from a.
+func (s *nodeSet) take(k int, a *arena[int]) []int {
+	k = min(k, s.free)
 	out := a.take(k)
-	for i := range out {
-		out[i] = h.Pop()
+	w := s.low
+	for i := 0; i < k; w++ {
+		for b := s.bits[w]; b != 0 && i < k; b &= b - 1 {
+			out[i] = w*64 + bits.TrailingZeros64(b)
+			s.bits[w] &^= b & -b
+			i++
+		}
 	}
+	for s.low < len(s.bits) && s.bits[s.low] == 0 {
+		s.low++
+	}
+	s.free -= k
 	return out
+}
+
+// put gives node n back.
+func (s *nodeSet) put(n int) {
+	s.bits[n/64] |= 1 << (n % 64)
+	s.free++
+	s.low = min(s.low, n/64)
 }
 
 // clusterName is a placement's Cluster: its sites' IDs joined with "+".
