@@ -18,6 +18,7 @@ package main
 import (
 	"bytes"
 	"net/url"
+	"runtime"
 	"syscall/js"
 
 	_ "gridplay/engine/all"
@@ -56,6 +57,13 @@ func main() {
 			api.Serve(w, r)
 			w.Flush()
 			onEnd.Invoke()
+			// The request's garbage is collected before the next one
+			// comes: a reused instance then starts each request from its
+			// live heap alone, instead of growing its memory (which
+			// WebAssembly never gives back) by the last request's
+			// garbage. An idle heap is small, so this costs little, and
+			// the answer has gone already.
+			runtime.GC()
 		}()
 		return nil
 	})
