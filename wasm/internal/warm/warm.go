@@ -1,0 +1,140 @@
+// Package warm is the engine worker's warm-up: a few requests through
+// the same handler as the page's (engine/api), on the paths a trace takes
+// (POST /api/swf of an SWF file of Jobs jobs, POST /api/run of its jobs
+// in the compact form under EASY and conservative backfilling), each made
+// twice; static/engine-client.mjs adds two imports of a gzipped trace.
+//
+// Why: the browser compiles WebAssembly in two tiers. A function runs
+// first as baseline code and is compiled again, optimised, once it has
+// run for a while; a call already running stays in the baseline code
+// until it returns (WebAssembly has no on-stack replacement). A trace's
+// parser and the backfilling loop are each one long call, so the first
+// import of a trace and the first EASY run of a page ran their whole
+// length in baseline code: in the 100-run soak (wasm/e2e TestSoak) the
+// first run of 20,000 HPC2N jobs took 2.0-2.1 s and every later one
+// 0.36-0.50 s, and an HPC2N import 1.37 s the first time and 0.74-0.78 s
+// after (a by-hand probe timing requests through the page's engine
+// client). The optimised code belongs to the compiled module, which all
+// the page's workers share (the soak's runs on its second worker were as
+// fast), so one warm-up in one worker, while the page is idle, serves
+// them all.
+//
+// The sizes are what it took: with 3,000 jobs the first HPC2N import
+// after the warm-up still took 1.19-1.44 s (the functions had not run
+// long enough to be optimised); with 10,000 here and 20,000 gzipped by
+// the page, 0.66 s, against 0.51-0.56 s for the next ones. The warm-up
+// then costs about 1.5-1.8 s of one worker's time (0.1 s natively).
+package warm
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"gridplay/engine/api"
+	"gridplay/engine/api/compact"
+	"gridplay/engine/model"
+	"gridplay/engine/swf"
+)
+
+// Jobs is the size of the warm-up trace: big enough that the hot loops
+// run long enough to be optimised (see the package doc), small enough to
+// cost little.
+const Jobs = 10000
+
+// Trace is a synthetic SWF trace of n jobs on a 128-node machine, in the
+// Standard Workload Format's 18 fields (deterministic).
+func Trace(n int) []byte {
+	var b strings.Builder
+	b.WriteString("; MaxNodes: 128\n; MaxProcs: 128\n")
+	x := uint32(2463534242)
+	next := func() uint32 { // xorshift32
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		return x
+	}
+	submit := 0
+	for k := 1; k <= n; k++ {
+		submit += int(next() % 300)
+		run := 30 + int(next()%1800)
+		procs := 1 << (next() % 6)
+		req := run + int(next()%1800)
+		fmt.Fprintf(&b, "%d %d 0 %d %d -1 -1 %d %d -1 1 %d 1 1 1 1 -1 -1\n", k, submit, run, procs, procs, req, 1+next()%40)
+	}
+	return []byte(b.String())
+}
+
+// discard is a ResponseWriter that keeps the status and the body.
+type discard struct {
+	h      api.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (d *discard) Header() api.Header { return d.h }
+func (d *discard) WriteHeader(s int) {
+	if d.status == 0 {
+		d.status = s
+	}
+}
+func (d *discard) Write(b []byte) (int, error) {
+	d.WriteHeader(200)
+	return d.body.Write(b)
+}
+
+func serve(method, target, ctype string, body []byte) (*discard, error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return nil, err
+	}
+	r := &api.Request{Method: method, Path: u.Path, Query: u.Query(), Header: api.Header{}, ContentLength: int64(len(body)), Body: bytes.NewReader(body)}
+	if ctype != "" {
+		r.Header.Set("Content-Type", ctype)
+	}
+	w := &discard{h: api.Header{}}
+	api.Serve(w, r)
+	if w.status != 200 {
+		return w, fmt.Errorf("warm-up %s %s: %d %s", method, target, w.status, w.body.Bytes())
+	}
+	return w, nil
+}
+
+// Run makes the warm-up's requests and reports how many it made; it stops
+// at the first that fails (which would warm up an error path instead).
+func Run() (requests int, err error) {
+	// The trace goes in as plain text: gzip's inflater is many short
+	// calls, optimised early in any import, and a compressor to make the
+	// .gz would add 25 KB (brotli) to api.wasm.
+	trace := Trace(Jobs)
+	var cutBody []byte
+	for range 2 {
+		w, err := serve("POST", "/api/swf?name=warm.swf&limit=0&format=compact", "", trace)
+		if err != nil {
+			return requests, err
+		}
+		requests++
+		cutBody = w.body.Bytes()
+	}
+	var cut swf.Cut
+	jobs, err := compact.DecodeCut(cutBody, &cut)
+	if err != nil {
+		return requests, err
+	}
+	for _, policy := range []string{"easy", "conservative"} {
+		s := &model.Scenario{Version: model.Version, Name: "warm-up", Policy: model.Policy{Name: policy},
+			Platform: model.Platform{Clusters: []model.Cluster{cut.Cluster}}, Jobs: jobs}
+		body, err := compact.EncodeScenario(s)
+		if err != nil {
+			return requests, err
+		}
+		for range 2 {
+			if _, err := serve("POST", "/api/run?format=compact", compact.ScenarioType, body); err != nil {
+				return requests, err
+			}
+			requests++
+		}
+	}
+	return requests, nil
+}
