@@ -73,6 +73,9 @@ const stats = {
   warm: null, // the warm-up's report: {requests, ms, error, wallMs}
 };
 
+// When a request was last sent, or a worker last answered (warmWhenIdle).
+let lastActive = 0;
+
 // Requests started ahead of the page (engine.prefetch): on a first visit,
 // main.js sends the page's first run and its policy list as soon as this
 // module loads, while app.wasm still downloads and starts. The page's own
@@ -197,6 +200,7 @@ function release(w, peak) {
 
 function onMessage(w, ev) {
   const m = ev.data;
+  lastActive = performance.now();
   if (!w.started) {
     w.started = true;
     startFailures = 0;
@@ -270,6 +274,7 @@ function send(method, path, body, onHead, onChunk, onEnd, contentType) {
   if (w.served > 0) stats.reused++;
   topUp(1);
   stats.requests++;
+  lastActive = performance.now();
   pending.set(id, { onHead, onChunk, onEnd, worker: w });
   w.postMessage({ id, method, path, body, type: contentType || null });
   return id;
@@ -451,13 +456,16 @@ function warm() {
   }
   return warming;
 }
-// warmWhenIdle warms up warmDelayMs after api.wasm is compiled, once no
-// request is in flight (the playground calls it; an embed and the
-// benchmark page do not).
+// warmWhenIdle warms up warmDelayMs after api.wasm is compiled, once the
+// engine has been idle for idleMs (no request in flight, none sent or
+// answered: a sweep's points keep it busy, and the warm-up waits for the
+// sweep's end rather than take a core from it). The playground calls it;
+// an embed and the benchmark page do not.
+const idleMs = 1000;
 function warmWhenIdle() {
   compiled.then((m) => {
     if (!m) return;
-    const tick = () => (pending.size > 0 ? setTimeout(tick, 500) : warm());
+    const tick = () => (pending.size > 0 || performance.now() - lastActive < idleMs ? setTimeout(tick, 250) : warm());
     setTimeout(tick, warmDelayMs);
   });
 }
