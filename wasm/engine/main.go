@@ -20,8 +20,8 @@ import (
 	"encoding/json"
 	"net/url"
 	"runtime"
-	"time"
 	"syscall/js"
+	"time"
 
 	_ "gridplay/engine/all"
 	"gridplay/engine/api"
