@@ -32,7 +32,13 @@ func TestWorkerReuse(t *testing.T) {
 		Errs    []string `json:"errs"`
 	}
 	var rounds []round
-	err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone(),
+	// The warm-up (engine-client.mjs) uses a worker of the pool: it is
+	// done before the rounds count the workers they start.
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	warmEngine(t, ctx)
+	err := chromedp.Run(ctx,
 		chromedp.Evaluate(`(async () => {
   const E = globalThis.gridplayEngine;
   const body = new TextEncoder().encode(JSON.stringify({quick: true, seed: 1}));
