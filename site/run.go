@@ -167,7 +167,13 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			// A big answer holds the page's thread for hundreds of
 			// milliseconds (decoding, layout, drawing, a render). Input
 			// that reached the page before it is handled first, and
-			// decoding runs in a task of its own, outside the lock.
+			// decoding runs in a task of its own, outside the lock. The
+			// wait is for the next frame, not a task: the browser hands
+			// pointer moves to the page with the frames, so a move that
+			// came just before the answer waited behind the decoding and
+			// the layout (74-79 ms in two full runs of
+			// TestCancelAndLatencyAtScale, for a move 1-8 ms before the
+			// answer) when the wait was a zero-delay timer.
 			var res *sched.Result
 			var decodeErr error
 			if !quiet {
@@ -175,7 +181,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			}
 			if err == nil && status == 200 && quiet {
 				jsbridge.Mark("run: answered")
-				jsbridge.Yield()
+				jsbridge.AfterPaint()
 				if res, decodeErr = decodeResult(whole); decodeErr == nil {
 					jsbridge.Mark("run: decoded")
 				}
