@@ -444,3 +444,17 @@ func TestCORS(t *testing.T) {
 		t.Errorf("error answer: %d %v", w.Code, w.Header())
 	}
 }
+
+// TestCall: api.Call answers in memory as the handler does over HTTP.
+func TestCall(t *testing.T) {
+	st, b := api.Call("GET", "/api/policies", "", nil)
+	if st != 200 || !strings.Contains(string(b), `"easy"`) {
+		t.Errorf("GET /api/policies: %d %.80s", st, b)
+	}
+	if st, b := api.Call("GET", "/api/nope", "", nil); st != 404 || !strings.Contains(string(b), "no such route") {
+		t.Errorf("an unknown route: %d %s", st, b)
+	}
+	if st, _ := api.Call("POST", "/api/run", "", []byte("{")); st != 400 {
+		t.Errorf("malformed JSON: %d", st)
+	}
+}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -82,3 +83,42 @@ const (
 // errAbort is re-panicked by Serve's recovery (see Handler: it stands
 // for http.ErrAbortHandler, which aborts a response on purpose).
 var errAbort = errors.New("api: abort handler")
+
+// Call answers one request in this process, in memory: the native side
+// of the benchmark (wasm/internal/bench) and the browser worker's warm-up
+// (wasm/internal/warm). target is the path with its query.
+func Call(method, target, contentType string, body []byte) (status int, answer []byte) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return statusBadRequest, []byte(err.Error())
+	}
+	r := &Request{Method: method, Path: u.Path, Query: u.Query(), Header: Header{},
+		ContentLength: int64(len(body)), Body: bytes.NewReader(body)}
+	if contentType != "" {
+		r.Header.Set("Content-Type", contentType)
+	}
+	w := &memWriter{h: Header{}}
+	Serve(w, r)
+	if w.status == 0 {
+		w.status = statusOK
+	}
+	return w.status, w.body.Bytes()
+}
+
+// memWriter keeps an answer in memory (Call).
+type memWriter struct {
+	h      Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *memWriter) Header() Header { return w.h }
+func (w *memWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+}
+func (w *memWriter) Write(b []byte) (int, error) {
+	w.WriteHeader(statusOK)
+	return w.body.Write(b)
+}

@@ -14,7 +14,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"net/url"
 	"os"
 	"runtime"
 	"strings"
@@ -57,43 +56,10 @@ type Native struct {
 	Rows   []Row   `json:"rows"`
 }
 
-// Serve answers one request of the set through api.Serve in this process.
+// Serve answers one request of the set through the API in this process
+// (api.Call).
 func Serve(r benchset.Request) (status int, body []byte) {
-	u, err := url.Parse(r.Path)
-	if err != nil {
-		return 0, []byte(err.Error())
-	}
-	req := &api.Request{
-		Method: r.Method, Path: u.Path, Query: u.Query(), Header: api.Header{},
-		ContentLength: int64(len(r.Body)), Body: bytes.NewReader(r.Body),
-	}
-	if r.Type != "" {
-		req.Header.Set("Content-Type", r.Type)
-	}
-	w := &writer{h: api.Header{}}
-	api.Serve(w, req)
-	if w.status == 0 {
-		w.status = 200
-	}
-	return w.status, w.body.Bytes()
-}
-
-// writer keeps an answer in memory.
-type writer struct {
-	h      api.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (w *writer) Header() api.Header { return w.h }
-func (w *writer) WriteHeader(status int) {
-	if w.status == 0 {
-		w.status = status
-	}
-}
-func (w *writer) Write(b []byte) (int, error) {
-	w.WriteHeader(200)
-	return w.body.Write(b)
+	return api.Call(r.Method, r.Path, r.Type, r.Body)
 }
 
 // Measure times one request: a warm-up, then runs timed requests. It

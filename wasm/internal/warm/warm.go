@@ -27,9 +27,7 @@
 package warm
 
 import (
-	"bytes"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"gridplay/engine/api"
@@ -66,39 +64,12 @@ func Trace(n int) []byte {
 	return []byte(b.String())
 }
 
-// discard is a ResponseWriter that keeps the status and the body.
-type discard struct {
-	h      api.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (d *discard) Header() api.Header { return d.h }
-func (d *discard) WriteHeader(s int) {
-	if d.status == 0 {
-		d.status = s
+func serve(target, ctype string, body []byte) ([]byte, error) {
+	status, answer := api.Call("POST", target, ctype, body)
+	if status != 200 {
+		return nil, fmt.Errorf("warm-up POST %s: %d %s", target, status, answer)
 	}
-}
-func (d *discard) Write(b []byte) (int, error) {
-	d.WriteHeader(200)
-	return d.body.Write(b)
-}
-
-func serve(method, target, ctype string, body []byte) (*discard, error) {
-	u, err := url.Parse(target)
-	if err != nil {
-		return nil, err
-	}
-	r := &api.Request{Method: method, Path: u.Path, Query: u.Query(), Header: api.Header{}, ContentLength: int64(len(body)), Body: bytes.NewReader(body)}
-	if ctype != "" {
-		r.Header.Set("Content-Type", ctype)
-	}
-	w := &discard{h: api.Header{}}
-	api.Serve(w, r)
-	if w.status != 200 {
-		return w, fmt.Errorf("warm-up %s %s: %d %s", method, target, w.status, w.body.Bytes())
-	}
-	return w, nil
+	return answer, nil
 }
 
 // Run makes the warm-up's requests and reports how many it made; it stops
@@ -110,12 +81,12 @@ func Run() (requests int, err error) {
 	trace := Trace(Jobs)
 	var cutBody []byte
 	for range 2 {
-		w, err := serve("POST", "/api/swf?name=warm.swf&limit=0&format=compact", "", trace)
+		b, err := serve("/api/swf?name=warm.swf&limit=0&format=compact", "", trace)
 		if err != nil {
 			return requests, err
 		}
 		requests++
-		cutBody = w.body.Bytes()
+		cutBody = b
 	}
 	var cut swf.Cut
 	jobs, err := compact.DecodeCut(cutBody, &cut)
@@ -130,7 +101,7 @@ func Run() (requests int, err error) {
 			return requests, err
 		}
 		for range 2 {
-			if _, err := serve("POST", "/api/run?format=compact", compact.ScenarioType, body); err != nil {
+			if _, err := serve("/api/run?format=compact", compact.ScenarioType, body); err != nil {
 				return requests, err
 			}
 			requests++
