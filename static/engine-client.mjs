@@ -32,12 +32,35 @@
 const apiURL = new URL("./api.wasm", import.meta.url);
 const workerURL = new URL("./engine-worker.mjs", import.meta.url);
 
+// The engine starts (api.wasm fetched and compiled, the spare workers
+// started) once this module and the one that imported it have run, unless
+// that module holds it back (engine.holdUntil). A first visit does: its
+// first answers were computed ahead (static/first-run.mjs), so nothing
+// needs the engine before the first chart is drawn, and app.wasm's
+// download, compile and start, and the page's first layout, have the
+// machine to themselves instead of sharing two cores with api.wasm's
+// compile and two Go runtimes starting in the workers. A request sent in
+// the meantime starts it at once.
+let begin;
+let held = false;
+const started = new Promise((resolve) => (begin = resolve));
+queueMicrotask(() => {
+  if (!held) begin();
+});
+
 // compiled is api.wasm compiled, or null when the page could not compile
 // it (the workers then try themselves, and report what fails).
-const compiled = WebAssembly.compileStreaming(fetch(apiURL)).catch((err) => {
-  stats.compileError = String(err && err.message ? err.message : err);
-  return null;
-});
+let t0 = 0;
+const compiled = started
+  .then(() => {
+    t0 = performance.now();
+    stats.startedMs = t0;
+    return WebAssembly.compileStreaming(fetch(apiURL));
+  })
+  .catch((err) => {
+    stats.compileError = String(err && err.message ? err.message : err);
+    return null;
+  });
 
 // Idle workers kept started, each with its engine already running
 // (engine-worker.mjs): two, so that the two requests in flight of a
@@ -63,7 +86,8 @@ const stats = {
   requests: 0,
   chunks: 0,
   chunkBytes: 0,
-  compileMs: -1, // time to compile api.wasm, from this module's start
+  startedMs: -1, // when the engine started (performance.now(); see holdUntil)
+  compileMs: -1, // time to fetch and compile api.wasm, from the engine's start
   compileError: null,
   last: null, // the last worker's own figures (engine-worker.mjs)
   peakBytes: [], // Go memory of each request's instance at its end, last 200
@@ -157,7 +181,6 @@ function claim(method, path, body, type) {
   const i = early.findIndex((r) => r.method === method && r.path === path && r.type === (type || null) && sameBytes(r.body, body));
   return i < 0 ? null : early.splice(i, 1)[0];
 }
-const t0 = performance.now();
 compiled.then((m) => {
   if (m) stats.compileMs = performance.now() - t0;
 });
@@ -277,6 +300,7 @@ function send(method, path, body, onHead, onChunk, onEnd, contentType) {
   lastActive = performance.now();
   pending.set(id, { onHead, onChunk, onEnd, worker: w });
   w.postMessage({ id, method, path, body, type: contentType || null });
+  begin();
   return id;
 }
 
@@ -333,6 +357,13 @@ export const engine = {
       early.splice(i, 1);
       engine.cancel(r.id);
     }, unclaimedMs);
+  },
+  // holdUntil keeps the engine from starting until ready settles, or a
+  // request is sent; only the module that imports this one can call it,
+  // in the same task (main.js on a first visit, until the first chart).
+  holdUntil(ready) {
+    held = true;
+    Promise.resolve(ready).finally(begin);
   },
   // preload registers the answer to a request the page is about to make,
   // computed ahead (by ./build.sh, natively, with the same engine: the
@@ -472,4 +503,4 @@ function warmWhenIdle() {
 engine.warmWhenIdle = warmWhenIdle;
 engine.warm = warm;
 
-topUp(spares);
+started.then(() => topUp(spares));

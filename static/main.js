@@ -1,7 +1,8 @@
 // Boots the playground: starts the engine client (its module Web Workers
-// and api.wasm's compilation begin at once), exposes it to the Go page as
-// globalThis.gridplayEngine, then loads and runs the Vugu page (app.wasm)
-// in parallel.
+// and api.wasm's compilation begin at once, or once the first chart is
+// drawn on a first visit), exposes it to the Go page as
+// globalThis.gridplayEngine, then runs the Vugu page (app.wasm, whose
+// download and compile index.html started).
 
 import { engine } from "./engine-client.mjs";
 
@@ -11,25 +12,36 @@ globalThis.gridplayEngine = engine;
 
 // On a first visit (no link in the address, nothing saved), the page's
 // first run is the default preset's (site/state.FirstVisitRun), whose
-// answer ./build.sh computed with the same engine (first-run.mjs, loaded
-// only then): the page's request, byte for byte that one, takes that
-// answer at once (engine-client.mjs preload; the request waits for the
-// module if it is not in yet), so the first Gantt chart does not wait
-// for the engine's WebAssembly to compile and start. The policy list goes
-// to the engine now, while app.wasm still loads (prefetch). Any other
-// first request is sent as usual.
-engine.prefetch("GET", "/api/policies", null);
+// answer ./build.sh computed with the same engine, as it did the policy
+// list's (first-run.mjs, loaded only then): the page's requests, byte for
+// byte those, take these answers at once (engine-client.mjs preload; a
+// request waits for the module if it is not in yet), so the first Gantt
+// chart waits neither for the engine's WebAssembly nor for its workers.
+// The engine itself, and the policy list's answer, are held back until
+// that chart is drawn (the page's "gridplay-first-gantt" event,
+// site/jsbridge), or 5 s have passed, or the page sends the engine a
+// request: on a small machine the engine's compile and its workers' start
+// took the cores app.wasm needed to start, and the policy menu's render
+// came before the chart. Any other visit sends the policy list to the
+// engine now, while app.wasm still loads (prefetch).
 if (!location.hash && !savedScenario()) {
-  const path = "/api/run?stream=1";
-  engine.await(
-    "POST",
-    path,
-    import("./first-run.mjs").then((m) => {
-      if (m.path !== path) return;
-      const enc = new TextEncoder();
-      engine.preload("POST", m.path, enc.encode(m.body), enc.encode(m.answer));
-    }),
-  );
+  const run = "/api/run?stream=1";
+  const ahead = (globalThis.gridplayFirstRun || import("./first-run.mjs")).then((m) => {
+    const enc = new TextEncoder();
+    if (m.path === run) engine.preload("POST", m.path, enc.encode(m.body), enc.encode(m.answer));
+    if (m.policies) engine.preload("GET", "/api/policies", null, enc.encode(m.policies));
+  });
+  const drawn = new Promise((resolve) => {
+    document.addEventListener("gridplay-first-gantt", () => setTimeout(resolve, 0), { once: true });
+    setTimeout(resolve, 5000);
+  });
+  engine.await("POST", run, ahead);
+  // The policy list's answer waits for the chart too: the page renders
+  // its menu when it comes, which would come first.
+  engine.await("GET", "/api/policies", Promise.all([ahead, drawn]));
+  engine.holdUntil(drawn);
+} else {
+  engine.prefetch("GET", "/api/policies", null);
 }
 
 // The playground warms its engine up once it is idle (engine-client.mjs
@@ -234,8 +246,11 @@ function stopped(why) {
 
 async function boot() {
   const go = new Go();
-  const resp = fetch(new URL("./app.wasm", import.meta.url));
-  const { instance } = await WebAssembly.instantiateStreaming(resp, go.importObject);
+  // index.html starts fetching and compiling app.wasm before the module
+  // scripts run (globalThis.gridplayApp); a page without that script
+  // starts it here.
+  const module = await (globalThis.gridplayApp || WebAssembly.compileStreaming(fetch(new URL("./app.wasm", import.meta.url))));
+  const instance = await WebAssembly.instantiate(module, go.importObject);
   // The page's Go memory in bytes (it only grows), for the tests' logs.
   globalThis.gridplayPageMemory = () => instance.exports.mem.buffer.byteLength;
   await go.run(instance);

@@ -125,6 +125,9 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 		g := sjs.Global()
 		if g.Get("gridplayFirstGantt").IsUndefined() {
 			g.Set("gridplayFirstGantt", g.Get("performance").Call("now"))
+			// main.js starts the engine then on a first visit.
+			doc := g.Get("document")
+			doc.Call("dispatchEvent", g.Get("Event").New("gridplay-first-gantt"))
 		}
 	}
 }
