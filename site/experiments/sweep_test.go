@@ -156,3 +156,49 @@ func TestSweepErrors(t *testing.T) {
 		t.Errorf("error %q", s.Err)
 	}
 }
+
+// The merge request written by hand is the one json.Marshal made of the
+// options and the points' reports (the engine's answers end with a
+// newline, which Marshal's compaction dropped), and the partial table
+// built point by point has every done point's metric rows in index order.
+func TestMergeRequestAndPartial(t *testing.T) {
+	eng := &handlerEngine{}
+	opt := sched.ExperimentOptions{Quick: true, Seed: 5}
+	s := NewSweep(eng, "titan-fig9", opt, 3, "test")
+	run(t, s, s.Start)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	req := struct {
+		Options sched.ExperimentOptions `json:"options"`
+		Points  []json.RawMessage       `json:"points"`
+	}{Options: opt}
+	var rows []sched.Row
+	for _, b := range s.Raw {
+		if !bytes.HasSuffix(b, []byte("\n")) {
+			t.Fatalf("a point's report does not end with a newline: %q", b[max(0, len(b)-20):])
+		}
+		req.Points = append(req.Points, b)
+		var pt sched.Table
+		if err := json.Unmarshal(b, &pt); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range pt.Rows {
+			if r.Metric != "" {
+				rows = append(rows, r)
+			}
+		}
+	}
+	want, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mergeRequest(opt, s.Raw); !bytes.Equal(got, want) {
+		t.Errorf("merge request:\n%.300s\nwant\n%.300s", got, want)
+	}
+	got, _ := json.Marshal(s.Partial.Rows)
+	wantRows, _ := json.Marshal(rows)
+	if len(rows) == 0 || !bytes.Equal(got, wantRows) {
+		t.Errorf("partial table: %d rows, want %d", len(s.Partial.Rows), len(rows))
+	}
+}
