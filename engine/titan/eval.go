@@ -96,8 +96,8 @@ func Normalise(costs, fit []float64) {
 	}
 	lo, hi := costs[0], costs[0]
 	for _, c := range costs[1:] {
-		lo = math.Min(lo, c)
-		hi = math.Max(hi, c)
+		lo = min(lo, c) // as math.Min and math.Max: NaN wins, -0 < +0
+		hi = max(hi, c)
 	}
 	span := hi - lo
 	for k, c := range costs {

@@ -40,7 +40,7 @@ type GA struct {
 
 	idleOn bool // W^i > 0: eval must compute Γ (eq. 8)
 
-	chains [2]chain // evalGroups' scratch
+	chains [3]chain // evalGroups' scratch
 	pend   []int    // children to evaluate
 
 	best      terms
@@ -436,13 +436,16 @@ func evalHot(o []int32, b []uint64, rel0, tbl, dl []float64, m1 int, now float64
 // form a new group released at its end. The groups start as g0 (at most
 // 64, one mask word) and always partition the hosts, so the start is the
 // same maximum over the same floats as evalHot's: the results are
-// identical. ch is scratch space; times are order keys (see key).
+// identical. ch is scratch space; the times of g0, nowk and the
+// returned last end are order keys (see key).
 func evalGroups(o []int32, b []uint64, g0 []group, ch *chain, tbl, dl []float64, m1 int, nowk uint64) (lastk uint64, th float64) {
-	c := groupEval{tbl: tbl, dl: dl, m1: m1, nowk: nowk}
-	c.start(ch, o, b, g0)
-	for i := range o {
-		c.task(ch, i)
+	tk := keysFor(nowk)
+	now := ch.start(g0, nowk, tk)
+	for _, j := range o {
+		x := b[j]
+		ch.place(x, tbl[int(j)*m1+bits.OnesCount64(x)], dl[j], now, tk)
 	}
+	ch.lastk = key(tk.time(ch.lastk))
 	return ch.lastk, ch.th
 }
 
@@ -450,71 +453,161 @@ func evalGroups(o []int32, b []uint64, g0 []group, ch *chain, tbl, dl []float64,
 // two are independent, so the processor overlaps them, where one alone
 // waits on each task's end time (a chain through a float addition).
 func evalGroups2(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, g0 []group, c1, c2 *chain, tbl, dl []float64, m1 int, nowk uint64) {
-	c := groupEval{tbl: tbl, dl: dl, m1: m1, nowk: nowk}
-	c.start(c1, o1, b1, g0)
-	c.start(c2, o2, b2, g0)
-	for i := range o1 {
-		c.task(c1, i)
-		c.task(c2, i)
+	tk := keysFor(nowk)
+	now := c1.start(g0, nowk, tk)
+	c2.start(g0, nowk, tk)
+	o2 = o2[:len(o1)]
+	for i, j1 := range o1 {
+		j2 := o2[i]
+		x1, x2 := b1[j1], b2[j2]
+		p1, p2 := tbl[int(j1)*m1+bits.OnesCount64(x1)], tbl[int(j2)*m1+bits.OnesCount64(x2)]
+		placePair(c1, c2, x1, x2, p1, p2, dl[j1], dl[j2], now, tk)
+	}
+	c1.lastk, c2.lastk = key(tk.time(c1.lastk)), key(tk.time(c2.lastk))
+}
+
+// evalGroups3 is evalGroups2 on three schedules, which overlaps more,
+// for a problem whose times a chain holds raw (keysFor(nowk) is true).
+func evalGroups3(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, o3 []int32, b3 []uint64, g0 []group, cs *[3]chain, tbl, dl []float64, m1 int, nowk uint64) {
+	const raw = timeKeys(true)
+	now := cs[0].start(g0, nowk, raw)
+	cs[1].start(g0, nowk, raw)
+	cs[2].start(g0, nowk, raw)
+	o2, o3 = o2[:len(o1)], o3[:len(o1)]
+	for i, j1 := range o1 {
+		j2, j3 := o2[i], o3[i]
+		xs := [3]uint64{b1[j1], b2[j2], b3[j3]}
+		p1 := tbl[int(j1)*m1+bits.OnesCount64(xs[0])]
+		p2 := tbl[int(j2)*m1+bits.OnesCount64(xs[1])]
+		p3 := tbl[int(j3)*m1+bits.OnesCount64(xs[2])]
+		placeTriple(cs, &xs, p1, p2, p3, dl[j1], dl[j2], dl[j3], now)
+	}
+	for c := range cs {
+		cs[c].lastk = key(raw.time(cs[c].lastk))
 	}
 }
 
-// chain is one schedule under evaluation by groups: its order and host
-// map, its groups (group i has hosts m[i], released at key t[i]), the
-// last end and θ so far. The arrays are longer than the 64 groups that
-// can exist so that a uint8 index needs no bounds check.
+// timeKeys is how a chain holds times: false for order keys (see key),
+// true for the bits of the floats themselves, which need no conversion
+// and order the times as well when none is negative or -0, that is,
+// when Now is +0 or later (every time is at least Now). It is true in
+// every real run; only tests schedule before time 0.
+type timeKeys bool
+
+func keysFor(nowk uint64) timeKeys { return timeKeys(!math.Signbit(unkey(nowk))) }
+
+func (raw timeKeys) key(x float64) uint64 {
+	if raw {
+		return math.Float64bits(x)
+	}
+	return key(x)
+}
+
+func (raw timeKeys) time(k uint64) float64 {
+	if raw {
+		return math.Float64frombits(k)
+	}
+	return unkey(k)
+}
+
+// chain is one schedule under evaluation by groups: its ng groups (group
+// q has the hosts m[q], released at t[q], a time held as tk says), the
+// last end and θ so far. The groups are disjoint and, but for the one
+// added last, not empty (an empty group is dropped at the next task), so
+// there are at most 65 of them; the arrays are longer so that a uint8
+// index needs no bounds check.
 type chain struct {
-	o     []int32
-	b     []uint64
 	ng    int
 	lastk uint64
 	th    float64
 	m, t  [256]uint64
 }
 
-// groupEval holds what evalGroups reads; the state of a schedule lives
-// in its chain, in memory, so that the loops keep only their own
-// variables in registers.
-type groupEval struct {
-	tbl, dl []float64
-	m1      int
-	nowk    uint64
-}
-
-func (c *groupEval) start(ch *chain, o []int32, b []uint64, g0 []group) {
-	ch.o, ch.b, ch.ng, ch.lastk, ch.th = o, b, len(g0), c.nowk, 0
+// start sets the chain to the groups g0 at the start of a schedule and
+// returns Now as the chain holds times.
+func (ch *chain) start(g0 []group, nowk uint64, tk timeKeys) uint64 {
 	for i, g := range g0 {
-		ch.m[i], ch.t[i] = g.m, g.t
+		ch.m[uint8(i)], ch.t[uint8(i)] = g.m, tk.key(unkey(g.t))
 	}
+	now := tk.key(unkey(nowk))
+	ch.ng, ch.lastk, ch.th = len(g0), now, 0
+	return now
 }
 
-// task places task i of ch's order (eqs. 3-6, 9).
-func (c *groupEval) task(ch *chain, i int) {
-	x := ch.b[ch.o[i]]
-	gm, gt := &ch.m, &ch.t
-	stk, k := c.nowk, uint(0)
-	for q := uint(0); q < uint(ch.ng); q++ {
-		m, t := gm[uint8(q)], gt[uint8(q)]
-		v := uint64(0)
-		if m&x != 0 { // the group meets the task's hosts
-			v = t
-		}
-		stk = max(stk, v) // eq. 4
+// place places the next task of the order, with host mask x, time p on
+// that many hosts (eq. 3's p_ext) and deadline d (+Inf for none): eqs.
+// 3-6 and 9. The caller reads p and d, which do not depend on the
+// groups, so that they are loaded while the previous task is placed.
+func (ch *chain) place(x uint64, p, d float64, now uint64, tk timeKeys) {
+	st, k := ch.leave(x, now)
+	en := tk.time(st) + p // eq. 3
+	ch.join(x, k, tk.key(en))
+	ch.late(en, d)
+}
+
+// placePair is place on two chains.
+func placePair(c1, c2 *chain, x1, x2 uint64, p1, p2, d1, d2 float64, now uint64, tk timeKeys) {
+	st, k := c1.leave(x1, now)
+	en := tk.time(st) + p1 // eq. 3
+	c1.join(x1, k, tk.key(en))
+	c1.late(en, d1)
+	st, k = c2.leave(x2, now)
+	en = tk.time(st) + p2
+	c2.join(x2, k, tk.key(en))
+	c2.late(en, d2)
+}
+
+// placeTriple is place on three chains that hold times raw.
+func placeTriple(cs *[3]chain, xs *[3]uint64, p1, p2, p3, d1, d2, d3 float64, now uint64) {
+	c1, c2, c3 := &cs[0], &cs[1], &cs[2]
+	st, k := c1.leave(xs[0], now)
+	en := math.Float64frombits(st) + p1 // eq. 3
+	c1.join(xs[0], k, math.Float64bits(en))
+	c1.late(en, d1)
+	st, k = c2.leave(xs[1], now)
+	en = math.Float64frombits(st) + p2
+	c2.join(xs[1], k, math.Float64bits(en))
+	c2.late(en, d2)
+	st, k = c3.leave(xs[2], now)
+	en = math.Float64frombits(st) + p3
+	c3.join(xs[2], k, math.Float64bits(en))
+	c3.late(en, d3)
+}
+
+// leave takes the hosts x of the next task out of their groups and
+// returns the task's start, the latest time of the groups that x meets
+// (eq. 4) or st if later, and the number of groups left. A group that
+// keeps hosts moves down to k, over the groups emptied before it.
+func (ch *chain) leave(x, st uint64) (uint64, int) {
+	k := 0
+	for q, m := range ch.m[:uint8(ch.ng)] {
+		t := ch.t[q]
 		rest := m &^ x
-		gm[uint8(k)], gt[uint8(k)] = rest, t
-		if rest != 0 { // the group keeps hosts
+		ch.m[uint8(k)], ch.t[uint8(k)] = rest, t
+		if m&x == 0 { // the group does not meet the task's hosts
+			t = st
+		}
+		st = max(st, t) // eq. 4
+		if rest != 0 {
 			k++
 		}
 	}
-	j := int(ch.o[i])
-	en := unkey(stk) + c.tbl[j*c.m1+bits.OnesCount64(x)] // eq. 3
-	enk := key(en)
-	gm[uint8(k)], gt[uint8(k)] = x, enk // eqs. 5-6
-	ch.ng = int(k) + 1
+	return st, k
+}
+
+// join adds the hosts x of a task as a group released at its end enk
+// after the k groups that leave left (eqs. 5-6).
+func (ch *chain) join(x uint64, k int, enk uint64) {
+	ch.m[uint8(k)], ch.t[uint8(k)] = x, enk
+	ch.ng = k + 1
 	ch.lastk = max(ch.lastk, enk)
-	// eq. 9, dl is +Inf for no deadline: en - d when positive, else +0,
-	// which leaves th unchanged
-	late := math.Float64bits(en - c.dl[j])
+}
+
+// late adds to θ how late a task that ends at en is for deadline d (eq.
+// 9): en - d when positive, else +0, which leaves θ unchanged (d is +Inf
+// for no deadline).
+func (ch *chain) late(en, d float64) {
+	late := math.Float64bits(en - d)
 	ch.th += math.Float64frombits(late &^ uint64(int64(late)>>63))
 }
 
@@ -568,13 +661,27 @@ func (g *GA) pick() int {
 }
 
 // search returns the first k with cum[k] > u, or pop-1 if none: the
-// number of k < pop-1 with cum[k] <= u, as cum never decreases. It is a
-// binary search without branches: fitness and u are >= 0, so their bits
-// read as integers below 2^63 order them as floats, and the sign of the
-// difference of two such integers is a mask.
+// number of k < pop-1 with cum[k] <= u, as cum never decreases. Up to
+// 64 members it counts them in two rounds of independent compares (the
+// blocks of 8 that end at most at u, then the entries of the next
+// block), beyond it is a binary search; neither branches on the data.
 func (g *GA) search(uf float64) int {
 	u := math.Float64bits(uf)
 	c := g.cum[:g.pop-1]
+	if n := len(c); n <= 64 {
+		k := 0
+		for i := 7; i < n; i += 8 {
+			k += atMost(c[i], u)
+		}
+		k *= 8
+		cnt := k
+		for i := k; i < k+8; i++ {
+			// past the end, c[n-1] again: counted only when all are
+			// <= u, and then the count is cut to n
+			cnt += atMost(c[min(i, n-1)], u)
+		}
+		return min(cnt, n)
+	}
 	base, n := 0, len(c)
 	for n > 1 {
 		half := n / 2
@@ -582,7 +689,15 @@ func (g *GA) search(uf float64) int {
 		base += half &^ int(gt)
 		n -= half
 	}
-	return base + int(int64(u-math.Float64bits(c[base]))>>63+1)
+	return base + atMost(c[base], u)
+}
+
+// atMost is 1 when x <= the float whose bits are u, else 0, for x and u
+// >= 0 (not -0): the bits of such floats, read as integers below 2^63,
+// order them as floats, and the sign of the difference of two such
+// integers is a mask.
+func atMost(x float64, u uint64) int {
+	return 1 + int(int64(u-math.Float64bits(x))>>63)
 }
 
 // Step runs one generation (expr. 11: selection, crossover, mutation) and
@@ -622,30 +737,32 @@ func (g *GA) Step() Generation {
 		copy(g.nbm[k*nw:(k+1)*nw], g.bm[src*nw:(src+1)*nw])
 		g.next[k] = g.cur[src]
 	}
+	ord, nord, bm, nbm, r := g.ord, g.nord, g.bm, g.nbm, g.r
+	xr, mr, mmr := g.cfg.CrossoverRate, g.cfg.MutationRate, g.cfg.MapMutationRate
 	for k := e; k < g.pop; k++ {
 		a, b := g.pick(), g.pick()
-		co, cb := g.nord[k*n:(k+1)*n], g.nbm[k*nw:(k+1)*nw]
-		ao, ab := g.ord[a*n:(a+1)*n], g.bm[a*nw:(a+1)*nw]
+		co, cb := nord[k*n:(k+1)*n], nbm[k*nw:(k+1)*nw]
+		ao, ab := ord[a*n:(a+1)*n], bm[a*nw:(a+1)*nw]
 		changed := false
-		if n > 1 && g.r.Float64() < g.cfg.CrossoverRate {
-			bo, bb := g.ord[b*n:(b+1)*n], g.bm[b*nw:(b+1)*nw]
-			g.crossOrder(ao, bo, co, 1+g.r.IntN(n-1))
+		if n > 1 && r.Float64() < xr {
+			bo, bb := ord[b*n:(b+1)*n], bm[b*nw:(b+1)*nw]
+			g.crossOrder(ao, bo, co, 1+r.IntN(n-1))
 			g.crossMap(ab, bb, cb)
 			changed = true
 		} else {
 			copy(co, ao)
 			copy(cb, ab)
 		}
-		if n > 1 && g.r.Float64() < g.cfg.MutationRate {
-			i := g.r.IntN(n)
-			j := g.r.IntN(n - 1)
+		if n > 1 && r.Float64() < mr {
+			i := r.IntN(n)
+			j := r.IntN(n - 1)
 			if j >= i {
 				j++
 			}
 			swap(co, i, j) // expr. 13
 			changed = true
 		}
-		if g.r.Float64() < g.cfg.MapMutationRate {
+		if r.Float64() < mmr {
 			changed = g.toggle(cb) || changed
 		}
 		if changed {
@@ -673,20 +790,31 @@ func (g *GA) Step() Generation {
 	return Generation{N: g.gen, Best: g.best.cost, Mean: sum / float64(g.pop), Improved: improved}
 }
 
-// evalPending evaluates the children listed in pend, two at a time on
-// the grouped path.
+// evalPending evaluates the children listed in pend, three at a time
+// on the grouped path when no time is negative or -0 (as in every real
+// run), else one at a time.
 func (g *GA) evalPending() {
 	pr := &g.pr
 	n, nw := pr.n, pr.n*pr.w
 	ks := g.pend
-	if pr.w == 1 && !g.idleOn && len(pr.g0) <= maxGroups {
-		for ; len(ks) >= 2; ks = ks[2:] {
+	if nowk := key(pr.p.Now); pr.w == 1 && !g.idleOn && len(pr.g0) <= maxGroups && bool(keysFor(nowk)) {
+		cs := &g.chains
+		for ; len(ks) >= 3; ks = ks[3:] {
+			k1, k2, k3 := ks[0], ks[1], ks[2]
+			evalGroups3(g.nord[k1*n:(k1+1)*n], g.nbm[k1*nw:(k1+1)*nw], g.nord[k2*n:(k2+1)*n], g.nbm[k2*nw:(k2+1)*nw],
+				g.nord[k3*n:(k3+1)*n], g.nbm[k3*nw:(k3+1)*nw], pr.g0, cs, pr.tbl, pr.dlInf, pr.m+1, nowk)
+			for c, k := range ks[:3] {
+				g.next[k] = g.terms(unkey(cs[c].lastk), cs[c].th)
+			}
+		}
+		if len(ks) == 2 {
 			k1, k2 := ks[0], ks[1]
-			c1, c2 := &g.chains[0], &g.chains[1]
+			c1, c2 := &cs[0], &cs[1]
 			evalGroups2(g.nord[k1*n:(k1+1)*n], g.nbm[k1*nw:(k1+1)*nw], g.nord[k2*n:(k2+1)*n], g.nbm[k2*nw:(k2+1)*nw],
-				pr.g0, c1, c2, pr.tbl, pr.dlInf, pr.m+1, key(pr.p.Now))
+				pr.g0, c1, c2, pr.tbl, pr.dlInf, pr.m+1, nowk)
 			g.next[k1] = g.terms(unkey(c1.lastk), c1.th)
 			g.next[k2] = g.terms(unkey(c2.lastk), c2.th)
+			ks = ks[2:]
 		}
 	}
 	for _, k := range ks {
