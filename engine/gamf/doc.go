@@ -241,7 +241,10 @@
 // at one instant are one change), and the guided population keeps each
 // cluster's free nodes in words of its own and writes a run of
 // consecutive free nodes as one copy from a table of node numbers (the
-// nodes, and their order, are those of one bit at a time). None of this
-// changes a bit of the results (the golden hashes above);
-// BenchmarkOperators and BenchmarkDecode time the parts.
+// nodes, and their order, are those of one bit at a time). A generation's
+// new individuals are built in the storage of parents once the children
+// are made, so a run holds 1.5 populations rather than 2 (a smaller
+// working set for the caches). None of this changes a bit of the results
+// (the golden hashes above); BenchmarkOperators and BenchmarkDecode time
+// the parts.
 package gamf

@@ -101,8 +101,9 @@ type evaluator struct {
 
 	psj []float64 // PS_j
 	bjk []float64 // B_j^k at [j*nclu+k]
-	// csIn[j*nclu+k]: link k counts in CS_j (problem.inCS).
-	csIn []bool
+	// csIn[j*nclu+k] is all ones when link k counts in CS_j
+	// (problem.inCS), else 0: a mask on the bits of CS_j^k (rates).
+	csIn []uint64
 	cnt  []int32 // t_j^k scratch
 	// lastJob[r] is the last job so far on node r, or n (none).
 	lastJob []int32
@@ -112,6 +113,7 @@ type evaluator struct {
 	mark  []int32
 	npred []int32
 	succ  [][]int32
+	preds []int32 // bit mode: a job's predecessors
 
 	start, end, rem, rate []float64
 	running, ready        []int32
@@ -141,7 +143,7 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e := &evaluator{p: p, alpha: alpha}
 	e.psj = make([]float64, p.n)
 	e.bjk = make([]float64, p.n*p.nclu)
-	e.csIn = make([]bool, p.n*p.nclu)
+	e.csIn = make([]uint64, p.n*p.nclu)
 	e.cnt = make([]int32, p.nclu)
 	e.lastJob = make([]int32, p.nodes)
 	e.mark = make([]int32, p.n+1)
@@ -158,6 +160,7 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	if p.bitW > 0 {
 		e.own = make([]uint64, p.n*p.bitW)
 		e.live = make([]int32, 0, p.n)
+		e.preds = make([]int32, p.n)
 	}
 	e.peak = make([]float64, p.nclu)
 	e.maxLoad = make([]float64, p.nclu)
@@ -262,7 +265,10 @@ func (e *evaluator) jobFigures(j int32) {
 	cnt := e.cnt[:nc]
 	for k, c := range cnt {
 		row[k] = bw[c] // B_j^k (linkBandwidth)
-		in[k] = p.inCS(int(c), row[k])
+		in[k] = 0
+		if p.inCS(int(c), row[k]) {
+			in[k] = ^uint64(0)
+		}
 	}
 	// GA-MF: PS_j = max over the job's nodes of PS_j^r, that of the
 	// first cluster it uses in byPS order.
@@ -336,46 +342,84 @@ func (e *evaluator) precedenceBits(a *indiv, order []int32) {
 	p := e.p
 	W := p.bitW
 	live := e.live[:0]
+	preds := e.preds
 	for _, j := range order {
-		e.npred[j] = 0
 		e.succ[j] = e.succ[j][:0]
 		e.start[j], e.end[j] = -1, -1
 		bj := a.bits[int(j)*W : int(j)*W+W]
-		from := 0
-		for k, to := range p.cluEnd { // t_j^k
-			c := 0
-			for _, cw := range p.cluWords[from:to] {
-				c += bits.OnesCount64(bj[cw.w] & cw.mask)
-			}
-			e.cnt[k], from = int32(c), to
+		cnt := e.cnt
+		for _, cw := range p.cluWords { // t_j^k
+			cnt[cw.k] += int32(bits.OnesCount64(bj[cw.w] & cw.mask))
 		}
 		e.jobFigures(j)
-		w := 0
-		for _, q := range live {
-			oq := e.own[int(q)*W : int(q)*W+W]
-			hit, rest := uint64(0), uint64(0)
-			for i, b := range bj {
-				hit |= oq[i] & b
-				oq[i] &^= b
-				rest |= oq[i]
-			}
-			if hit != 0 {
-				e.npred[j]++
-				e.succ[q] = append(e.succ[q], j)
-			}
-			if rest != 0 {
-				live[w] = q
-				w++
-			}
+		// j becomes the last job on its nodes: the live jobs that held
+		// some of them are its predecessors and lose them.
+		var np, w int
+		if W == 4 {
+			b4 := (*[4]uint64)(bj)
+			np, w = claim4(live, e.own, b4, preds)
+			*(*[4]uint64)(e.own[int(j)*4:]) = *b4
+		} else {
+			np, w = claim(live, e.own, bj, preds)
+			copy(e.own[int(j)*W:int(j)*W+W], bj)
 		}
-		live = live[:w]
-		copy(e.own[int(j)*W:int(j)*W+W], bj)
-		live = append(live, j)
-		if e.npred[j] == 0 {
+		for _, q := range preds[:np] {
+			e.succ[q] = append(e.succ[q], j)
+		}
+		live = append(live[:w], j)
+		e.npred[j] = int32(np)
+		if np == 0 {
 			e.ready = append(e.ready, j)
 		}
 	}
 	e.live = live
+}
+
+// claim takes the nodes of set b from the sets own[q] of the live jobs
+// q: it lists in preds those whose set met b, in live's order, and keeps
+// in live those left with a node. It returns both counts.
+func claim(live []int32, own, b []uint64, preds []int32) (np, w int) {
+	W := len(b)
+	for _, q := range live {
+		o := own[int(q)*W : int(q)*W+W]
+		hit, rest := uint64(0), uint64(0)
+		for i, x := range b {
+			hit |= o[i] & x
+			o[i] &^= x
+			rest |= o[i]
+		}
+		preds[np] = q
+		if hit != 0 {
+			np++
+		}
+		live[w] = q
+		if rest != 0 {
+			w++
+		}
+	}
+	return np, w
+}
+
+// claim4 is claim for sets of 4 words.
+func claim4(live []int32, own []uint64, b *[4]uint64, preds []int32) (np, w int) {
+	preds = preds[:len(live)]
+	for _, q := range live {
+		o := (*[4]uint64)(own[int(q)*4 : int(q)*4+4])
+		hit := o[0]&b[0] | o[1]&b[1] | o[2]&b[2] | o[3]&b[3]
+		o[0] &^= b[0]
+		o[1] &^= b[1]
+		o[2] &^= b[2]
+		o[3] &^= b[3]
+		preds[np] = q
+		if hit != 0 {
+			np++
+		}
+		live[w] = q
+		if o[0]|o[1]|o[2]|o[3] != 0 {
+			w++
+		}
+	}
+	return np, w
 }
 
 // events runs the decoded jobs from their precedence: a job starts when
@@ -406,7 +450,7 @@ func (e *evaluator) events() {
 		}
 		e.ready = e.ready[:w]
 		if started || ended {
-			e.rates()
+			e.rates(e.running)
 			ended = false
 		}
 		nextRel := math.Inf(1)
@@ -430,15 +474,24 @@ func (e *evaluator) events() {
 			first = e.running[0]
 		}
 		if t+dt > nextRel {
-			e.advance(nextRel - t)
+			e.advance(e.running, nextRel-t)
 			t = nextRel
 			continue
 		}
-		e.advance(dt)
+		// advance(dt), each job's step taken as the end loop reaches it.
+		adv := dt > 0
+		if adv && e.satNow { // some link has SD^k < 1 (rates)
+			e.sat = true
+			e.satTime += dt
+		}
 		t += dt
 		w = 0
+		rem, rate := e.rem, e.rate
 		for _, j := range e.running {
-			if j == first || e.rem[j] <= 1e-9 {
+			if adv {
+				rem[j] -= float64(rate[j] * dt)
+			}
+			if j == first || rem[j] <= 1e-9 {
 				e.end[j] = t
 				for _, s := range e.succ[j] {
 					e.npred[s]--
@@ -457,9 +510,10 @@ func (e *evaluator) events() {
 }
 
 // rates recomputes the link loads and every running job's progress rate.
-func (e *evaluator) rates() {
+func (e *evaluator) rates(running []int32) {
 	p := e.p
 	nc := p.nclu
+	bjk, maxLoad, csk, bw := e.bjk, e.maxLoad[:nc], e.csk[:nc], p.bw[:nc]
 	// The load of each link is summed over the running jobs in their
 	// order; CS_j^k depends on the link only: compute it once per link.
 	// A load of at most B^k gives SD^k >= 1, so CS_j^k = 1 without a
@@ -467,55 +521,59 @@ func (e *evaluator) rates() {
 	// is monotone, so it is divided once, at the end (simulate). Loads
 	// are sums of B_j^k >= 0, never NaN.
 	satNow := false
-	for k := 0; k < nc; k++ {
+	for k := range csk {
 		l := 0.0
-		for _, j := range e.running {
-			l += e.bjk[int(j)*nc+k] // sum of B_j^k over the jobs using L_k
+		for _, j := range running {
+			l += bjk[int(j)*nc+k] // sum of B_j^k over the jobs using L_k
 		}
-		if l > e.maxLoad[k] {
-			e.maxLoad[k] = l
+		if l > maxLoad[k] {
+			maxLoad[k] = l
 		}
-		e.csk[k] = 1
-		if l > p.bw[k] {
-			if sd := saturationDegree(p.bw[k], l); sd < 1 {
-				e.csk[k] = commSlowdown(sd)
+		csk[k] = 1
+		if l > bw[k] {
+			if sd := saturationDegree(bw[k], l); sd < 1 {
+				csk[k] = commSlowdown(sd)
 				satNow = true
 			}
 		}
 	}
 	e.satNow = satNow
-	for _, j := range e.running {
-		if !satNow { // CS_j = 1 for every job
-			e.rate[j] = e.rate1[j]
-			continue
+	rate, rate1 := e.rate, e.rate1
+	if !satNow { // CS_j = 1 for every job
+		for _, j := range running {
+			rate[j] = rate1[j]
 		}
+		return
+	}
+	for _, j := range running {
+		// GA-MF: CS_j = max_k CS_j^k over its clusters (inCS). Every
+		// CS_j^k is at least 1, so the maximum is that of their bits as
+		// integers, with the links not counted masked to 0: no branch.
 		in := e.csIn[int(j)*nc : int(j)*nc+nc]
-		cs := 1.0
-		for k, ok := range in {
-			if ok { // GA-MF: CS_j = max_k CS_j^k over its clusters (inCS)
-				if c := e.csk[k]; c > cs {
-					cs = c
-				}
-			}
+		csBits := math.Float64bits(1)
+		for k, m := range in {
+			csBits = max(csBits, math.Float64bits(csk[k])&m)
 		}
+		cs := math.Float64frombits(csBits)
 		if cs == 1 { // its links are not saturated: the rate at CS_j = 1
-			e.rate[j] = e.rate1[j]
+			rate[j] = rate1[j]
 			continue
 		}
 		if e.track && cs > e.csMax[j] {
 			e.csMax[j] = cs
 		}
-		e.rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
+		rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
 	}
 }
 
 // advance moves every running job forward by dt seconds.
-func (e *evaluator) advance(dt float64) {
+func (e *evaluator) advance(running []int32, dt float64) {
 	if dt <= 0 {
 		return
 	}
-	for _, j := range e.running {
-		e.rem[j] -= float64(e.rate[j] * dt)
+	rem, rate := e.rem, e.rate
+	for _, j := range running {
+		rem[j] -= float64(rate[j] * dt)
 	}
 	if e.satNow { // some link has SD^k < 1 (rates)
 		e.sat = true

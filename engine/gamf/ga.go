@@ -110,11 +110,15 @@ func newGA(p *problem, cfg Config, r *prng) *ga {
 	cfg = cfg.withDefaults()
 	g := &ga{p: p, cfg: cfg, r: r, ev: newEvaluator(p, cfg.Alpha), ops: newOperators(p)}
 	g.ops.oneTask = cfg.MutateOne
+	// next holds the storage of the children (slots 0..n/2); the new
+	// individuals of the other slots are built in that of parents (step).
 	g.pop = make([]*indiv, cfg.Population)
 	g.next = make([]*indiv, cfg.Population)
 	for i := range g.pop {
 		g.pop[i] = newIndiv(p)
-		g.next[i] = newIndiv(p)
+		if i <= cfg.Population/2 {
+			g.next[i] = newIndiv(p)
+		}
 		g.newIndiv(g.pop[i])
 	}
 	if cfg.Normalise {
@@ -180,15 +184,20 @@ func (g *ga) step() {
 	linearRanking(g.cum[:m], g.cfg.Pressure)
 	g.next[0].copyFrom(g.pop[g.rank[0]])
 	gamma := g.cfg.Mutation / 100
+	half := n / 2
 	for i := 1; i < n; i++ {
-		c := g.next[i]
-		if i > n/2 {
+		if i > half {
 			// Replacement (section 4.4): "the parents are not preserved
 			// ... to keep the number of chromosomes stable, the GA creates
-			// new individuals", made as the initial population is.
-			g.newIndiv(c)
+			// new individuals", made as the initial population is. The
+			// children are made (slots 1..n/2 come first), so no parent
+			// is read again: a new individual takes the storage of one,
+			// and the population needs less memory (and cache).
+			g.next[i] = g.pop[i-half-1]
+			g.newIndiv(g.next[i])
 			continue
 		}
+		c := g.next[i]
 		a := g.pop[g.pool[pick(g.cum[:m], g.r)]]
 		b := g.pop[g.pool[pick(g.cum[:m], g.r)]]
 		same := true // c is a copy of a, already scored
@@ -208,7 +217,11 @@ func (g *ga) step() {
 			g.ev.score(c)
 		}
 	}
+	// The parents left, pop[n-1-half:], are the storage of the next
+	// children.
 	g.pop, g.next = g.next, g.pop
+	copy(g.next, g.next[n-1-half:])
+	clear(g.next[half+1:])
 	g.gen++
 	g.sortPop()
 	if better(g.pop[g.rank[0]], g.best) {

@@ -402,14 +402,17 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 		return
 	}
 	// Bit mode has at most bitModeMaxWords words: fixed arrays index
-	// without bounds checks.
+	// without bounds checks. They are filled a word at a time: for a few
+	// words a copy costs more (a call to memmove).
 	var a8, b8, c8 [bitModeMaxWords]uint64
-	copy(a8[:], A)
-	copy(b8[:], B)
+	B = B[:len(A)]
 	common := 0
-	for i := range c8 {
-		c8[i] = a8[i] & b8[i]
-		common += bits.OnesCount64(c8[i])
+	for i, a := range A {
+		b := B[i]
+		a8[i&(bitModeMaxWords-1)] = a
+		b8[i&(bitModeMaxWords-1)] = b
+		c8[i&(bitModeMaxWords-1)] = a & b
+		common += bits.OnesCount64(a & b)
 	}
 	pool := o.pool[:len(ga)+len(gb)]
 	got, np := 0, len(pool)
@@ -420,14 +423,16 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 		got, np = commonFirst(gb, a8, gc, pool)
 		np = othersOf(ga, b8, pool, np)
 	}
-	drawRest(gc[got:], pool[:np], &c8, r)
-	copy(C, c8[:])
+	c8 = drawRest(gc[got:], pool[:np], c8, r)
+	for i := range C {
+		C[i] = c8[i&(bitModeMaxWords-1)]
+	}
 }
 
 // commonFirst copies to gc the genes of gb that are in set A, in gb's
 // order, and to pool the others; it returns both counts. Branch-free:
 // whether a node is common is unpredictable, so each node is written to
-// both places and only the right count moves. Two genes a round halve the
+// both places and only the right count moves. Four genes a round cut the
 // loop's own work; the sets are passed by value and the function is kept
 // out of line so that the loop keeps its values in registers.
 //
@@ -435,11 +440,13 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
 	gc, pool = gc[:len(gb)], pool[:len(gb)]
 	i := 0
-	for ; i+1 < len(gb); i += 2 {
-		n0, n1 := gb[i], gb[i+1]
-		u0, u1 := uint32(n0), uint32(n1)
-		in0 := int(A[u0>>6&(bitModeMaxWords-1)] >> (u0 & 63) & 1)
-		in1 := int(A[u1>>6&(bitModeMaxWords-1)] >> (u1 & 63) & 1)
+	for ; i+3 < len(gb); i += 4 {
+		g := (*[4]int32)(gb[i : i+4])
+		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
+		in0 := int(A[uint32(n0)>>6&(bitModeMaxWords-1)] >> (uint32(n0) & 63) & 1)
+		in1 := int(A[uint32(n1)>>6&(bitModeMaxWords-1)] >> (uint32(n1) & 63) & 1)
+		in2 := int(A[uint32(n2)>>6&(bitModeMaxWords-1)] >> (uint32(n2) & 63) & 1)
+		in3 := int(A[uint32(n3)>>6&(bitModeMaxWords-1)] >> (uint32(n3) & 63) & 1)
 		gc[got] = n0
 		pool[np] = n0
 		got += in0
@@ -448,11 +455,18 @@ func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, 
 		pool[np] = n1
 		got += in1
 		np += 1 - in1
+		gc[got] = n2
+		pool[np] = n2
+		got += in2
+		np += 1 - in2
+		gc[got] = n3
+		pool[np] = n3
+		got += in3
+		np += 1 - in3
 	}
-	if i < len(gb) {
+	for ; i < len(gb); i++ {
 		n := gb[i]
-		u := uint32(n)
-		in := int(A[u>>6&(bitModeMaxWords-1)] >> (u & 63) & 1)
+		in := int(A[uint32(n)>>6&(bitModeMaxWords-1)] >> (uint32(n) & 63) & 1)
 		gc[got] = n
 		pool[np] = n
 		got += in
@@ -462,35 +476,42 @@ func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, 
 }
 
 // othersOf appends to pool[np:] the genes of ga not in set B, in ga's
-// order, and returns the new count (two genes a round, as commonFirst).
+// order, and returns the new count (four genes a round, as commonFirst).
 //
 //go:noinline
 func othersOf(ga []int32, B [bitModeMaxWords]uint64, pool []int32, np int) int {
 	pool = pool[:np+len(ga)]
 	i := 0
-	for ; i+1 < len(ga); i += 2 {
-		n0, n1 := ga[i], ga[i+1]
-		u0, u1 := uint32(n0), uint32(n1)
-		out0 := 1 - int(B[u0>>6&(bitModeMaxWords-1)]>>(u0&63)&1)
-		out1 := 1 - int(B[u1>>6&(bitModeMaxWords-1)]>>(u1&63)&1)
+	for ; i+3 < len(ga); i += 4 {
+		g := (*[4]int32)(ga[i : i+4])
+		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
+		out0 := 1 - int(B[uint32(n0)>>6&(bitModeMaxWords-1)]>>(uint32(n0)&63)&1)
+		out1 := 1 - int(B[uint32(n1)>>6&(bitModeMaxWords-1)]>>(uint32(n1)&63)&1)
+		out2 := 1 - int(B[uint32(n2)>>6&(bitModeMaxWords-1)]>>(uint32(n2)&63)&1)
+		out3 := 1 - int(B[uint32(n3)>>6&(bitModeMaxWords-1)]>>(uint32(n3)&63)&1)
 		pool[np] = n0
 		np += out0
 		pool[np] = n1
 		np += out1
+		pool[np] = n2
+		np += out2
+		pool[np] = n3
+		np += out3
 	}
-	if i < len(ga) {
+	for ; i < len(ga); i++ {
 		n := ga[i]
-		u := uint32(n)
 		pool[np] = n
-		np += 1 - int(B[u>>6&(bitModeMaxWords-1)]>>(u&63)&1)
+		np += 1 - int(B[uint32(n)>>6&(bitModeMaxWords-1)]>>(uint32(n)&63)&1)
 	}
 	return np
 }
 
 // drawRest fills gc with nodes drawn without replacement from pool (a
-// partial Fisher-Yates shuffle) and adds them to set C. It draws
-// r.IntN(len(pool)-i) for i = 0, 1, ... with r's state held in registers.
-func drawRest(gc, pool []int32, C *[bitModeMaxWords]uint64, r *prng) {
+// partial Fisher-Yates shuffle) and adds them to set C, which it returns
+// (C is a value, so its words need no reload through a pointer). It
+// draws r.IntN(len(pool)-i) for i = 0, 1, ... with r's state held in
+// registers.
+func drawRest(gc, pool []int32, C [bitModeMaxWords]uint64, r *prng) [bitModeMaxWords]uint64 {
 	if len(pool) < len(gc) {
 		panic("gamf: crossover pool smaller than the tasks to draw")
 	}
@@ -520,6 +541,7 @@ func drawRest(gc, pool []int32, C *[bitModeMaxWords]uint64, r *prng) {
 		C[n>>6&(bitModeMaxWords-1)] |= 1 << uint(n&63)
 	}
 	r.hi, r.lo = hi, lo
+	return C
 }
 
 // mutate is the two-phase mutation of section 4.4: a random job moves to
