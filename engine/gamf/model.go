@@ -281,6 +281,9 @@ type cluWord struct {
 const (
 	bitModeMaxWords = 8 // platforms of at most 512 nodes
 	bitModeMinWidth = 4 // mean tasks per job per word
+	// bitModePool holds crossover's pool in bit mode: a job's nodes in
+	// either parent, at most 2*64*bitModeMaxWords.
+	bitModePool = 2 * 64 * bitModeMaxWords
 )
 
 func (p *problem) chooseBitMode() {
