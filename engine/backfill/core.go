@@ -55,7 +55,9 @@ type Choice struct {
 	// resource); Run is the actual duration, at most Est (a job is killed
 	// at its estimate).
 	Est, Run float64
-	// Parts are the nodes per site; their sum is the job size.
+	// Parts are the nodes per site; their sum is the job size. The
+	// selector may reuse their storage at its next call: the core copies
+	// the parts of every choice it keeps into storage of its own.
 	Parts []Part
 	// Key ranks choices of one job, lower is better (the selector's own
 	// criterion: start time for plain backfilling, predicted finish for
@@ -212,6 +214,13 @@ type core struct {
 	// placement, so starting a job allocates nothing in the common case.
 	allocs arena[sched.Alloc]
 	nodes  arena[int]
+	// parts backs the Parts of the choices the core keeps (a selector
+	// may reuse its own at its next call); headParts holds the EASY
+	// head's during a pass.
+	parts     arena[Part]
+	headParts []Part
+	// bounder is the selector's Bounder, if it has one.
+	bounder Bounder
 }
 
 const (
@@ -264,6 +273,8 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 		}
 	}
 	c.allocs.chunk = max(n, 1)
+	c.parts.chunk = max(n, 1)
+	c.bounder, _ = cfg.Sel.(Bounder)
 	c.nodes.chunk = min(max(nodes, 1), maxNodeChunk)
 	start := math.Inf(1)
 	for _, j := range cfg.Jobs {
@@ -514,6 +525,8 @@ func (c *core) passEASY(now float64) error {
 			}
 			c.promise(j, ch.Key)
 			c.reserve(ch)
+			c.headParts = append(c.headParts[:0], ch.Parts...)
+			ch.Parts = c.headParts
 			headSet, head, headC = true, j, ch
 			kept = append(kept, j)
 			continue
@@ -564,6 +577,10 @@ func (c *core) passConservative(now float64) error {
 						return err
 					}
 					if ok && x.Key <= old.Key && !math.IsInf(x.Start, 1) {
+						// The old reservation is out of the profiles and
+						// not needed again: its parts' storage takes the
+						// new ones.
+						x.Parts = c.keepParts(old.Parts, x.Parts)
 						ch = x
 					}
 				}
@@ -579,6 +596,7 @@ func (c *core) passConservative(now float64) error {
 				c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: "no site combination can ever hold it"})
 				continue
 			}
+			ch.Parts = c.keepParts(c.res[j].Parts, ch.Parts)
 			if instant(ch) {
 				// A zero-length job takes no reservation: it starts
 				// now if it fits, else it is tried again at the next pass.
@@ -634,8 +652,19 @@ func (c *core) passConservative(now float64) error {
 // canMove reports whether j's reservation might improve (see Bounder);
 // the reservation is out of the profiles when it is called.
 func (c *core) canMove(j int, now float64) bool {
-	b, ok := c.cfg.Sel.(Bounder)
-	return !ok || b.Improvable(j, now, c.res[j].Key, &c.m)
+	return c.bounder == nil || c.bounder.Improvable(j, now, c.res[j].Key, &c.m)
+}
+
+// keepParts copies a selector's parts into storage the core owns: dst's
+// when it has room (dst is a kept choice's parts that are no longer
+// needed), else a slice cut from the parts arena.
+func (c *core) keepParts(dst, src []Part) []Part {
+	if cap(dst) < len(src) {
+		dst = c.parts.take(len(src))
+	}
+	dst = dst[:len(src)]
+	copy(dst, src)
+	return dst
 }
 
 func (c *core) backfilled(j int, ch Choice, head int, shadow float64, extra int, now float64) error {
@@ -685,6 +714,11 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		pl.Nodes += len(nodes)
 	}
 	pl.Cluster = clusterName(pl.Alloc)
+	if !reserved {
+		// A choice from this pass's selection (a reservation's parts
+		// are the core's already): keep its parts until the job ends.
+		ch.Parts = c.keepParts(nil, ch.Parts)
+	}
 	r := &c.run[j]
 	r.Start, r.Est, r.Run, r.Parts, r.Key = ch.Start, ch.Est, ch.Run, ch.Parts, ch.Key
 	c.started[j] = true

@@ -101,12 +101,9 @@ func Finish(res *sched.Result, st Stats, d *Dur) {
 type single struct {
 	size     []int
 	est, run []float64
-	// parts[j] is job j's only part, made on the first Select: each
-	// Choice's Parts is parts[j:j+1:j+1], so no Select allocates. A
-	// Choice outlives the call (the core keeps the head's and each
-	// running job's), which rules out one scratch slice reused by every
-	// call; job j's part never changes, so sharing it is safe.
-	parts []Part
+	// part holds the only part of the latest choice: the core copies
+	// the parts it keeps (Choice.Parts), so no Select allocates.
+	part [1]Part
 }
 
 func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choice, bool) {
@@ -122,13 +119,8 @@ func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choic
 			return Choice{}, false
 		}
 	}
-	if s.parts == nil {
-		s.parts = make([]Part, len(s.size))
-		for i, n := range s.size {
-			s.parts[i] = Part{Site: 0, Nodes: n}
-		}
-	}
-	return Choice{Start: start, Est: s.est[j], Run: s.run[j], Parts: s.parts[j : j+1 : j+1], Key: start}, true
+	s.part[0] = Part{Site: 0, Nodes: s.size[j]}
+	return Choice{Start: start, Est: s.est[j], Run: s.run[j], Parts: s.part[:], Key: start}, true
 }
 
 // Improvable implements Bounder: the key is the start time, and an

@@ -177,14 +177,24 @@ func (sys *system) transfer(i, j int, data float64) float64 {
 // T_i is the local predicted time, base*h_i (base is the time on a
 // reference node, h = 1), so T_i*h_j/h_i = base*h_j.
 func (sys *system) duration(origin int, c []int, base, data float64) float64 {
-	ti := base * sys.h[origin]
+	d, _ := sys.durations(origin, c, base, base, data)
+	return d
+}
+
+// durations is duration for two local times at once (a job's estimate
+// and its actual runtime): the maxima over c are taken once. The builtin
+// max has math.Max's semantics on float64 (NaN, ±0) without its call.
+func (sys *system) durations(origin int, c []int, base1, base2, data float64) (float64, float64) {
+	hi := sys.h[origin]
 	maxH, maxT := 0.0, 0.0
 	for _, j := range c {
-		maxH = math.Max(maxH, sys.h[j])
-		maxT = math.Max(maxT, sys.transfer(origin, j, data))
+		maxH = max(maxH, sys.h[j])
+		maxT = max(maxT, sys.transfer(origin, j, data))
 	}
+	ti1, ti2 := base1*hi, base2*hi
 	if len(c) == 1 {
-		return ti*sys.h[c[0]]/sys.h[origin] + maxT // eq. 1
+		hj := sys.h[c[0]]
+		return ti1*hj/hi + maxT, ti2*hj/hi + maxT // eq. 1
 	}
-	return ti*sys.p*maxH/sys.h[origin] + maxT // eq. 2
+	return ti1*sys.p*maxH/hi + maxT, ti2*sys.p*maxH/hi + maxT // eq. 2
 }

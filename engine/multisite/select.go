@@ -41,10 +41,30 @@ type selector struct {
 	jobs  []job
 	strat Strategy
 	wins  []win
-	pref  []int // scratch: site preference order
 	cset  []int // scratch: a combination
-	masks []int // every combination, fewest sites first
-	minH  float64
+	// prefs[o] is the strategy's site preference order for a job from
+	// site o (greedy: fastest first; non-adaptive: local first), made on
+	// first use; all lists every site, for the relaxation.
+	prefs [][]int
+	all   []int
+	// combos are the sites of every combination, fewest sites first
+	// (the order of the enumeration), cut from one array, and
+	// comboNodes their total node counts.
+	combos     [][]int
+	comboNodes []int
+	minH       float64
+	// Scratch reused by every call: buf backs the sites and node counts
+	// of one selection's candidates (emptied at each Select; a candidate
+	// lives no longer than the call), caps the per-site free counts of a
+	// placement, idx the order of split, parts the returned choice's
+	// parts (the core copies those it keeps, see backfill.Choice).
+	buf   []int
+	caps  []int
+	idx   []int
+	parts []backfill.Part
+	// store backs the sites and node counts the reasons keep (see
+	// why.go).
+	store intArena
 	// strict is the strict reading of the non-adaptive baseline (policy
 	// parameter strict=1, see doc.go): a job goes to the first class that
 	// can ever hold it and waits there.
@@ -81,34 +101,69 @@ func (s *selector) Improvable(j int, now, key float64, m *backfill.Machine) bool
 	if !(latest > now) {
 		return false
 	}
-	all := s.cset[:0]
-	for i := 0; i < s.sys.n; i++ {
-		all = append(all, i)
-	}
-	s.cset = all
-	t, _ := s.coStart(all, jb.size, d, now, latest, 0, m)
+	t, _ := s.coStart(s.all, jb.size, d, now, latest, 0, m)
 	return t < latest
 }
 
 func newSelector(sys *system, jobs []job, strat Strategy) *selector {
-	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, sys.n), minH: math.Inf(1),
-		last: make([]reason, len(jobs)), kept: make([]reason, len(jobs))}
+	n := sys.n
+	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, n), minH: math.Inf(1),
+		last: make([]reason, len(jobs)), kept: make([]reason, len(jobs)),
+		prefs: make([][]int, n), all: make([]int, n), caps: make([]int, n), idx: make([]int, n)}
 	for _, h := range sys.h {
 		s.minH = math.Min(s.minH, h)
 	}
-	if strat == Optimal && sys.n <= MaxOptimalSites {
-		for mask := 1; mask < 1<<sys.n; mask++ {
-			s.masks = append(s.masks, mask)
+	for i := range s.all {
+		s.all[i] = i
+	}
+	s.store.chunk = 4 * min(n, 4) * max(len(jobs), 1)
+	if strat == Optimal && n <= MaxOptimalSites {
+		var masks []int
+		for mask := 1; mask < 1<<n; mask++ {
+			masks = append(masks, mask)
 		}
-		sort.SliceStable(s.masks, func(a, b int) bool {
-			return bits.OnesCount(uint(s.masks[a])) < bits.OnesCount(uint(s.masks[b]))
+		sort.SliceStable(masks, func(a, b int) bool {
+			return bits.OnesCount(uint(masks[a])) < bits.OnesCount(uint(masks[b]))
 		})
+		sites := make([]int, 0, n<<(n-1)) // each site is in half the masks
+		for _, mask := range masks {
+			k, nodes := len(sites), 0
+			for i := 0; i < n; i++ {
+				if mask&(1<<i) != 0 {
+					sites = append(sites, i)
+					nodes += sys.nodes[i]
+				}
+			}
+			s.combos = append(s.combos, sites[k:len(sites):len(sites)])
+			s.comboNodes = append(s.comboNodes, nodes)
+		}
 	}
 	return s
 }
 
+// take cuts k ints from the selection's scratch (their values are left
+// as they were: the caller sets every one).
+func (s *selector) take(k int) []int {
+	n := len(s.buf)
+	if n+k > cap(s.buf) {
+		// Candidates made earlier in this call keep the old array.
+		s.buf = make([]int, 0, max(2*cap(s.buf), k, 64))
+		n = 0
+	}
+	s.buf = s.buf[:n+k]
+	return s.buf[n : n+k : n+k]
+}
+
+// clone copies c into the selection's scratch.
+func (s *selector) clone(c []int) []int {
+	out := s.take(len(c))
+	copy(out, c)
+	return out
+}
+
 func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly bool) (backfill.Choice, bool) {
 	jb := &s.jobs[j]
+	s.buf = s.buf[:0]
 	if instantOnly {
 		// No placement can start now unless enough processors are free
 		// now (Alg. 2 step 1: otherwise the job is reserved).
@@ -138,9 +193,11 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 	if s.strat == NonAdaptive {
 		ch.Key = best.start
 	}
+	parts := s.parts[:0]
 	for i, site := range best.sites {
-		ch.Parts = append(ch.Parts, backfill.Part{Site: site, Nodes: best.nodes[i]})
+		parts = append(parts, backfill.Part{Site: site, Nodes: best.nodes[i]})
 	}
+	s.parts, ch.Parts = parts, parts
 	s.record(j, now, &best, ch.Key, &r)
 	return ch, true
 }
@@ -149,8 +206,7 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 // The actual time uses the same model with the actual runtime, and is
 // capped at the estimate (killed at its requested time).
 func (s *selector) durations(jb *job, c []int) (est, run float64) {
-	est = s.sys.duration(jb.origin, c, jb.est, jb.data)
-	run = s.sys.duration(jb.origin, c, jb.run, jb.data)
+	est, run = s.sys.durations(jb.origin, c, jb.est, jb.run, jb.data)
 	if run > est {
 		run = est
 	}
@@ -162,25 +218,32 @@ func (s *selector) durations(jb *job, c []int) (est, run float64) {
 // cannot finish by bound.
 func (s *selector) place(jb *job, c []int, now float64, m *backfill.Machine, bound float64) (cand, bool) {
 	est, run := s.durations(jb, c)
+	return s.placeFor(jb, c, est, run, now, m, bound)
+}
+
+// placeFor is place with the durations of jb on c given.
+func (s *selector) placeFor(jb *job, c []int, est, run, now float64, m *backfill.Machine, bound float64) (cand, bool) {
 	if len(c) == 1 {
 		p := m.Sites[c[0]].Profile
 		t := p.EarliestStart(now, jb.size, est)
 		if math.IsInf(t, 1) {
 			return cand{}, false
 		}
-		return cand{start: t, est: est, run: run, sites: []int{c[0]}, nodes: []int{jb.size}}, true
+		sn := s.take(2)
+		sn[0], sn[1] = c[0], jb.size
+		return cand{start: t, est: est, run: run, sites: sn[0:1:1], nodes: sn[1:2:2]}, true
 	}
 	t, caps := s.coStart(c, jb.size, est, now, bound-est, 1, m)
 	if math.IsInf(t, 1) {
 		return cand{}, false
 	}
-	return cand{start: t, est: est, run: run, sites: append([]int(nil), c...), nodes: s.split(jb, c, caps)}, true
+	return cand{start: t, est: est, run: run, sites: s.clone(c), nodes: s.split(jb, c, caps)}, true
 }
 
 // placeAt is place restricted to a start at now (an instant start).
 func (s *selector) placeAt(jb *job, c []int, now float64, m *backfill.Machine) (cand, bool) {
 	est, run := s.durations(jb, c)
-	caps := make([]int, len(c))
+	caps := s.caps[:len(c)]
 	sum := 0
 	for i, site := range c {
 		caps[i] = m.Sites[site].Profile.MinFree(now, now+est)
@@ -192,11 +255,14 @@ func (s *selector) placeAt(jb *job, c []int, now float64, m *backfill.Machine) (
 	if sum < jb.size || len(c) > jb.size {
 		return cand{}, false
 	}
-	nodes := []int{jb.size}
+	var nodes []int
 	if len(c) > 1 {
 		nodes = s.split(jb, c, caps)
+	} else {
+		nodes = s.take(1)
+		nodes[0] = jb.size
 	}
-	return cand{start: now, est: est, run: run, sites: append([]int(nil), c...), nodes: nodes}, true
+	return cand{start: now, est: est, run: run, sites: s.clone(c), nodes: nodes}, true
 }
 
 // split divides a request over the sites of a combination, given how
@@ -205,14 +271,20 @@ func (s *selector) placeAt(jb *job, c []int, now float64, m *backfill.Machine) (
 // then site order), each up to its cap. The predicted time depends only on
 // which sites take part (eq. 2), not on the shares.
 func (s *selector) split(jb *job, c, caps []int) []int {
-	nodes := make([]int, len(c))
-	idx := make([]int, len(c))
+	nodes := s.take(len(c))
+	idx := s.idx[:len(c)]
 	left := jb.size
 	for i := range c {
 		nodes[i], idx[i] = 1, i
 		left--
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return s.less(jb, c[idx[a]], c[idx[b]]) })
+	// Insertion sort by less, a strict total order on sites, so the
+	// order is the one any sort gives.
+	for a := 1; a < len(idx); a++ {
+		for b := a; b > 0 && s.less(jb, c[idx[b]], c[idx[b-1]]); b-- {
+			idx[b], idx[b-1] = idx[b-1], idx[b]
+		}
+	}
 	for _, i := range idx {
 		k := min(caps[i]-1, left)
 		nodes[i] += k
@@ -267,32 +339,23 @@ func has(c []int, x int) bool {
 func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	var best, single, own cand
 	found, haveSingle, haveOwn := false, false, false
-	n := s.sys.n
-	for _, mask := range s.masks {
-		c := s.cset[:0]
-		nodes := 0
-		for i := 0; i < n; i++ {
-			if mask&(1<<i) != 0 {
-				c = append(c, i)
-				nodes += s.sys.nodes[i]
-			}
-		}
-		s.cset = c
+	for k, c := range s.combos {
 		// Steps 3(b)-(c): only combinations whose total nodes cover the
 		// request; each site must give at least one node.
-		if nodes < jb.size || len(c) > jb.size {
+		if s.comboNodes[k] < jb.size || len(c) > jb.size {
 			continue
 		}
 		// A combination that cannot finish by the best so far, even
 		// starting now, is not searched (same result, less work).
 		bound := math.Inf(1)
+		est, run := s.durations(jb, c)
 		if found {
 			bound = best.finish()
-			if est, _ := s.durations(jb, c); now+est > bound {
+			if now+est > bound {
 				continue
 			}
 		}
-		x, ok := s.place(jb, c, now, m, bound)
+		x, ok := s.placeFor(jb, c, est, run, now, m, bound)
 		if ok && len(c) == 1 {
 			// Singles come first and are cut only when they finish after
 			// the best single so far, so single is the best single site.
@@ -330,7 +393,7 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason)
 // total nodes cover it, at their earliest common start. The earlier
 // predicted finish wins, the instant start on ties.
 func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
-	pref := s.prefOrder(jb, func(a, b int) bool { return s.less(jb, a, b) })
+	pref := s.prefOrder(jb)
 	var inst cand
 	haveInst := false
 	if c := s.idleSet(jb, pref, now, m); c != nil {
@@ -369,12 +432,7 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 // no instant phase: the first class that can ever hold the job is taken,
 // at its earliest start there.
 func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
-	pref := s.prefOrder(jb, func(a, b int) bool {
-		if (a == jb.origin) != (b == jb.origin) {
-			return a == jb.origin
-		}
-		return a < b
-	})
+	pref := s.prefOrder(jb)
 	one := []int{0}
 	if !s.strict {
 		for _, site := range pref {
@@ -460,13 +518,30 @@ func (s *selector) idleSet(jb *job, pref []int, now float64, m *backfill.Machine
 	return nil
 }
 
-func (s *selector) prefOrder(jb *job, less func(a, b int) bool) []int {
-	s.pref = s.pref[:0]
-	for i := 0; i < s.sys.n; i++ {
-		s.pref = append(s.pref, i)
+// prefOrder is the strategy's site preference order for jb: for greedy
+// the fastest first (less), for non-adaptive the origin first, then site
+// order. It depends on the job's origin only, so it is made once per
+// origin.
+func (s *selector) prefOrder(jb *job) []int {
+	if p := s.prefs[jb.origin]; p != nil {
+		return p
 	}
-	sort.SliceStable(s.pref, func(a, b int) bool { return less(s.pref[a], s.pref[b]) })
-	return s.pref
+	p := make([]int, s.sys.n)
+	for i := range p {
+		p[i] = i
+	}
+	if s.strat == NonAdaptive {
+		sort.SliceStable(p, func(a, b int) bool {
+			if (p[a] == jb.origin) != (p[b] == jb.origin) {
+				return p[a] == jb.origin
+			}
+			return p[a] < p[b]
+		})
+	} else {
+		sort.SliceStable(p, func(a, b int) bool { return s.less(jb, p[a], p[b]) })
+	}
+	s.prefs[jb.origin] = p
+	return p
 }
 
 // coStart is the earliest t >= now at which the sites of c together hold
@@ -486,7 +561,7 @@ func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int
 	if total < size || len(c)*minEach > size {
 		return math.Inf(1), nil
 	}
-	caps := make([]int, len(c))
+	caps := s.caps[:len(c)]
 	t := now
 	for {
 		sum, ok := 0, true

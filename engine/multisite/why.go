@@ -72,13 +72,51 @@ func (r *reason) setAlt(kind uint8, c *cand, ok bool) {
 	}
 }
 
-// record keeps the reason of the choice c just returned for job j.
+// record keeps the reason of the choice c just returned for job j. The
+// candidates' sites and node counts live in the selection's scratch, so
+// each kept reason copies them into storage of its own.
 func (s *selector) record(j int, now float64, c *cand, key float64, r *reason) {
 	r.ok, r.now, r.start, r.end, r.key, r.sites, r.nodes = true, now, c.start, c.finish(), key, c.sites, c.nodes
-	s.last[j] = *r
+	s.save(&s.last[j], r)
 	if k := &s.kept[j]; !k.ok || key <= k.key {
-		*k = *r
+		s.save(k, r)
 	}
+}
+
+// save copies r into dst, field by field (a whole-struct copy of
+// pointers goes through the bulk write barrier while the collector
+// marks), the slices into dst's own storage.
+func (s *selector) save(dst, r *reason) {
+	dst.ok, dst.now, dst.start, dst.end, dst.key = r.ok, r.now, r.start, r.end, r.key
+	dst.kind, dst.alt, dst.altOK, dst.altStart, dst.altEnd = r.kind, r.alt, r.altOK, r.altStart, r.altEnd
+	dst.sites = s.store.keep(dst.sites, r.sites)
+	dst.nodes = s.store.keep(dst.nodes, r.nodes)
+	dst.altSites = s.store.keep(dst.altSites, r.altSites)
+	dst.altNodes = s.store.keep(dst.altNodes, r.altNodes)
+}
+
+// intArena hands out int slices cut from shared arrays (one allocation
+// per chunk), each with its capacity cut to its length.
+type intArena struct {
+	buf   []int
+	chunk int
+}
+
+// keep returns src copied into dst when dst has room, else into a new
+// slice from the arena; nil when src is empty and dst is nil.
+func (a *intArena) keep(dst, src []int) []int {
+	if cap(dst) < len(src) {
+		k := len(src)
+		if len(a.buf)+k > cap(a.buf) {
+			a.buf = make([]int, 0, max(k, a.chunk))
+		}
+		n := len(a.buf)
+		a.buf = a.buf[:n+k]
+		dst = a.buf[n : n+k : n+k]
+	}
+	dst = dst[:len(src)]
+	copy(dst, src)
+	return dst
 }
 
 // explain fills Placement.Why from the recorded reasons (see reason).
