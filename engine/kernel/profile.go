@@ -45,6 +45,11 @@ func (p *Profile) Len() int { return len(p.t) }
 // k ends where step k+1 starts; the last step never ends.
 func (p *Profile) At(k int) (t float64, free int) { return p.t[k], p.free[k] }
 
+// View returns the steps' start times and free counts, in time order:
+// the profile's own arrays, read-only, valid until it next changes. A
+// scan over many steps reads them without a call per step.
+func (p *Profile) View() (t []float64, free []int) { return p.t, p.free }
+
 // Step is one step of the profile, for inspection and frames.
 type Step struct {
 	T    float64 `json:"t"`
@@ -63,12 +68,24 @@ func (p *Profile) Steps() []Step {
 // index returns the step covering time x: the last k with T[k] <= x, or 0
 // when x is before the profile's origin.
 func (p *Profile) index(x float64) int {
-	// sort.Search finds the first step starting after x.
-	k := sort.Search(len(p.t), func(i int) bool { return p.t[i] > x }) - 1
-	if k < 0 {
+	// A binary search for the first step starting after x (what
+	// sort.Search finds, without a call per probe under js/wasm), after
+	// a look at step 1: most queries are about now, the first step.
+	t := p.t
+	if len(t) < 2 || t[1] > x {
 		return 0
 	}
-	return k
+	// t[lo] > x is false and t[hi] > x is true (hi = len: past the end).
+	lo, hi := 1, len(t)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if t[m] > x {
+			hi = m
+		} else {
+			lo = m
+		}
+	}
+	return lo
 }
 
 // Free is the number of free processors at time x.
