@@ -115,6 +115,17 @@ func newSystem(s *model.Scenario) (*system, error) {
 	return sys, es.Err()
 }
 
+// maxFrom is max(m, x), math.Max's result, for an m that is NaN or
+// >= +0 and never -0 (a running maximum started at 0): then only NaN
+// needs a case of its own. It inlines, where the builtin max and math.Max
+// are calls under js/wasm.
+func maxFrom(m, x float64) float64 {
+	if x > m || x != x {
+		return x
+	}
+	return m
+}
+
 func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || x < 0 }
 
 // readJobs reads the jobs: origin (empty means the first site), size,
@@ -182,14 +193,13 @@ func (sys *system) duration(origin int, c []int, base, data float64) float64 {
 }
 
 // durations is duration for two local times at once (a job's estimate
-// and its actual runtime): the maxima over c are taken once. The builtin
-// max has math.Max's semantics on float64 (NaN, ±0) without its call.
+// and its actual runtime): the maxima over c are taken once.
 func (sys *system) durations(origin int, c []int, base1, base2, data float64) (float64, float64) {
 	hi := sys.h[origin]
 	maxH, maxT := 0.0, 0.0
 	for _, j := range c {
-		maxH = max(maxH, sys.h[j])
-		maxT = max(maxT, sys.transfer(origin, j, data))
+		maxH = maxFrom(maxH, sys.h[j])
+		maxT = maxFrom(maxT, sys.transfer(origin, j, data))
 	}
 	ti1, ti2 := base1*hi, base2*hi
 	if len(c) == 1 {

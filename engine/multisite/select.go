@@ -62,9 +62,9 @@ type selector struct {
 	caps  []int
 	idx   []int
 	parts []backfill.Part
-	// store backs the sites and node counts the reasons keep (see
+	// store holds the sites and node counts of the saved reasons (see
 	// why.go).
-	store intArena
+	store []int
 	// strict is the strict reading of the non-adaptive baseline (policy
 	// parameter strict=1, see doc.go): a job goes to the first class that
 	// can ever hold it and waits there.
@@ -72,7 +72,7 @@ type selector struct {
 	// last and kept record why each job got the choice it got (see
 	// why.go): last is the latest choice returned for the job, kept the
 	// latest one with the least key.
-	last, kept []reason
+	last, kept []saved
 }
 
 // cand is one candidate placement: the sites of a combination, their
@@ -108,7 +108,7 @@ func (s *selector) Improvable(j int, now, key float64, m *backfill.Machine) bool
 func newSelector(sys *system, jobs []job, strat Strategy) *selector {
 	n := sys.n
 	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, n), minH: math.Inf(1),
-		last: make([]reason, len(jobs)), kept: make([]reason, len(jobs)),
+		last: make([]saved, len(jobs)), kept: make([]saved, len(jobs)),
 		prefs: make([][]int, n), all: make([]int, n), caps: make([]int, n), idx: make([]int, n)}
 	for _, h := range sys.h {
 		s.minH = math.Min(s.minH, h)
@@ -116,7 +116,7 @@ func newSelector(sys *system, jobs []job, strat Strategy) *selector {
 	for i := range s.all {
 		s.all[i] = i
 	}
-	s.store.chunk = 4 * min(n, 4) * max(len(jobs), 1)
+	s.store = make([]int, 0, 8*len(jobs))
 	if strat == Optimal && n <= MaxOptimalSites {
 		var masks []int
 		for mask := 1; mask < 1<<n; mask++ {
@@ -554,8 +554,8 @@ func (s *selector) prefOrder(jb *job) []int {
 // a placement; 0 for a relaxation).
 func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int, m *backfill.Machine) (float64, []int) {
 	total := 0
-	for i, site := range c {
-		s.wins[i].reset(m.Sites[site].Profile)
+	for _, site := range c {
+		s.wins[site].reset(m.Sites[site].Profile)
 		total += s.sys.nodes[site]
 	}
 	if total < size || len(c)*minEach > size {
@@ -565,21 +565,53 @@ func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int
 	t := now
 	for {
 		sum, ok := 0, true
-		for i := range c {
-			caps[i] = s.wins[i].min(t, d)
-			if caps[i] < minEach {
+		next := math.Inf(1)
+		for i, site := range c {
+			// Site's window moves to [t, t+d) (t never decreases) and
+			// gives the fewest free processors in it (the steps of win,
+			// written out here: a call per site and candidate costs
+			// more than the step under js/wasm).
+			w := &s.wins[site]
+			ts, fs := w.p.View()
+			dq := w.dq
+			n := len(ts)
+			l := w.l
+			for l+1 < n && ts[l+1] <= t {
+				l++
+			}
+			r := max(w.r, l)
+			head, tail := w.head, w.tail
+			for r < n {
+				if r > l && !(ts[r] < t+d) {
+					break
+				}
+				fk := fs[r]
+				for tail > head && fs[dq[tail-1]] >= fk {
+					tail--
+				}
+				dq[tail] = r
+				tail++
+				r++
+			}
+			for head < tail && dq[head] < l {
+				head++
+			}
+			w.l, w.r, w.head, w.tail = l, r, head, tail
+			f := fs[dq[head]]
+			caps[i] = f
+			if f < minEach {
 				ok = false
 			}
-			sum += caps[i]
+			sum += f
+			// The first step boundary after the window's start.
+			if l+1 < n {
+				if x := ts[l+1]; x < next {
+					next = x
+				}
+			}
 		}
 		if ok && sum >= size {
 			return t, caps
-		}
-		next := math.Inf(1)
-		for i := range c {
-			if x := s.wins[i].next(); x < next {
-				next = x
-			}
 		}
 		if math.IsInf(next, 1) || next > limit {
 			return math.Inf(1), nil
@@ -588,59 +620,23 @@ func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int
 	}
 }
 
-// win is a sliding-window minimum over the steps of one profile.
+// win is a sliding-window minimum over the steps of one site's profile,
+// moved by coStart. Each site has its own, so p is written once a run.
 type win struct {
 	p    *kernel.Profile
-	l, r int   // steps l..r-1 are in the window
-	dq   []int // step indices with increasing free counts
-	head int
+	l, r int // steps l..r-1 are in the window
+	// dq[head:tail] are step indices with increasing free counts; dq
+	// keeps its length, so the window moves without writing a slice.
+	dq         []int
+	head, tail int
 }
 
 func (w *win) reset(p *kernel.Profile) {
-	w.p, w.l, w.r, w.dq, w.head = p, 0, 0, w.dq[:0], 0
-}
-
-// min moves the window to [t, t+d) (t never decreases) and returns the
-// fewest free processors in it.
-func (w *win) min(t, d float64) int {
-	n := w.p.Len()
-	for w.l+1 < n {
-		if t1, _ := w.p.At(w.l + 1); t1 <= t {
-			w.l++
-		} else {
-			break
-		}
+	if w.p != p {
+		w.p = p
 	}
-	if w.r < w.l {
-		w.r = w.l
+	w.l, w.r, w.head, w.tail = 0, 0, 0, 0
+	if n := p.Len(); len(w.dq) < n {
+		w.dq = make([]int, max(n, 2*len(w.dq)))
 	}
-	for w.r < n {
-		tk, fk := w.p.At(w.r)
-		if w.r > w.l && !(tk < t+d) {
-			break
-		}
-		for len(w.dq) > w.head {
-			_, fb := w.p.At(w.dq[len(w.dq)-1])
-			if fb < fk {
-				break
-			}
-			w.dq = w.dq[:len(w.dq)-1]
-		}
-		w.dq = append(w.dq, w.r)
-		w.r++
-	}
-	for w.head < len(w.dq) && w.dq[w.head] < w.l {
-		w.head++
-	}
-	_, f := w.p.At(w.dq[w.head])
-	return f
-}
-
-// next is the first step boundary after the window's start.
-func (w *win) next() float64 {
-	if w.l+1 < w.p.Len() {
-		t, _ := w.p.At(w.l + 1)
-		return t
-	}
-	return math.Inf(1)
 }

@@ -2,6 +2,7 @@ package multisite
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -72,9 +73,20 @@ func (r *reason) setAlt(kind uint8, c *cand, ok bool) {
 	}
 }
 
-// record keeps the reason of the choice c just returned for job j. The
-// candidates' sites and node counts live in the selection's scratch, so
-// each kept reason copies them into storage of its own.
+// saved is a reason as the selector keeps it per job: the same numbers,
+// with the sites and node counts in the selector's store (offsets, not
+// slices), so the per-job records hold no pointers and the collector
+// never scans them.
+type saved struct {
+	ok, altOK                            bool
+	kind, alt                            uint8
+	now, start, end, key                 float64
+	altStart, altEnd                     float64
+	off, room                            int // store[off:off+room] is this record's
+	nSites, nNodes, nAltSites, nAltNodes int
+}
+
+// record keeps the reason of the choice c just returned for job j.
 func (s *selector) record(j int, now float64, c *cand, key float64, r *reason) {
 	r.ok, r.now, r.start, r.end, r.key, r.sites, r.nodes = true, now, c.start, c.finish(), key, c.sites, c.nodes
 	s.save(&s.last[j], r)
@@ -83,40 +95,43 @@ func (s *selector) record(j int, now float64, c *cand, key float64, r *reason) {
 	}
 }
 
-// save copies r into dst, field by field (a whole-struct copy of
-// pointers goes through the bulk write barrier while the collector
-// marks), the slices into dst's own storage.
-func (s *selector) save(dst, r *reason) {
-	dst.ok, dst.now, dst.start, dst.end, dst.key = r.ok, r.now, r.start, r.end, r.key
-	dst.kind, dst.alt, dst.altOK, dst.altStart, dst.altEnd = r.kind, r.alt, r.altOK, r.altStart, r.altEnd
-	dst.sites = s.store.keep(dst.sites, r.sites)
-	dst.nodes = s.store.keep(dst.nodes, r.nodes)
-	dst.altSites = s.store.keep(dst.altSites, r.altSites)
-	dst.altNodes = s.store.keep(dst.altNodes, r.altNodes)
-}
-
-// intArena hands out int slices cut from shared arrays (one allocation
-// per chunk), each with its capacity cut to its length.
-type intArena struct {
-	buf   []int
-	chunk int
-}
-
-// keep returns src copied into dst when dst has room, else into a new
-// slice from the arena; nil when src is empty and dst is nil.
-func (a *intArena) keep(dst, src []int) []int {
-	if cap(dst) < len(src) {
-		k := len(src)
-		if len(a.buf)+k > cap(a.buf) {
-			a.buf = make([]int, 0, max(k, a.chunk))
-		}
-		n := len(a.buf)
-		a.buf = a.buf[:n+k]
-		dst = a.buf[n : n+k : n+k]
+// save copies r into dst, its sites and node counts into dst's room in
+// the store (a new room at the store's end when they do not fit).
+func (s *selector) save(dst *saved, r *reason) {
+	dst.ok, dst.altOK, dst.kind, dst.alt = r.ok, r.altOK, r.kind, r.alt
+	dst.now, dst.start, dst.end, dst.key, dst.altStart, dst.altEnd = r.now, r.start, r.end, r.key, r.altStart, r.altEnd
+	a, b, c, d := len(r.sites), len(r.nodes), len(r.altSites), len(r.altNodes)
+	dst.nSites, dst.nNodes, dst.nAltSites, dst.nAltNodes = a, b, c, d
+	if need := a + b + c + d; need > dst.room {
+		dst.off, dst.room = len(s.store), need
+		s.store = slices.Grow(s.store, need)[:len(s.store)+need]
 	}
-	dst = dst[:len(src)]
-	copy(dst, src)
-	return dst
+	// A few ints each: loops, not a memmove call per slice.
+	st := s.store[dst.off : dst.off+dst.room]
+	for i, x := range r.sites {
+		st[i] = x
+	}
+	st = st[a:]
+	for i, x := range r.nodes {
+		st[i] = x
+	}
+	st = st[b:]
+	for i, x := range r.altSites {
+		st[i] = x
+	}
+	st = st[c:]
+	for i, x := range r.altNodes {
+		st[i] = x
+	}
+}
+
+// load is the reason a saved record holds, its slices in the store.
+func (s *selector) load(x *saved) reason {
+	st := s.store[x.off : x.off+x.room : x.off+x.room]
+	a, b, c, d := x.nSites, x.nNodes, x.nAltSites, x.nAltNodes
+	return reason{ok: x.ok, now: x.now, start: x.start, end: x.end, key: x.key,
+		sites: st[:a:a], nodes: st[a : a+b : a+b], kind: x.kind, alt: x.alt, altOK: x.altOK,
+		altStart: x.altStart, altEnd: x.altEnd, altSites: st[a+b : a+b+c : a+b+c], altNodes: st[a+b+c : a+b+c+d : a+b+c+d]}
 }
 
 // explain fills Placement.Why from the recorded reasons (see reason).
@@ -127,12 +142,12 @@ func (s *selector) explain(res *sched.Result, mode backfill.Mode, index map[stri
 		if !ok {
 			continue
 		}
-		r := &s.kept[j]
+		x := &s.kept[j]
 		if mode == backfill.EASY {
-			r = &s.last[j]
+			x = &s.last[j]
 		}
-		if r.ok && r.start == pl.Start && s.matches(r, pl) {
-			pl.Why = s.text(j, r)
+		if r := s.load(x); r.ok && r.start == pl.Start && s.matches(&r, pl) {
+			pl.Why = s.text(j, &r)
 		}
 	}
 }
@@ -156,92 +171,161 @@ func (s *selector) matches(r *reason, pl *sched.Placement) bool {
 func (s *selector) text(j int, r *reason) string {
 	jb := &s.jobs[j]
 	own := s.sys.ids[jb.origin]
-	size := strconv.Itoa(jb.size)
-	var b strings.Builder
+	w := &sentence{s: s}
+	w.Grow(256)
 	switch s.strat {
 	case Optimal:
-		b.WriteString("Optimal (Alg. 2): ")
-		b.WriteString(s.when(r))
+		w.str("Optimal (Alg. 2): ")
+		w.when(r)
 		if len(r.sites) == 1 && r.sites[0] == jb.origin {
-			b.WriteString(" its own site " + own)
+			w.str(" its own site ", own)
 		} else {
-			b.WriteString(" " + s.where(r.sites, r.nodes))
+			w.str(" ")
+			w.where(r.sites, r.nodes)
 		}
-		b.WriteString(", predicted to finish at " + at(r.end) + " (" + eq(r.sites) + ")")
+		w.str(", predicted to finish at ")
+		w.at(r.end)
+		w.str(" (", eq(r.sites), ")")
 		switch {
 		case r.alt == altSingle && r.altOK:
-			b.WriteString("; the best single site, " + s.where(r.altSites, r.altNodes) + ", would finish at " + at(r.altEnd))
+			w.str("; the best single site, ")
+			w.where(r.altSites, r.altNodes)
+			w.str(", would finish at ")
+			w.at(r.altEnd)
 		case r.alt == altSingle:
-			b.WriteString("; no single site has " + size + " nodes")
+			w.str("; no single site has ")
+			w.int(jb.size)
+			w.str(" nodes")
 		case r.alt == altOwn && r.altOK:
-			b.WriteString("; its own site " + own + " would finish at " + at(r.altEnd))
+			w.str("; its own site ", own, " would finish at ")
+			w.at(r.altEnd)
 		case r.alt == altOwn:
-			b.WriteString("; its own site " + own + " has only " + strconv.Itoa(s.sys.nodes[jb.origin]) + " nodes")
+			w.str("; its own site ", own, " has only ")
+			w.int(s.sys.nodes[jb.origin])
+			w.str(" nodes")
 		default:
-			b.WriteString(", the earliest of every site and combination")
+			w.str(", the earliest of every site and combination")
 		}
 	case Greedy:
-		b.WriteString("Greedy: " + s.when(r) + " " + s.where(r.sites, r.nodes))
+		w.str("Greedy: ")
+		w.when(r)
+		w.str(" ")
+		w.where(r.sites, r.nodes)
 		if r.kind == kindInstant {
-			b.WriteString(", the fastest sites with idle nodes, predicted to finish at " + at(r.end) + " (" + eq(r.sites) + ")")
+			w.str(", the fastest sites with idle nodes, predicted to finish at ")
+			w.at(r.end)
+			w.str(" (", eq(r.sites), ")")
 			if r.altOK {
-				b.WriteString("; reserving the fastest sites that hold " + size + " nodes (" + s.where(r.altSites, nil) + ") would finish at " + at(r.altEnd))
+				w.str("; reserving the fastest sites that hold ")
+				w.int(jb.size)
+				w.str(" nodes (")
+				w.where(r.altSites, nil)
+				w.str(") would finish at ")
+				w.at(r.altEnd)
 			}
 		} else {
-			b.WriteString(", the fastest sites that hold " + size + " nodes, predicted to finish at " + at(r.end) + " (" + eq(r.sites) + ")")
+			w.str(", the fastest sites that hold ")
+			w.int(jb.size)
+			w.str(" nodes, predicted to finish at ")
+			w.at(r.end)
+			w.str(" (", eq(r.sites), ")")
 			if r.altOK {
-				b.WriteString("; starting at once on the fastest idle nodes (" + s.where(r.altSites, r.altNodes) + ") would finish at " + at(r.altEnd))
+				w.str("; starting at once on the fastest idle nodes (")
+				w.where(r.altSites, r.altNodes)
+				w.str(") would finish at ")
+				w.at(r.altEnd)
 			} else {
-				b.WriteString("; the idle nodes could not hold it at once")
+				w.str("; the idle nodes could not hold it at once")
 			}
 		}
 	default:
-		b.WriteString("Non-adaptive (section 6): ")
+		w.str("Non-adaptive (section 6): ")
 		if !s.strict && r.kind >= kindLocal {
-			b.WriteString("nothing could start at once, so ")
+			w.str("nothing could start at once, so ")
 		}
 		switch r.kind {
 		case kindLocalNow:
-			b.WriteString("at once on its own site " + own)
+			w.str("at once on its own site ", own)
 		case kindRemoteNow:
-			b.WriteString("its own site " + own + " had fewer than " + size + " nodes idle for the run, so at once on the remote site " + s.where(r.sites, nil))
+			w.str("its own site ", own, " had fewer than ")
+			w.int(jb.size)
+			w.str(" nodes idle for the run, so at once on the remote site ")
+			w.where(r.sites, nil)
 		case kindMultiNow:
-			b.WriteString("no single site had " + size + " nodes idle for the run, so at once on " + s.where(r.sites, r.nodes) + ", its own site first")
+			w.str("no single site had ")
+			w.int(jb.size)
+			w.str(" nodes idle for the run, so at once on ")
+			w.where(r.sites, r.nodes)
+			w.str(", its own site first")
 		case kindLocal:
-			b.WriteString(s.when(r) + " its own site " + own)
+			w.when(r)
+			w.str(" its own site ", own)
 		case kindRemote:
-			b.WriteString("its own site " + own + " has only " + strconv.Itoa(s.sys.nodes[jb.origin]) + " nodes, so " + s.when(r) + " the remote site with the earliest start, " + s.where(r.sites, nil))
+			w.str("its own site ", own, " has only ")
+			w.int(s.sys.nodes[jb.origin])
+			w.str(" nodes, so ")
+			w.when(r)
+			w.str(" the remote site with the earliest start, ")
+			w.where(r.sites, nil)
 		case kindMulti:
-			b.WriteString("no single site has " + size + " nodes, so " + s.when(r) + " " + s.where(r.sites, r.nodes) + ", its own site first")
+			w.str("no single site has ")
+			w.int(jb.size)
+			w.str(" nodes, so ")
+			w.when(r)
+			w.str(" ")
+			w.where(r.sites, r.nodes)
+			w.str(", its own site first")
 		}
 	}
-	b.WriteString(".")
-	return b.String()
+	w.str(".")
+	return w.String()
 }
 
-// when says whether the choice starts at the decision or later.
-func (s *selector) when(r *reason) string {
-	if r.start <= r.now {
-		return "at once on"
+// sentence writes a reason's text piece by piece, without building
+// intermediate strings.
+type sentence struct {
+	strings.Builder
+	s   *selector
+	num [32]byte
+}
+
+func (w *sentence) str(parts ...string) {
+	for _, p := range parts {
+		w.WriteString(p)
 	}
-	return "reserved from " + at(r.start) + " on"
+}
+
+func (w *sentence) int(n int) { w.Write(strconv.AppendInt(w.num[:0], int64(n), 10)) }
+
+// when says whether the choice starts at the decision or later.
+func (w *sentence) when(r *reason) {
+	if r.start <= r.now {
+		w.str("at once on")
+		return
+	}
+	w.str("reserved from ")
+	w.at(r.start)
+	w.str(" on")
 }
 
 // where names sites, with the nodes taken on each when there are several.
-func (s *selector) where(sites, nodes []int) string {
-	ids := make([]string, len(sites))
+func (w *sentence) where(sites, nodes []int) {
 	for i, x := range sites {
-		ids[i] = s.sys.ids[x]
-	}
-	out := strings.Join(ids, "+")
-	if len(sites) > 1 && len(nodes) == len(sites) {
-		ns := make([]string, len(nodes))
-		for i, n := range nodes {
-			ns[i] = strconv.Itoa(n)
+		if i > 0 {
+			w.WriteByte('+')
 		}
-		out += " (" + strings.Join(ns, "+") + " nodes)"
+		w.WriteString(w.s.sys.ids[x])
 	}
-	return out
+	if len(sites) > 1 && len(nodes) == len(sites) {
+		w.str(" (")
+		for i, n := range nodes {
+			if i > 0 {
+				w.WriteByte('+')
+			}
+			w.int(n)
+		}
+		w.str(" nodes)")
+	}
 }
 
 func eq(sites []int) string {
@@ -251,7 +335,9 @@ func eq(sites []int) string {
 	return "eq. 1"
 }
 
-// at formats a simulated time to a tenth of a second.
-func at(t float64) string {
-	return "t = " + strconv.FormatFloat(math.Round(t*10)/10, 'f', -1, 64) + " s"
+// at writes a simulated time to a tenth of a second.
+func (w *sentence) at(t float64) {
+	w.str("t = ")
+	w.Write(strconv.AppendFloat(w.num[:0], math.Round(t*10)/10, 'f', -1, 64))
+	w.str(" s")
 }
