@@ -564,6 +564,8 @@ func (c *core) passConservative(now float64) error {
 	compact := c.compact
 	c.compact = false
 	first := -1 // first job kept waiting: the head for frames
+	// next is the earliest reserved start of the jobs kept waiting.
+	next := math.Inf(1)
 	for _, j := range c.waiting {
 		reserved := true
 		if c.hasRes[j] {
@@ -582,10 +584,10 @@ func (c *core) passConservative(now float64) error {
 						// new ones.
 						x.Parts = c.keepParts(old.Parts, x.Parts)
 						ch = x
+						c.setRes(j, &x)
 					}
 				}
 				c.reserve(ch)
-				c.res[j] = ch
 			}
 		} else {
 			ch, ok, err := c.sel(j, now, false)
@@ -604,15 +606,17 @@ func (c *core) passConservative(now float64) error {
 					kept = append(kept, j)
 					continue
 				}
-				c.res[j], reserved = ch, false
+				c.setRes(j, &ch)
+				reserved = false
 			} else {
 				c.reserve(ch)
-				c.res[j], c.hasRes[j] = ch, true
+				c.setRes(j, &ch)
+				c.hasRes[j] = true
 				c.promise(j, ch.Key)
 			}
 		}
-		ch := c.res[j]
-		if ch.Start <= now {
+		if c.res[j].Start <= now {
+			ch := c.res[j]
 			c.start(j, ch, now, reserved)
 			if first >= 0 {
 				// Free at the head's start before this job took its
@@ -632,21 +636,27 @@ func (c *core) passConservative(now float64) error {
 			first = j
 		}
 		kept = append(kept, j)
-	}
-	c.waiting = kept
-	// Reserved starts normally fall on a finish event; a wake-up makes
-	// sure the scheduler also runs at the earliest one.
-	next := math.Inf(1)
-	for _, j := range kept {
 		if c.hasRes[j] {
 			next = math.Min(next, c.res[j].Start)
 		}
 	}
+	c.waiting = kept
+	// Reserved starts normally fall on a finish event; a wake-up makes
+	// sure the scheduler also runs at the earliest one.
 	if next < c.wakeAt {
 		c.wakeAt = next
 		c.q.Push(kernel.Event{T: next, Kind: kernel.Schedule, Ref: refWake})
 	}
 	return nil
+}
+
+// setRes makes ch job j's reservation, field by field (a whole Choice
+// copied into the array goes through the bulk write barrier while the
+// collector marks).
+func (c *core) setRes(j int, ch *Choice) {
+	r := &c.res[j]
+	r.Start, r.Est, r.Run, r.Key = ch.Start, ch.Est, ch.Run, ch.Key
+	r.Parts = ch.Parts
 }
 
 // canMove reports whether j's reservation might improve (see Bounder);
