@@ -549,9 +549,10 @@ func (s *selector) prefOrder(jb *job) []int {
 // each can give then (the minimum free count over the window). Feasibility
 // only improves when t passes a step boundary of some site, so the
 // candidates are now and those boundaries; each site keeps a sliding
-// window minimum, so one call costs O(steps). It gives up (+Inf) once the
-// start would pass limit. minEach is the least share of each site (1 for
-// a placement; 0 for a relaxation).
+// window minimum, so one call costs O(steps). A candidate that falls
+// short skips the boundaries before which it provably still falls short
+// (below). It gives up (+Inf) once the start would pass limit. minEach is
+// the least share of each site (1 for a placement; 0 for a relaxation).
 func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int, m *backfill.Machine) (float64, []int) {
 	total := 0
 	for _, site := range c {
@@ -566,6 +567,13 @@ func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int
 	for {
 		sum, ok := 0, true
 		next := math.Inf(1)
+		// A site's minimum comes from one step k of its window, which
+		// stays in the window (whose end only moves later) until the
+		// start passes T[k+1]: until then the site gives no more than
+		// now. So while the start is before least, the earliest such
+		// bound, the sum cannot grow; while it is before short, the
+		// latest bound of a site below minEach, that site stays below.
+		least, short := math.Inf(1), math.Inf(-1)
 		for i, site := range c {
 			// Site's window moves to [t, t+d) (t never decreases) and
 			// gives the fewest free processors in it (the steps of win,
@@ -597,10 +605,21 @@ func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int
 				head++
 			}
 			w.l, w.r, w.head, w.tail = l, r, head, tail
-			f := fs[dq[head]]
+			k := dq[head]
+			f := fs[k]
 			caps[i] = f
+			bound := math.Inf(1)
+			if k+1 < n {
+				bound = ts[k+1]
+			}
+			if bound < least {
+				least = bound
+			}
 			if f < minEach {
 				ok = false
+				if bound > short {
+					short = bound
+				}
 			}
 			sum += f
 			// The first step boundary after the window's start.
@@ -612,6 +631,14 @@ func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int
 		}
 		if ok && sum >= size {
 			return t, caps
+		}
+		// Every boundary before the bounds is a candidate that falls
+		// short: the next one that may not is the first after them.
+		if sum < size && least > next {
+			next = least
+		}
+		if short > next {
+			next = short
 		}
 		if math.IsInf(next, 1) || next > limit {
 			return math.Inf(1), nil
