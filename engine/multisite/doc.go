@@ -137,7 +137,7 @@
 // recomputed at every pass, so a job that waited reads "at once" from
 // the selection made when it started; under conservative backfilling it
 // reads its reservation. The backfilling core is not asked for anything:
-// the selector keeps, per job, the last choice it returned (EASY) and the
+// the selector keeps, per job, the last choice it returned (EASY) or the
 // latest with the least key (conservative, the core's compression rule),
 // and a placement that does not match its record gets no reason.
 //

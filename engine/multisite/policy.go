@@ -77,7 +77,7 @@ func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 	if err != nil {
 		return nil, err
 	}
-	sel := newSelector(sys, jobs, p.strat)
+	sel := newSelectorFor(sys, jobs, p.strat, mode)
 	sel.strict = strict
 	return run(ctx, sys, jobs, d, s, sel, mode, rec)
 }

@@ -71,7 +71,8 @@ type selector struct {
 	strict bool
 	// last and kept record why each job got the choice it got (see
 	// why.go): last is the latest choice returned for the job, kept the
-	// latest one with the least key.
+	// latest one with the least key. A run records only the one its mode
+	// reads (newSelectorFor); nil is not recorded.
 	last, kept []saved
 }
 
@@ -105,11 +106,26 @@ func (s *selector) Improvable(j int, now, key float64, m *backfill.Machine) bool
 	return t < latest
 }
 
+// newSelector is a selector that records both reasons, for a run of
+// either mode.
 func newSelector(sys *system, jobs []job, strat Strategy) *selector {
+	s := newSelectorFor(sys, jobs, strat, backfill.EASY)
+	s.kept = make([]saved, len(jobs))
+	return s
+}
+
+// newSelectorFor is a selector for a run in mode: it records the reasons
+// explain reads in that mode, the last choices under EASY, the kept ones
+// otherwise.
+func newSelectorFor(sys *system, jobs []job, strat Strategy, mode backfill.Mode) *selector {
 	n := sys.n
 	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, n), minH: math.Inf(1),
-		last: make([]saved, len(jobs)), kept: make([]saved, len(jobs)),
 		prefs: make([][]int, n), all: make([]int, n), caps: make([]int, n), idx: make([]int, n)}
+	if mode == backfill.EASY {
+		s.last = make([]saved, len(jobs))
+	} else {
+		s.kept = make([]saved, len(jobs))
+	}
 	for _, h := range sys.h {
 		s.minH = math.Min(s.minH, h)
 	}

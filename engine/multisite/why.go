@@ -89,9 +89,13 @@ type saved struct {
 // record keeps the reason of the choice c just returned for job j.
 func (s *selector) record(j int, now float64, c *cand, key float64, r *reason) {
 	r.ok, r.now, r.start, r.end, r.key, r.sites, r.nodes = true, now, c.start, c.finish(), key, c.sites, c.nodes
-	s.save(&s.last[j], r)
-	if k := &s.kept[j]; !k.ok || key <= k.key {
-		s.save(k, r)
+	if s.last != nil {
+		s.save(&s.last[j], r)
+	}
+	if s.kept != nil {
+		if k := &s.kept[j]; !k.ok || key <= k.key {
+			s.save(k, r)
+		}
 	}
 }
 
@@ -142,9 +146,11 @@ func (s *selector) explain(res *sched.Result, mode backfill.Mode, index map[stri
 		if !ok {
 			continue
 		}
-		x := &s.kept[j]
+		var x *saved
 		if mode == backfill.EASY {
 			x = &s.last[j]
+		} else {
+			x = &s.kept[j]
 		}
 		if r := s.load(x); r.ok && r.start == pl.Start && s.matches(&r, pl) {
 			pl.Why = s.text(j, &r)
