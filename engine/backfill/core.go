@@ -656,7 +656,9 @@ func (c *core) passConservative(now float64) error {
 func (c *core) setRes(j int, ch *Choice) {
 	r := &c.res[j]
 	r.Start, r.Est, r.Run, r.Key = ch.Start, ch.Est, ch.Run, ch.Key
-	r.Parts = ch.Parts
+	if len(r.Parts) != len(ch.Parts) || len(ch.Parts) == 0 || &r.Parts[0] != &ch.Parts[0] {
+		r.Parts = ch.Parts // not the same parts already (keepParts reuses them)
+	}
 }
 
 // canMove reports whether j's reservation might improve (see Bounder);

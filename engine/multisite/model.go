@@ -188,23 +188,29 @@ func (sys *system) transfer(i, j int, data float64) float64 {
 // T_i is the local predicted time, base*h_i (base is the time on a
 // reference node, h = 1), so T_i*h_j/h_i = base*h_j.
 func (sys *system) duration(origin int, c []int, base, data float64) float64 {
-	d, _ := sys.durations(origin, c, base, base, data)
+	d, _ := sys.durations(&job{origin: origin, est: base, run: base, data: data}, c)
 	return d
 }
 
-// durations is duration for two local times at once (a job's estimate
-// and its actual runtime): the maxima over c are taken once.
-func (sys *system) durations(origin int, c []int, base1, base2, data float64) (float64, float64) {
-	hi := sys.h[origin]
+// durations is duration for a job's estimate and its actual runtime at
+// once (the maxima over c are taken once), the actual time capped at the
+// estimate (killed at its requested time).
+func (sys *system) durations(jb *job, c []int) (est, run float64) {
+	hi := sys.h[jb.origin]
 	maxH, maxT := 0.0, 0.0
 	for _, j := range c {
 		maxH = maxFrom(maxH, sys.h[j])
-		maxT = maxFrom(maxT, sys.transfer(origin, j, data))
+		maxT = maxFrom(maxT, sys.transfer(jb.origin, j, jb.data))
 	}
-	ti1, ti2 := base1*hi, base2*hi
+	ti1, ti2 := jb.est*hi, jb.run*hi
 	if len(c) == 1 {
 		hj := sys.h[c[0]]
-		return ti1*hj/hi + maxT, ti2*hj/hi + maxT // eq. 1
+		est, run = ti1*hj/hi+maxT, ti2*hj/hi+maxT // eq. 1
+	} else {
+		est, run = ti1*sys.p*maxH/hi+maxT, ti2*sys.p*maxH/hi+maxT // eq. 2
 	}
-	return ti1*sys.p*maxH/hi + maxT, ti2*sys.p*maxH/hi + maxT // eq. 2
+	if run > est {
+		run = est
+	}
+	return est, run
 }

@@ -41,7 +41,7 @@ type selector struct {
 	jobs  []job
 	strat Strategy
 	wins  []win
-	cset  []int // scratch: a combination
+	cset  []int // scratch: a combination (room for every site)
 	// prefs[o] is the strategy's site preference order for a job from
 	// site o (greedy: fastest first; non-adaptive: local first), made on
 	// first use; all lists every site, for the relaxation.
@@ -53,15 +53,22 @@ type selector struct {
 	combos     [][]int
 	comboNodes []int
 	minH       float64
-	// Scratch reused by every call: buf backs the sites and node counts
-	// of one selection's candidates (emptied at each Select; a candidate
-	// lives no longer than the call), caps the per-site free counts of a
-	// placement, idx the order of split, parts the returned choice's
-	// parts (the core copies those it keeps, see backfill.Choice).
-	buf   []int
-	caps  []int
-	idx   []int
-	parts []backfill.Part
+	// Scratch reused by every call: buf[:used] backs the sites and node
+	// counts of one selection's candidates (emptied at each Select; a
+	// candidate lives no longer than the call), caps the per-site free
+	// counts of a placement, idx the order of split, parts the returned
+	// choice's parts (the core copies those it keeps, see
+	// backfill.Choice), altSites and altNodes the alternative a reason
+	// names (setAlt). Each has room for every site and keeps its length,
+	// so a call writes no slice into the selector (under js/wasm every
+	// pointer written while the collector marks goes through its write
+	// barrier).
+	buf                []int
+	used               int
+	caps               []int
+	idx                []int
+	parts              []backfill.Part
+	altSites, altNodes []int
 	// store holds the sites and node counts of the saved reasons (see
 	// why.go).
 	store []int
@@ -120,7 +127,8 @@ func newSelector(sys *system, jobs []job, strat Strategy) *selector {
 func newSelectorFor(sys *system, jobs []job, strat Strategy, mode backfill.Mode) *selector {
 	n := sys.n
 	s := &selector{sys: sys, jobs: jobs, strat: strat, wins: make([]win, n), minH: math.Inf(1),
-		prefs: make([][]int, n), all: make([]int, n), caps: make([]int, n), idx: make([]int, n)}
+		prefs: make([][]int, n), all: make([]int, n), caps: make([]int, n), idx: make([]int, n),
+		cset: make([]int, 0, n), parts: make([]backfill.Part, n), altSites: make([]int, n), altNodes: make([]int, n)}
 	if mode == backfill.EASY {
 		s.last = make([]saved, len(jobs))
 	} else {
@@ -160,13 +168,13 @@ func newSelectorFor(sys *system, jobs []job, strat Strategy, mode backfill.Mode)
 // take cuts k ints from the selection's scratch (their values are left
 // as they were: the caller sets every one).
 func (s *selector) take(k int) []int {
-	n := len(s.buf)
-	if n+k > cap(s.buf) {
+	n := s.used
+	if n+k > len(s.buf) {
 		// Candidates made earlier in this call keep the old array.
-		s.buf = make([]int, 0, max(2*cap(s.buf), k, 64))
+		s.buf = make([]int, max(2*len(s.buf), k, 64))
 		n = 0
 	}
-	s.buf = s.buf[:n+k]
+	s.used = n + k
 	return s.buf[n : n+k : n+k]
 }
 
@@ -179,7 +187,7 @@ func (s *selector) clone(c []int) []int {
 
 func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly bool) (backfill.Choice, bool) {
 	jb := &s.jobs[j]
-	s.buf = s.buf[:0]
+	s.used = 0
 	if instantOnly {
 		// No placement can start now unless enough processors are free
 		// now (Alg. 2 step 1: otherwise the job is reserved).
@@ -209,11 +217,11 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 	if s.strat == NonAdaptive {
 		ch.Key = best.start
 	}
-	parts := s.parts[:0]
+	parts := s.parts[:len(best.sites)]
 	for i, site := range best.sites {
-		parts = append(parts, backfill.Part{Site: site, Nodes: best.nodes[i]})
+		parts[i] = backfill.Part{Site: site, Nodes: best.nodes[i]}
 	}
-	s.parts, ch.Parts = parts, parts
+	ch.Parts = parts
 	s.record(j, now, &best, ch.Key, &r)
 	return ch, true
 }
@@ -222,11 +230,7 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 // The actual time uses the same model with the actual runtime, and is
 // capped at the estimate (killed at its requested time).
 func (s *selector) durations(jb *job, c []int) (est, run float64) {
-	est, run = s.sys.durations(jb.origin, c, jb.est, jb.run, jb.data)
-	if run > est {
-		run = est
-	}
-	return est, run
+	return s.sys.durations(jb, c)
 }
 
 // place returns the earliest placement of jb on exactly the sites of c
@@ -392,13 +396,13 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason)
 	// The alternatives the placement's reason names (why.go).
 	switch {
 	case len(best.sites) > 1:
-		r.setAlt(altSingle, &single, haveSingle)
+		s.setAlt(r, altSingle, &single, haveSingle)
 	case best.sites[0] != jb.origin:
 		if !haveOwn && s.sys.nodes[jb.origin] >= jb.size {
 			// Its own site was cut by the bound: place it for the reason.
 			own, haveOwn = s.place(jb, []int{jb.origin}, now, m, math.Inf(1))
 		}
-		r.setAlt(altOwn, &own, haveOwn)
+		s.setAlt(r, altOwn, &own, haveOwn)
 	}
 	return best, true
 }
@@ -424,15 +428,14 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 		c = append(c, site)
 		got += s.sys.nodes[site]
 	}
-	s.cset = c
 	res, haveRes := s.place(jb, c, now, m, math.Inf(1))
 	if haveInst && (!haveRes || !better(&res, &inst, jb.origin)) {
 		r.kind = kindInstant
-		r.setAlt(altReserve, &res, haveRes)
+		s.setAlt(r, altReserve, &res, haveRes)
 		return inst, true
 	}
 	r.kind = kindReserve
-	r.setAlt(altInstant, &inst, haveInst)
+	s.setAlt(r, altInstant, &inst, haveInst)
 	return res, haveRes
 }
 
@@ -498,7 +501,6 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *rea
 		c = append(c, site)
 		got += s.sys.nodes[site]
 	}
-	s.cset = c
 	r.kind = kindMulti
 	return s.place(jb, c, now, m, math.Inf(1))
 }
@@ -526,11 +528,9 @@ func (s *selector) idleSet(jb *job, pref []int, now float64, m *backfill.Machine
 		}
 		c = c[:k]
 		if got >= jb.size {
-			s.cset = c
 			return c
 		}
 	}
-	s.cset = c
 	return nil
 }
 

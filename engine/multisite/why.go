@@ -40,6 +40,10 @@ type reason struct {
 	altEnd   float64
 	altSites []int
 	altNodes []int
+	// While a selection runs, r holds no slices: the alternative's
+	// sites and node counts are the selector's altSites[:nAlt] and
+	// altNodes[:nAlt], the choice's are its candidate's (record).
+	nAlt int
 }
 
 // Kinds of decision: greedy's two candidates, and the non-adaptive
@@ -66,10 +70,18 @@ const (
 	altInstant       // greedy: the instant candidate
 )
 
-func (r *reason) setAlt(kind uint8, c *cand, ok bool) {
-	r.alt, r.altOK = kind, ok
+// setAlt names the alternative c in r (ok: it exists), its sites and
+// node counts copied into the selector's scratch.
+func (s *selector) setAlt(r *reason, kind uint8, c *cand, ok bool) {
+	r.alt, r.altOK, r.nAlt = kind, ok, 0
 	if ok {
-		r.altStart, r.altEnd, r.altSites, r.altNodes = c.start, c.finish(), c.sites, c.nodes
+		r.altStart, r.altEnd, r.nAlt = c.start, c.finish(), len(c.sites)
+		for i, x := range c.sites {
+			s.altSites[i] = x
+		}
+		for i, x := range c.nodes {
+			s.altNodes[i] = x
+		}
 	}
 }
 
@@ -88,23 +100,24 @@ type saved struct {
 
 // record keeps the reason of the choice c just returned for job j.
 func (s *selector) record(j int, now float64, c *cand, key float64, r *reason) {
-	r.ok, r.now, r.start, r.end, r.key, r.sites, r.nodes = true, now, c.start, c.finish(), key, c.sites, c.nodes
+	r.ok, r.now, r.start, r.end, r.key = true, now, c.start, c.finish(), key
 	if s.last != nil {
-		s.save(&s.last[j], r)
+		s.save(&s.last[j], r, c)
 	}
 	if s.kept != nil {
 		if k := &s.kept[j]; !k.ok || key <= k.key {
-			s.save(k, r)
+			s.save(k, r, c)
 		}
 	}
 }
 
-// save copies r into dst, its sites and node counts into dst's room in
-// the store (a new room at the store's end when they do not fit).
-func (s *selector) save(dst *saved, r *reason) {
+// save copies r, with the sites and node counts of its choice x and of
+// its alternative (setAlt), into dst, the counts into dst's room in the
+// store (a new room at the store's end when they do not fit).
+func (s *selector) save(dst *saved, r *reason, x *cand) {
 	dst.ok, dst.altOK, dst.kind, dst.alt = r.ok, r.altOK, r.kind, r.alt
 	dst.now, dst.start, dst.end, dst.key, dst.altStart, dst.altEnd = r.now, r.start, r.end, r.key, r.altStart, r.altEnd
-	a, b, c, d := len(r.sites), len(r.nodes), len(r.altSites), len(r.altNodes)
+	a, b, c, d := len(x.sites), len(x.nodes), r.nAlt, r.nAlt
 	dst.nSites, dst.nNodes, dst.nAltSites, dst.nAltNodes = a, b, c, d
 	if need := a + b + c + d; need > dst.room {
 		dst.off, dst.room = len(s.store), need
@@ -112,20 +125,20 @@ func (s *selector) save(dst *saved, r *reason) {
 	}
 	// A few ints each: loops, not a memmove call per slice.
 	st := s.store[dst.off : dst.off+dst.room]
-	for i, x := range r.sites {
-		st[i] = x
+	for i, v := range x.sites {
+		st[i] = v
 	}
 	st = st[a:]
-	for i, x := range r.nodes {
-		st[i] = x
+	for i, v := range x.nodes {
+		st[i] = v
 	}
 	st = st[b:]
-	for i, x := range r.altSites {
-		st[i] = x
+	for i, v := range s.altSites[:c] {
+		st[i] = v
 	}
 	st = st[c:]
-	for i, x := range r.altNodes {
-		st[i] = x
+	for i, v := range s.altNodes[:d] {
+		st[i] = v
 	}
 }
 
