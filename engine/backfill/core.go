@@ -132,12 +132,13 @@ const (
 
 // Bounder is an optional extension of a Selector that makes compression
 // cheaper. Improvable is a quick, conservative test: false only when no
-// choice for job j at or after now can have a key strictly below key (the
-// job's own reservation is out of the profiles during the call).
+// choice for job j at or after now can have a key strictly below res.Key,
+// res being the job's reservation (out of the profiles during the call,
+// so its processors are free again; the selector must not keep res).
 // Compression then keeps the job's reservation, exactly as a full
 // selection would.
 type Bounder interface {
-	Improvable(j int, now, key float64, m *Machine) bool
+	Improvable(j int, now float64, res *Choice, m *Machine) bool
 }
 
 // SiteSpec names a site and its node count.
@@ -664,7 +665,7 @@ func (c *core) setRes(j int, ch *Choice) {
 // canMove reports whether j's reservation might improve (see Bounder);
 // the reservation is out of the profiles when it is called.
 func (c *core) canMove(j int, now float64) bool {
-	return c.bounder == nil || c.bounder.Improvable(j, now, c.res[j].Key, &c.m)
+	return c.bounder == nil || c.bounder.Improvable(j, now, &c.res[j], &c.m)
 }
 
 // keepParts copies a selector's parts into storage the core owns: dst's

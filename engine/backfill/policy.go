@@ -125,7 +125,8 @@ func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choic
 
 // Improvable implements Bounder: the key is the start time, and an
 // earlier start needs size processors free at some instant before it.
-func (s *single) Improvable(j int, now, key float64, m *Machine) bool {
+func (s *single) Improvable(j int, now float64, res *Choice, m *Machine) bool {
+	key := res.Key
 	return key > now && m.Sites[0].Profile.MaxFree(now, key) >= s.size[j]
 }
 

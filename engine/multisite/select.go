@@ -99,15 +99,30 @@ func (c *cand) finish() float64 { return c.start + c.est }
 // finishes, and every placement takes at least est*min(h) (eq. 1-2 with
 // p >= 1 and transfers >= 0). If even the relaxation cannot start before
 // the latest useful start, no placement improves the key.
-func (s *selector) Improvable(j int, now, key float64, m *backfill.Machine) bool {
+//
+// The reservation itself answers most calls without the search: its
+// processors are free again during [S, S+Est), so when the relaxation's
+// window fits in it (d <= Est), the relaxation holds at S (and so at the
+// candidate start at or before S that the search would find first);
+// when S is before the latest useful start, the answer is yes.
+func (s *selector) Improvable(j int, now float64, res *backfill.Choice, m *backfill.Machine) bool {
 	jb := &s.jobs[j]
 	d := 0.0
 	if s.strat != NonAdaptive {
 		d = jb.est * s.minH
 	}
-	latest := key - d
+	latest := res.Key - d
 	if !(latest > now) {
 		return false
+	}
+	if st := res.Start; st >= now && st < latest && d <= res.Est && st+res.Est > st {
+		n := 0
+		for _, p := range res.Parts {
+			n += p.Nodes
+		}
+		if n >= jb.size {
+			return true
+		}
 	}
 	t, _ := s.coStart(s.all, jb.size, d, now, latest, 0, m)
 	return t < latest
