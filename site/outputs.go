@@ -140,7 +140,9 @@ func (c *Outputs) bindRows(v js.Value) {
 	if !c.ready() {
 		return
 	}
-	c.scroll.Paint = c.rowsHTML
+	c.scroll.Window = c.window
+	c.scroll.Row = c.Table.Row
+	c.scroll.Cols, c.scroll.Num, c.scroll.Titled, c.scroll.RowH = len(analysis.Columns), columnsNum, columnsTitled, RowH
 	c.scroll.Hover = c.hover
 	if !c.scroll.Bound(v) {
 		c.scroll.Bind(v, v.Call("querySelector", "tbody.ot-body"))
@@ -158,16 +160,27 @@ func (c *Outputs) bindRows(v js.Value) {
 // TestTraceOutputsFrameTime does).
 const rowsOverscan = 2
 
-// rowsHTML is the body for the container scrolled to top (a scroll
-// event: no lock, no render).
-func (c *Outputs) rowsHTML(top, height float64) string {
+// window is the rows to paint for the container scrolled to top (a
+// scroll event: no lock, no render), of the table's n.
+func (c *Outputs) window(top, height float64) (lo, hi, n int) {
 	t := c.Table
 	if t == nil {
-		return ""
+		return 0, 0, 0
 	}
-	lo, hi := t.Window(top, height, RowH, rowsOverscan)
-	return t.HTML(lo, hi, RowH)
+	lo, hi = t.Window(top, height, RowH, rowsOverscan)
+	return lo, hi, t.Len()
 }
+
+// columnsNum and columnsTitled mark the per-job table's right-aligned
+// columns and those whose text may be cut (job, cluster, state: the
+// title shows all of it).
+var columnsNum, columnsTitled = func() (num, titled []bool) {
+	for _, c := range analysis.Columns {
+		num = append(num, c.Num)
+		titled = append(titled, c.Key == "state" || c.Key == "cluster" || c.Key == "job")
+	}
+	return num, titled
+}()
 
 // hover outlines the row's job on the Gantt chart and repaints the chart
 // (a DOM event outside Vugu: no lock, no render).

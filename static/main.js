@@ -209,6 +209,52 @@ globalThis.gridplayScrollRows = (el, rowH, cb) => {
   );
 };
 
+// gridplayPaintRows fills the per-job table's windowed body in place
+// (site/jsbridge ScrollTable): body holds a spacer row, a pool of rows of
+// cols cells and a spacer row; text is the two spacers' heights in
+// pixels, the number of rows shown, then each shown row's data-k,
+// data-bar, class and cells, all separated by U+001F. The columns whose
+// bit is set in titled take their text as their title too. Only what
+// changed is written, a cell's text through its text node; the pool's
+// rows past those shown are hidden. One call per scroll event: a call
+// from Go per cell cost more than the browser's work on the rows.
+globalThis.gridplayPaintRows = (body, cols, titled, text) => {
+  const f = text.split("\x1f");
+  const rows = body.rows;
+  const last = rows.length - 1;
+  const height = (td, h) => {
+    if (td.style.height !== h) td.style.height = h;
+  };
+  height(rows[0].cells[0], f[0] + "px");
+  height(rows[last].cells[0], f[1] + "px");
+  const n = +f[2];
+  let at = 3;
+  for (let j = 1; j < last; j++) {
+    const tr = rows[j];
+    if (j > n) {
+      if (!tr.hidden) tr.hidden = true;
+      continue;
+    }
+    const k = f[at++];
+    const bar = f[at++];
+    const cls = f[at++];
+    if (tr.getAttribute("data-k") !== k) tr.setAttribute("data-k", k);
+    if (tr.getAttribute("data-bar") !== bar) tr.setAttribute("data-bar", bar);
+    if (tr.className !== cls) tr.className = cls;
+    const cells = tr.cells;
+    for (let c = 0; c < cols; c++) {
+      const td = cells[c];
+      const v = f[at++];
+      const t = td.firstChild;
+      if (t === null) {
+        if (v !== "") td.textContent = v;
+      } else if (t.data !== v) t.data = v;
+      if ((titled >> c) & 1 && td.title !== v) td.title = v;
+    }
+    if (tr.hidden) tr.hidden = false;
+  }
+};
+
 // Key presses outside text fields go to the page; space and the arrows
 // do not scroll it then.
 globalThis.gridplayKeys = (fn) => {

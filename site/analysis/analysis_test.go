@@ -205,9 +205,9 @@ func compareRows(a, b *outputs.Job, col string) int {
 	return cmp.Compare(x, y)
 }
 
-// The window holds the rows in view plus the overscan; the body has
-// exactly those rows, spacers for the others, and escapes every string.
-func TestWindowAndHTML(t *testing.T) {
+// The window holds the rows in view plus the overscan, and a row's texts
+// follow the sort order, a dropped job with its reason and no bar.
+func TestWindowAndRow(t *testing.T) {
 	s := &model.Scenario{Version: model.Version, Policy: model.Policy{Name: "fcfs"},
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c<b>", Nodes: 2}}}}
 	for i := 0; i < 1000; i++ {
@@ -226,23 +226,15 @@ func TestWindowAndHTML(t *testing.T) {
 	if lo, hi := tab.Window(1e9, 240, 24, 5); hi != tab.Len() || lo >= hi {
 		t.Errorf("window past the end: [%d, %d) of %d", lo, hi, tab.Len())
 	}
-	h := tab.HTML(lo, hi, 24)
-	if n := strings.Count(h, `<tr data-k=`); n != hi-lo {
-		t.Errorf("%d rows in the body, want %d", n, hi-lo)
-	}
-	if !strings.Contains(h, `style="height:11880px"`) || !strings.Contains(h, fmt.Sprintf(`style="height:%dpx"`, 24*(tab.Len()-hi))) {
-		t.Errorf("spacers missing: %.300s", h)
-	}
-	if strings.Contains(h, "<img>") || strings.Contains(h, "<b>") || !strings.Contains(h, "&lt;img&gt;") {
-		t.Errorf("strings not escaped: %.400s", h)
+	cells := make([]string, len(Columns))
+	bar, class := tab.Row(500, cells)
+	if cells[0] != `j"500<img>` || cells[1] != "c<b>" || cells[len(cells)-1] != "completed" || bar < 0 || class != "ot-completed" {
+		t.Errorf("row 500: %q, bar %d, class %q", cells, bar, class)
 	}
 	tab.Sort("state", true)
-	h = tab.HTML(0, 1, 24)
-	if !strings.Contains(h, `data-bar="-1" class="ot-dropped"`) || !strings.Contains(h, "dropped: ") {
-		t.Errorf("the dropped job first in state order descending: %s", h)
-	}
-	if tab.HTML(5, 2, 24) == "" || tab.HTML(-3, 1e6, 24) == "" {
-		t.Error("out-of-range windows give no body")
+	bar, class = tab.Row(0, cells)
+	if bar != -1 || class != "ot-dropped" || !strings.HasPrefix(cells[len(cells)-1], "dropped: ") || cells[0] != "big" {
+		t.Errorf("the dropped job first in state order descending: %q, bar %d, class %q", cells, bar, class)
 	}
 }
 

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"cmp"
-	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -282,57 +281,17 @@ func Num(v float64) string {
 	return strings.TrimSuffix(s, ".")
 }
 
-// HTML is the body of the table for positions [lo, hi): a spacer row for
-// the rows above, the rows, a spacer for the rows below, so the scroll
-// container keeps the height of every row while the DOM holds a few.
-// Every string is escaped; each row carries its position (data-k) and
-// Gantt bar (data-bar, -1 for a dropped job).
-func (t *Table) HTML(lo, hi int, rowH float64) string {
-	var b strings.Builder
-	n := len(t.Rows)
-	lo, hi = max(0, min(lo, n)), max(0, min(hi, n))
-	hi = max(hi, lo)
-	b.Grow(160 + (hi-lo)*220)
-	spacer := func(rows int) {
-		if rows > 0 {
-			b.WriteString(`<tr class="ot-spacer" aria-hidden="true"><td colspan="`)
-			b.WriteString(strconv.Itoa(len(Columns)))
-			b.WriteString(`" style="height:`)
-			b.WriteString(strconv.FormatFloat(float64(rows)*rowH, 'f', 0, 64))
-			b.WriteString(`px"></td></tr>`)
-		}
+// Row writes the texts of the row at position i of the sort order into
+// cells (one per column of Columns) and returns the row's Gantt bar (-1
+// for a dropped job) and its class ("ot-" and its state). The page's
+// windowed body (jsbridge.ScrollTable) writes them into its rows as text.
+func (t *Table) Row(i int, cells []string) (bar int, class string) {
+	k := t.order[i]
+	r := &t.Rows[k]
+	for c, col := range Columns {
+		cells[c] = Cell(r, col.Key)
 	}
-	spacer(lo)
-	for i := lo; i < hi; i++ {
-		k := t.order[i]
-		r := &t.Rows[k]
-		b.WriteString(`<tr data-k="`)
-		b.WriteString(strconv.Itoa(i))
-		b.WriteString(`" data-bar="`)
-		b.WriteString(strconv.Itoa(int(t.Bar[k])))
-		b.WriteString(`" class="ot-`)
-		b.WriteString(r.State)
-		b.WriteString(`">`)
-		for _, c := range Columns {
-			txt := html.EscapeString(Cell(r, c.Key))
-			if c.Num {
-				b.WriteString(`<td class="num">`)
-			} else if c.Key == "state" || c.Key == "cluster" || c.Key == "job" {
-				// Long text is cut by the stylesheet; the title
-				// shows all of it.
-				b.WriteString(`<td title="`)
-				b.WriteString(txt)
-				b.WriteString(`">`)
-			} else {
-				b.WriteString(`<td>`)
-			}
-			b.WriteString(txt)
-			b.WriteString(`</td>`)
-		}
-		b.WriteString(`</tr>`)
-	}
-	spacer(n - hi)
-	return b.String()
+	return int(t.Bar[k]), "ot-" + r.State
 }
 
 // Counts are the rows by state, for the caption.

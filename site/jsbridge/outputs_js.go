@@ -3,6 +3,8 @@
 package jsbridge
 
 import (
+	"strconv"
+	"strings"
 	sjs "syscall/js"
 
 	"github.com/vugu/vugu/js"
@@ -48,22 +50,41 @@ func recordPaint(id string, ms float64) {
 // without a page render (a render of the whole page per scroll event
 // would cost more than a frame); hovering a row reports its data-bar.
 //
-// Vugu sets the body's innerHTML on every render (an element without
-// children in a template is rendered as innerHTML ""), so the template
-// gives it vg-html="HTML()": the rows of the last scroll position, the
-// same that the scroll events paint.
+// The body is a skeleton made once: a spacer row, a pool of rows of Cols
+// cells, a spacer row. A repaint writes the rows in place, in one call to
+// static/main.js (gridplayPaintRows): a cell's text only where it
+// changed, the rows' positions and classes, the spacers' heights; rows of
+// the pool beyond the window are hidden. Rewriting the body's HTML at
+// each scroll event made the browser parse it and create, style and lay
+// out some 500 elements anew in every frame of a scroll. Vugu empties the
+// body at a render (its template has no children); the repaint after the
+// render makes the skeleton again.
 type ScrollTable struct {
 	scroller, body sjs.Value
 	fns            []sjs.Func
-	// Paint returns the body's HTML for the container scrolled to top
-	// and height pixels tall.
-	Paint func(top, height float64) string
+	// Window is the rows [lo, hi) of n to show for the container
+	// scrolled to top and height pixels tall.
+	Window func(top, height float64) (lo, hi, n int)
+	// Row writes the texts of row i into cells (Cols of them) and
+	// returns its data-bar and its class.
+	Row func(i int, cells []string) (bar int, class string)
+	// Cols is the number of columns; Num marks the right-aligned ones
+	// (class "num"), Titled those whose text is also their title (the
+	// stylesheet may cut it).
+	Cols        int
+	Num, Titled []bool
+	// RowH is a row's height in CSS pixels.
+	RowH float64
 	// Hover is called with the data-bar of the row under the pointer,
 	// -1 when it leaves the rows.
 	Hover       func(bar int)
 	top, height float64
-	last        string
 	hover       int
+
+	first sjs.Value // the skeleton's first row (a spacer)
+	pool  int       // its rows between the spacers
+	cells []string
+	buf   []byte
 }
 
 // Bind attaches t to the scroll container scroller and the table body
@@ -72,6 +93,7 @@ func (t *ScrollTable) Bind(scroller, body js.Value) {
 	t.Release()
 	t.scroller, t.body = sjs.Value(scroller), sjs.Value(body)
 	t.hover = -2
+	t.pool = 0
 	onScroll := sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
 		t.Repaint()
 		return nil
@@ -98,7 +120,6 @@ func (t *ScrollTable) Bind(scroller, body js.Value) {
 	t.body.Call("addEventListener", "mouseover", onOver)
 	t.body.Call("addEventListener", "mouseleave", onLeave)
 	t.fns = []sjs.Func{onScroll, onOver, onLeave}
-	t.last = ""
 	t.Repaint()
 }
 
@@ -112,29 +133,85 @@ func (t *ScrollTable) setHover(bar int) {
 	recordPaint("hover", Now()-t0)
 }
 
-// HTML is the body for the last scroll position (the template's
-// vg-html); it is what Repaint wrote last.
-func (t *ScrollTable) HTML() string {
-	if t.Paint == nil {
-		return ""
+// skeleton makes the body's spacers and a pool of n hidden rows.
+func (t *ScrollTable) skeleton(n int) {
+	var b strings.Builder
+	spacer := `<tr class="ot-spacer" aria-hidden="true"><td colspan="` + strconv.Itoa(t.Cols) + `" style="height:0px"></td></tr>`
+	b.WriteString(spacer)
+	for k := 0; k < n; k++ {
+		b.WriteString(`<tr hidden>`)
+		for c := 0; c < t.Cols; c++ {
+			if c < len(t.Num) && t.Num[c] {
+				b.WriteString(`<td class="num"></td>`)
+			} else {
+				b.WriteString(`<td></td>`)
+			}
+		}
+		b.WriteString(`</tr>`)
 	}
-	t.last = t.Paint(t.top, t.height)
-	return t.last
+	b.WriteString(spacer)
+	t.body.Set("innerHTML", b.String())
+	t.first = t.body.Get("firstElementChild")
+	t.pool = n
+}
+
+// intact tells whether the skeleton is still the body's (a render empties
+// the body).
+func (t *ScrollTable) intact() bool {
+	return t.pool > 0 && t.first.Truthy() && t.body.Get("firstElementChild").Equal(t.first)
 }
 
 // Repaint paints the rows for the container's scroll position; the time
 // it takes is recorded under gridplayPaintTimes["rows"].
 func (t *ScrollTable) Repaint() {
-	if !t.scroller.Truthy() || t.Paint == nil {
+	if !t.scroller.Truthy() || t.Window == nil || t.Row == nil || t.Cols <= 0 {
 		return
 	}
 	t0 := Now()
 	t.top, t.height = t.scroller.Get("scrollTop").Float(), t.scroller.Get("clientHeight").Float()
-	h := t.Paint(t.top, t.height)
-	if h != t.last || t.body.Get("childElementCount").Int() == 0 {
-		t.body.Set("innerHTML", h)
-		t.last = h
+	lo, hi, n := t.Window(t.top, t.height)
+	if hi-lo > t.pool || !t.intact() {
+		t.skeleton(max(hi-lo, t.pool, 1))
 	}
+	if len(t.cells) != t.Cols {
+		t.cells = make([]string, t.Cols)
+	}
+	titled := 0
+	for c := 0; c < t.Cols && c < len(t.Titled); c++ {
+		if t.Titled[c] {
+			titled |= 1 << c
+		}
+	}
+	const sep = '\x1f'
+	b := t.buf[:0]
+	b = strconv.AppendFloat(b, float64(lo)*t.RowH, 'f', 0, 64)
+	b = append(b, sep)
+	b = strconv.AppendFloat(b, float64(n-hi)*t.RowH, 'f', 0, 64)
+	b = append(b, sep)
+	b = strconv.AppendInt(b, int64(hi-lo), 10)
+	for i := lo; i < hi; i++ {
+		bar, class := t.Row(i, t.cells)
+		b = append(b, sep)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, sep)
+		b = strconv.AppendInt(b, int64(bar), 10)
+		b = append(b, sep)
+		b = append(b, class...)
+		for _, txt := range t.cells {
+			b = append(b, sep)
+			// A user's text with the separator in it (a control
+			// character) shows a space there instead.
+			for k := 0; k < len(txt); k++ {
+				if txt[k] == sep {
+					b = append(b, ' ')
+				} else {
+					b = append(b, txt[k])
+				}
+			}
+		}
+	}
+	t.buf = b
+	sjs.Global().Call("gridplayPaintRows", t.body, t.Cols, titled, string(b))
 	recordPaint("rows", Now()-t0)
 }
 

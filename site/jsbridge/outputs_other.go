@@ -17,21 +17,17 @@ func PaintGanttIn(selector string, ch *gantt.Chart, t float64)                 {
 // ScrollTable is a windowed table body (see the js build); natively it
 // keeps its callbacks and paints nothing.
 type ScrollTable struct {
-	Paint func(top, height float64) string
-	Hover func(bar int)
-	bound bool
+	Window      func(top, height float64) (lo, hi, n int)
+	Row         func(i int, cells []string) (bar int, class string)
+	Cols        int
+	Num, Titled []bool
+	RowH        float64
+	Hover       func(bar int)
+	bound       bool
 }
 
 func (t *ScrollTable) Bind(scroller, body js.Value) { t.bound = true }
 func (t *ScrollTable) Repaint()                     {}
 func (t *ScrollTable) Reset(top bool)               {}
-
-// HTML is the body at the top of the table.
-func (t *ScrollTable) HTML() string {
-	if t.Paint == nil {
-		return ""
-	}
-	return t.Paint(0, 0)
-}
 func (t *ScrollTable) Release()                     { t.bound = false }
 func (t *ScrollTable) Bound(scroller js.Value) bool { return t.bound }
