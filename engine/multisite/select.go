@@ -70,8 +70,9 @@ type selector struct {
 	parts              []backfill.Part
 	altSites, altNodes []int
 	// store holds the sites and node counts of the saved reasons (see
-	// why.go).
-	store []int
+	// why.go), sentence the buffer their texts are written in.
+	store    []int
+	sentence sentence
 	// strict is the strict reading of the non-adaptive baseline (policy
 	// parameter strict=1, see doc.go): a job goes to the first class that
 	// can ever hold it and waits there.

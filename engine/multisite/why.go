@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"gridplay/engine/backfill"
 	"gridplay/engine/sched"
@@ -190,8 +189,8 @@ func (s *selector) matches(r *reason, pl *sched.Placement) bool {
 func (s *selector) text(j int, r *reason) string {
 	jb := &s.jobs[j]
 	own := s.sys.ids[jb.origin]
-	w := &sentence{s: s}
-	w.Grow(256)
+	w := &s.sentence
+	w.s, w.b = s, w.b[:0]
 	switch s.strat {
 	case Optimal:
 		w.str("Optimal (Alg. 2): ")
@@ -297,24 +296,23 @@ func (s *selector) text(j int, r *reason) string {
 		}
 	}
 	w.str(".")
-	return w.String()
+	return string(w.b)
 }
 
-// sentence writes a reason's text piece by piece, without building
-// intermediate strings.
+// sentence writes a reason's text piece by piece into one buffer, kept
+// by the selector for the next text: each text allocates only its string.
 type sentence struct {
-	strings.Builder
-	s   *selector
-	num [32]byte
+	s *selector
+	b []byte
 }
 
 func (w *sentence) str(parts ...string) {
 	for _, p := range parts {
-		w.WriteString(p)
+		w.b = append(w.b, p...)
 	}
 }
 
-func (w *sentence) int(n int) { w.Write(strconv.AppendInt(w.num[:0], int64(n), 10)) }
+func (w *sentence) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
 
 // when says whether the choice starts at the decision or later.
 func (w *sentence) when(r *reason) {
@@ -331,15 +329,15 @@ func (w *sentence) when(r *reason) {
 func (w *sentence) where(sites, nodes []int) {
 	for i, x := range sites {
 		if i > 0 {
-			w.WriteByte('+')
+			w.b = append(w.b, '+')
 		}
-		w.WriteString(w.s.sys.ids[x])
+		w.b = append(w.b, w.s.sys.ids[x]...)
 	}
 	if len(sites) > 1 && len(nodes) == len(sites) {
 		w.str(" (")
 		for i, n := range nodes {
 			if i > 0 {
-				w.WriteByte('+')
+				w.b = append(w.b, '+')
 			}
 			w.int(n)
 		}
@@ -357,6 +355,6 @@ func eq(sites []int) string {
 // at writes a simulated time to a tenth of a second.
 func (w *sentence) at(t float64) {
 	w.str("t = ")
-	w.Write(strconv.AppendFloat(w.num[:0], math.Round(t*10)/10, 'f', -1, 64))
+	w.b = strconv.AppendFloat(w.b, math.Round(t*10)/10, 'f', -1, 64)
 	w.str(" s")
 }
