@@ -420,13 +420,8 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 		copy(pool, gb)
 		copy(pool[len(gb):], ga)
 	} else {
-		// b's nodes not in A are as many as a's not in B: the tasks
-		// left to draw.
-		nb := len(gb) - common
-		got = splitGenes(ga, gb, a8, b8, gc, pool, nb)
-		// a's others were written one place on (splitGenes).
-		copy(pool[nb:nb+nb], pool[nb+1:nb+1+nb])
-		np = 2 * nb
+		got, np = commonFirst(gb, a8, gc, pool)
+		np = othersOf(ga, b8, pool, np)
 	}
 	c8 = drawRest(gc[got:], pool, np, c8, r)
 	for i := range C {
@@ -434,39 +429,81 @@ func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r 
 	}
 }
 
-// splitGenes copies to gc the genes of gb that are in set A, in gb's
-// order, to pool[:nb] gb's nb others and to pool[nb+1:] the genes of ga
-// not in set B, in ga's order; it returns the count of the first.
-// Branch-free: whether a node is common is unpredictable, so each node
-// of gb is written to both places and only the right count moves (gb's
-// others are the genes read less got). A common node of gb can thus be
-// written at pool[nb] (after gb's last other): a's others start one
-// place on. The sets are passed by value and the function is kept out
-// of line so that the loop keeps its values in registers.
+// commonFirst copies to gc the genes of gb that are in set A, in gb's
+// order, and to pool the others; it returns both counts. Branch-free:
+// whether a node is common is unpredictable, so each node is written to
+// both places and only the right count moves. Four genes a round cut the
+// loop's own work; the sets are passed by value and the function is kept
+// out of line so that the loop keeps its values in registers.
 //
 //go:noinline
-func splitGenes(ga, gb []int32, A, B [bitModeMaxWords]uint64, gc, pool []int32, nb int) (got int) {
-	pool = pool[:bitModePool]
-	gc = gc[:len(gb)]
-	ga = ga[:len(gb)]
-	np := nb + 1
-	for i, n := range gb {
-		m := ga[i]
-		in := 0 // n in A
-		if A[uint32(n)>>6&(bitModeMaxWords-1)]&(1<<(uint32(n)&63)) != 0 {
-			in = 1
-		}
-		out := 0 // m not in B
-		if B[uint32(m)>>6&(bitModeMaxWords-1)]&(1<<(uint32(m)&63)) == 0 {
-			out = 1
-		}
-		gc[got] = n
-		pool[(i-got)&(bitModePool-1)] = n
-		pool[np&(bitModePool-1)] = m
-		got += in
-		np += out
+func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
+	gc, pool = gc[:len(gb)], pool[:len(gb)]
+	i := 0
+	for ; i+3 < len(gb); i += 4 {
+		g := (*[4]int32)(gb[i : i+4])
+		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
+		in0 := int(A[uint32(n0)>>6&(bitModeMaxWords-1)] >> (uint32(n0) & 63) & 1)
+		in1 := int(A[uint32(n1)>>6&(bitModeMaxWords-1)] >> (uint32(n1) & 63) & 1)
+		in2 := int(A[uint32(n2)>>6&(bitModeMaxWords-1)] >> (uint32(n2) & 63) & 1)
+		in3 := int(A[uint32(n3)>>6&(bitModeMaxWords-1)] >> (uint32(n3) & 63) & 1)
+		gc[got] = n0
+		pool[np] = n0
+		got += in0
+		np += 1 - in0
+		gc[got] = n1
+		pool[np] = n1
+		got += in1
+		np += 1 - in1
+		gc[got] = n2
+		pool[np] = n2
+		got += in2
+		np += 1 - in2
+		gc[got] = n3
+		pool[np] = n3
+		got += in3
+		np += 1 - in3
 	}
-	return got
+	for ; i < len(gb); i++ {
+		n := gb[i]
+		in := int(A[uint32(n)>>6&(bitModeMaxWords-1)] >> (uint32(n) & 63) & 1)
+		gc[got] = n
+		pool[np] = n
+		got += in
+		np += 1 - in
+	}
+	return got, np
+}
+
+// othersOf appends to pool[np:] the genes of ga not in set B, in ga's
+// order, and returns the new count (four genes a round, as commonFirst).
+//
+//go:noinline
+func othersOf(ga []int32, B [bitModeMaxWords]uint64, pool []int32, np int) int {
+	pool = pool[:np+len(ga)]
+	i := 0
+	for ; i+3 < len(ga); i += 4 {
+		g := (*[4]int32)(ga[i : i+4])
+		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
+		out0 := 1 - int(B[uint32(n0)>>6&(bitModeMaxWords-1)]>>(uint32(n0)&63)&1)
+		out1 := 1 - int(B[uint32(n1)>>6&(bitModeMaxWords-1)]>>(uint32(n1)&63)&1)
+		out2 := 1 - int(B[uint32(n2)>>6&(bitModeMaxWords-1)]>>(uint32(n2)&63)&1)
+		out3 := 1 - int(B[uint32(n3)>>6&(bitModeMaxWords-1)]>>(uint32(n3)&63)&1)
+		pool[np] = n0
+		np += out0
+		pool[np] = n1
+		np += out1
+		pool[np] = n2
+		np += out2
+		pool[np] = n3
+		np += out3
+	}
+	for ; i < len(ga); i++ {
+		n := ga[i]
+		pool[np] = n
+		np += 1 - int(B[uint32(n)>>6&(bitModeMaxWords-1)]>>(uint32(n)&63)&1)
+	}
+	return np
 }
 
 // drawRest fills gc with nodes drawn without replacement from pool[:np]
