@@ -56,6 +56,8 @@ func newOperators(p *problem) *operators {
 	o.mark = make([]int32, p.nodes)
 	o.pool = make([]int32, 0, max(2*p.nodes, bitModePool))
 	o.fixed = make([]bool, p.n)
+	o.slots = make([]int32, p.n)
+	o.free = make([]int32, p.n)
 	o.inJob = make([]bool, p.nodes)
 	o.cwOff = []int{0}
 	for k := 0; k < p.nclu; k++ {
@@ -301,33 +303,33 @@ func clusterMask(wi, first, end int) uint64 {
 func (o *operators) crossover(c, a, b *indiv, r *prng) {
 	p := o.p
 	// Stage 1. fixed[j] marks jobs already in the child.
+	// Without a branch on whether a position matches (data): every
+	// job is written at its place in a (the others are overwritten
+	// below), and each list takes every entry but counts only its own.
 	n := len(a.order)
-	for j := 0; j < n; j++ {
-		o.fixed[j] = false
-	}
-	for i := range a.order {
-		if a.order[i] == b.order[i] {
-			c.order[i] = a.order[i]
-			o.fixed[a.order[i]] = true
-		}
+	ao, bo, co := a.order[:n], b.order[:n], c.order[:n]
+	fixed, slots, free := o.fixed[:n], o.slots[:n], o.free[:n]
+	ns := 0
+	for i, j := range ao {
+		d := uint32(j ^ bo[i])
+		ne := int((d | -d) >> 31) // 1 when the parents differ at i
+		co[i] = j
+		fixed[j] = ne == 0
+		slots[ns] = int32(i)
+		ns += ne
 	}
 	// GA-MF section 4.4 stage 1 and Example 2: "The rest of the jobs are
 	// placed at random positions in the child".
-	o.slots = o.slots[:0]
-	o.free = o.free[:0]
-	for i := range a.order {
-		if a.order[i] != b.order[i] {
-			o.slots = append(o.slots, int32(i))
+	nf := 0
+	for j, f := range fixed {
+		free[nf] = int32(j)
+		if !f {
+			nf++
 		}
 	}
-	for j := 0; j < n; j++ {
-		if !o.fixed[j] {
-			o.free = append(o.free, int32(j))
-		}
-	}
-	shuffle32(o.free, r)
-	for i, s := range o.slots {
-		c.order[s] = o.free[i]
+	shuffle32(free[:nf], r)
+	for i, s := range slots[:ns] {
+		co[s] = free[i]
 	}
 	for j := 0; j < p.n; j++ {
 		ga := a.alloc[p.off[j]:p.off[j+1]]
