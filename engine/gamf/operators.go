@@ -4,8 +4,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-
-	"gridplay/engine/model"
 )
 
 // operators holds the scratch space of the genetic operators.
@@ -29,7 +27,11 @@ type operators struct {
 	freeC []uint64
 	cwOff []int
 	freeN []int32 // per cluster: free node count
-	order []int32
+	// freeCl has bit k set while C_k has a free node; nfree counts them.
+	freeCl []uint64
+	nfree  int
+	t      float64 // guidedIndiv's time
+	order  []int32
 	// guidedIndiv's predictions: per job, its predicted end and t_j^k
 	// (at [j*nclu+k]); the jobs holding nodes; link loads.
 	pend []float64
@@ -65,6 +67,7 @@ func newOperators(p *problem) *operators {
 	}
 	o.freeC = make([]uint64, o.cwOff[p.nclu])
 	o.freeN = make([]int32, p.nclu)
+	o.freeCl = make([]uint64, (p.nclu+63)/64)
 	o.pend = make([]float64, p.n)
 	o.tkOff = make([]int32, p.n)
 	o.tkEnd = make([]int32, p.n)
@@ -123,128 +126,216 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 			o.freeC[i] = clusterMask(i-o.cwOff[k], 0, p.size[k])
 		}
 	}
-	// freeCl has bit k set while C_k has a free node.
-	var freeCl [(model.MaxClusters + 63) / 64]uint64
+	clear(o.freeCl)
 	for k := range o.freeN {
 		o.freeN[k] = int32(p.size[k])
-		freeCl[k>>6] |= 1 << uint(k&63)
+		o.freeCl[k>>6] |= 1 << uint(k&63)
 	}
-	clw := freeCl[:(p.nclu+63)/64]
+	o.nfree = p.nclu
 	o.held = o.held[:0]
 	o.tkWord, o.tkMask = o.tkWord[:0], o.tkMask[:0]
-	t := 0.0
+	o.t = 0
 	for _, j := range a.order {
-		g := a.alloc[p.off[j]:p.off[j+1]]
-		row := o.tjk[int(j)*p.nclu : int(j)*p.nclu+p.nclu] // t_j^k
-		for k := range row {
-			row[k] = 0
+		if !o.placeGuided(a, j, r) {
+			// Cannot happen with tau_j <= nodes; stay valid anyway.
+			o.randomIndiv(a, r)
+			return
 		}
-		got := 0
-		o.tkOff[j] = int32(len(o.tkWord))
-		jb := a.jobBits(p, j)
-		clear(jb)
-		for got < len(g) {
-			nfree := 0
-			for _, m := range clw {
-				nfree += bits.OnesCount64(m)
-			}
-			if nfree == 0 {
-				// Release the nodes of the first job predicted to end.
-				next := math.Inf(1)
-				for _, q := range o.held {
-					next = min(next, o.pend[q])
-				}
-				if math.IsInf(next, 1) {
-					// Cannot happen with tau_j <= nodes; stay valid anyway.
-					o.randomIndiv(a, r)
-					return
-				}
-				t = max(t, next)
-				w := 0
-				for _, q := range o.held {
-					if o.pend[q] <= t {
-						for i := o.tkOff[q]; i < o.tkEnd[q]; i++ {
-							o.freeC[o.tkWord[i]] |= o.tkMask[i]
-						}
-						// q's t_q^k gives the per-cluster counts
-						// without a lookup per node.
-						for k, c := range o.tjk[int(q)*p.nclu : int(q)*p.nclu+p.nclu] {
-							o.freeN[k] += int32(c)
-							if c > 0 {
-								clw[k>>6] |= 1 << uint(k&63)
-							}
-						}
-					} else {
-						o.held[w] = q
-						w++
-					}
-				}
-				o.held = o.held[:w]
-				continue
-			}
-			k := nthBit(clw, r.IntN(nfree)) // the chosen cluster with free nodes
-			// The free nodes of C_k, lowest number first, a bitset word
-			// at a time.
-			n0 := got
-			for i := o.cwOff[k]; i < o.cwOff[k+1] && got < len(g); i++ {
-				f := o.freeC[i]
-				if f == 0 {
-					continue
-				}
-				first := p.first[k] + (i-o.cwOff[k])<<6 // node of bit 0
-				var taken uint64
-				taken, got = takeLowest(g, got, int32(first), f, o.nodeIDs)
-				o.freeC[i] = f &^ taken
-				if jb != nil { // the same nodes in the job's node set
-					s := uint(first & 63)
-					jb[first>>6] |= taken << s
-					if hi := taken >> (64 - s); s > 0 && hi != 0 {
-						jb[first>>6+1] |= hi
-					}
-				}
-				o.tkWord = append(o.tkWord, int32(i))
-				o.tkMask = append(o.tkMask, taken)
-			}
-			o.freeN[k] -= int32(got - n0)
-			if o.freeN[k] == 0 {
-				clw[k>>6] &^= 1 << uint(k&63)
-			}
-			row[k] += got - n0
-		}
-		// Predicted end of j (eq. 1) next to the jobs holding nodes now.
-		for k := range o.load {
-			o.load[k] = 0
-		}
-		for _, q := range o.held {
-			for k, b := range o.bjk[int(q)*p.nclu : int(q)*p.nclu+p.nclu] {
-				o.load[k] += b
-			}
-		}
-		// PS_j from the clusters used; CS_j from the links used (eq. 1).
-		ps, cs := 0.0, 1.0
-		bjRow := o.bjk[int(j)*p.nclu : int(j)*p.nclu+p.nclu]
-		bw := p.jobBW(j)
-		for k, c := range row {
-			bjRow[k] = bw[c] // B_j^k (linkBandwidth)
-			if c == 0 {
-				continue
-			}
-			ps = max(ps, p.cps[k])
-			// A load of at most B^k gives SD^k >= 1: CS_j^k = 1, no
-			// division.
-			if bjk := bjRow[k]; p.inCS(c, bjk) && o.load[k]+bjk > p.bw[k] {
-				cs = max(cs, commSlowdown(saturationDegree(p.bw[k], o.load[k]+bjk)))
-			}
-		}
-		o.tkEnd[j] = int32(len(o.tkWord))
-		o.pend[j] = max(t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
-		o.held = append(o.held, j)
+		o.predictEnd(j)
 	}
 }
+
+// placeGuided gives job j its nodes in guidedIndiv: the free nodes of
+// randomly chosen clusters, releasing the first job predicted to end
+// while no node is free. It reports false when no job is left to
+// release.
+func (o *operators) placeGuided(a *indiv, j int32, r *prng) bool {
+	p := o.p
+	nc := p.nclu
+	g := a.alloc[p.off[j]:p.off[j+1]]
+	row := o.tjk[int(j)*nc : int(j)*nc+nc] // t_j^k
+	for k := range row {
+		row[k] = 0
+	}
+	jb := a.jobBits(p, j)
+	for i := range jb {
+		jb[i] = 0
+	}
+	o.tkOff[j] = int32(len(o.tkWord))
+	got := 0
+	for got < len(g) {
+		if o.nfree == 0 {
+			if !o.releaseFirst() {
+				return false
+			}
+			continue
+		}
+		k := nthBit(o.freeCl, r.IntN(o.nfree)) // the chosen cluster with free nodes
+		n0 := got
+		got = o.takeFree(k, g, got, jb)
+		o.freeN[k] -= int32(got - n0)
+		if o.freeN[k] == 0 {
+			o.freeCl[k>>6] &^= 1 << uint(k&63)
+			o.nfree--
+		}
+		row[k] += got - n0
+	}
+	o.tkEnd[j] = int32(len(o.tkWord))
+	return true
+}
+
+// takeFree writes the free nodes of cluster k to g[got:], lowest number
+// first, a bitset word at a time, until g is full; it marks them taken
+// and in jb (bit mode), records them for the job's release (tkWord,
+// tkMask) and returns the new count.
+func (o *operators) takeFree(k int, g []int32, got int, jb []uint64) int {
+	first := o.p.first[k] // node of bit 0 of the cluster's first word
+	freeC := o.freeC
+	for i := o.cwOff[k]; i < o.cwOff[k+1] && got < len(g); i, first = i+1, first+64 {
+		f := freeC[i]
+		if f == 0 {
+			continue
+		}
+		var taken uint64
+		taken, got = takeLowest(g, got, int32(first), f, o.nodeIDs)
+		freeC[i] = f &^ taken
+		if jb != nil { // the same nodes in the job's node set
+			// taken's bits above the word of its first node go to the
+			// next word (none when s is 0: a shift by 64 gives 0, and
+			// none past the last word, which the index then names).
+			s := uint(first & 63)
+			jb[first>>6] |= taken << s
+			jb[min(first>>6+1, len(jb)-1)] |= taken >> (64 - s)
+		}
+		o.tkWord = append(o.tkWord, int32(i))
+		o.tkMask = append(o.tkMask, taken)
+	}
+	return got
+}
+
+// releaseFirst moves guidedIndiv's time to the first predicted end of
+// the jobs holding nodes and releases the nodes of the jobs that end
+// then. It reports false when no job holds nodes.
+func (o *operators) releaseFirst() bool {
+	nc := o.p.nclu
+	next := math.Inf(1)
+	for _, q := range o.held {
+		next = min(next, o.pend[q])
+	}
+	if math.IsInf(next, 1) {
+		return false
+	}
+	o.t = max(o.t, next)
+	w := 0
+	for _, q := range o.held {
+		if o.pend[q] <= o.t {
+			for i := o.tkOff[q]; i < o.tkEnd[q]; i++ {
+				o.freeC[o.tkWord[i]] |= o.tkMask[i]
+			}
+			// q's t_q^k gives the per-cluster counts without a
+			// lookup per node.
+			for k, c := range o.tjk[int(q)*nc : int(q)*nc+nc] {
+				o.freeN[k] += int32(c)
+				if c > 0 && o.freeCl[k>>6]>>uint(k&63)&1 == 0 {
+					o.freeCl[k>>6] |= 1 << uint(k&63)
+					o.nfree++
+				}
+			}
+		} else {
+			o.held[w] = q
+			w++
+		}
+	}
+	o.held = o.held[:w]
+	return true
+}
+
+// predictEnd sets pend[j], the predicted end of job j just placed (eq.
+// 1), next to the jobs holding nodes now, and adds j to them.
+func (o *operators) predictEnd(j int32) {
+	p := o.p
+	nc := p.nclu
+	load := o.load[:nc]
+	sumRows(load, o.bjk, o.held, nc)
+	// PS_j from the clusters used; CS_j from the links used (eq. 1).
+	ps, cs := 0.0, 1.0
+	bjRow := o.bjk[int(j)*nc : int(j)*nc+nc]
+	row := o.tjk[int(j)*nc : int(j)*nc+nc]
+	bw := p.jobBW(j)
+	// Without a branch on the data: PS^k and CS_j^k are taken for every
+	// cluster and masked to 0 where they do not count (every PS^k and
+	// CS_j^k is at least 1 and positive floats order as their bits).
+	// CS_j^k (commSlowdown of saturationDegree) is max(1, 1/SD^k): 1/SD^k
+	// is at least 1 exactly when SD^k < 1, and SD^k = +Inf (no load)
+	// gives 1.
+	csBits := math.Float64bits(cs)
+	for k, c := range row {
+		bjk := bw[c] // B_j^k (linkBandwidth)
+		bjRow[k] = bjk
+		used := uint64(0)
+		if c != 0 {
+			used = ^uint64(0)
+		}
+		ps = max(ps, math.Float64frombits(math.Float64bits(p.cps[k])&used))
+		in := uint64(0)
+		if p.inCS(c, bjk) {
+			in = ^uint64(0)
+		}
+		csk := max(1, 1/(p.bw[k]/(load[k]+bjk)))
+		csBits = max(csBits, math.Float64bits(csk)&in)
+	}
+	cs = math.Float64frombits(csBits)
+	o.pend[j] = max(o.t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+	o.held = append(o.held, j)
+}
+
+// sumRows sets load[k], k < nc, to the sum over the jobs q of held, in
+// held's order, of rows[q*nc+k]: four links a pass over held, each link
+// still summed in held's order (the same bits as one link at a time).
+func sumRows(load, rows []float64, held []int32, nc int) {
+	load = load[:nc]
+	k := 0
+	for ; k+4 <= nc; k += 4 {
+		var l0, l1, l2, l3 float64
+		for _, q := range held {
+			r := (*[4]float64)(rows[int(q)*nc+k:])
+			l0 += r[0]
+			l1 += r[1]
+			l2 += r[2]
+			l3 += r[3]
+		}
+		load[k], load[k+1], load[k+2], load[k+3] = l0, l1, l2, l3
+	}
+	for ; k < nc; k++ {
+		l := 0.0
+		for _, q := range held {
+			l += rows[int(q)*nc+k]
+		}
+		load[k] = l
+	}
+}
+
+// select8[m][c] is the index of the c-th set bit of byte m (0 when m
+// has fewer bits).
+var select8 = func() (t [256][8]uint8) {
+	for m := range t {
+		c := 0
+		for b := 0; b < 8; b++ {
+			if m>>b&1 != 0 {
+				t[m][c] = uint8(b)
+				c++
+			}
+		}
+	}
+	return t
+}()
 
 // nthBit is the index of the c-th set bit (from 0, lowest first) of
 // the bitset words; c is below their count.
 func nthBit(words []uint64, c int) int {
+	if m := words[0]; m < 256 && c < 8 { // at most 8 clusters: a table, no loop
+		return int(select8[m][c])
+	}
 	for w, m := range words {
 		if n := bits.OnesCount64(m); c >= n {
 			c -= n

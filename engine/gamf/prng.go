@@ -60,11 +60,16 @@ func (r *prng) IntN(n int) int {
 		panic("gamf: IntN of a non-positive bound")
 	}
 	un := uint64(n)
-	if un&(un-1) == 0 {
-		return int(r.Uint64() & (un - 1))
+	x := r.Uint64()
+	hi, lo := bits.Mul64(x, un)
+	// A power of two takes the low bits, with no branch on n (the
+	// guided population's bound changes between draws). Only another
+	// bound can reject (lo < n, rare).
+	pow2 := un&(un-1) == 0
+	if pow2 {
+		hi = x & (un - 1)
 	}
-	hi, lo := bits.Mul64(r.Uint64(), un)
-	if lo < un {
+	if lo < un && !pow2 {
 		thresh := -un % un
 		for lo < thresh {
 			hi, lo = bits.Mul64(r.Uint64(), un)
