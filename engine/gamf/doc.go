@@ -244,7 +244,12 @@
 // nodes, and their order, are those of one bit at a time). A generation's
 // new individuals are built in the storage of parents once the children
 // are made, so a run holds 1.5 populations rather than 2 (a smaller
-// working set for the caches). None of this changes a bit of the results
+// working set for the caches). Where a branch would follow the data (is
+// a link saturated, does a job use a cluster, which running job ends
+// first) the code takes both values and selects, or masks, without a
+// branch: such branches are mispredicted often, and the values are the
+// same (CS_j^k = max(1, 1/SD^k) is commSlowdown's value for every SD^k
+// > 0). None of this changes a bit of the results
 // (the golden hashes above); BenchmarkOperators and BenchmarkDecode time
 // the parts.
 package gamf

@@ -122,7 +122,9 @@ type evaluator struct {
 	csk   []float64 // CS_j^k per link, now
 	// Bit mode (p.bitW > 0): per job the nodes on which it is still the
 	// last job; live lists those jobs.
-	own  []uint64
+	own []uint64
+	// own4 holds own's sets when bitW is 4, one array per job (claim4).
+	own4 [][4]uint64
 	live []int32
 
 	peak []float64 // highest load/B^k seen per link
@@ -158,7 +160,11 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e.csk = make([]float64, p.nclu)
 	e.rate1 = make([]float64, p.n)
 	if p.bitW > 0 {
-		e.own = make([]uint64, p.n*p.bitW)
+		if p.bitW == 4 {
+			e.own4 = make([][4]uint64, p.n)
+		} else {
+			e.own = make([]uint64, p.n*p.bitW)
+		}
 		e.live = make([]int32, 0, p.n)
 		e.preds = make([]int32, p.n)
 	}
@@ -264,20 +270,24 @@ func (e *evaluator) jobFigures(j int32) {
 	bw := p.jobBW(j)
 	cnt := e.cnt[:nc]
 	for k, c := range cnt {
-		row[k] = bw[c] // B_j^k (linkBandwidth)
-		in[k] = 0
-		if p.inCS(int(c), row[k]) {
-			in[k] = ^uint64(0)
+		b := bw[c] // B_j^k (linkBandwidth)
+		row[k] = b
+		m := uint64(0) // no branch: whether a job uses a link is data
+		if p.inCS(int(c), b) {
+			m = ^uint64(0)
 		}
+		in[k] = m
 	}
 	// GA-MF: PS_j = max over the job's nodes of PS_j^r, that of the
-	// first cluster it uses in byPS order.
+	// first cluster it uses in byPS order: byPS read from its end, the
+	// last used one seen is the first (a select, not an exit at a
+	// place that changes from job to job).
 	kps := 0
-	for _, k := range p.byPS {
-		if cnt[k] > 0 {
-			kps = k
-			break
-		}
+	for i := len(p.byPS) - 1; i >= 0; i-- {
+		k := p.byPS[i]
+		v := uint32(cnt[k])
+		m := -int((v | -v) >> 31) // -1 when used (t_j^k > 0), else 0
+		kps ^= (kps ^ k) & m      // k when used
 	}
 	clear(cnt)
 	e.psj[j] = p.cps[kps]
@@ -357,8 +367,9 @@ func (e *evaluator) precedenceBits(a *indiv, order []int32) {
 		var np, w int
 		if W == 4 {
 			b4 := (*[4]uint64)(bj)
-			np, w = claim4(live, e.own, b4, preds)
-			*(*[4]uint64)(e.own[int(j)*4:]) = *b4
+			np, w = claim4(live, e.own4, b4, preds)
+			o := &e.own4[j]
+			o[0], o[1], o[2], o[3] = b4[0], b4[1], b4[2], b4[3]
 		} else {
 			np, w = claim(live, e.own, bj, preds)
 			copy(e.own[int(j)*W:int(j)*W+W], bj)
@@ -401,10 +412,10 @@ func claim(live []int32, own, b []uint64, preds []int32) (np, w int) {
 }
 
 // claim4 is claim for sets of 4 words.
-func claim4(live []int32, own []uint64, b *[4]uint64, preds []int32) (np, w int) {
+func claim4(live []int32, own [][4]uint64, b *[4]uint64, preds []int32) (np, w int) {
 	preds = preds[:len(live)]
 	for _, q := range live {
-		o := (*[4]uint64)(own[int(q)*4 : int(q)*4+4])
+		o := &own[q]
 		hit := o[0]&b[0] | o[1]&b[1] | o[2]&b[2] | o[3]&b[3]
 		o[0] &^= b[0]
 		o[1] &^= b[1]
@@ -466,9 +477,14 @@ func (e *evaluator) events() {
 		}
 		dt, first := math.Inf(1), int32(-1)
 		for _, j := range e.running {
-			if d := e.rem[j] / e.rate[j]; d < dt {
-				dt, first = d, j
+			// The first job of the least d, without a branch on the
+			// comparison: d > 0 and not NaN (rem > 1e-9, rate > 0), so
+			// min gives the least d exactly.
+			d := e.rem[j] / e.rate[j]
+			if d < dt {
+				first = j
 			}
+			dt = min(dt, d)
 		}
 		if first < 0 { // rates of 0 cannot happen with validated input; never loop
 			first = e.running[0]
@@ -516,26 +532,23 @@ func (e *evaluator) rates(running []int32) {
 	bjk, maxLoad, csk, bw := e.bjk, e.maxLoad[:nc], e.csk[:nc], p.bw[:nc]
 	// The load of each link is summed over the running jobs in their
 	// order; CS_j^k depends on the link only: compute it once per link.
-	// A load of at most B^k gives SD^k >= 1, so CS_j^k = 1 without a
-	// division. The peak is the highest load over B^k: division by B^k
-	// is monotone, so it is divided once, at the end (simulate). Loads
-	// are sums of B_j^k >= 0, never NaN.
+	// The peak is the highest load over B^k: division by B^k is
+	// monotone, so it is divided once, at the end (simulate). Loads are
+	// sums of B_j^k >= 0, never NaN.
 	satNow := false
 	for k := range csk {
 		l := 0.0
 		for _, j := range running {
 			l += bjk[int(j)*nc+k] // sum of B_j^k over the jobs using L_k
 		}
-		if l > maxLoad[k] {
-			maxLoad[k] = l
-		}
-		csk[k] = 1
-		if l > bw[k] {
-			if sd := saturationDegree(bw[k], l); sd < 1 {
-				csk[k] = commSlowdown(sd)
-				satNow = true
-			}
-		}
+		maxLoad[k] = max(maxLoad[k], l) // no branch: loads are not NaN
+		// No branch on saturation (data): SD^k = B^k/l (+Inf for
+		// l = 0, as saturationDegree) is below 1 only when l > B^k,
+		// and CS_j^k = commSlowdown(SD^k) is max(1, 1/SD^k): 1/SD^k is
+		// at least 1 exactly when SD^k < 1.
+		sd := bw[k] / l
+		csk[k] = max(1, 1/sd)
+		satNow = satNow || sd < 1
 	}
 	e.satNow = satNow
 	rate, rate1 := e.rate, e.rate1
@@ -555,10 +568,9 @@ func (e *evaluator) rates(running []int32) {
 			csBits = max(csBits, math.Float64bits(csk[k])&m)
 		}
 		cs := math.Float64frombits(csBits)
-		if cs == 1 { // its links are not saturated: the rate at CS_j = 1
-			rate[j] = rate1[j]
-			continue
-		}
+		// No branch on cs == 1 (whether this job's links are saturated
+		// is data): the expression at CS_j = 1 is the one rate1 holds
+		// (problem.tables), so the same bits.
 		if e.track && cs > e.csMax[j] {
 			e.csMax[j] = cs
 		}
