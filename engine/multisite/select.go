@@ -207,11 +207,7 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 	if instantOnly {
 		// No placement can start now unless enough processors are free
 		// now (Alg. 2 step 1: otherwise the job is reserved).
-		free := 0
-		for _, st := range m.Sites {
-			free += st.Profile.Free(now)
-		}
-		if free < jb.size {
+		if freeNow(now, m) < jb.size {
 			return backfill.Choice{}, false
 		}
 	}
@@ -432,8 +428,12 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 	pref := s.prefOrder(jb)
 	var inst cand
 	haveInst := false
-	if c := s.idleSet(jb, pref, now, m); c != nil {
-		inst, haveInst = s.placeAt(jb, c, now, m)
+	// Idle processors are free now: without enough of them the search
+	// finds none (the same answer, at once).
+	if freeNow(now, m) >= jb.size {
+		if c := s.idleSet(jb, pref, now, m); c != nil {
+			inst, haveInst = s.placeAt(jb, c, now, m)
+		}
 	}
 	c := s.cset[:0]
 	got := 0
@@ -469,7 +469,9 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	pref := s.prefOrder(jb)
 	one := []int{0}
-	if !s.strict {
+	// Every instant start takes processors free now: without enough of
+	// them none is found (the same answer, at once).
+	if !s.strict && freeNow(now, m) >= jb.size {
 		for _, site := range pref {
 			one[0] = site
 			if x, ok := s.placeAt(jb, one, now, m); ok {
@@ -519,6 +521,17 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *rea
 	}
 	r.kind = kindMulti
 	return s.place(jb, c, now, m, math.Inf(1))
+}
+
+// freeNow is the number of processors free at now on all sites
+// together: an upper bound of what any start at now can take (a site's
+// idle processors, free for a whole run from now, are free now).
+func freeNow(now float64, m *backfill.Machine) int {
+	free := 0
+	for _, st := range m.Sites {
+		free += st.Profile.Free(now)
+	}
+	return free
 }
 
 // idleSet takes sites in the order pref while their idle processors do not
