@@ -57,6 +57,8 @@ func (h *Heap[T]) Pop() T {
 		a[i], a[m] = a[m], a[i]
 		i = m
 	}
-	h.items = a
+	// Resliced from 0: only the length is written, no pointer (no write
+	// barrier while the collector marks).
+	h.items = h.items[:n]
 	return top
 }

@@ -273,7 +273,13 @@ func (p *Profile) grow() {
 	p.t, p.free = p.tb[:n], p.fb[:n]
 }
 
+// remove drops step k. The arrays are resliced from 0, which writes only
+// their lengths: no pointer, so no write barrier while the collector
+// marks (append(p.t[:k], ...) writes the whole slice).
 func (p *Profile) remove(k int) {
-	p.t = append(p.t[:k], p.t[k+1:]...)
-	p.free = append(p.free[:k], p.free[k+1:]...)
+	n := len(p.t) - 1
+	copy(p.t[k:], p.t[k+1:])
+	copy(p.free[k:], p.free[k+1:])
+	p.t = p.t[:n]
+	p.free = p.free[:n]
 }
