@@ -190,7 +190,10 @@ func (s *selector) text(j int, r *reason) string {
 	jb := &s.jobs[j]
 	own := s.sys.ids[jb.origin]
 	w := &s.sentence
-	w.s, w.b = s, w.b[:0]
+	if w.s != s {
+		w.s = s
+	}
+	w.b = w.b[:0] // resliced from 0: no pointer written
 	switch s.strat {
 	case Optimal:
 		w.str("Optimal (Alg. 2): ")
