@@ -415,7 +415,9 @@ export const engine = {
 // The warm-up (wasm/internal/warm): a worker makes a few requests on a
 // trace's paths (an import of 10,000 jobs in plain text and of 20,000
 // gzipped by the browser, twice each; EASY and conservative runs of
-// 10,000 jobs in the compact form, twice each), so that the browser has
+// 10,000 jobs in the compact form, twice each) and on the paper systems'
+// own code (a point of titan-fig9 and of hybrid-table3, a GA-MF run, so
+// that a sweep's first points are not its slowest), so that the browser has
 // compiled their optimised code before the page needs it: a call that is
 // already running never switches to it, and a trace's parser and the
 // backfilling loop are each one long call. The first run of 20,000 jobs
@@ -423,7 +425,8 @@ export const engine = {
 // and the next ones 0.5-0.75 s. The optimised code belongs to the module,
 // shared by every worker, so it is done once per page: warmWhenIdle (the
 // playground), or engine.warm, whose promise gives the report. It costs
-// 1.5-2.7 s of one worker's time, while the page is idle.
+// 1.5-2.7 s of one worker's time, while the page is idle (0.7-1.7 s of it
+// in the worker's Go in the tests' logs).
 const warmDelayMs = 3000;
 let warming = null;
 // warmRequest sends one request for the warm-up and resolves with its body
