@@ -38,8 +38,6 @@ type Sweep struct {
 	Raw     [][]byte // each point's JSON report, nil until it is done
 	Done    int
 	Running int
-	// Partial holds the rows of the points done so far, in index order.
-	Partial *sched.Table
 	// Result is the merged report: a Table, or for muscle-table2 its
 	// rows as long rows plus Compositions.
 	Result       *sched.Table
@@ -73,9 +71,12 @@ type Sweep struct {
 	attempts []int
 	next     int
 	now      func() time.Time
-	// rows holds each point's rows for Partial, decoded once when the
-	// point is done (nil until then).
-	rows [][]sched.Row
+	// rows holds each point's rows for Partial, decoded once (nil until
+	// then); undecoded lists the points done since Partial last read
+	// them, and partial is the table it made.
+	rows      [][]sched.Row
+	undecoded []int
+	partial   *sched.Table
 }
 
 // Composition is one row of MUSCLE Table 2.
@@ -134,7 +135,7 @@ func (s *Sweep) Start() {
 		s.Raw = make([][]byte, len(p.Points))
 		s.rows = make([][]sched.Row, len(p.Points))
 		s.attempts = make([]int, len(p.Points))
-		s.Partial = &sched.Table{Experiment: s.Name}
+		s.partial = &sched.Table{Experiment: s.Name}
 		s.launch()
 	})
 }
@@ -229,34 +230,49 @@ func (s *Sweep) runPoint(k int) {
 		}
 		s.Raw[k] = body
 		s.Done++
+		// The next point goes out before anything else is done with
+		// this one, so the worker that answered is busy again at once;
+		// the report is decoded only when the view draws the partial
+		// table (Partial). Decoding it here first kept both workers
+		// idle behind the page's thread: in a fresh page, whose own
+		// code runs unoptimised at first, titan-fig9's points took
+		// twice as long from request to answer in the first sweep as
+		// in the second (by-hand probe with marks per request).
 		if s.Decode == nil {
-			s.addPartial(k)
+			s.undecoded = append(s.undecoded, k)
 		}
 		s.launch()
 	})
 }
 
-// addPartial decodes point k's rows and rebuilds the partial table from
-// the points done, in index order (points finish in any order). Each
-// point is decoded once: decoding every point done again at each answer
-// took 350 ms of the page's thread over titan-fig9's 25 points (a CPU
-// profile of the page in Chromium).
-func (s *Sweep) addPartial(k int) {
-	var pt sched.Table
-	if json.Unmarshal(s.Raw[k], &pt) == nil {
-		rows := []sched.Row{}
-		for _, r := range pt.Rows {
-			if r.Metric != "" {
-				rows = append(rows, r)
-			}
-		}
-		s.rows[k] = rows
+// Partial is the table of the points done so far, their metric rows in
+// index order (points finish in any order). Each point is decoded once,
+// when Partial first reads it: decoding every point done again at each
+// answer took 350 ms of the page's thread over titan-fig9's 25 points (a
+// CPU profile of the page in Chromium).
+func (s *Sweep) Partial() *sched.Table {
+	if len(s.undecoded) == 0 {
+		return s.partial
 	}
+	for _, k := range s.undecoded {
+		var pt sched.Table
+		if json.Unmarshal(s.Raw[k], &pt) == nil {
+			rows := []sched.Row{}
+			for _, r := range pt.Rows {
+				if r.Metric != "" {
+					rows = append(rows, r)
+				}
+			}
+			s.rows[k] = rows
+		}
+	}
+	s.undecoded = s.undecoded[:0]
 	t := &sched.Table{Experiment: s.Name}
 	for _, rows := range s.rows {
 		t.Rows = append(t.Rows, rows...)
 	}
-	s.Partial = t
+	s.partial = t
+	return t
 }
 
 func (s *Sweep) merge() {

@@ -196,9 +196,9 @@ func TestMergeRequestAndPartial(t *testing.T) {
 	if got := mergeRequest(opt, s.Raw); !bytes.Equal(got, want) {
 		t.Errorf("merge request:\n%.300s\nwant\n%.300s", got, want)
 	}
-	got, _ := json.Marshal(s.Partial.Rows)
+	got, _ := json.Marshal(s.Partial().Rows)
 	wantRows, _ := json.Marshal(rows)
 	if len(rows) == 0 || !bytes.Equal(got, wantRows) {
-		t.Errorf("partial table: %d rows, want %d", len(s.Partial.Rows), len(rows))
+		t.Errorf("partial table: %d rows, want %d", len(s.Partial().Rows), len(rows))
 	}
 }

@@ -321,7 +321,7 @@ func (c *View) table() *sched.Table {
 	if c.Sweep.Result != nil {
 		return c.Sweep.Result
 	}
-	return c.Sweep.Partial
+	return c.Sweep.Partial()
 }
 
 // figures are the figures of the current table. They are built, and
