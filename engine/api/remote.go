@@ -78,13 +78,14 @@ func (r *Remote) post(ctx context.Context, path string) ([]byte, error) {
 		return nil, fmt.Errorf("answer larger than %d bytes", MaxPointBytes)
 	}
 	if resp.StatusCode != http.StatusOK {
+		again := resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get("Retry-After") != ""
 		var e struct {
 			Error string `json:"error"`
 		}
 		if json.Unmarshal(b, &e) == nil && e.Error != "" {
-			return nil, &statusError{resp.StatusCode, e.Error}
+			return nil, &statusError{resp.StatusCode, e.Error, again}
 		}
-		return nil, &statusError{resp.StatusCode, strings.TrimSpace(string(b[:min(len(b), 200)]))}
+		return nil, &statusError{resp.StatusCode, strings.TrimSpace(string(b[:min(len(b), 200)])), again}
 	}
 	return b, nil
 }
@@ -92,6 +93,9 @@ func (r *Remote) post(ctx context.Context, path string) ([]byte, error) {
 type statusError struct {
 	status int
 	msg    string
+	// again: a 503 with Retry-After, the server's word that the request
+	// did not run and may be sent again (see Remote.Point).
+	again bool
 }
 
 func (e *statusError) Error() string { return fmt.Sprintf("status %d: %s", e.status, e.msg) }
@@ -127,21 +131,40 @@ func (r *Remote) CheckPlan(ctx context.Context, plan []sched.PointInfo) error {
 
 // Point runs point k remotely, retrying a failed attempt up to r.retries
 // times with a growing pause, and decodes its report.
+//
+// A 503 answer with a Retry-After header says the request did not run
+// and may be sent again: the point is sent again after a short pause, up
+// to MaxResends times in all, without counting as a failed attempt. wrangler
+// dev answers so ("Your worker restarted mid-request", Retry-After: 0)
+// when its proxy's pooled connection to the worker had been closed by a
+// keep-alive timeout, which concurrent POSTs after a few idle seconds
+// meet several at a time (cloudflare/workers-sdk issue 14641): in
+// TestWorkerdExperiments, after the native run of muscle-fig4 (about 4
+// s), one point failed its three attempts so.
 func (r *Remote) Point(ctx context.Context, k int) (sched.Report, error) {
 	path := "/api/experiments/" + url.PathEscape(r.e.Info().Name) + "?point=" + strconv.Itoa(k)
 	var last error
+	resends := 0
 	for attempt := 0; attempt <= r.retries; attempt++ {
 		if attempt > 0 {
 			r.mu.Lock()
 			fmt.Fprintf(r.log, "point %d: attempt %d failed (%v); retrying\n", k, attempt, last)
 			r.mu.Unlock()
-			select {
-			case <-ctx.Done():
+			if !sleep(ctx, time.Duration(attempt)*500*time.Millisecond) {
 				return nil, ctx.Err()
-			case <-time.After(time.Duration(attempt) * 500 * time.Millisecond):
 			}
 		}
 		b, err := r.post(ctx, path)
+		for err != nil && ctx.Err() == nil && resends < MaxResends && isResend(err) {
+			resends++
+			r.mu.Lock()
+			fmt.Fprintf(r.log, "point %d: sent again (%v)\n", k, err)
+			r.mu.Unlock()
+			if !sleep(ctx, time.Duration(resends)*50*time.Millisecond) {
+				return nil, ctx.Err()
+			}
+			b, err = r.post(ctx, path)
+		}
 		if err == nil {
 			return r.e.DecodePoint(r.opt, k, b)
 		}
@@ -154,4 +177,23 @@ func (r *Remote) Point(ctx context.Context, k int) (sched.Report, error) {
 		}
 	}
 	return nil, last
+}
+
+// MaxResends is how often Point sends a point again on a 503 with
+// Retry-After before it counts as a failed attempt.
+const MaxResends = 8
+
+func isResend(err error) bool {
+	se, ok := err.(*statusError)
+	return ok && se.again
+}
+
+// sleep waits d, or until ctx is done (false).
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
+	}
 }
