@@ -2,8 +2,8 @@ package kernel
 
 // Heap is a binary min-heap of T ordered by Less. It is typed, so Push and
 // Pop never box values in interfaces (container/heap would allocate on
-// every call); the event queue and the backfilling core's free-node pool
-// share it.
+// every call). The event queue (Queue) keeps its own copy of this
+// algorithm written for Event, so that its comparison is inlined.
 type Heap[T any] struct {
 	Less  func(a, b T) bool
 	items []T
