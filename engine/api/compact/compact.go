@@ -110,19 +110,23 @@ func (w *writer) head(kind byte, header any) error {
 	return nil
 }
 
-// strtab writes n strings as their lengths, then their bytes.
+// strtab writes n strings as their lengths, then their bytes. It appends
+// to a local slice and stores it in w once: a store to w.b per string
+// writes a pointer through w, a write barrier each while the collector
+// marks (under js/wasm a quarter of a whole trace's result encoding).
 func (w *writer) strtab(n int, at func(i int) string) {
 	total := 0
 	for i := 0; i < n; i++ {
 		total += len(at(i))
 	}
-	w.uvarint(uint64(total))
+	b := binary.AppendUvarint(w.b, uint64(total))
 	for i := 0; i < n; i++ {
-		w.uvarint(uint64(len(at(i))))
+		b = binary.AppendUvarint(b, uint64(len(at(i))))
 	}
 	for i := 0; i < n; i++ {
-		w.b = append(w.b, at(i)...)
+		b = append(b, at(i)...)
 	}
+	w.b = b
 }
 
 // dict writes the distinct values of n strings (in order of first use,
