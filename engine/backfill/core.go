@@ -195,10 +195,10 @@ type core struct {
 	waiting  []int    // FCFS queue
 	res      []Choice // conservative only: each waiting job's reservation
 	hasRes   []bool
-	run      []Choice // the choice a running or finished job took
-	started  []bool
-	place    []int // index of each started job's placement
-	freeNow  int   // free nodes now, summed over sites
+	run      []running // what a running or finished job holds
+	runParts []Part    // the parts of every started job (running.part)
+	place    []int     // index of each started job's placement
+	freeNow  int       // free nodes now, summed over sites
 	dirty    bool
 	compact  bool // conservative: a job ended early, compress
 	lastT    float64
@@ -208,9 +208,17 @@ type core struct {
 	res2     *sched.Result
 	stats    Stats
 	rec      sched.Recorder
-	q        kernel.Queue
-	ctx      context.Context
-	calls    int // selector calls, for cancellation checks inside a pass
+	// q holds the finishes and, under conservative or PerEvent, the
+	// passes; arrivals come from order (arr is the next one) and, under
+	// FCFS and EASY with PerInstant, the pass an instant asks for is
+	// dirty and passAt: see next.
+	q      kernel.Queue
+	arr    int
+	lazy   bool
+	passAt float64
+	events uint64 // events handled
+	ctx    context.Context
+	calls  int // selector calls, for cancellation checks inside a pass
 	// allocs and nodes back the Alloc lists and node indices of every
 	// placement, so starting a job allocates nothing in the common case.
 	allocs arena[sched.Alloc]
@@ -222,6 +230,18 @@ type core struct {
 	headParts []Part
 	// bounder is the selector's Bounder, if it has one.
 	bounder Bounder
+	// single is the selector when it is the plain single-cluster one:
+	// passEASY answers its "does not fit now" itself.
+	single *single
+}
+
+// running is what a started job holds until it ends: its estimated end
+// (start + estimate) and its parts, runParts[part:part+parts]. It holds
+// no pointer, so writing it costs no write barrier and the collector
+// does not scan the array.
+type running struct {
+	estEnd      float64
+	part, parts int
 }
 
 const (
@@ -251,15 +271,14 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 	}
 	n := len(cfg.Jobs)
 	c := &core{
-		cfg:     cfg,
-		run:     make([]Choice, n),
-		started: make([]bool, n),
-		place:   make([]int, n),
-		prom:    make([]promise, n),
-		rec:     rec,
-		wakeAt:  math.Inf(1),
-		lastT:   math.Inf(-1),
-		res2:    &sched.Result{Schedule: make([]sched.Placement, 0, n), Metrics: map[string]float64{}},
+		cfg:    cfg,
+		run:    make([]running, n),
+		place:  make([]int, n),
+		prom:   make([]promise, n),
+		rec:    rec,
+		wakeAt: math.Inf(1),
+		lastT:  math.Inf(-1),
+		res2:   &sched.Result{Schedule: make([]sched.Placement, 0, n), Metrics: map[string]float64{}},
 	}
 	if cfg.Mode == Conservative {
 		c.res, c.hasRes = make([]Choice, n), make([]bool, n)
@@ -275,7 +294,9 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 	}
 	c.allocs.chunk = max(n, 1)
 	c.parts.chunk = max(n, 1)
+	c.runParts = make([]Part, 0, n)
 	c.bounder, _ = cfg.Sel.(Bounder)
+	c.single, _ = cfg.Sel.(*single)
 	c.nodes.chunk = min(max(nodes, 1), maxNodeChunk)
 	start := math.Inf(1)
 	for _, j := range cfg.Jobs {
@@ -294,36 +315,63 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 		c.order[i] = i
 	}
 	sort.SliceStable(c.order, func(a, b int) bool { return cfg.Jobs[c.order[a]].Submit < cfg.Jobs[c.order[b]].Submit })
-	// Arrivals are pushed one at a time, in queue order (each arrival
-	// pushes the next), which keeps the event heap small; the order of
-	// events is the same as with all pushed up front.
-	if n > 0 {
-		c.q.Push(kernel.Event{T: cfg.Jobs[c.order[0]].Submit, Kind: kernel.Arrive, Ref: 0})
-	}
+	c.lazy = cfg.Mode != Conservative && cfg.Order == PerInstant
 	return c, nil
+}
+
+// next removes and returns the next event in the kernel queue's order
+// (time, then Finish before Arrive before Schedule, then insertion
+// order), as if every event went through the queue: the arrivals come
+// from the queue order instead (in time order; the queue holds none, so
+// no tie between an arrival and a queued event needs the insertion
+// order), and so does the one pass FCFS and EASY ask for per instant
+// under PerInstant (needPass): the queue then holds only finishes, and
+// the pass, at the time of the events that asked for it, comes after
+// every finish and arrival of that time. Under js/wasm, a push and a pop
+// per arrival and per pass were most of the queue's cost.
+func (c *core) next() (kernel.Event, bool) {
+	e, ok := c.q.Peek()
+	fromQ := ok
+	if c.arr < len(c.order) {
+		a := kernel.Event{T: c.cfg.Jobs[c.order[c.arr]].Submit, Kind: kernel.Arrive, Ref: c.arr}
+		if !ok || a.T < e.T || (a.T == e.T && a.Kind < e.Kind) {
+			e, ok, fromQ = a, true, false
+		}
+	}
+	if c.lazy && c.dirty {
+		p := kernel.Event{T: c.passAt, Kind: kernel.Schedule, Ref: refPass}
+		if !ok || p.T < e.T || (p.T == e.T && p.Kind < e.Kind) {
+			return p, true
+		}
+	}
+	if fromQ {
+		return c.q.Pop()
+	}
+	if ok {
+		c.arr++
+	}
+	return e, ok
 }
 
 func (c *core) loop(ctx context.Context) error {
 	c.ctx = ctx
 	for {
-		if c.q.Popped()&1023 == 0 {
+		if c.events&1023 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		e, ok := c.q.Pop()
+		e, ok := c.next()
 		if !ok {
 			break
 		}
+		c.events++
 		now := e.T
 		if now != c.lastT {
 			c.lastT, c.passed = now, false
 		}
 		switch e.Kind {
 		case kernel.Arrive:
-			if k := e.Ref + 1; k < len(c.order) {
-				c.q.Push(kernel.Event{T: c.cfg.Jobs[c.order[k]].Submit, Kind: kernel.Arrive, Ref: k})
-			}
 			j := c.order[e.Ref]
 			if d := c.cfg.Jobs[j].Drop; d != "" {
 				c.res2.Dropped = append(c.res2.Dropped, sched.Drop{Job: c.cfg.Jobs[j].ID, Reason: d})
@@ -371,7 +419,7 @@ func (c *core) loop(ctx context.Context) error {
 			}
 		}
 	}
-	c.stats.Events = c.q.Popped()
+	c.stats.Events = c.events
 	// Jobs left waiting can only come from a selector that never places
 	// them; report them rather than lose them.
 	for _, j := range c.waiting {
@@ -386,6 +434,10 @@ func (c *core) loop(ctx context.Context) error {
 func (c *core) needPass(now float64) {
 	if !c.dirty {
 		c.dirty = true
+		if c.lazy {
+			c.passAt = now // see next
+			return
+		}
 		c.q.Push(kernel.Event{T: now, Kind: kernel.Schedule, Ref: refPass})
 	}
 }
@@ -393,25 +445,24 @@ func (c *core) needPass(now float64) {
 // finish gives back the part of j's estimate it did not use (the nodes
 // are given back by releaseNodes).
 func (c *core) finish(j int, now float64) {
-	ch := c.run[j]
-	estEnd := ch.Start + ch.Est
-	for _, p := range ch.Parts {
-		if now < estEnd {
-			// The job ended before its estimate: give back the rest.
+	r := c.run[j]
+	estEnd := r.estEnd
+	if now < estEnd {
+		// The job ended before its estimate: give back the rest.
+		for _, p := range c.runParts[r.part : r.part+r.parts] {
 			c.m.Sites[p.Site].Profile.Release(now, estEnd, p.Nodes)
 		}
-	}
-	if now < estEnd {
 		c.compact = true
 	}
 }
 
 // releaseNodes gives a finished job's node indices back.
 func (c *core) releaseNodes(j int) {
-	ch := c.run[j]
+	r := c.run[j]
+	parts := c.runParts[r.part : r.part+r.parts]
 	pl := &c.res2.Schedule[c.place[j]]
 	for i, a := range pl.Alloc {
-		c.release(ch.Parts[i].Site, a.Nodes)
+		c.release(parts[i].Site, a.Nodes)
 	}
 }
 
@@ -459,14 +510,32 @@ func (c *core) promise(j int, key float64) {
 // sel calls the selector; every 256 calls it also checks for
 // cancellation, since one pass may place thousands of jobs.
 func (c *core) sel(j int, now float64, instantOnly bool) (Choice, bool, error) {
-	c.calls++
-	if c.calls&255 == 0 && c.ctx != nil {
-		if err := c.ctx.Err(); err != nil {
-			return Choice{}, false, err
-		}
+	if err := c.count(); err != nil {
+		return Choice{}, false, err
 	}
 	ch, ok := c.cfg.Sel.Select(j, now, &c.m, instantOnly)
 	return ch, ok, nil
+}
+
+// count counts a selector call: every 256 it checks for cancellation.
+// passEASY counts a call it answers for the plain selector (fitsNow)
+// and does not make, so the checks fall where they did.
+func (c *core) count() error {
+	c.calls++
+	if c.calls&255 == 0 && c.ctx != nil {
+		return c.ctx.Err()
+	}
+	return nil
+}
+
+// keepRest appends c.waiting[i:] to kept, a prefix of c.waiting's
+// array (the jobs a pass keeps waiting, in place). When no job left the
+// queue before i, they are in place already and only the length changes.
+func (c *core) keepRest(kept []int, i int) []int {
+	if len(kept) == i {
+		return c.waiting
+	}
+	return append(kept, c.waiting[i:]...)
 }
 
 // pass is one run of the scheduler at now.
@@ -496,7 +565,7 @@ func (c *core) passEASY(now float64) error {
 		if c.freeNow == 0 || (headSet && c.cfg.Jobs[j].Size > c.freeNow) {
 			kept = append(kept, j)
 			if c.freeNow == 0 {
-				kept = append(kept, c.waiting[i+1:]...)
+				kept = c.keepRest(kept, i+1)
 				break
 			}
 			continue
@@ -515,7 +584,7 @@ func (c *core) passEASY(now float64) error {
 				continue
 			}
 			if c.cfg.Mode == FCFS {
-				kept = append(kept, c.waiting[i:]...)
+				kept = c.keepRest(kept, i)
 				break
 			}
 			if instant(ch) {
@@ -526,11 +595,23 @@ func (c *core) passEASY(now float64) error {
 			}
 			c.promise(j, ch.Key)
 			c.reserve(ch)
-			c.headParts = append(c.headParts[:0], ch.Parts...)
+			c.headParts = c.headParts[:0] // in place: no pointer written
+			c.headParts = append(c.headParts, ch.Parts...)
 			ch.Parts = c.headParts
 			headSet, head, headC = true, j, ch
 			kept = append(kept, j)
 			continue
+		}
+		if s := c.single; s != nil {
+			// The plain selector's answer when the job does not fit
+			// now, without a call through the interface or a Choice.
+			if err := c.count(); err != nil {
+				return err
+			}
+			if !s.fitsNow(j, now, &c.m) {
+				kept = append(kept, j)
+				continue
+			}
 		}
 		ch, ok, err := c.sel(j, now, true)
 		if err != nil {
@@ -548,7 +629,10 @@ func (c *core) passEASY(now float64) error {
 		}
 		kept = append(kept, j)
 	}
-	c.waiting = kept
+	// kept is a prefix of c.waiting's array: only the length changes
+	// (storing kept would write a pointer, a write barrier per pass
+	// while the collector marks).
+	c.waiting = c.waiting[:len(kept)]
 	if headSet {
 		c.unreserve(headC)
 	}
@@ -641,7 +725,7 @@ func (c *core) passConservative(now float64) error {
 			next = math.Min(next, c.res[j].Start)
 		}
 	}
-	c.waiting = kept
+	c.waiting = c.waiting[:len(kept)] // as in passEASY
 	// Reserved starts normally fall on a finish event; a wake-up makes
 	// sure the scheduler also runs at the earliest one.
 	if next < c.wakeAt {
@@ -727,14 +811,11 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		pl.Nodes += len(nodes)
 	}
 	pl.Cluster = clusterName(pl.Alloc)
-	if !reserved {
-		// A choice from this pass's selection (a reservation's parts
-		// are the core's already): keep its parts until the job ends.
-		ch.Parts = c.keepParts(nil, ch.Parts)
-	}
+	// The parts are kept until the job ends, by value (a selector may
+	// reuse its own at its next call).
 	r := &c.run[j]
-	r.Start, r.Est, r.Run, r.Parts, r.Key = ch.Start, ch.Est, ch.Run, ch.Parts, ch.Key
-	c.started[j] = true
+	r.estEnd, r.part, r.parts = ch.Start+ch.Est, len(c.runParts), len(ch.Parts)
+	c.runParts = append(c.runParts, ch.Parts...)
 	if zero {
 		for i, a := range pl.Alloc {
 			c.release(ch.Parts[i].Site, a.Nodes)
@@ -748,16 +829,16 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 }
 
 // appendPlacement extends the schedule by one zero placement and returns
-// it (the schedule is made with room for every job).
+// it (the schedule is made with room for every job). Within its capacity
+// only the length is written: no pointer, so no write barrier.
 func (c *core) appendPlacement() *sched.Placement {
-	s := c.res2.Schedule
-	if len(s) == cap(s) {
-		s = append(s, sched.Placement{})
+	r := c.res2
+	if n := len(r.Schedule); n < cap(r.Schedule) {
+		r.Schedule = r.Schedule[:n+1]
 	} else {
-		s = s[:len(s)+1]
+		r.Schedule = append(r.Schedule, sched.Placement{})
 	}
-	c.res2.Schedule = s
-	return &s[len(s)-1]
+	return &r.Schedule[len(r.Schedule)-1]
 }
 
 // nodeSet hands out the lowest free node indices of one site, so a Gantt

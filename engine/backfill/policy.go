@@ -123,6 +123,12 @@ func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choic
 	return Choice{Start: start, Est: s.est[j], Run: s.run[j], Parts: s.part[:], Key: start}, true
 }
 
+// fitsNow is false when Select(j, now, m, true) would answer ok=false:
+// job j does not fit in the profile now.
+func (s *single) fitsNow(j int, now float64, m *Machine) bool {
+	return m.Sites[0].Profile.Fits(now, s.size[j], s.est[j])
+}
+
 // Improvable implements Bounder: the key is the start time, and an
 // earlier start needs size processors free at some instant before it.
 func (s *single) Improvable(j int, now float64, res *Choice, m *Machine) bool {
