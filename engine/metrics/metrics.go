@@ -49,17 +49,21 @@ func JoinOf(s *model.Scenario, r *sched.Result, jobOf []int32) []Done {
 		if i < 0 {
 			continue
 		}
-		j := &s.Jobs[i]
-		// The nodes the job actually held weigh it: for a moldable job
-		// (TITAN) Size is only a cap. Size is the fallback for policies
-		// that do not report a node count.
-		size := p.Nodes
-		if size <= 0 {
-			size = j.Size
-		}
-		out = append(out, Done{Submit: j.Submit, Start: p.Start, End: p.End, Deadline: j.Deadline, Size: size})
+		out = append(out, done(p, &s.Jobs[i]))
 	}
 	return out
+}
+
+// done is placement p of job j as the metrics see it.
+func done(p *sched.Placement, j *model.Job) Done {
+	// The nodes the job actually held weigh it: for a moldable job
+	// (TITAN) Size is only a cap. Size is the fallback for policies
+	// that do not report a node count.
+	size := p.Nodes
+	if size <= 0 {
+		size = j.Size
+	}
+	return Done{Submit: j.Submit, Start: p.Start, End: p.End, Deadline: j.Deadline, Size: size}
 }
 
 func firstSubmit(ds []Done) float64 {
