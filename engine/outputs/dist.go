@@ -1,6 +1,7 @@
 package outputs
 
 import (
+	"math"
 	"slices"
 
 	"gridplay/engine/model"
@@ -113,11 +114,16 @@ func rank(p, n int) int {
 // and the nearest-rank percentiles 1..100.
 func cdf(sorted []float64) []sched.XY {
 	n := len(sorted)
-	// upto[k] is F at sorted[k]: (index of its last equal + 1) / n.
-	at := func(k int) sched.XY {
+	// end is the index of the last value equal to sorted[k], and at
+	// the point of F there: F(sorted[k]) = (end + 1) / n.
+	end := func(k int) int {
 		for k+1 < n && sorted[k+1] == sorted[k] {
 			k++
 		}
+		return k
+	}
+	at := func(k int) sched.XY {
+		k = end(k)
 		return sched.XY{X: sorted[k], Y: float64(k+1) / float64(n)}
 	}
 	distinct := 1
@@ -136,8 +142,22 @@ func cdf(sorted []float64) []sched.XY {
 		return out
 	}
 	out = append(out, at(0))
+	// last is the end of the run of equal values the latest point was
+	// read in: a rank within it gives that point again, which is not
+	// appended (at would scan the run again for each percentile that
+	// falls in it, and a whole trace's waits hold tens of thousands of
+	// zeros). A NaN is a run of its own, and read again.
+	last := -1
 	for p := 1; p <= 100; p++ {
-		pt := at(rank(p, n) - 1)
+		k := rank(p, n) - 1
+		if k <= last {
+			continue
+		}
+		last = end(k)
+		pt := sched.XY{X: sorted[last], Y: float64(last+1) / float64(n)}
+		if math.IsNaN(pt.X) {
+			last = -1
+		}
 		if pt.X != out[len(out)-1].X {
 			out = append(out, pt)
 		}
