@@ -462,8 +462,35 @@ func readPoint(w ResponseWriter, r *Request) (int, bool) {
 	return k, true
 }
 
+// MaxPointsPerRequest caps the points of one ?points=K-M request.
+const MaxPointsPerRequest = 64
+
+// readPoints reads ?points=K-M (K <= M, at most MaxPointsPerRequest
+// points): -1, -1 when absent; on a bad range it answers the error and
+// reports false.
+func readPoints(w ResponseWriter, r *Request) (lo, hi int, ok bool) {
+	v, has := r.Query["points"]
+	if !has {
+		return -1, -1, true
+	}
+	a, b, cut := strings.Cut(v[0], "-")
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	switch {
+	case !cut || err1 != nil || err2 != nil || lo < 0 || hi < lo:
+		writeError(w, statusBadRequest, &Error{Field: "points", Msg: fmt.Sprintf("%q is not a range of point indexes such as 0-3", v[0])})
+		return 0, 0, false
+	case hi-lo >= MaxPointsPerRequest:
+		writeError(w, statusBadRequest, &Error{Field: "points", Msg: fmt.Sprintf("%q asks for %d points; at most %d at a time", v[0], hi-lo+1, MaxPointsPerRequest)})
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
 // handleExperiment runs a whole experiment, or with ?point=K its point K
-// alone (CSV: the point's rows without the header).
+// alone (CSV: the point's rows without the header), or with ?points=K-M
+// the points K to M: the answers of ?point=K, ..., ?point=M one after
+// the other (JSON: one report a line; CSV: their rows).
 func handleExperiment(w ResponseWriter, r *Request, e sched.Experiment) {
 	format, ok := readFormat(w, r)
 	if !ok {
@@ -473,8 +500,16 @@ func handleExperiment(w ResponseWriter, r *Request, e sched.Experiment) {
 	if !ok {
 		return
 	}
+	lo, hi, ok := readPoints(w, r)
+	if !ok {
+		return
+	}
 	opt, ok := readOptions(w, r)
 	if !ok {
+		return
+	}
+	if lo >= 0 && point < 0 {
+		points(w, r, e, opt, format, lo, hi)
 		return
 	}
 	run := func(ctx context.Context, rec sched.Recorder) (any, error) {
@@ -493,6 +528,36 @@ func handleExperiment(w ResponseWriter, r *Request, e sched.Experiment) {
 		return
 	}
 	respond(w, r, run)
+}
+
+// points answers ?points=lo-hi: every point is run first, so a failure
+// is answered as the failed point's error, as ?point=K would be.
+func points(w ResponseWriter, r *Request, e sched.Experiment, opt sched.ExperimentOptions, format string, lo, hi int) {
+	var buf bytes.Buffer
+	for k := lo; k <= hi; k++ {
+		rep, err := e.Point(r.Context(), opt, k, nil)
+		if err != nil {
+			writeError(w, statusOf(err), inputError(err))
+			return
+		}
+		if format == "csv" {
+			err = WriteRows(&buf, rep.LongRows())
+		} else {
+			var b []byte
+			if b, err = json.Marshal(rep); err == nil {
+				buf.Write(append(b, '\n'))
+			}
+		}
+		if err != nil {
+			writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
+			return
+		}
+	}
+	typ := "application/x-ndjson; charset=utf-8"
+	if format == "csv" {
+		typ = "text/csv; charset=utf-8"
+	}
+	writeBytes(w, typ, buf.Bytes())
 }
 
 // respond runs fn and writes its value as JSON, or, with ?stream=1, the

@@ -338,6 +338,7 @@ func TestExperimentPoints(t *testing.T) {
 	}
 	csv := "experiment,x,policy,metric,value\n"
 	var points []json.RawMessage
+	var lines string // the points' JSON answers one after the other
 	for _, p := range plan.Points {
 		w := do(t, "POST", fmt.Sprintf("/api/experiments/apitest-exp?point=%d&format=csv", p.Index), opts)
 		if w.Code != 200 || strings.HasPrefix(w.Body.String(), "experiment,") {
@@ -349,6 +350,14 @@ func TestExperimentPoints(t *testing.T) {
 			t.Fatalf("point %d: status %d: %s", p.Index, w.Code, w.Body)
 		}
 		points = append(points, bytes.TrimSpace(w.Body.Bytes()))
+		lines += w.Body.String()
+	}
+	// ?points=0-1 answers the points' answers one after the other.
+	if w := do(t, "POST", "/api/experiments/apitest-exp?points=0-1", opts); w.Code != 200 || w.Body.String() != lines || strings.Count(lines, "\n") != 2 {
+		t.Errorf("points 0-1: status %d\n%s\nwant\n%s", w.Code, w.Body, lines)
+	}
+	if w := do(t, "POST", "/api/experiments/apitest-exp?points=0-1&format=csv", opts); w.Code != 200 || "experiment,x,policy,metric,value\n"+w.Body.String() != csv {
+		t.Errorf("points 0-1 csv: status %d\n%s", w.Code, w.Body)
 	}
 	whole := do(t, "POST", "/api/experiments/apitest-exp?format=csv", opts)
 	if whole.Body.String() != csv {
@@ -376,6 +385,11 @@ func TestExperimentPoints(t *testing.T) {
 		{"point out of plan", "/api/experiments/apitest-exp?point=2", "", 422, "point"},
 		{"point not a number", "/api/experiments/apitest-exp?point=x", "", 400, "point"},
 		{"negative point", "/api/experiments/apitest-exp?point=-1", "", 400, "point"},
+		{"points past the plan", "/api/experiments/apitest-exp?points=1-2", "", 422, "point"},
+		{"points not a range", "/api/experiments/apitest-exp?points=1", "", 400, "points"},
+		{"points backwards", "/api/experiments/apitest-exp?points=1-0", "", 400, "points"},
+		{"points negative", "/api/experiments/apitest-exp?points=-1-0", "", 400, "points"},
+		{"points too many", "/api/experiments/apitest-exp?points=0-64", "", 400, "points"},
 		{"unknown verb", "/api/experiments/apitest-exp/run", "", 404, ""},
 		{"plan bad options", "/api/experiments/apitest-exp/plan", `{"fast":1}`, 422, ""},
 		{"merge too few", "/api/experiments/apitest-exp/merge", `{"points":[{}]}`, 422, "points"},

@@ -37,7 +37,7 @@ type Sweep struct {
 	Plan    []sched.PointInfo
 	Raw     [][]byte // each point's JSON report, nil until it is done
 	Done    int
-	Running int
+	Running int // requests in flight, each of one or more points
 	// Result is the merged report: a Table, or for muscle-table2 its
 	// rows as long rows plus Compositions.
 	Result       *sched.Table
@@ -77,6 +77,8 @@ type Sweep struct {
 	rows      [][]sched.Row
 	undecoded []int
 	partial   *sched.Table
+	// perRequest is how many points the next request asks for (grow).
+	perRequest int
 }
 
 // Composition is one row of MUSCLE Table 2.
@@ -121,7 +123,7 @@ func (s *Sweep) path(suffix string) string { return s.Base + suffix }
 // Start asks for the plan, then runs the points.
 func (s *Sweep) Start() {
 	s.Started = s.now()
-	s.request("POST", s.path("/plan"), s.Body, -1, func(body []byte, err string) {
+	s.request("POST", s.path("/plan"), s.Body, -1, -1, func(body []byte, err string) {
 		if err != "" {
 			s.fail("the plan: " + err)
 			return
@@ -184,62 +186,115 @@ func (s *Sweep) launch() {
 		return
 	}
 	for s.Running < s.Parallel {
-		k := s.nextMissing()
-		if k < 0 {
+		lo, hi := s.nextMissing()
+		if lo < 0 {
 			break
 		}
 		s.Running++
-		s.attempts[k]++
-		s.runPoint(k)
+		for k := lo; k <= hi; k++ {
+			s.attempts[k]++
+		}
+		s.runPoints(lo, hi)
 	}
 	if s.Done == len(s.Plan) && s.Running == 0 && s.Result == nil {
 		s.merge()
 	}
 }
 
-// nextMissing is the next point not done and not in flight, or -1.
-func (s *Sweep) nextMissing() int {
-	for ; s.next < len(s.Plan); s.next++ {
-		k := s.next
-		s.mu.Lock()
+// nextMissing is the next run of points not done and not in flight,
+// [lo, hi], at most s.chunk() long, or -1, -1.
+func (s *Sweep) nextMissing() (lo, hi int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	free := func(k int) bool {
 		_, busy := s.cancels[k]
-		s.mu.Unlock()
-		if s.Raw[k] == nil && !busy {
-			s.next++
-			return k
+		return s.Raw[k] == nil && !busy
+	}
+	for ; s.next < len(s.Plan); s.next++ {
+		if free(s.next) {
+			lo, hi = s.next, s.next
+			for hi+1 < len(s.Plan) && hi+1-lo < s.chunk() && free(hi+1) {
+				hi++
+			}
+			s.next = hi + 1
+			return lo, hi
 		}
 	}
-	return -1
+	return -1, -1
 }
 
-func (s *Sweep) runPoint(k int) {
-	s.request("POST", s.path("?point="+strconv.Itoa(k)), s.Body, k, func(body []byte, err string) {
+// chunk is how many points the next request asks for (see grow).
+func (s *Sweep) chunk() int {
+	if s.Decode != nil || s.perRequest < 1 {
+		return 1 // another point API (?point=K only), or the first requests
+	}
+	return s.perRequest
+}
+
+// Points per request. A sweep starts with one point per request; while
+// points come back quickly (under quickPoint each, from the request to
+// its answer), the next requests ask for twice as many, up to
+// maxPerRequest, and a slow answer halves it again. A point's answer
+// costs the page's thread a few milliseconds whatever the point (the
+// worker's message, the engine client, a goroutine's wake-up, the
+// sweep's lock), and the workers wait for the page to send them the next
+// point: with titan-fig9's 25 points of a few milliseconds each, the
+// page's thread was as busy as either worker (a Chromium trace of a
+// fresh page's first sweep: 463 ms against 542-561 ms), on two cores.
+// Points of seconds, as muscle-fig4's, stay one a request, so the
+// workers share them out evenly.
+const (
+	quickPoint    = 40 * time.Millisecond
+	maxPerRequest = 8
+)
+
+// grow sets the points per request from the last answer: n points in d.
+func (s *Sweep) grow(n int, d time.Duration) {
+	switch per := d / time.Duration(n); {
+	case per < quickPoint:
+		s.perRequest = min(max(2*s.perRequest, 2), maxPerRequest, max(1, len(s.Plan)/(2*s.Parallel)))
+	case per > 4*quickPoint:
+		s.perRequest = max(1, s.perRequest/2)
+	}
+}
+
+// runPoints asks for points lo to hi in one request (?point=K for one,
+// ?points=K-M for several: their reports one a line).
+func (s *Sweep) runPoints(lo, hi int) {
+	q := "?point=" + strconv.Itoa(lo)
+	if hi > lo {
+		q = "?points=" + strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
+	}
+	sent := s.now()
+	s.request("POST", s.path(q), s.Body, lo, hi, func(body []byte, err string) {
 		s.Running--
 		if s.isStopped() {
 			return
 		}
+		reports := [][]byte{body}
+		if err == "" && hi > lo {
+			reports = splitLines(body)
+			if len(reports) != hi-lo+1 {
+				err = fmt.Sprintf("the engine sent %d reports for %d points", len(reports), hi-lo+1)
+			}
+		}
 		if err != "" {
-			if s.attempts[k] < pointAttempts && err != jsbridge.ErrCancelled {
-				s.next = min(s.next, k)
+			if s.attempts[lo] < pointAttempts && err != jsbridge.ErrCancelled {
+				s.next = min(s.next, lo)
 				s.launch()
 				return
 			}
 			s.stopAll()
-			s.fail(fmt.Sprintf("point %d (%s): %s", k, s.Plan[k].Label, err))
+			s.fail(fmt.Sprintf("point %d (%s): %s", lo, s.Plan[lo].Label, err))
 			return
 		}
-		s.Raw[k] = body
-		s.Done++
-		// The next point goes out before anything else is done with
-		// this one, so the worker that answered is busy again at once;
-		// the report is decoded only when the view draws the partial
-		// table (Partial). Decoding it here first kept both workers
-		// idle behind the page's thread: in a fresh page, whose own
-		// code runs unoptimised at first, titan-fig9's points took
-		// twice as long from request to answer in the first sweep as
-		// in the second (by-hand probe with marks per request).
-		if s.Decode == nil {
-			s.undecoded = append(s.undecoded, k)
+		s.grow(hi-lo+1, s.now().Sub(sent))
+		for i, b := range reports {
+			s.Raw[lo+i] = b
+			s.Done++
+			if s.Decode == nil {
+				s.undecoded = append(s.undecoded, lo+i)
+			}
 		}
 		s.launch()
 	})
@@ -282,7 +337,7 @@ func (s *Sweep) merge() {
 	} else {
 		body = mergeRequest(s.Opt, s.Raw)
 	}
-	s.request("POST", s.path("/merge"), body, -1, func(out []byte, err string) {
+	s.request("POST", s.path("/merge"), body, -1, -1, func(out []byte, err string) {
 		if err != "" {
 			s.fail("merging the points: " + err)
 			return
@@ -386,7 +441,7 @@ func (s *Sweep) stopAll() {
 // request sends one request and calls done, inside update, with the body
 // of a 200 answer or a message. k >= 0 marks a point (so Cancel can stop
 // it).
-func (s *Sweep) request(method, path string, body []byte, k int, done func(body []byte, err string)) {
+func (s *Sweep) request(method, path string, body []byte, lo, hi int, done func(body []byte, err string)) {
 	var status int
 	var buf []byte
 	gen := s.gen
@@ -394,9 +449,11 @@ func (s *Sweep) request(method, path string, body []byte, k int, done func(body 
 		Head:  func(st int) { status = st },
 		Chunk: func(b []byte) { buf = append(buf, b...) },
 		End: func(err error) {
-			if k >= 0 {
+			if lo >= 0 {
 				s.mu.Lock()
-				delete(s.cancels, k)
+				for k := lo; k <= hi; k++ {
+					delete(s.cancels, k)
+				}
 				s.mu.Unlock()
 			}
 			s.update(func() {
@@ -414,16 +471,40 @@ func (s *Sweep) request(method, path string, body []byte, k int, done func(body 
 			})
 		},
 	})
-	if k >= 0 {
+	if lo >= 0 {
 		s.mu.Lock()
 		if s.stopped {
 			s.mu.Unlock()
 			cancel()
 			return
 		}
-		s.cancels[k] = cancel
+		for k := lo; k <= hi; k++ {
+			s.cancels[k] = cancel
+		}
 		s.mu.Unlock()
 	}
+}
+
+// inFlight is the number of points asked for and not answered.
+func (s *Sweep) inFlight() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.cancels)
+}
+
+// splitLines cuts an answer into its lines, each with its newline (a
+// point's report as ?point=K answers it).
+func splitLines(b []byte) [][]byte {
+	var out [][]byte
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			return append(out, b)
+		}
+		out = append(out, b[:i+1])
+		b = b[i+1:]
+	}
+	return out
 }
 
 // Progress is the line under the progress bar.
@@ -437,7 +518,7 @@ func (s *Sweep) Progress() string {
 		return "merging the points…"
 	}
 	el := s.now().Sub(s.Started)
-	line := fmt.Sprintf("%d of %d points done, %d running on %s, %s", s.Done, len(s.Plan), s.Running, s.Where, fmtDur(el))
+	line := fmt.Sprintf("%d of %d points done, %d running on %s, %s", s.Done, len(s.Plan), s.inFlight(), s.Where, fmtDur(el))
 	if s.Done > 0 && s.Done < len(s.Plan) {
 		left := time.Duration(float64(el) / float64(s.Done) * float64(len(s.Plan)-s.Done))
 		line += ", about " + fmtDur(left) + " left"

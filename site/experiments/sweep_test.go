@@ -202,3 +202,26 @@ func TestMergeRequestAndPartial(t *testing.T) {
 		t.Errorf("partial table: %d rows, want %d", len(s.Partial().Rows), len(rows))
 	}
 }
+
+// Points per request double while points answer under quickPoint each,
+// up to a cap of half a worker's share, and halve on slow answers; a
+// sweep of another point API keeps one point a request.
+func TestPointsPerRequest(t *testing.T) {
+	s := &Sweep{Parallel: 2, Plan: make([]sched.PointInfo, 25)}
+	if s.chunk() != 1 {
+		t.Fatalf("first requests: %d points each", s.chunk())
+	}
+	var got []int
+	for _, d := range []time.Duration{5, 10, 20, 30, 200, 1000} {
+		s.grow(s.chunk(), d*time.Millisecond*time.Duration(s.chunk()))
+		got = append(got, s.chunk())
+	}
+	if want := []int{2, 4, 6, 6, 3, 1}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("points per request %v, want %v", got, want)
+	}
+	s.Decode = func([]byte) string { return "" }
+	s.grow(1, time.Millisecond)
+	if s.chunk() != 1 {
+		t.Errorf("another point API: %d points a request", s.chunk())
+	}
+}
