@@ -62,17 +62,14 @@ install_if_changed() {
 	fi
 }
 
-# sizes prints what the two binaries weigh, as built and as sent.
+# sizes prints what the page's binary weighs, as built and as sent.
 sizes() {
-	local f raw gz br total=0
-	for f in app.wasm api.wasm; do
-		raw=$(wc -c <"$STATIC/$f")
-		gz=$(wc -c <"$STATIC/$f.gz")
-		br=$(wc -c <"$STATIC/$f.br")
-		total=$((total + br))
-		printf '%s %d bytes (%d gzip, %d brotli)\n' "$f" "$raw" "$gz" "$br"
-	done
-	printf 'both binaries as sent with brotli: %d bytes (%s MB)\n' "$total" "$(awk -v t="$total" 'BEGIN { print t / 1e6 }')"
+	local f=app.wasm raw gz br
+	raw=$(wc -c <"$STATIC/$f")
+	gz=$(wc -c <"$STATIC/$f.gz")
+	br=$(wc -c <"$STATIC/$f.br")
+	printf '%s (the page and its engine workers) %d bytes (%d gzip, %d brotli)\n' "$f" "$raw" "$gz" "$br"
+	printf 'the binary as sent with brotli: %d bytes (%s MB)\n' "$br" "$(awk -v t="$br" 'BEGIN { print t / 1e6 }')"
 }
 
 build() {
@@ -91,26 +88,26 @@ build() {
 	local ldflags="-s -w"
 	[ "${GRIDPLAY_SYMBOLS:-}" = 1 ] && ldflags="-w"
 
-	step "go build: site -> static/app.wasm"
-	# No inlining in the UI (it renders; the engine runs in the worker),
-	# except the painting code and the compact decoding of big results
-	# (engine/api/compact, encoding/binary, math): this keeps app.wasm
-	# small at no measurable cost in frame time. api.wasm keeps full
-	# optimisation.
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" \
-		-gcflags=all=-l -gcflags=gridplay/site/gantt= -gcflags=gridplay/site/jsbridge= -gcflags=gridplay/site/frames= \
-		-gcflags=gridplay/engine/api/compact= -gcflags=encoding/binary= -gcflags=math= \
+	step "go build: site -> static/app.wasm (the page, and the engine of its Web Workers)"
+	# One binary: the page's main thread runs it as the Vugu page and each
+	# engine worker runs the same compiled module as the engine API
+	# (site/main_wasm.go, wasm/engineserve), so the Go runtime, reflect,
+	# fmt and encoding/json are sent and compiled once. The tag
+	# gridplay_nohttp leaves net/http (and crypto/tls, x509 with it) out:
+	# the worker calls engine/api through syscall/js. No inlining in the
+	# UI's own packages and Vugu (they render; the engine runs in the
+	# workers), except the painting code: this keeps the binary small at
+	# no measurable cost in frame time. The engine and the standard
+	# library keep full optimisation.
+	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="$ldflags" \
+		-gcflags=gridplay/site/...=-l -gcflags=github.com/vugu/...=-l \
+		-gcflags=gridplay/site/gantt= -gcflags=gridplay/site/jsbridge= -gcflags=gridplay/site/frames= \
 		-o "$STATIC/.app.wasm.new" ./site ||
 		die "building site/ for js/wasm failed"
 	install_if_changed "$STATIC/.app.wasm.new" "$STATIC/app.wasm"
-
-	step "go build: wasm/engine -> static/api.wasm (the engine of the browser's Web Worker)"
-	# The tag gridplay_nohttp leaves net/http (and crypto/tls, x509 with
-	# it) out: the worker calls engine/api through syscall/js.
-	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="$ldflags" -o "$STATIC/.api.wasm.new" ./wasm/engine ||
-		die "building wasm/engine for js/wasm failed"
-	install_if_changed "$STATIC/.api.wasm.new" "$STATIC/api.wasm"
-	rm -rf "$STATIC/worker" # the syumai/workers browser glue of earlier builds
+	# The engine's own binary of earlier builds (static/api.wasm), and the
+	# syumai/workers browser glue of the first round.
+	rm -rf "$STATIC/api.wasm" "$STATIC/api.wasm.gz" "$STATIC/api.wasm.br" "$STATIC/worker"
 
 	step "static/first-run.mjs (the first visit's run, sent by main.js while app.wasm loads)"
 	go run ./wasm/internal/firstrun -o "$STATIC/.first-run.mjs.new" || die "writing static/first-run.mjs failed"
@@ -264,7 +261,7 @@ test_all() {
 	step "go vet (native and js/wasm)"
 	go vet ./... || die "go vet failed"
 	GOOS=js GOARCH=wasm go vet ./engine/... ./site/... ./wasm/api/... || die "go vet for js/wasm failed"
-	GOOS=js GOARCH=wasm go vet -tags gridplay_nohttp ./wasm/engine/ || die "go vet of wasm/engine failed"
+	GOOS=js GOARCH=wasm go vet -tags gridplay_nohttp ./wasm/engineserve/ || die "go vet of wasm/engineserve (tag gridplay_nohttp) failed"
 
 	step "go test (native)"
 	go test $(go list ./... | grep -v '/wasm/e2e$') || die "native tests failed"

@@ -2,7 +2,8 @@
 
 // Command site is the playground's user interface, a Vugu page compiled to
 // WebAssembly (GOOS=js GOARCH=wasm; ./build.sh builds it into
-// static/app.wasm). Natively it only says so: its logic lives in
+// static/app.wasm; the same binary is the engine of the page's Web
+// Workers, see wasm/engineserve). Natively it only says so: its logic lives in
 // site/state and site/gantt, which are tested natively.
 package main
 

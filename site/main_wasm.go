@@ -5,6 +5,7 @@ package main
 import (
 	"runtime/metrics"
 	"strconv"
+	"syscall/js"
 
 	// vjson is used by the code vugugen generates (git-ignored); the
 	// import keeps it in go.mod when `go mod tidy` runs without it.
@@ -14,9 +15,17 @@ import (
 
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
+	"gridplay/wasm/engineserve"
 )
 
 func main() {
+	// static/app.wasm is also the engine of the page's Web Workers
+	// (static/engine-worker.mjs runs the module the page compiled): a
+	// worker has no document, and serves the engine API instead.
+	if !js.Global().Get("document").Truthy() {
+		engineserve.Main()
+		return
+	}
 	renderer, err := domrender.New("#vugu_mount_point")
 	if err != nil {
 		panic(err)

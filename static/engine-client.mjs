@@ -1,17 +1,18 @@
 // The page's engine client: a pool of module Web Workers, each running the
-// engine (api.wasm) behind the HTTP API (static/engine-worker.mjs). The
-// playground (main.js) and the benchmark page (bench.html) use it.
+// engine behind the HTTP API (static/engine-worker.mjs). The playground
+// (main.js) and the benchmark page (bench.html) use it.
 //
-// Compile once, instantiate per request: api.wasm is fetched and compiled
-// here, once per page, with WebAssembly.compileStreaming, as soon as this
-// module loads (in parallel with the page's own app.wasm), and the
-// compiled module is handed to every worker, which starts a fresh Go
-// instance of it per request. Nothing is compiled twice, and the browser's
-// HTTP cache (ETag revalidation) lets it reuse its compiled code across
-// visits.
+// Compile once: the page and its engine are one binary, app.wasm (a Go
+// instance of it with no document serves the engine, wasm/engineserve),
+// fetched and compiled once per page with WebAssembly.compileStreaming
+// (appModule: index.html starts it before the scripts run), and the
+// compiled module is handed to every worker, which starts its own Go
+// instance of it. Nothing is downloaded or compiled twice, and the
+// browser's HTTP cache (ETag revalidation) lets it reuse its compiled code
+// across visits.
 //
 // A worker serves requests one at a time, and its Go instance stays
-// running between them (wasm/engine serves every call of its serve
+// running between them (wasm/engineserve serves every call of its serve
 // function), so a sweep's points do not pay for a new worker and a new Go
 // runtime each. A worker is kept for another request only while it is
 // small: Go's memory in WebAssembly never shrinks, so a worker whose
@@ -29,17 +30,26 @@
 // next request gets a fresh worker. Only workers that cannot start at all,
 // twice in a row, mark the engine unavailable, with the browser's reason.
 
-const apiURL = new URL("./api.wasm", import.meta.url);
+const appURL = new URL("./app.wasm", import.meta.url);
 const workerURL = new URL("./engine-worker.mjs", import.meta.url);
 
-// The engine starts (api.wasm fetched and compiled, the spare workers
+// appModule is app.wasm compiled: the page's Go program and its engine
+// workers' (one binary). index.html and embed.html start its fetch and
+// compile before the module scripts run (globalThis.gridplayApp); a page
+// without that script (bench.html) starts it at the first call.
+export function appModule() {
+  if (!globalThis.gridplayApp) globalThis.gridplayApp = WebAssembly.compileStreaming(fetch(appURL));
+  return globalThis.gridplayApp;
+}
+
+// The engine starts (app.wasm compiled, the spare workers
 // started) once this module and the one that imported it have run, unless
 // that module holds it back (engine.holdUntil). A first visit does: its
 // first answers were computed ahead (static/first-run.mjs), so nothing
 // needs the engine before the first chart is drawn, and app.wasm's
 // download, compile and start, and the page's first layout, have the
-// machine to themselves instead of sharing two cores with api.wasm's
-// compile and two Go runtimes starting in the workers. A request sent in
+// machine to themselves instead of sharing two cores with two Go runtimes
+// starting in the workers. A request sent in
 // the meantime starts it at once.
 let begin;
 let held = false;
@@ -48,14 +58,14 @@ queueMicrotask(() => {
   if (!held) begin();
 });
 
-// compiled is api.wasm compiled, or null when the page could not compile
+// compiled is app.wasm compiled, or null when the page could not compile
 // it (the workers then try themselves, and report what fails).
 let t0 = 0;
 const compiled = started
   .then(() => {
     t0 = performance.now();
     stats.startedMs = t0;
-    return WebAssembly.compileStreaming(fetch(apiURL));
+    return appModule();
   })
   .catch((err) => {
     stats.compileError = String(err && err.message ? err.message : err);
@@ -87,7 +97,7 @@ const stats = {
   chunks: 0,
   chunkBytes: 0,
   startedMs: -1, // when the engine started (performance.now(); see holdUntil)
-  compileMs: -1, // time to fetch and compile api.wasm, from the engine's start
+  compileMs: -1, // from the engine's start to app.wasm compiled (0 when the page had compiled it already)
   compileError: null,
   last: null, // the last worker's own figures (engine-worker.mjs)
   peakBytes: [], // Go memory of each request's instance at its end, last 200
@@ -407,7 +417,7 @@ export const engine = {
   reuse(on) {
     reuseMaxBytes = on ? reuseCap : 0;
   },
-  // ready resolves once api.wasm is compiled (null if the page could not
+  // ready resolves once app.wasm is compiled (null if the page could not
   // compile it).
   ready: compiled,
 };
@@ -490,7 +500,7 @@ function warm() {
   }
   return warming;
 }
-// warmWhenIdle warms up warmDelayMs after api.wasm is compiled, once the
+// warmWhenIdle warms up warmDelayMs after app.wasm is compiled, once the
 // engine has been idle for idleMs (no request in flight, none sent or
 // answered: a sweep's points keep it busy, and the warm-up waits for the
 // sweep's end rather than take a core from it). The playground calls it;

@@ -1,8 +1,9 @@
 // The engine in a module Web Worker. Its first message, {type: "init",
-// module}, brings api.wasm compiled by the page (engine-client.mjs). Then
+// module}, brings app.wasm compiled by the page (engine-client.mjs): the
+// page's own binary, whose Go program, finding no document here, serves
+// the engine API (wasm/engineserve: engine/api through syscall/js). Then
 // each message {id, method, path, body, type} is handed to the worker's Go
-// instance of the module (wasm/engine: engine/api served through
-// syscall/js), started once when the module arrives. The answer goes back as {id, type: "head",
+// instance of the module, started once when the module arrives. The answer goes back as {id, type: "head",
 // status}, then {type: "chunk"} messages (the NDJSON frames of a stream
 // in batches, see flush; one for the whole body otherwise; their buffers
 // transferred, not copied), then {type: "end", stats}, or {type: "error"}.
@@ -35,11 +36,11 @@ let init;
 const compiled = new Promise((resolve) => (init = resolve)).then(
   // Without a module from the page (it could not compile it), compile it
   // here, which reports the browser's reason if it cannot.
-  (m) => m || WebAssembly.compileStreaming(fetch(new URL("./api.wasm", import.meta.url))),
+  (m) => m || WebAssembly.compileStreaming(fetch(new URL("./app.wasm", import.meta.url))),
 );
 
 // start instantiates the engine and resolves with its serve function
-// (wasm/engine's main passes it to gridplayEngineReady) and the instance's
+// (wasm/engineserve's Main passes it to gridplayEngineReady) and the instance's
 // memory; failed is called if the Go program ends on its own.
 async function start(failed) {
   const module = await compiled;

@@ -1,13 +1,14 @@
 // Boots the playground: starts the engine client (its module Web Workers
-// and api.wasm's compilation begin at once, or once the first chart is
-// drawn on a first visit), exposes it to the Go page as
-// globalThis.gridplayEngine, then runs the Vugu page (app.wasm, whose
-// download and compile index.html started).
+// begin at once, or once the first chart is drawn on a first visit),
+// exposes it to the Go page as globalThis.gridplayEngine, then runs the
+// Vugu page (app.wasm, whose download and compile index.html started; the
+// engine workers run the same compiled module).
 
-import { engine } from "./engine-client.mjs";
+import { engine, appModule } from "./engine-client.mjs";
 
-// The engine client (engine-client.mjs: a pool of module Web Workers,
-// api.wasm compiled once) as the Go page reaches it (site/jsbridge).
+// The engine client (engine-client.mjs: a pool of module Web Workers
+// running app.wasm, compiled once) as the Go page reaches it
+// (site/jsbridge).
 globalThis.gridplayEngine = engine;
 
 // On a first visit (no link in the address, nothing saved), the page's
@@ -295,7 +296,7 @@ async function boot() {
   // index.html starts fetching and compiling app.wasm before the module
   // scripts run (globalThis.gridplayApp); a page without that script
   // starts it here.
-  const module = await (globalThis.gridplayApp || WebAssembly.compileStreaming(fetch(new URL("./app.wasm", import.meta.url))));
+  const module = await appModule();
   const instance = await WebAssembly.instantiate(module, go.importObject);
   // The page's Go memory in bytes (it only grows), for the tests' logs.
   globalThis.gridplayPageMemory = () => instance.exports.mem.buffer.byteLength;

@@ -9,10 +9,10 @@ import (
 )
 
 // The routes are written against these few types instead of net/http's,
-// so that the browser's engine (wasm/engine, built with the tag
-// gridplay_nohttp) links no net/http: that package brings crypto/tls,
-// x509 and their tables, a third of api.wasm, which a Web Worker never
-// uses. Handler (http.go, without the tag) adapts net/http to them.
+// so that the browser's engine (wasm/engineserve, in the page's binary
+// built with the tag gridplay_nohttp) links no net/http: that package
+// brings crypto/tls, x509 and their tables, a third of the engine's
+// binary, which a Web Worker never uses. Handler (http.go, without the tag) adapts net/http to them.
 
 // Request is what a route reads of an HTTP request.
 type Request struct {

@@ -22,7 +22,7 @@ import (
 )
 
 // TestWorkerd compares the engine API served by workerd (wrangler dev,
-// the Cloudflare Workers runtime, running api.wasm) with the same handler
+// the Cloudflare Workers runtime, running wasm/api) with the same handler
 // in-process: the same scenario must give the same bytes. ./build.sh test
 // starts wrangler and sets GRIDPLAY_WORKERD_URL; without it the test skips.
 func TestWorkerd(t *testing.T) {
@@ -201,7 +201,7 @@ func TestWorkerdExperiments(t *testing.T) {
 }
 
 // TestWorkerdAssets checks that the Cloudflare Worker (wasm/cf/entry.mjs)
-// sends the playground's binaries as their pre-compressed brotli files to
+// sends the playground's binary as their pre-compressed brotli files to
 // a browser that accepts brotli, with Vary: Accept-Encoding, and never
 // the .br files by their own names. (Locally, wrangler's proxy
 // re-encodes for a client that also accepts gzip, so the test asks for
@@ -213,7 +213,7 @@ func TestWorkerdAssets(t *testing.T) {
 	}
 	base = strings.TrimSuffix(base, "/")
 	waitReady(t, base+"/api/policies")
-	for _, f := range []string{"app.wasm", "api.wasm", "main.js"} {
+	for _, f := range []string{"app.wasm", "main.js"} {
 		want, err := os.ReadFile(staticDir + "/" + f + ".br")
 		if err != nil {
 			t.Fatal(err)
@@ -233,7 +233,7 @@ func TestWorkerdAssets(t *testing.T) {
 			t.Logf("%s: %d bytes of brotli", f, len(got))
 		}
 	}
-	for path, status := range map[string]int{"/": 200, "/app.wasm.br": 404, "/api.wasm.gz": 404, "/traces/KTH-SP2-1996-2.swf.gz": 200} {
+	for path, status := range map[string]int{"/": 200, "/app.wasm.br": 404, "/app.wasm.gz": 404, "/traces/KTH-SP2-1996-2.swf.gz": 200} {
 		resp, err := http.Get(base + path)
 		if err != nil {
 			t.Fatal(err)

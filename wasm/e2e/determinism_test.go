@@ -110,8 +110,8 @@ func TestCrossScenariosNative(t *testing.T) {
 }
 
 // TestBrowserWorkerDeterminism posts each cross-runtime scenario to the
-// engine in the page's module Web Worker (api.wasm under the syumai/workers
-// browser runtime) and checks the answer, plain and streamed, is byte for
+// engine in the page's module Web Worker (app.wasm's engine,
+// wasm/engineserve) and checks the answer, plain and streamed, is byte for
 // byte the native handler's.
 func TestBrowserWorkerDeterminism(t *testing.T) {
 	_, ctx, con, url := browser(t, 1280, 800)

@@ -66,7 +66,7 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 	// request (the list of experiments) and has warmed up
 	// (engine-client.mjs warm, which the playground does by itself once
 	// idle), as a person would press it on a page loaded a few seconds
-	// before: the page's time is the sweep's, not api.wasm's compile nor
+	// before: the page's time is the sweep's, not the engine's start nor
 	// the browser's first, unoptimised calls (TestPlayground and
 	// TestFirstScreen measure the page's start). Without the warm-up a
 	// fresh page's first titan-fig9 sweep took 2.7 s through the engine

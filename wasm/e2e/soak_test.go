@@ -90,7 +90,7 @@ func setSoakBody(t *testing.T, ctx context.Context, body []byte) {
 // instance's Go memory at a run's end moved from the first run's (issue
 // 12: within 20%; the second worker's instance ended its runs at 48 MB
 // against the first's 30 MB before each request's garbage was collected
-// before the next, see wasm/engine).
+// before the next, see wasm/engineserve).
 func TestSoak(t *testing.T) {
 	runs := 100
 	if v, err := strconv.Atoi(os.Getenv("SOAK_RUNS")); err == nil && v > 0 {

@@ -42,7 +42,7 @@ func TestEngineWarmsUpWhenIdle(t *testing.T) {
 	}
 	var warmed bool
 	err = chromedp.Run(ctx, chromedp.Navigate(url+"/embed.html#s="+tok+"&autoplay=0"), waitAnyDone(),
-		// Longer than the playground's delay (3 s after api.wasm is
+		// Longer than the playground's delay (3 s after app.wasm is
 		// compiled).
 		chromedp.Sleep(5*time.Second),
 		chromedp.Evaluate(`globalThis.gridplayEngine.stats().warm !== null`, &warmed))

@@ -24,8 +24,8 @@ const maxTraceBytes = swf.MaxUploadBytes
 // On Cloudflare Workers it asks the deployment's static assets (the ASSETS
 // binding that wasm/cf/wrangler.toml declares); in the browser's engine
 // worker it fetches traces/NAME next to the worker's module, which sits at
-// the site's root (static/engine-worker.mjs, serving wasm/engine). It calls fetch through
-// syscall/js: net/http's client would add TLS and HTTP/2 to api.wasm
+// the site's root (static/engine-worker.mjs, serving wasm/engineserve). It calls fetch through
+// syscall/js: net/http's client would add TLS and HTTP/2 to app.wasm
 // (about 5 MB) for a same-origin GET.
 //
 // What it fetched stays in memory for the instance's later requests (the
@@ -71,7 +71,7 @@ func fetchTrace(name string) ([]byte, error) {
 	var fetcher js.Value
 	var u string
 	// The syumai/workers runtime context (Cloudflare); the browser's
-	// engine (wasm/engine) has none.
+	// engine (wasm/engineserve) has none.
 	env := js.Undefined()
 	if ctx := js.Global().Get("context"); ctx.Truthy() {
 		env = ctx.Get("env")

@@ -80,7 +80,7 @@ func serve(target, ctype string, body []byte) ([]byte, error) {
 func Run() (requests int, err error) {
 	// The trace goes in as plain text: gzip's inflater is many short
 	// calls, optimised early in any import, and a compressor to make the
-	// .gz would add 25 KB (brotli) to api.wasm.
+	// .gz would add 25 KB (brotli) to the engine.
 	trace := Trace(Jobs)
 	var cutBody []byte
 	for range 2 {

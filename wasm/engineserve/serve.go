@@ -1,19 +1,27 @@
 //go:build js && wasm
 
-// Command engine is the engine API for the browser's module Web Worker
-// (static/engine-worker.mjs): engine/api served straight through
-// syscall/js, built with the tag gridplay_nohttp, so that no net/http (nor
-// the crypto/tls and x509 that come with it) is linked: the binary is a
-// third smaller than wasm/api's, which serves the same handler through
-// github.com/syumai/workers and net/http on Cloudflare Workers.
+// Package engineserve is the engine API for the browser's module Web
+// Workers (static/engine-worker.mjs): engine/api served straight through
+// syscall/js. It is linked into the page's one binary, static/app.wasm
+// (site/main_wasm.go): the page's main thread runs that binary as the
+// Vugu page, and each engine worker runs the same compiled module, whose
+// main sees no document and calls Main instead. One download and one
+// compile serve both; the page and its engine used to be two binaries
+// (app.wasm and api.wasm) that each carried the Go runtime, reflect, fmt
+// and encoding/json.
 //
-// main hands the worker one function, serve(req, onHead, onChunk, onEnd),
+// The binary is built with the tag gridplay_nohttp, so that no net/http
+// (nor the crypto/tls and x509 that come with it) is linked; wasm/api
+// serves the same handler through github.com/syumai/workers and net/http
+// on Cloudflare Workers.
+//
+// Main hands the worker one function, serve(req, onHead, onChunk, onEnd),
 // through globalThis.gridplayEngineReady, and waits for calls. req is
 // {method, path, type, body}: path with its query, type the body's
 // Content-Type, body a Uint8Array or null. onHead(status, contentType,
-// serverTiming) comes first; then onChunk(Uint8Array) once per flush (each NDJSON frame
-// of a stream) and for the rest at the end; then onEnd().
-package main
+// serverTiming) comes first; then onChunk(Uint8Array) once per flush (each
+// NDJSON frame of a stream) and for the rest at the end; then onEnd().
+package engineserve
 
 import (
 	"bytes"
@@ -30,7 +38,8 @@ import (
 	"gridplay/wasm/internal/warm"
 )
 
-func main() {
+// Main serves the engine to the worker and never returns.
+func Main() {
 	// The experiments that read a trace (gamf-fig7, multisite) fetch it
 	// from static/traces next to the worker's module.
 	swf.Fetcher = jsfetch.Trace
