@@ -573,10 +573,7 @@ func TestBatsimInPage(t *testing.T) {
 }
 
 // pageSettled is true once the page has not rendered for a second.
-const pageSettled = `(() => {
-  const r = globalThis.gridplayMarks.filter((m) => m.name.startsWith("render:"));
-  return performance.now() - (r.length ? r[r.length - 1].t : 0) > 1000;
-})()`
+const pageSettled = `performance.now() - (globalThis.gridplayLastRender || 0) > 1000`
 
 // scrollFrames scrolls the per-job table by rows each animation frame
 // for frames frames (a fast fling), then jumps to random places (a drag
