@@ -1,0 +1,62 @@
+// servebench times API requests in the browser worker's engine under
+// node, outside any browser: it runs a built binary's Go program as a
+// worker would (static/engine-worker.mjs), takes the serve function it
+// hands to globalThis.gridplayEngineReady (wasm/engineserve), and sends
+// it the same request RUNS times, one after the other. It prints the
+// median and the fastest time, and with ALL=1 every time in order.
+//
+//   GOROOT_WASM=$(go env GOROOT)/lib/wasm node wasm/e2e/servebench.cjs \
+//     static/app.wasm /api/experiments/titan-fig9 '{"quick":true,"seed":1}' 30
+//
+// Any binary that serves the engine this way can be timed, so two builds
+// can be compared side by side on one machine (the page's one binary
+// against the engine-only api.wasm of earlier builds, say). Requests that
+// read a trace (gamf-fig7, multisite) fetch it from the page's origin and
+// do not work here.
+globalThis.require = require;
+globalThis.fs = require("fs");
+globalThis.path = require("path");
+if (!process.env.GOROOT_WASM) {
+  console.error("set GOROOT_WASM=$(go env GOROOT)/lib/wasm");
+  process.exit(2);
+}
+require(process.env.GOROOT_WASM + "/wasm_exec.js");
+
+const [file, path, body, runsArg] = process.argv.slice(2);
+const runs = parseInt(runsArg || "10", 10);
+if (!file || !path || !(runs > 0)) {
+  console.error("usage: node servebench.cjs FILE.wasm PATH BODY [RUNS]");
+  process.exit(2);
+}
+const go = new Go();
+const ready = new Promise((resolve) => (globalThis.gridplayEngineReady = resolve));
+WebAssembly.instantiate(fs.readFileSync(file), go.importObject).then((r) => go.run(r.instance));
+const bytes = body ? new TextEncoder().encode(body) : null;
+
+ready.then(async (serve) => {
+  const one = () =>
+    new Promise((done) => {
+      let status = 0;
+      let n = 0;
+      const t0 = performance.now();
+      serve(
+        { method: bytes ? "POST" : "GET", path, type: bytes ? "application/json" : null, body: bytes },
+        (s) => (status = s),
+        (c) => (n += c.length),
+        () => done({ ms: performance.now() - t0, status, n }),
+      );
+    });
+  const ms = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await one();
+    if (r.status !== 200) {
+      console.error(path + ": status " + r.status);
+      process.exit(1);
+    }
+    ms.push(r.ms);
+  }
+  if (process.env.ALL) console.log(ms.map((t) => t.toFixed(0)).join(" "));
+  ms.sort((a, b) => a - b);
+  console.log(file + " " + path + ": median " + ms[ms.length >> 1].toFixed(1) + " ms, fastest " + ms[0].toFixed(1) + " ms over " + runs + " runs");
+  process.exit(0);
+});
