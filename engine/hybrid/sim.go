@@ -181,7 +181,7 @@ func (sm *sim) load(s *model.Scenario) error {
 		case j.origin < 0:
 			return model.Errf(f+".origin", fmt.Sprintf("unknown cluster %q", mj.Origin))
 		}
-		t0 = math.Min(t0, j.submit)
+		t0 = min(t0, j.submit)
 		sm.q.Push(kernel.Event{T: j.submit, Kind: kernel.Arrive, Ref: i})
 	}
 	// Exchanges at t0, t0+T_s, ...: the first gives the initial status.
@@ -321,7 +321,7 @@ func (sm *sim) gview(sv *server, t float64) *profile {
 func (sm *sim) bookTransit(sv *server, p *profile, t float64) {
 	for _, i := range sv.transit {
 		j := &sm.jobs[i]
-		p.reserve(math.Max(t, j.arrive), j.size, sm.exec(j, sv))
+		p.reserve(max(t, j.arrive), j.size, sm.exec(j, sv))
 	}
 }
 
@@ -404,9 +404,9 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 			if sm.cfg.Overlap {
 				// The job reaches the cluster at t+o and starts at the
 				// later of that and the server's predicted start.
-				v = math.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
+				v = min(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
 			} else {
-				v = math.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
+				v = min(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
 			}
 		}
 		if math.IsInf(v, 1) {
@@ -654,14 +654,14 @@ func (sm *sim) finish() {
 	done := 0
 	for i := range sm.jobs {
 		j := &sm.jobs[i]
-		minSubmit = math.Min(minSubmit, j.submit)
+		minSubmit = min(minSubmit, j.submit)
 		if j.state != stDone {
 			continue
 		}
 		done++
 		sumTTR += j.end - j.submit // TTR_j = C_j - s_j
 		work += float64(j.size) * j.exec
-		maxEnd = math.Max(maxEnd, j.end)
+		maxEnd = max(maxEnd, j.end)
 		cid := sm.g.clusters[j.dest].id
 		res.Schedule = append(res.Schedule, sched.Placement{
 			Job: j.id, Cluster: cid, Start: j.start, End: j.end, Nodes: j.size,
@@ -692,7 +692,7 @@ func (sm *sim) finish() {
 			case j.state == stDone:
 				sum += j.end - j.submit
 			case !math.IsInf(j.deadline, 1):
-				sum += math.Max(j.deadline, j.end) - j.submit
+				sum += max(j.deadline, j.end) - j.submit
 			default:
 				sum += j.end - j.submit
 			}
