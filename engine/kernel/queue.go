@@ -1,5 +1,7 @@
 package kernel
 
+import "slices"
+
 // Kind orders events that fall at the same time. Lower kinds run first:
 // at one instant, jobs finish and nodes change state before new jobs
 // arrive, and the scheduler runs last, so it sees every release and every
@@ -60,6 +62,10 @@ func (q *Queue) Push(e Event) {
 		i = p
 	}
 }
+
+// Grow makes room for n more events without another allocation (a
+// policy that pushes every arrival up front knows how many).
+func (q *Queue) Grow(n int) { q.h = slices.Grow(q.h, n) }
 
 // Len is the number of pending events.
 func (q *Queue) Len() int { return len(q.h) }
