@@ -31,7 +31,7 @@ func TestEngineWarmsUpWhenIdle(t *testing.T) {
 	}
 	// The worker's (wasm/internal/warm: the trace's six, then the
 	// engines') and the page's two gzipped imports.
-	if want := 6 + len(warmup.Points) + 1 + 2; warm.Error != "" || warm.Requests != want {
+	if want := 6 + warmup.EngineRequests() + 2; warm.Error != "" || warm.Requests != want {
 		t.Errorf("warm-up: %+v, want %d requests without an error", warm, want)
 	}
 	t.Logf("the playground's warm-up: %d requests, %.0f ms in the worker's Go, %.0f ms in all", warm.Requests, warm.MS, warm.WallMS)

@@ -13,7 +13,7 @@ import (
 // error path, not the page's), and the trace is usable job for job.
 func TestRun(t *testing.T) {
 	n, err := Run()
-	if err != nil || n != 6+len(Points)+1 {
+	if err != nil || n != 6+EngineRequests() {
 		t.Fatalf("%d requests, %v", n, err)
 	}
 	cut, err := swf.Import("warm.swf", bytes.NewReader(Trace(Jobs)), 0)
