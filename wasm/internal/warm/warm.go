@@ -115,10 +115,10 @@ func Run() (requests int, err error) {
 	return requests + n, err
 }
 
-// Points are the experiment points of the engines' warm-up (Engines):
-// a point each of the sweeps whose first run in a fresh page was the
-// slowest against its next run in the same page (TITAN's GA and its
-// baselines; the hybrid grid's three approaches), both without a trace.
+// Points are the single experiment points of the engines' warm-up
+// (Engines): the hybrid grid's three approaches, whose sweeps' first run
+// in a fresh page was among the slowest against the next one (TITAN's
+// sweep is whole, in Sweeps), without a trace.
 var Points = []string{
 	"/api/experiments/hybrid-table3?point=0",
 }
@@ -210,10 +210,17 @@ func sweep(name string, opt []byte) (int, error) {
 	if len(reports) != len(plan.Points) {
 		return 2, fmt.Errorf("warm-up: %s sent %d reports for %d points", name, len(reports), len(plan.Points))
 	}
-	body := append([]byte(`{"options":`), opt...)
-	body = append(body, `,"points":[`...)
-	body = append(body, bytes.Join(reports, []byte(","))...)
-	body = append(body, "]}"...)
+	var m api.MergeRequest
+	if err := json.Unmarshal(opt, &m.Options); err != nil {
+		return 2, err
+	}
+	for _, r := range reports {
+		m.Points = append(m.Points, r)
+	}
+	body, err := json.Marshal(m)
+	if err != nil {
+		return 2, err
+	}
 	if _, err := serve(base+"/merge", "application/json", body); err != nil {
 		return 2, err
 	}
