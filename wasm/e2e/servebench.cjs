@@ -4,6 +4,7 @@
 // hands to globalThis.gridplayEngineReady (wasm/engineserve), and sends
 // it the same request RUNS times, one after the other. It prints the
 // median and the fastest time, and with ALL=1 every time in order.
+// BODY may be @FILE, with the body's type in TYPE (JSON by default).
 //
 //   GOROOT_WASM=$(go env GOROOT)/lib/wasm node wasm/e2e/servebench.cjs \
 //     static/app.wasm /api/experiments/titan-fig9 '{"quick":true,"seed":1}' 30
@@ -11,9 +12,23 @@
 // Any binary that serves the engine this way can be timed, so two builds
 // can be compared side by side on one machine (the page's one binary
 // against the engine-only api.wasm of earlier builds, say). Requests that
-// read a trace (gamf-fig7, multisite) fetch it from the page's origin and
-// do not work here.
+// read a trace (gamf-fig7, multisite) fetch traces/NAME next to the
+// worker's module, as in the page: here that is static/traces of this
+// checkout, read from disk.
 globalThis.require = require;
+// The worker's location and fetch (wasm/internal/jsfetch): files under
+// static/, by their URL.
+const staticDir = require("path").join(__dirname, "..", "..", "static");
+globalThis.location = { href: require("url").pathToFileURL(staticDir + "/engine-worker.mjs").href };
+globalThis.self = globalThis;
+globalThis.fetch = async (u) => {
+  try {
+    const b = require("fs").readFileSync(require("url").fileURLToPath(u));
+    return { status: 200, arrayBuffer: async () => b.buffer.slice(b.byteOffset, b.byteOffset + b.length) };
+  } catch (e) {
+    return { status: 404, arrayBuffer: async () => new ArrayBuffer(0) };
+  }
+};
 globalThis.fs = require("fs");
 globalThis.path = require("path");
 if (!process.env.GOROOT_WASM) {
@@ -30,8 +45,15 @@ if (!file || !path || !(runs > 0)) {
 }
 const go = new Go();
 const ready = new Promise((resolve) => (globalThis.gridplayEngineReady = resolve));
-WebAssembly.instantiate(fs.readFileSync(file), go.importObject).then((r) => go.run(r.instance));
-const bytes = body ? new TextEncoder().encode(body) : null;
+let memory = null;
+WebAssembly.instantiate(fs.readFileSync(file), go.importObject).then((r) => {
+  memory = r.instance.exports.mem;
+  go.run(r.instance);
+});
+// BODY "@FILE" sends FILE's bytes (a compact scenario, say, with
+// TYPE=application/vnd.gridplay.scenario); TYPE defaults to JSON.
+const bytes = !body ? null : body.startsWith("@") ? new Uint8Array(fs.readFileSync(body.slice(1))) : new TextEncoder().encode(body);
+const type = process.env.TYPE || "application/json";
 
 ready.then(async (serve) => {
   const one = () =>
@@ -40,7 +62,7 @@ ready.then(async (serve) => {
       let n = 0;
       const t0 = performance.now();
       serve(
-        { method: bytes ? "POST" : "GET", path, type: bytes ? "application/json" : null, body: bytes },
+        { method: bytes ? "POST" : "GET", path, type: bytes ? type : null, body: bytes },
         (s) => (status = s),
         (c) => (n += c.length),
         () => done({ ms: performance.now() - t0, status, n }),
@@ -57,6 +79,6 @@ ready.then(async (serve) => {
   }
   if (process.env.ALL) console.log(ms.map((t) => t.toFixed(0)).join(" "));
   ms.sort((a, b) => a - b);
-  console.log(file + " " + path + ": median " + ms[ms.length >> 1].toFixed(1) + " ms, fastest " + ms[0].toFixed(1) + " ms over " + runs + " runs");
+  console.log(file + " " + path + ": median " + ms[ms.length >> 1].toFixed(1) + " ms, fastest " + ms[0].toFixed(1) + " ms over " + runs + " runs; memory " + (memory.buffer.byteLength / 1048576).toFixed(0) + " MB");
   process.exit(0);
 });

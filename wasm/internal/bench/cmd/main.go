@@ -4,6 +4,12 @@
 //	go run ./wasm/internal/bench/cmd [-runs N] [-note TEXT] [-o static/bench-native.json]
 //
 // `./build.sh bench` runs it. It prints the table as it goes.
+//
+// With -bodies DIR it measures nothing: it writes each row's request body
+// to DIR/NAME.body and prints the command that times the row under node
+// in a built binary's engine (wasm/e2e/servebench.cjs), for profiling the
+// engine in WebAssembly (node --cpu-prof, with a binary built with
+// GRIDPLAY_SYMBOLS=1).
 package main
 
 import (
@@ -11,6 +17,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"gridplay/engine/api/benchset"
 	"gridplay/wasm/internal/bench"
@@ -20,6 +27,7 @@ func main() {
 	runs := flag.Int("runs", benchset.Runs, "timed requests per row, after one warm-up")
 	note := flag.String("note", "", "what else ran on the machine, for the page")
 	out := flag.String("o", "static/bench-native.json", "the file to write")
+	bodies := flag.String("bodies", "", "write each row's request body to this directory and print its servebench command instead")
 	flag.Parse()
 	if *runs < 1 {
 		fail(fmt.Errorf("-runs must be at least 1"))
@@ -27,6 +35,12 @@ func main() {
 	set, err := benchset.Load()
 	if err != nil {
 		fail(err)
+	}
+	if *bodies != "" {
+		if err := writeBodies(set, *bodies); err != nil {
+			fail(err)
+		}
+		return
 	}
 	n := bench.Machine(*runs)
 	n.Note = *note
@@ -48,6 +62,22 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("\n%s\nwrote %s\n", bench.Table(n.Rows, nil), *out)
+}
+
+// writeBodies writes the set's request bodies to dir and prints, for each
+// row, its servebench command.
+func writeBodies(set *benchset.Set, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, r := range set.Requests {
+		f := filepath.Join(dir, r.Name+".body")
+		if err := os.WriteFile(f, r.Body, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("GOROOT_WASM=$(go env GOROOT)/lib/wasm TYPE=%s node wasm/e2e/servebench.cjs static/app.wasm '%s' @%s %d\n", r.Type, r.Path, f, 2*set.Runs+1)
+	}
+	return nil
 }
 
 func fail(err error) {
