@@ -3,6 +3,7 @@ package hybrid
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gridplay/engine/model"
@@ -43,8 +44,11 @@ type server struct {
 	power float64
 	base  int // cluster-wide number of the server's first node
 
-	busy  []bool
-	until []float64 // end of the job holding each busy node
+	busy []bool
+	// ends holds, for each busy node, the end of the job holding it,
+	// sorted (a multiset: a job of k nodes is k equal entries). live
+	// reads the status from it without sorting the nodes.
+	ends  []float64
 	freeN int
 	queue []int // the server's part of the cluster JWQ, FCFS
 	dirty bool  // live state changed since snap was taken
@@ -79,16 +83,30 @@ type profile struct {
 
 // start is the earliest start the profile predicts, at time t, for a job of
 // k nodes: FCFS behind every queued job, on the k earliest free nodes.
-//
-// The simulator takes its maxima and minima with the builtin max and min,
-// not math.Max and math.Min: the results are the same for every input it
-// can meet (they differ only for an infinity against a NaN, and the
-// validated times are never NaN), and the builtins cost less. Measured
-// alternated three times, BenchmarkHybridTable1 took 0.89x the time
-// natively and 0.82x under node (go test -c of engine/hybrid, natively
-// and GOOS=js GOARCH=wasm run by go_js_wasm_exec).
 func (p *profile) start(t float64, k int) float64 {
-	return max(t, max(p.last, p.free[k-1]))
+	return later(t, later(p.last, p.free[k-1]))
+}
+
+// later and earlier are the maximum and the minimum of two times, as the
+// simulator takes them on its hot paths: a comparison, which the compiler
+// puts inline on every architecture. Under js/wasm the builtin max and
+// min of two floats are calls (runtime.fmax64, runtime.fmin64: 10% of
+// hybrid-table1 in a CPU profile under node), and math.Max and math.Min
+// are calls with special cases. All three give the same result for every
+// input the simulator can meet: they differ only for NaN and for -0
+// against +0, and the validated times are neither.
+func later(a, b float64) float64 {
+	if b > a {
+		return b
+	}
+	return a
+}
+
+func earlier(a, b float64) float64 {
+	if b < a {
+		return b
+	}
+	return a
 }
 
 // avail is "avail" of Step 2: the nodes the profile says are free at t for
@@ -167,7 +185,7 @@ func newGrid(pl *model.Platform) (*grid, error) {
 	}
 	for _, sv := range g.servers {
 		sv.busy = make([]bool, sv.nodes)
-		sv.until = make([]float64, sv.nodes)
+		sv.ends = make([]float64, 0, sv.nodes)
 		sv.freeN = sv.nodes
 		sv.snap.free = make([]float64, sv.nodes)
 		sv.gsnap.free = make([]float64, sv.nodes)
@@ -241,18 +259,21 @@ func (g *grid) overhead(a, b int, data float64) float64 {
 }
 
 // live computes the server's current profile at time t (what it would
-// send if an exchange happened now), reusing p's storage.
+// send if an exchange happened now), reusing p's storage: the free time
+// of every node, sorted, is t for each idle node merged with the busy
+// nodes' job ends (ends, already sorted).
 func (sv *server) live(t float64, jobs []job, p *profile) {
 	p.at = t
 	p.free = p.free[:0]
-	for n := 0; n < sv.nodes; n++ {
-		if sv.busy[n] {
-			p.free = append(p.free, sv.until[n])
-		} else {
-			p.free = append(p.free, t)
-		}
+	i := 0
+	for i < len(sv.ends) && sv.ends[i] < t {
+		i++
 	}
-	sort.Float64s(p.free)
+	p.free = append(p.free, sv.ends[:i]...)
+	for n := 0; n < sv.freeN; n++ {
+		p.free = append(p.free, t)
+	}
+	p.free = append(p.free, sv.ends[i:]...)
 	p.idle = sv.freeN
 	p.queue = len(sv.queue)
 	p.last = math.Inf(-1)
@@ -262,6 +283,23 @@ func (sv *server) live(t float64, jobs []job, p *profile) {
 		p.book(j.size, st+j.exec)
 		p.last = st
 	}
+}
+
+// hold records k busy nodes whose job ends at end (in ends, sorted).
+func (sv *server) hold(k int, end float64) {
+	i := sort.Search(len(sv.ends), func(i int) bool { return sv.ends[i] > end })
+	n := len(sv.ends)
+	sv.ends = slices.Grow(sv.ends, k)[:n+k]
+	copy(sv.ends[i+k:], sv.ends[i:n])
+	for m := i; m < i+k; m++ {
+		sv.ends[m] = end
+	}
+}
+
+// release forgets k busy nodes whose job ended at end.
+func (sv *server) release(k int, end float64) {
+	i := sort.Search(len(sv.ends), func(i int) bool { return sv.ends[i] >= end })
+	sv.ends = slices.Delete(sv.ends, i, i+k)
 }
 
 // copyFrom makes p a copy of q, reusing p's storage.

@@ -221,6 +221,7 @@ func (sm *sim) handle(e kernel.Event) error {
 			sv.busy[n-sv.base] = false
 		}
 		sv.freeN += j.size
+		sv.release(j.size, j.end)
 		sv.dirty = true
 		j.state = stDone
 		return sm.tryStart(sv, t)
@@ -323,7 +324,7 @@ func (sm *sim) gview(sv *server, t float64) *profile {
 func (sm *sim) bookTransit(sv *server, p *profile, t float64) {
 	for _, i := range sv.transit {
 		j := &sm.jobs[i]
-		p.reserve(max(t, j.arrive), j.size, sm.exec(j, sv))
+		p.reserve(later(t, j.arrive), j.size, sm.exec(j, sv))
 	}
 }
 
@@ -406,9 +407,9 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 			if sm.cfg.Overlap {
 				// The job reaches the cluster at t+o and starts at the
 				// later of that and the server's predicted start.
-				v = min(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
+				v = earlier(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
 			} else {
-				v = min(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
+				v = earlier(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
 			}
 		}
 		if math.IsInf(v, 1) {
@@ -628,14 +629,14 @@ func (sm *sim) tryStart(sv *server, t float64) error {
 		for n := 0; n < sv.nodes && len(j.nodes) < j.size; n++ {
 			if !sv.busy[n] {
 				sv.busy[n] = true
-				sv.until[n] = t + j.exec
 				j.nodes = append(j.nodes, sv.base+n)
 			}
 		}
+		j.start, j.end = t, t+j.exec
 		sv.freeN -= j.size
+		sv.hold(j.size, j.end)
 		sv.dirty = true
 		j.state = stRunning
-		j.start, j.end = t, t+j.exec
 		sm.q.Push(kernel.Event{T: j.end, Kind: kernel.Finish, Ref: i})
 	}
 	return nil
