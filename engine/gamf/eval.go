@@ -222,8 +222,8 @@ func (e *evaluator) metrics(order []int32) (makespan, flowtime float64) {
 	}
 	minS, maxF := math.Inf(1), math.Inf(-1)
 	for _, j := range order {
-		minS = min(minS, e.start[j])
-		maxF = max(maxF, e.end[j])
+		minS = fmin(minS, e.start[j])
+		maxF = fmax(maxF, e.end[j])
 		flowtime += e.end[j] - e.p.release[j]
 	}
 	return maxF - minS, flowtime
@@ -466,7 +466,7 @@ func (e *evaluator) events() {
 		}
 		nextRel := math.Inf(1)
 		for _, j := range e.ready {
-			nextRel = min(nextRel, p.release[j])
+			nextRel = fmin(nextRel, p.release[j])
 		}
 		if len(e.running) == 0 {
 			if len(e.ready) == 0 {
@@ -484,7 +484,7 @@ func (e *evaluator) events() {
 			if d < dt {
 				first = j
 			}
-			dt = min(dt, d)
+			dt = fmin(dt, d)
 		}
 		if first < 0 { // rates of 0 cannot happen with validated input; never loop
 			first = e.running[0]
@@ -541,13 +541,13 @@ func (e *evaluator) rates(running []int32) {
 		for _, j := range running {
 			l += bjk[int(j)*nc+k] // sum of B_j^k over the jobs using L_k
 		}
-		maxLoad[k] = max(maxLoad[k], l) // no branch: loads are not NaN
+		maxLoad[k] = fmax(maxLoad[k], l) // no branch: loads are not NaN
 		// No branch on saturation (data): SD^k = B^k/l (+Inf for
 		// l = 0, as saturationDegree) is below 1 only when l > B^k,
 		// and CS_j^k = commSlowdown(SD^k) is max(1, 1/SD^k): 1/SD^k is
 		// at least 1 exactly when SD^k < 1.
 		sd := bw[k] / l
-		csk[k] = max(1, 1/sd)
+		csk[k] = fmax(1, 1/sd)
 		satNow = satNow || sd < 1
 	}
 	e.satNow = satNow
