@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	_ "gridplay/engine/all"
+	"gridplay/engine/api/benchset"
 	"gridplay/engine/sched"
 )
 
@@ -160,7 +161,8 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 // Experiments view, its points fanned out over the page's pool of engine
 // workers, and checks that the merged report is byte for byte the native
 // single-thread run's. It logs the page's wall time against the native
-// time measured in the same run. Each experiment runs in a tab of its
+// time measured in the same run (for a sub-second experiment, the median
+// of three native runs). Each experiment runs in a tab of its
 // own, with a limit of its own; an experiment whose page stops answering
 // or crashes is logged with what it was doing and tried once more in a
 // new tab, and the test fails if that fails too. An experiment that takes
@@ -190,6 +192,19 @@ func TestExperimentsInPage(t *testing.T) {
 		}
 		nativeT := time.Since(t0)
 		want, _ := json.Marshal(native)
+		// A sub-second experiment is run twice more natively, and its
+		// native time is the median of the three: one run of titan-fig9
+		// took 102 ms, the next 149 ms in the same process.
+		nativeRuns := []float64{float64(nativeT.Microseconds()) / 1000}
+		if nativeT < time.Second {
+			for range 2 {
+				t1 := time.Now()
+				if _, err := sched.RunExperiment(context.Background(), e, opt, nil); err != nil {
+					t.Fatal(err)
+				}
+				nativeRuns = append(nativeRuns, float64(time.Since(t1).Microseconds())/1000)
+			}
+		}
 		plan, _ := e.Plan(opt)
 		fmt.Printf("gridplay e2e experiments: %s (%d points; native %v)...\n", name, len(plan), nativeT.Round(time.Millisecond))
 
@@ -215,7 +230,7 @@ func TestExperimentsInPage(t *testing.T) {
 			}
 		}
 		pageMs, _ := strconv.ParseFloat(r.ms, 64)
-		nativeMs := float64(nativeT.Microseconds()) / 1000
+		nativeMs := benchset.Median(nativeRuns)
 		// The page's time is whole milliseconds, and a sweep is at least
 		// three engine round trips (the plan, the points, the merge): a
 		// ratio to a native run under a millisecond says nothing about
@@ -224,8 +239,12 @@ func TestExperimentsInPage(t *testing.T) {
 		if nativeMs < 1 {
 			ratio = "no ratio: native under 1 ms"
 		}
-		line := fmt.Sprintf("%-15s %2d points on %s workers: page %6.0f ms, native -parallel 1 %8.2f ms, %s; %d figures, %d claims",
-			name, len(plan), r.par, pageMs, nativeMs, ratio, r.figures, r.claims)
+		of := ""
+		if len(nativeRuns) > 1 {
+			of = fmt.Sprintf(" (median of %.2f)", nativeRuns)
+		}
+		line := fmt.Sprintf("%-15s %2d points on %s workers: page %6.0f ms, native -parallel 1 %8.2f ms%s, %s; %d figures, %d claims",
+			name, len(plan), r.par, pageMs, nativeMs, of, ratio, r.figures, r.claims)
 		report = append(report, line)
 		t.Log(line)
 		if len(r.again) == 2 {
