@@ -3,6 +3,8 @@ package gamf
 import (
 	"math"
 	"math/bits"
+
+	"gridplay/engine/minmax"
 )
 
 // indiv is one chromosome (GA-MF section 4.1): a job order (a permutation
@@ -222,8 +224,8 @@ func (e *evaluator) metrics(order []int32) (makespan, flowtime float64) {
 	}
 	minS, maxF := math.Inf(1), math.Inf(-1)
 	for _, j := range order {
-		minS = fmin(minS, e.start[j])
-		maxF = fmax(maxF, e.end[j])
+		minS = minmax.Min(minS, e.start[j])
+		maxF = minmax.Max(maxF, e.end[j])
 		flowtime += e.end[j] - e.p.release[j]
 	}
 	return maxF - minS, flowtime
@@ -466,7 +468,7 @@ func (e *evaluator) events() {
 		}
 		nextRel := math.Inf(1)
 		for _, j := range e.ready {
-			nextRel = fmin(nextRel, p.release[j])
+			nextRel = minmax.Min(nextRel, p.release[j])
 		}
 		if len(e.running) == 0 {
 			if len(e.ready) == 0 {
@@ -484,7 +486,7 @@ func (e *evaluator) events() {
 			if d < dt {
 				first = j
 			}
-			dt = fmin(dt, d)
+			dt = minmax.Min(dt, d)
 		}
 		if first < 0 { // rates of 0 cannot happen with validated input; never loop
 			first = e.running[0]
@@ -541,13 +543,13 @@ func (e *evaluator) rates(running []int32) {
 		for _, j := range running {
 			l += bjk[int(j)*nc+k] // sum of B_j^k over the jobs using L_k
 		}
-		maxLoad[k] = fmax(maxLoad[k], l) // no branch: loads are not NaN
+		maxLoad[k] = minmax.Max(maxLoad[k], l) // no branch: loads are not NaN
 		// No branch on saturation (data): SD^k = B^k/l (+Inf for
 		// l = 0, as saturationDegree) is below 1 only when l > B^k,
 		// and CS_j^k = commSlowdown(SD^k) is max(1, 1/SD^k): 1/SD^k is
 		// at least 1 exactly when SD^k < 1.
 		sd := bw[k] / l
-		csk[k] = fmax(1, 1/sd)
+		csk[k] = minmax.Max(1, 1/sd)
 		satNow = satNow || sd < 1
 	}
 	e.satNow = satNow

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"gridplay/engine/minmax"
 )
 
 // operators holds the scratch space of the genetic operators.
@@ -220,12 +222,12 @@ func (o *operators) releaseFirst() bool {
 	nc := o.p.nclu
 	next := math.Inf(1)
 	for _, q := range o.held {
-		next = fmin(next, o.pend[q])
+		next = minmax.Min(next, o.pend[q])
 	}
 	if math.IsInf(next, 1) {
 		return false
 	}
-	o.t = fmax(o.t, next)
+	o.t = minmax.Max(o.t, next)
 	w := 0
 	for _, q := range o.held {
 		if o.pend[q] <= o.t {
@@ -276,16 +278,16 @@ func (o *operators) predictEnd(j int32) {
 		if c != 0 {
 			used = ^uint64(0)
 		}
-		ps = fmax(ps, math.Float64frombits(math.Float64bits(p.cps[k])&used))
+		ps = minmax.Max(ps, math.Float64frombits(math.Float64bits(p.cps[k])&used))
 		in := uint64(0)
 		if p.inCS(c, bjk) {
 			in = ^uint64(0)
 		}
-		csk := fmax(1, 1/(p.bw[k]/(load[k]+bjk)))
+		csk := minmax.Max(1, 1/(p.bw[k]/(load[k]+bjk)))
 		csBits = max(csBits, math.Float64bits(csk)&in)
 	}
 	cs = math.Float64frombits(csBits)
-	o.pend[j] = fmax(o.t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+	o.pend[j] = minmax.Max(o.t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
 	o.held = append(o.held, j)
 }
 

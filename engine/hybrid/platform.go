@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"gridplay/engine/minmax"
 	"gridplay/engine/model"
 )
 
@@ -84,29 +85,7 @@ type profile struct {
 // start is the earliest start the profile predicts, at time t, for a job of
 // k nodes: FCFS behind every queued job, on the k earliest free nodes.
 func (p *profile) start(t float64, k int) float64 {
-	return later(t, later(p.last, p.free[k-1]))
-}
-
-// later and earlier are the maximum and the minimum of two times, as the
-// simulator takes them on its hot paths: a comparison, which the compiler
-// puts inline on every architecture. Under js/wasm the builtin max and
-// min of two floats are calls (runtime.fmax64, runtime.fmin64: 10% of
-// hybrid-table1 in a CPU profile under node), and math.Max and math.Min
-// are calls with special cases. All three give the same result for every
-// input the simulator can meet: they differ only for NaN and for -0
-// against +0, and the validated times are neither.
-func later(a, b float64) float64 {
-	if b > a {
-		return b
-	}
-	return a
-}
-
-func earlier(a, b float64) float64 {
-	if b < a {
-		return b
-	}
-	return a
+	return minmax.Max(t, minmax.Max(p.last, p.free[k-1]))
 }
 
 // avail is "avail" of Step 2: the nodes the profile says are free at t for

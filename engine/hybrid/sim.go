@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"gridplay/engine/kernel"
+	"gridplay/engine/minmax"
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 	"gridplay/engine/sched"
@@ -324,7 +325,7 @@ func (sm *sim) gview(sv *server, t float64) *profile {
 func (sm *sim) bookTransit(sv *server, p *profile, t float64) {
 	for _, i := range sv.transit {
 		j := &sm.jobs[i]
-		p.reserve(later(t, j.arrive), j.size, sm.exec(j, sv))
+		p.reserve(minmax.Max(t, j.arrive), j.size, sm.exec(j, sv))
 	}
 }
 
@@ -407,9 +408,9 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 			if sm.cfg.Overlap {
 				// The job reaches the cluster at t+o and starts at the
 				// later of that and the server's predicted start.
-				v = earlier(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
+				v = minmax.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
 			} else {
-				v = earlier(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
+				v = minmax.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
 			}
 		}
 		if math.IsInf(v, 1) {
