@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"gridplay/engine/minmax"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 )
@@ -324,15 +325,11 @@ func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 			j := int(j32)
 			x := b[j]
 			st := now
-			// The maxima of this loop are comparisons, as in the loop
-			// below for wider rows: under js/wasm the builtin max of two
-			// floats is a call (runtime.fmax64), which took a fifth of
-			// muscle-fig4 (a CPU profile under node). The two differ only
-			// for NaN and -0 against +0; the times here are neither.
+			// minmax.Max: under js/wasm the builtin max of two floats is
+			// a call (runtime.fmax64), which took a fifth of muscle-fig4
+			// here (a CPU profile under node); see engine/minmax.
 			for y := x; y != 0; y &= y - 1 { // eq. 4
-				if f := free[bits.TrailingZeros64(y)&63]; f > st {
-					st = f
-				}
+				st = minmax.Max(st, free[bits.TrailingZeros64(y)&63])
 			}
 			en := st + tbl[j*m1+bits.OnesCount64(x)] // eq. 3
 			for y := x; y != 0; y &= y - 1 {
@@ -343,9 +340,7 @@ func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 				}
 				free[h] = en // eqs. 5-6
 			}
-			if en > last {
-				last = en
-			}
+			last = minmax.Max(last, en)
 			if d := dl[j]; d > 0 && en > d {
 				th += en - d // eq. 9
 			}
