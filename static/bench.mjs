@@ -30,8 +30,6 @@ const results = {
   state: "idle", // idle, loading, running, done, error
   runs: 0,
   setMs: 0, // GET /api/bench, the set made in the worker
-  waiting: null, // ?step=1: the row waiting for results.proceed
-  proceed: null,
   native: null,
   rows: [], // {name, label, status, ms, runs, worker, bytes, sha256, same, ratio, error}
   errors: [],
@@ -40,19 +38,6 @@ globalThis.gridplayBench = results;
 
 const params = new URLSearchParams(location.search);
 const askedRuns = parseInt(params.get("runs") || "", 10);
-// ?step=1 (for the browser test): before each row the page sets
-// results.waiting to the row's name and waits until results.proceed is
-// that name, so that the test can time the row natively just before,
-// and each row's two sides are measured side by side.
-const stepped = params.get("step") === "1";
-
-async function waitTurn(name) {
-  if (!stepped) return;
-  results.waiting = name;
-  while (results.proceed !== name) await pause(50);
-  results.waiting = null;
-}
-
 function setText(el, text) {
   el.textContent = text;
 }
@@ -304,7 +289,6 @@ async function run() {
     results.state = "running";
     for (const r of set.requests) rowFor(r.name, r.label);
     for (let i = 0; i < set.requests.length; i++) {
-      await waitTurn(set.requests[i].name);
       await runRow(set.requests[i], runs, i, set.requests.length);
     }
     const measured = results.rows.filter((r) => r.ratio > 0);

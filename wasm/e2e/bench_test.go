@@ -39,9 +39,8 @@ type benchRow struct {
 
 // TestBench runs the standard benchmark set (engine/api/benchset) on both
 // sides in this one test: every row natively through the API handler in
-// this process (wasm/internal/bench) before the browser starts, then row
-// by row on the benchmark page (static/bench.html, in step mode: it
-// waits for the test before each row) in the page's own engine worker.
+// this process (wasm/internal/bench) before the browser starts, then on
+// the benchmark page (static/bench.html) in the page's own engine worker.
 // Each side runs a row once as a warm-up and BENCH_RUNS times (default
 // 3: one run's EASY took 20-53 ms natively, so a median of one said
 // little; muscle-fig4 costs 3-4 s natively and 6-11 s in the page a run)
@@ -88,45 +87,28 @@ func TestBench(t *testing.T) {
 		chromedp.Run(ctx, chromedp.Text(`#progress`, &p, chromedp.ByQuery))
 		return p
 	}
+	t0 = time.Now()
 	err = chromedp.Run(ctx,
-		chromedp.Navigate(fmt.Sprintf("%s/bench.html?runs=%d&step=1", url, runs)),
+		chromedp.Navigate(fmt.Sprintf("%s/bench.html?runs=%d", url, runs)),
 		chromedp.WaitVisible(`#run`, chromedp.ByQuery),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var browserTime time.Duration
-	for _, r := range set.Requests {
-		// The page's turn ends when it waits for the next row.
-		var waiting string
-		t0 := time.Now()
-		err := chromedp.Run(ctx,
-			chromedp.Poll(`globalThis.gridplayBench.waiting || (["done", "error"].includes(globalThis.gridplayBench.state) ? "ended" : null)`, &waiting,
-				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(limit)),
-		)
-		browserTime += time.Since(t0)
-		if err != nil || waiting != r.Name {
-			t.Fatalf("waiting for the page to ask for %s: %v (it waits for %q; progress %q); console:\n%s", r.Name, err, waiting, progress(), strings.Join(con.all, "\n"))
-		}
-		if err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`globalThis.gridplayBench.waiting = null; globalThis.gridplayBench.proceed = %q`, r.Name), nil)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var state string
 	var setMS float64
 	var rows []benchRow
 	var shown []string
-	t0 = time.Now()
 	err = chromedp.Run(ctx,
 		chromedp.Poll(`["done", "error"].includes(globalThis.gridplayBench.state)`, nil,
-			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(limit)),
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(time.Duration(len(set.Requests))*limit)),
 		chromedp.Evaluate(`globalThis.gridplayBench.state`, &state),
 		chromedp.Evaluate(`globalThis.gridplayBench.rows`, &rows),
 		chromedp.Evaluate(`globalThis.gridplayBench.setMs`, &setMS),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll("#rows tr"), (tr) => tr.textContent)`, &shown),
 	)
-	browserTime += time.Since(t0)
+	browserTime := time.Since(t0)
 	if err != nil {
 		t.Fatalf("the benchmark page: %v (progress %q); console:\n%s", err, progress(), strings.Join(con.all, "\n"))
 	}
