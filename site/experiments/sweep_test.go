@@ -99,6 +99,49 @@ func TestSweepMatchesNative(t *testing.T) {
 	}
 }
 
+// With Local set, the page plans and merges the sweep itself: the
+// engine is asked for the points alone, and the merged bytes are still
+// the native run's.
+func TestSweepLocalPlanAndMerge(t *testing.T) {
+	for _, name := range []string{"titan-fig9", "hybrid-table3", "muscle-table2"} {
+		eng := &handlerEngine{}
+		opt := sched.ExperimentOptions{Quick: true, Seed: 3}
+		s := NewSweep(eng, name, opt, 2, "test")
+		e, _ := sched.LookupExperiment(name)
+		s.Local = e
+		run(t, s, s.Start)
+		if s.Err != "" {
+			t.Fatalf("%s: %s", name, s.Err)
+		}
+		for _, p := range eng.paths {
+			if !strings.Contains(p, "?point") {
+				t.Errorf("%s: the engine was asked for %s", name, p)
+			}
+		}
+		want, err := sched.RunExperiment(context.Background(), e, opt, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wb, _ := json.Marshal(want)
+		if !bytes.Equal(s.ResultJSON, append(wb, '\n')) {
+			t.Errorf("%s: sweep result differs from the native run:\n%.300s\n%.300s", name, s.ResultJSON, wb)
+		}
+		if s.Result == nil || len(s.Result.Rows) == 0 || !strings.Contains(s.Progress(), "on test in") {
+			t.Errorf("%s: no result, or progress %q", name, s.Progress())
+		}
+	}
+	// A merge the points cannot make stops the sweep with the engine's
+	// message.
+	s := NewSweep(&handlerEngine{}, "hybrid-table1", sched.ExperimentOptions{Quick: true}, 2, "test")
+	s.Local, _ = sched.LookupExperiment("hybrid-table1")
+	s.Plan = []sched.PointInfo{{Index: 0}}
+	s.Raw = [][]byte{[]byte(`{"rows":[]}`)}
+	s.merge()
+	if !strings.Contains(s.Err, "merging the points") || !strings.Contains(s.Err, "points") {
+		t.Errorf("merge of a short sweep: %q", s.Err)
+	}
+}
+
 // A point whose worker dies is tried again; a point that keeps failing
 // stops the sweep with its message, and Retry runs only what is missing.
 func TestSweepRetries(t *testing.T) {

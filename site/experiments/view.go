@@ -239,7 +239,8 @@ func (c *View) start() {
 	}
 	eng, where := c.Engine, ""
 	parallel := min(jsbridge.Cores(), MaxParallel)
-	if c.UseCloud && !c.Embed {
+	remote := c.UseCloud && !c.Embed
+	if remote {
 		u, err := url.Parse(c.Remote)
 		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 			c.Msg = "The Cloudflare Workers address must be a web address such as https://gridplay.example.workers.dev."
@@ -251,6 +252,12 @@ func (c *View) start() {
 		where = fmt.Sprintf("%d browser %s", parallel, plural(parallel, "worker"))
 	}
 	s := NewSweep(eng, c.Name, opt, parallel, where)
+	if !remote {
+		// The page's binary has the browser workers' engine: it plans and
+		// merges here (a deployment at a Cloudflare Workers address may
+		// run another version, so it plans and merges its own points).
+		s.Local, _ = sched.LookupExperiment(c.Name)
+	}
 	s.Update = c.locked
 	c.Sweep, c.ShareURL = s, ""
 	s.Start()
