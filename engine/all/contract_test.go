@@ -48,7 +48,7 @@ func TestExperimentPointsContract(t *testing.T) {
 				}
 				return e.DecodePoint(opt, k, b)
 			}
-			parts, err := sched.FanOut(ctx, len(plan), 2, run, nil)
+			parts, err := sched.FanOut(ctx, plan, 2, run, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

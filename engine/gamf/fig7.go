@@ -202,14 +202,36 @@ func (fig7) Info() sched.ExperimentInfo {
 }
 
 func (fig7) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
-	count, _ := fig7Size(opt)
+	count, params := fig7Size(opt)
 	var out []sched.PointInfo
 	for w := 1; w <= count; w++ {
 		for _, m := range Fig7Policies {
-			out = append(out, sched.PointInfo{Index: len(out), Label: fmt.Sprintf("workload %d, %s", w, m)})
+			out = append(out, sched.PointInfo{Index: len(out), Label: fmt.Sprintf("workload %d, %s", w, m), Cost: fig7Cost(m, params[m])})
 		}
 	}
 	return out, nil
+}
+
+// fig7Cost estimates the schedules that method m evaluates in a point,
+// under the default and every reading that changes it, for the order
+// the points are fanned out in (sched.PointInfo.Cost): population x
+// generations for the GAs, HILL's evaluations, a schedule per job for
+// the list heuristics.
+func fig7Cost(m string, ps map[string]float64) float64 {
+	get := func(name string, def float64) float64 {
+		if v, ok := ps[name]; ok {
+			return v
+		}
+		return def
+	}
+	evals := float64(Fig7Jobs)
+	switch m {
+	case "gama", "gamf":
+		evals = get("population", DefaultPopulation) * (get("generations", DefaultGenerations) + 1)
+	case "hill":
+		evals = get("evaluations", DefaultGenerations*DefaultPopulation)
+	}
+	return evals * float64(1+len(readingsOf(m)))
 }
 
 func (fig7) DecodePoint(_ sched.ExperimentOptions, _ int, b []byte) (sched.Report, error) {

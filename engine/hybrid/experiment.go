@@ -191,7 +191,12 @@ func (e *experiment) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error
 	}
 	plan := make([]sched.PointInfo, len(xs))
 	for k, x := range xs {
-		plan[k] = sched.PointInfo{Index: k, Label: what + strconv.Itoa(x)}
+		// Cost: jobs x clusters, the pairs that HRS and P-HRS weigh.
+		c, n := e.fixed, x
+		if !e.byJobs {
+			c, n = x, e.fixed
+		}
+		plan[k] = sched.PointInfo{Index: k, Label: what + strconv.Itoa(x), Cost: float64(n * c)}
 	}
 	return plan, nil
 }

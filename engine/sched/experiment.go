@@ -41,6 +41,11 @@ type Experiment interface {
 type PointInfo struct {
 	Index int    `json:"index"`
 	Label string `json:"label"`
+	// Cost is a rough size of the point against the plan's other
+	// points (in units of the experiment's own: GA evaluations, jobs x
+	// clusters), 0 when unknown. It only orders the points when they are
+	// fanned out (Order); no result depends on it.
+	Cost float64 `json:"cost,omitempty"`
 }
 
 // Plan is the answer of POST /api/experiments/NAME/plan.

@@ -1,8 +1,10 @@
 package sched
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -36,13 +38,15 @@ func LocalPoints(e Experiment, opt ExperimentOptions) PointRunner {
 	}
 }
 
-// FanOut runs the n points of a plan through run, at most parallel at a
-// time (at least 1), and returns their reports in index order. progress,
+// FanOut runs the points of plan through run, at most parallel at a
+// time (at least 1), starting them in Order(plan), and returns their
+// reports in index order. progress,
 // when not nil, is called after each point with the count done; it is
 // called from one goroutine at a time. The first error cancels the
 // points still running and is returned. The reports do not depend on
 // parallel: each point is independent and they are kept in index order.
-func FanOut(ctx context.Context, n, parallel int, run PointRunner, progress func(done int)) ([]Report, error) {
+func FanOut(ctx context.Context, plan []PointInfo, parallel int, run PointRunner, progress func(done int)) ([]Report, error) {
+	n := len(plan)
 	if parallel < 1 {
 		parallel = 1
 	}
@@ -81,7 +85,7 @@ func FanOut(ctx context.Context, n, parallel int, run PointRunner, progress func
 		}()
 	}
 feed:
-	for k := 0; k < n; k++ {
+	for _, k := range Order(plan) {
 		select {
 		case next <- k:
 		case <-ctx.Done():
@@ -110,9 +114,23 @@ func RunParallel(ctx context.Context, e Experiment, opt ExperimentOptions, paral
 	if progress != nil {
 		pr = func(done int) { progress(done, len(plan)) }
 	}
-	parts, err := FanOut(ctx, len(plan), parallel, LocalPoints(e, opt), pr)
+	parts, err := FanOut(ctx, plan, parallel, LocalPoints(e, opt), pr)
 	if err != nil {
 		return nil, err
 	}
 	return e.Merge(opt, parts)
+}
+
+// Order is the order to start the points of plan in when they are fanned
+// out: the largest Cost first, ties (and points of unknown cost) in index
+// order. Started in index order, a sweep whose last points are its
+// largest ends with one worker running them while the others wait (the
+// longest-processing-time-first rule). The reports never depend on it.
+func Order(plan []PointInfo) []int {
+	order := make([]int, len(plan))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(plan[b].Cost, plan[a].Cost) })
+	return order
 }

@@ -354,7 +354,7 @@ func Run(ctx context.Context, s *model.Scenario, r Request, parallel int, progre
 	if progress != nil {
 		pr = func(done int) { progress(done, n) }
 	}
-	parts, err := sched.FanOut(ctx, n, parallel, func(ctx context.Context, k int) (sched.Report, error) {
+	parts, err := sched.FanOut(ctx, make([]sched.PointInfo, n), parallel, func(ctx context.Context, k int) (sched.Report, error) {
 		return Point(ctx, full, sp, k)
 	}, pr)
 	if err != nil {

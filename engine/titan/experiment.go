@@ -156,6 +156,27 @@ type point struct {
 	k      uint64 // seed: the workload is seed+k
 }
 
+// cost estimates the GA evaluations of the point (population x
+// generations), for the order its points are fanned out in
+// (sched.PointInfo.Cost). A policy run plans with gens generations, then
+// round more at each re-planning, counted here as one per task; the
+// list policies cost about a task each.
+func (p point) cost(st fig9Settings) float64 {
+	const tasks, pop = 32, 40
+	ga := pop * (st.gens + tasks*st.round)
+	switch {
+	case p.kind == "pop":
+		return float64(p.pop * st.conv * st.runs)
+	case p.kind == "fig8":
+		return float64(pop * st.conv)
+	case p.kind == "seed":
+		return ga + tasks
+	case p.policy == "titan":
+		return ga
+	}
+	return tasks
+}
+
 func (p point) label() string {
 	switch p.kind {
 	case "policy":
@@ -220,8 +241,9 @@ func (fig9) Info() sched.ExperimentInfo {
 func (fig9) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 	ps := points(opt)
 	out := make([]sched.PointInfo, len(ps))
+	st := settings(opt)
 	for k, p := range ps {
-		out[k] = sched.PointInfo{Index: k, Label: p.label()}
+		out[k] = sched.PointInfo{Index: k, Label: p.label(), Cost: p.cost(st)}
 	}
 	return out, nil
 }

@@ -74,7 +74,8 @@ type Sweep struct {
 	cancels  map[int]func()
 	stopped  bool
 	attempts []int
-	next     int
+	next     int   // the position in order to look for points from
+	order    []int // sched.Order(Plan)
 	now      func() time.Time
 	// rows holds each point's rows for Partial, decoded once (nil until
 	// then); undecoded lists the points done since Partial last read
@@ -229,7 +230,11 @@ func (s *Sweep) launch() {
 }
 
 // nextMissing is the next run of points not done and not in flight,
-// [lo, hi], at most s.chunk() long, or -1, -1.
+// [lo, hi], at most s.chunk() long, or -1, -1. Runs start in
+// sched.Order, the largest point first, and take the free points after
+// it in the plan (a request asks for a range): titan-fig9's small points
+// sit between its large ones, and a request for each of them alone cost
+// the page more than the order gained.
 func (s *Sweep) nextMissing() (lo, hi int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -237,13 +242,16 @@ func (s *Sweep) nextMissing() (lo, hi int) {
 		_, busy := s.cancels[k]
 		return s.Raw[k] == nil && !busy
 	}
-	for ; s.next < len(s.Plan); s.next++ {
-		if free(s.next) {
-			lo, hi = s.next, s.next
+	if len(s.order) != len(s.Plan) {
+		s.order = sched.Order(s.Plan)
+	}
+	for ; s.next < len(s.order); s.next++ {
+		if k := s.order[s.next]; free(k) {
+			lo, hi = k, k
 			for hi+1 < len(s.Plan) && hi+1-lo < s.chunk() && free(hi+1) {
 				hi++
 			}
-			s.next = hi + 1
+			s.next++
 			return lo, hi
 		}
 	}
@@ -307,7 +315,7 @@ func (s *Sweep) runPoints(lo, hi int) {
 		}
 		if err != "" {
 			if s.attempts[lo] < pointAttempts && err != jsbridge.ErrCancelled {
-				s.next = min(s.next, lo)
+				s.next = 0 // points done or in flight are passed over
 				s.launch()
 				return
 			}

@@ -142,6 +142,48 @@ func TestSweepLocalPlanAndMerge(t *testing.T) {
 	}
 }
 
+// The sweep asks for the largest points first (sched.Order): hybrid-table3
+// quick's points grow with the grid, so a worker that took the smallest
+// first no longer ends the sweep alone with the largest. A request for a
+// range starts at the largest point left and takes the free points after
+// it.
+func TestSweepLargestFirst(t *testing.T) {
+	eng := &handlerEngine{}
+	s := NewSweep(eng, "hybrid-table3", sched.ExperimentOptions{Quick: true}, 1, "test")
+	s.Local, _ = sched.LookupExperiment("hybrid-table3")
+	run(t, s, s.Start)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	want := []string{"?point=2", "?point=1", "?point=0"}
+	if len(eng.paths) != len(want) {
+		t.Fatalf("requests %q", eng.paths)
+	}
+	for i, p := range eng.paths {
+		if !strings.HasSuffix(p, want[i]) {
+			t.Errorf("request %d is %s, want %s", i, p, want[i])
+		}
+	}
+	// Costs 1 1 5 5 1 9: point 5, then 2-4 (one range), then 0-1.
+	s = &Sweep{Parallel: 1, perRequest: 4, cancels: map[int]func(){}}
+	s.Plan = []sched.PointInfo{{Cost: 1}, {Cost: 1}, {Cost: 5}, {Cost: 5}, {Cost: 1}, {Cost: 9}}
+	s.Raw = make([][]byte, len(s.Plan))
+	var got []string
+	for {
+		lo, hi := s.nextMissing()
+		if lo < 0 {
+			break
+		}
+		got = append(got, fmt.Sprintf("%d-%d", lo, hi))
+		for k := lo; k <= hi; k++ {
+			s.Raw[k] = []byte("{}")
+		}
+	}
+	if fmt.Sprint(got) != "[5-5 2-4 0-1]" {
+		t.Errorf("requests %v, want [5-5 2-4 0-1]", got)
+	}
+}
+
 // A point whose worker dies is tried again; a point that keeps failing
 // stops the sweep with its message, and Retry runs only what is missing.
 func TestSweepRetries(t *testing.T) {

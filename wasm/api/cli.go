@@ -451,7 +451,7 @@ func (c *command) experiment(args []string) int {
 		where = fmt.Sprintf("%d requests to %s", *parallel, *remote)
 	}
 	prog := newProgress(c.stderr, pos[0], len(plan), where)
-	parts, err := sched.FanOut(c.ctx, len(plan), *parallel, run, prog.done)
+	parts, err := sched.FanOut(c.ctx, plan, *parallel, run, prog.done)
 	prog.end()
 	if err != nil {
 		return c.fail("experiment %s: %v", pos[0], err)

@@ -153,7 +153,7 @@ func TestWorkerdExperiments(t *testing.T) {
 				t.Fatal(err)
 			}
 			t0 = time.Now()
-			parts, err := sched.FanOut(ctx, len(plan), 8, rc.Point, nil)
+			parts, err := sched.FanOut(ctx, plan, 8, rc.Point, nil)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, log.String())
 			}
