@@ -79,13 +79,13 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 	c := &Cut{Name: name}
 	largest := 0
 	var ids idText
-	tr, err := read(r, func(rec *Record, reason string, h *Header) {
+	tr, err := read(r, func(rec *Record, reason string, h *Header) bool {
 		if reason != "" {
-			return
+			return true
 		}
 		c.Usable++
 		if len(c.Jobs) >= limit {
-			return
+			return true
 		}
 		if c.Jobs == nil && h.MaxRecords > 0 {
 			// Size the cut once, as Read sizes its records: no more
@@ -100,6 +100,7 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 		}
 		largest = max(largest, size)
 		c.Jobs = append(c.Jobs, j)
+		return true
 	}, maxBytes)
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) {

@@ -82,3 +82,26 @@ func TestLoadEach(t *testing.T) {
 		t.Error("a missing trace gave no error")
 	}
 }
+
+// A reader of a trace's head stops the parser at the line where it says
+// stop: the lines after it are not read (they used to be parsed to the
+// end of what the line buffer held, some 20,000 lines of HPC2N).
+func TestReadStopsAtTheLine(t *testing.T) {
+	f, err := os.Open(mustFind(t, "HPC2N-2002-2.2-cln"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n, last := 0, 0
+	tr, err := read(f, func(r *Record, _ string, _ *Header) bool {
+		n++
+		last = r.Line
+		return n < 400
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 400 || tr.Lines != last {
+		t.Errorf("stopped after %d records at line %d; the parser read %d lines", n, last, tr.Lines)
+	}
+}

@@ -157,8 +157,11 @@ func (c *capReader) Read(b []byte) (int, error) {
 // (with the reason Scenario would leave it out, or "", and the header read
 // so far) instead of t.Jobs; the record is valid only during the call.
 // When maxBytes > 0, reading stops after that many uncompressed
-// bytes, drops the partial last line and sets t.Truncated.
-func read(r io.Reader, record func(r *Record, reason string, h *Header), maxBytes int64) (*Trace, error) {
+// bytes, drops the partial last line and sets t.Truncated. When record
+// answers false, read stops at that line (LoadEach, a reader of a trace's
+// head): nothing after it is parsed, and no more is decompressed than
+// the line buffer holds.
+func read(r io.Reader, record func(r *Record, reason string, h *Header) bool, maxBytes int64) (*Trace, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -214,6 +217,9 @@ func read(r io.Reader, record func(r *Record, reason string, h *Header), maxByte
 				note(&t.SkipReasons, "too long", t.Lines)
 			} else {
 				p.line(line, t.Lines)
+				if p.stop {
+					break
+				}
 			}
 		}
 		if err == io.EOF {
@@ -234,8 +240,10 @@ type parser struct {
 	// rec is the record of the current line: a field, not a local, so
 	// that passing it to record does not allocate one per line.
 	rec Record
-	// record, when set, takes each record instead of t.Jobs.
-	record func(r *Record, reason string, h *Header)
+	// record, when set, takes each record instead of t.Jobs; stop is
+	// set when it answers false.
+	record func(r *Record, reason string, h *Header) bool
+	stop   bool
 }
 
 func (p *parser) line(line []byte, n int) {
@@ -296,7 +304,7 @@ func (p *parser) line(line []byte, n int) {
 		note(&p.t.UnusableReasons, reason, n)
 	}
 	if p.record != nil {
-		p.record(&p.rec, reason, &p.t.Header)
+		p.stop = !p.record(&p.rec, reason, &p.t.Header)
 		return
 	}
 	p.t.Jobs = append(p.t.Jobs, p.rec)
