@@ -227,7 +227,11 @@ func TestEditorDrawEditRun(t *testing.T) {
 		// the toolbar, which moves the Undo button. Wait for the page to
 		// settle, as a person would see the button before clicking it:
 		// a click computed before the move could land beside it (seen
-		// once in a full run, with the engine answering faster).
+		// once in a full run, with the engine answering faster). The run
+		// an edit starts by itself comes about a second after it
+		// (settle): waitAnyDone alone could pass before that run began,
+		// and the click then missed the button once more (full run 19).
+		settle(),
 		waitAnyDone(),
 		chromedp.Click(`button.undo`, chromedp.ByQuery),
 		chromedp.Poll(fmt.Sprintf(`%s === %d`, count, clusters0+2), nil, chromedp.WithPollingTimeout(5*time.Second)),
