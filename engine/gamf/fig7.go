@@ -218,18 +218,18 @@ func (fig7) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 // generations for the GAs, HILL's evaluations, a schedule per job for
 // the list heuristics.
 func fig7Cost(m string, ps map[string]float64) float64 {
-	get := func(name string, def float64) float64 {
-		if v, ok := ps[name]; ok {
+	get := func(p sched.Param) float64 {
+		if v, ok := ps[p.Name]; ok {
 			return v
 		}
-		return def
+		return p.Default
 	}
 	evals := float64(Fig7Jobs)
 	switch m {
 	case "gama", "gamf":
-		evals = get("population", DefaultPopulation) * (get("generations", DefaultGenerations) + 1)
+		evals = get(pPopulation) * (get(pGenerations) + 1)
 	case "hill":
-		evals = get("evaluations", DefaultGenerations*DefaultPopulation)
+		evals = get(pEvals)
 	}
 	return evals * float64(1+len(readingsOf(m)))
 }

@@ -349,18 +349,18 @@ func Run(ctx context.Context, s *model.Scenario, r Request, parallel int, progre
 	if err != nil {
 		return nil, err
 	}
-	n := sp.Runs + 1
+	plan := Plan(sp)
 	var pr func(int)
 	if progress != nil {
-		pr = func(done int) { progress(done, n) }
+		pr = func(done int) { progress(done, len(plan)) }
 	}
-	parts, err := sched.FanOut(ctx, make([]sched.PointInfo, n), parallel, func(ctx context.Context, k int) (sched.Report, error) {
+	parts, err := sched.FanOut(ctx, plan, parallel, func(ctx context.Context, k int) (sched.Report, error) {
 		return Point(ctx, full, sp, k)
 	}, pr)
 	if err != nil {
 		return nil, err
 	}
-	points := make([]*PointReport, n)
+	points := make([]*PointReport, len(parts))
 	for k, p := range parts {
 		points[k] = p.(*PointReport)
 	}

@@ -74,8 +74,7 @@ type Sweep struct {
 	cancels  map[int]func()
 	stopped  bool
 	attempts []int
-	next     int   // the position in order to look for points from
-	order    []int // sched.Order(Plan)
+	next     int // the position in sched.Order(Plan) to look for points from
 	now      func() time.Time
 	// rows holds each point's rows for Partial, decoded once (nil until
 	// then); undecoded lists the points done since Partial last read
@@ -159,7 +158,7 @@ func (s *Sweep) Start() {
 // setPlan keeps the plan and starts its points.
 func (s *Sweep) setPlan(points []sched.PointInfo) {
 	if len(points) == 0 {
-		s.fail("the engine sent an unreadable plan")
+		s.fail("the plan has no points")
 		return
 	}
 	s.Plan = points
@@ -242,11 +241,9 @@ func (s *Sweep) nextMissing() (lo, hi int) {
 		_, busy := s.cancels[k]
 		return s.Raw[k] == nil && !busy
 	}
-	if len(s.order) != len(s.Plan) {
-		s.order = sched.Order(s.Plan)
-	}
-	for ; s.next < len(s.order); s.next++ {
-		if k := s.order[s.next]; free(k) {
+	order := sched.Order(s.Plan)
+	for ; s.next < len(order); s.next++ {
+		if k := order[s.next]; free(k) {
 			lo, hi = k, k
 			for hi+1 < len(s.Plan) && hi+1-lo < s.chunk() && free(hi+1) {
 				hi++
