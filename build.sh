@@ -266,10 +266,12 @@ test_all() {
 	step "go test (native)"
 	go test $(go list ./... | grep -v '/wasm/e2e$') || die "native tests failed"
 
-	step "go test: engine and UI state under js/wasm (node)"
+	step "go test: engine, UI state and the worker's server under js/wasm (node)"
 	command -v node >/dev/null 2>&1 || die "node is needed for the js/wasm tests (apt-get install nodejs)"
 	GOOS=js GOARCH=wasm go test -exec="$GOROOT_WASM/go_js_wasm_exec" ./engine/... ./site/state/ ./site/gantt/ ||
 		die "js/wasm tests failed"
+	GOOS=js GOARCH=wasm go test -tags gridplay_nohttp -exec="$GOROOT_WASM/go_js_wasm_exec" ./wasm/engineserve/ ||
+		die "js/wasm tests of wasm/engineserve failed"
 
 	step "fuzz targets, ${FUZZTIME:-10s} each"
 	local pkg name

@@ -78,9 +78,12 @@ const compiled = started
 const spares = 2;
 // A worker is kept after a request while its Go instance's memory is at
 // most reuseMaxBytes and it has served fewer than reuseMaxRequests.
-// 128 MiB: a point of the multisite figures ends at about 114 MiB, and a
-// worker retired after each would fetch and parse its trace again.
-const reuseCap = 128 << 20;
+// 160 MiB: a point of the multisite figures ended at about 114 MiB
+// before the engine's 16 MiB ballast (wasm/engineserve.BallastBytes),
+// which adds up to 16 MiB to an instance and 32 MiB to its heap goal,
+// and a worker retired after each point would fetch and parse its trace
+// again.
+const reuseCap = 160 << 20;
 let reuseMaxBytes = reuseCap;
 const reuseMaxRequests = 64;
 const idle = []; // started workers with no request
