@@ -94,3 +94,86 @@ func TestWorkerReuse(t *testing.T) {
 	fmt.Printf("gridplay e2e: worker reuse:%s\n", log)
 	con.check(t)
 }
+
+// TestNoSpareWhileCoresBusy sends as many of titan-fig9's largest points at once as
+// the browser reports cores (navigator.hardwareConcurrency), in rounds,
+// through the page's engine client. With every core busy the client must
+// start no spare worker beside them (engine-client.mjs keepSpare): the
+// old client started one with each round, whose Go runtime's start took
+// its time from the running points, and retired one as each round ended.
+// The test reads the pool right after the requests are sent (no idle
+// worker, only the workers the requests needed started) and after the
+// rounds (none started or retired after the first), and logs a round's
+// time against the same points one at a time.
+func TestNoSpareWhileCoresBusy(t *testing.T) {
+	actx, _, _, url := browser(t, 1280, 800)
+	ctx, con := longTab(t, actx, 3*time.Minute)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	warmEngine(t, ctx)
+	var got struct {
+		Cores int `json:"cores"`
+		Sent  []struct {
+			Idle    int `json:"idle"`
+			Started int `json:"started"`
+			Needed  int `json:"needed"`
+		} `json:"sent"`
+		Started int       `json:"started"`
+		Retired int       `json:"retired"`
+		Round   []float64 `json:"round"`
+		Alone   []float64 `json:"alone"`
+		Errs    []string  `json:"errs"`
+	}
+	err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
+  const E = globalThis.gridplayEngine;
+  const cores = Math.max(1, navigator.hardwareConcurrency || 2);
+  const body = new TextEncoder().encode(JSON.stringify({quick: true, seed: 1}));
+  const errs = [];
+  // the sweep's largest points (cost 33,600 GA evaluations each)
+  const big = [3, 9, 13, 19, 23, 24];
+  const one = (k) => new Promise((res) => {
+    const t0 = performance.now();
+    E.request("POST", "/api/experiments/titan-fig9?point=" + big[k % big.length], body.slice(), () => {}, () => {}, (e) => {
+      if (e) errs.push(e);
+      res(performance.now() - t0);
+    });
+  });
+  const alone = [];
+  for (let k = 0; k < cores; k++) alone.push(await one(k));
+  const sent = [];
+  const round = [];
+  let s1 = null;
+  for (let r = 0; r < 6; r++) {
+    const s0 = E.stats();
+    const t0 = performance.now();
+    const all = [];
+    for (let k = 0; k < cores; k++) all.push(one(k));
+    const s = E.stats();
+    sent.push({idle: s.idle, started: s.workers - s0.workers, needed: Math.max(0, cores - s0.idle)});
+    await Promise.all(all);
+    round.push(performance.now() - t0);
+    if (r === 0) s1 = E.stats();
+  }
+  const s2 = E.stats();
+  return {cores, sent, started: s2.workers - s1.workers, retired: s2.retired - s1.retired, round, alone, errs};
+})()`, &got, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Errs) > 0 {
+		t.Fatalf("requests failed: %v", got.Errs)
+	}
+	for r, s := range got.Sent {
+		if s.Idle != 0 || s.Started != s.Needed {
+			t.Errorf("round %d, %d requests just sent: %d idle workers, %d started (the requests needed %d); want no spare while every core is busy", r, got.Cores, s.Idle, s.Started, s.Needed)
+		}
+	}
+	if got.Cores <= 2 && (got.Started != 0 || got.Retired != 0) {
+		t.Errorf("after the first round: %d workers started and %d retired over 5 rounds of %d requests, want none", got.Started, got.Retired, got.Cores)
+	}
+	line := fmt.Sprintf("%d of titan-fig9's largest points at once on %d cores: rounds of %.0f ms; the same points one at a time: %.0f ms", got.Cores, got.Cores, got.Round, got.Alone)
+	t.Log(line)
+	fmt.Printf("gridplay e2e: %s\n", line)
+	con.check(t)
+}
