@@ -10,6 +10,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -109,6 +110,13 @@ func (c *console) listen(ev any) {
 // the server's URL. Everything stops at the end of the test.
 func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, url string) {
 	t.Helper()
+	return browserWith(t, w, h, nil)
+}
+
+// browserWith is browser with the server's handler wrapped by wrap (nil:
+// as it is).
+func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler) (actx, ctx context.Context, con *console, url string) {
+	t.Helper()
 	path := chromium(t)
 	if _, err := os.Stat(filepath.Join(staticDir, "app.wasm")); err != nil {
 		if inCI() {
@@ -119,6 +127,9 @@ func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, u
 	hd, err := devserver.New(staticDir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if wrap != nil {
+		hd = wrap(hd)
 	}
 	srv := httptest.NewServer(hd) // loopback, free port
 	t.Cleanup(srv.Close)
