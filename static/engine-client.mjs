@@ -223,7 +223,7 @@ const cores = Math.max(1, (globalThis.navigator && navigator.hardwareConcurrency
 // they leave a core free. Starting a worker is work (its Go instance
 // starts its runtime and the engine's packages), and with every core
 // busy it took that time from the requests: two GA-MF points sent at
-// once on a 2-core machine each took 80-160 ms against 66-73 ms one at
+// once on a 2-core machine each took 76-165 ms against 66-73 ms one at
 // a time, as every pair spawned a third worker (and retired one at its
 // end). A worker that ends its request goes back to idle (release), so
 // the requests of a sweep still find one.

@@ -94,13 +94,12 @@ func Main() {
 // heap (GOGC 100). Without it, the runtime.GC that ends each request
 // leaves a live heap of 0-3 MB and the next request starts from the 4 MB
 // minimum goal, so EASY on 20,000 jobs, which allocates 13.5 MB, was
-// collected at 4, 7 and 12 MB (GODEBUG=gctrace=1 under node), marking a
-// heap of 3-7 MB each time. Natively those cycles cost little wall time,
+// collected at 4 and 7 MB during each request (GODEBUG=gctrace=1 under
+// node), marking a heap of 3-7 MB each time. Natively those cycles cost little wall time,
 // as the collector marks on the other core beside the request; in
 // WebAssembly there is one thread and the request waits for every cycle.
 // With the block, the goal after a request is 2 x (live + 16 MiB), and a
-// request that allocates less than about 16 MiB more than it keeps runs
-// without a cycle; a larger one, such as a whole trace, runs with its
+// request that allocates less than about 16 MiB runs without a cycle; a larger one, such as a whole trace, runs with its
 // cycles as before, its goal raised by 32 MiB at most. The block holds no
 // pointers, so a cycle does not scan it, and its pages, fresh from the
 // memory's growth, are never touched. The instance's memory grows by

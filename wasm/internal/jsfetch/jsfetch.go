@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"sync"
 	"syscall/js"
 
@@ -180,13 +181,10 @@ func (s *stream) add(chunk js.Value) error {
 		n -= s.skip
 		s.skip = 0
 	}
+	// A cached head has no room past its end (keep clips it), so the
+	// first chunk after it copies it out instead of writing into it.
 	at := len(s.buf)
-	if cap(s.buf)-at < n {
-		grown := make([]byte, at, max(2*cap(s.buf), at+n, 64<<10))
-		copy(grown, s.buf)
-		s.buf = grown
-	}
-	s.buf = s.buf[:at+n]
+	s.buf = slices.Grow(s.buf, n)[:at+n]
 	js.CopyBytesToGo(s.buf[at:], chunk)
 	return nil
 }
