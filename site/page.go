@@ -90,6 +90,10 @@ type Page struct {
 	// View is the animation view shown under the chart.
 	View    string
 	ticking bool
+	// offstage: the playground is not shown (the Experiments view is),
+	// so its replay does not play; resume: it was playing, or was to
+	// start, when it left the stage, and plays again on its return.
+	offstage, resume bool
 
 	// Embed mode (static/embed.html): the Gantt and its controls only.
 	IsEmbed  bool

@@ -12,6 +12,10 @@ import (
 // chart, the animation view and the narration follow it. play is called
 // from a DOM event handler or with the lock held.
 func (p *Page) play() {
+	if p.offstage {
+		p.resume = true
+		return
+	}
 	p.App.Player.Play()
 	if p.App.Player.Playing && !p.ticking {
 		p.ticking = true
@@ -20,6 +24,20 @@ func (p *Page) play() {
 }
 
 func (p *Page) pause() { p.App.Player.Pause() }
+
+// setOffstage says whether the playground is hidden behind another view.
+// Its replay plays only on stage: painting an unseen chart and its
+// narration 25 times a second took the page's thread, and the browser's
+// optimising compiler, from the workers during an experiment's sweep (a
+// page opened on an experiment link autoplays the playground's first
+// scenario behind the view). The lock is held.
+func (p *Page) setOffstage(off bool) {
+	p.offstage = off
+	if !off && p.resume {
+		p.resume = false
+		p.play()
+	}
+}
 
 func (p *Page) toggle() {
 	if p.App.Player.Playing {
@@ -51,6 +69,12 @@ func (p *Page) tick() {
 		time.Sleep(step)
 		now := time.Now()
 		p.env.Lock()
+		if p.offstage && p.App.Player.Playing {
+			// The Experiments view is shown: the replay stops where it
+			// is, and goes on when the playground is shown again.
+			p.App.Player.Pause()
+			p.resume = true
+		}
 		p.App.Player.Tick(now.Sub(last).Seconds())
 		last = now
 		if !p.App.Player.Playing {

@@ -48,6 +48,8 @@ type Root struct {
 	// shows: TabPlayground or TabExperiments.
 	Experiments *experiments.View
 	Tab         string
+	// Playground is the playground view (playground.vugu).
+	Playground *Playground
 }
 
 // panel is one of the folded panels under the chart.
@@ -81,7 +83,7 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	if isExperimentLink(hash) {
 		// #e=NAME&quick=1&seed=N: the Experiments view, opened on that
 		// experiment (an embedded figure shows nothing else).
-		c.Tab = TabExperiments
+		c.setTab(TabExperiments)
 		c.Experiments.Link = hash
 		if p.IsEmbed {
 			return
@@ -125,13 +127,18 @@ func (c *Root) build() {
 	p.onPreset = c.Compare.reset
 	p.onIdle = c.Compare.checkStale
 	c.Experiments = &experiments.View{Engine: p.Engine, Embed: p.IsEmbed}
+	c.Playground = &Playground{R: c}
 	p.onExperimentLink = c.openExperimentLink
 }
 
 func isExperimentLink(h string) bool { return strings.HasPrefix(h, "#e=") }
 
-// setTab shows one of the page's views.
-func (c *Root) setTab(tab string) { c.Tab = tab }
+// setTab shows one of the page's views. The playground's replay plays
+// only while the playground is shown (Page.setOffstage).
+func (c *Root) setTab(tab string) {
+	c.Tab = tab
+	c.P.setOffstage(tab != TabPlayground)
+}
 
 // openExperimentLink opens an experiment link pasted into the address bar
 // of an open tab (hashchange): the Experiments view on that experiment.
@@ -139,7 +146,7 @@ func (c *Root) setTab(tab string) { c.Tab = tab }
 func (c *Root) openExperimentLink(h string) {
 	c.P.env.Lock()
 	defer c.P.env.UnlockRender()
-	c.Tab = TabExperiments
+	c.setTab(TabExperiments)
 	c.Experiments.Open(h)
 }
 

@@ -114,8 +114,8 @@ func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, u
 }
 
 // browserWith is browser with the server's handler wrapped by wrap (nil:
-// as it is).
-func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler) (actx, ctx context.Context, con *console, url string) {
+// as it is) and Chromium started with the extra options.
+func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler, extra ...chromedp.ExecAllocatorOption) (actx, ctx context.Context, con *console, url string) {
 	t.Helper()
 	path := chromium(t)
 	if _, err := os.Stat(filepath.Join(staticDir, "app.wasm")); err != nil {
@@ -162,6 +162,7 @@ func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler) (
 	if f := os.Getenv("GRIDPLAY_JS_FLAGS"); f != "" {
 		opts = append(opts, chromedp.Flag("js-flags", f))
 	}
+	opts = append(opts, extra...)
 	alloc, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
 	// The first context starts the browser; tabs in fresh browser

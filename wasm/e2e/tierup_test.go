@@ -1,0 +1,116 @@
+//go:build !js
+
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// lockedBuffer collects Chromium's output, written from chromedp's
+// goroutine.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) since(off int) (string, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()[off:], l.b.Len()
+}
+
+// optimised matches V8's --trace-wasm-compilation-times line for a
+// function compiled by its optimising tier.
+var optimised = regexp.MustCompile(`Compiled function \S+#(\d+) using TurboFan, took (\d+) μs.*? bodysize (\d+)`)
+
+// maxOptimisedInSweep is the largest function (bytes of WebAssembly
+// code) the browser may optimise during an experiment's first sweep.
+const maxOptimisedInSweep = 30000
+
+// TestFirstSweepOptimisesNoHugeFunction: Chromium compiles a WebAssembly
+// function a second time, optimised, on a background thread once it has
+// run a while, and that costs about 2 ms of CPU per KB of code on this
+// machine. During a page's first sweep those threads share the cores
+// with the engine workers. The sweep used to have the browser optimise
+// the page's root Build (89 KB of code: 207 ms of a background thread),
+// which held the template of the playground not even shown, and the
+// narration of the playground's replay (32 KB), which played unseen
+// behind the Experiments view. The test reads V8's trace of its
+// compilations (--trace-wasm-compilation-times on Chromium's output)
+// during titan-fig9's first sweep in a warmed page, logs them, and fails
+// when one is over maxOptimisedInSweep. It failed on the page before the
+// root's Build was split (site/playground.vugu) and the replay made to
+// wait offstage (Page.setOffstage).
+func TestFirstSweepOptimisesNoHugeFunction(t *testing.T) {
+	out := &lockedBuffer{}
+	actx, _, _, url := browserWith(t, 1366, 900, nil,
+		chromedp.Flag("js-flags", "--trace-wasm-compilation-times"), chromedp.CombinedOutput(out))
+	ctx, con := longTab(t, actx, 3*time.Minute)
+	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/#e=titan-fig9&quick=1&seed=1"),
+		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
+		chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); await globalThis.gridplayEngine.warm(); return true; })()`, nil, await)); err != nil {
+		t.Fatal(err)
+	}
+	before, start := out.since(0)
+	if !optimised.MatchString(before) {
+		t.Fatalf("no optimised compilation in Chromium's output before the sweep (%d bytes): V8's trace is not there, or its format changed", len(before))
+	}
+	var ms string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  document.querySelector("button.exp-run").click();
+  while (document.querySelector('section.experiments[data-done="true"]') === null) await sleep(10);
+  return globalThis.gridplayPublished.experimentMs;
+})()`, &ms, await)); err != nil {
+		t.Fatal(err)
+	}
+	// What was compiled during the sweep reaches the pipe a little later.
+	time.Sleep(300 * time.Millisecond)
+	during, _ := out.since(start)
+	type fn struct{ index, us, size int }
+	var fns []fn
+	total := 0
+	for _, m := range optimised.FindAllStringSubmatch(during, -1) {
+		var f fn
+		f.index, _ = strconv.Atoi(m[1])
+		f.us, _ = strconv.Atoi(m[2])
+		f.size, _ = strconv.Atoi(m[3])
+		fns = append(fns, f)
+		total += f.us
+	}
+	sort.Slice(fns, func(i, j int) bool { return fns[i].size > fns[j].size })
+	var top []string
+	for i, f := range fns {
+		if i == 6 {
+			break
+		}
+		top = append(top, fmt.Sprintf("#%d %d bytes %.1f ms", f.index, f.size, float64(f.us)/1000))
+	}
+	t.Logf("titan-fig9's first sweep: %s ms; %d functions optimised meanwhile, %.0f ms of compiling; the largest: %s",
+		ms, len(fns), float64(total)/1000, strings.Join(top, ", "))
+	for _, f := range fns {
+		if f.size > maxOptimisedInSweep {
+			t.Errorf("function #%d (%d bytes of code) was optimised during the first sweep, taking %.0f ms of a background thread beside the workers (the limit is %d bytes; build app.wasm without -s -w to name it)",
+				f.index, f.size, float64(f.us)/1000, maxOptimisedInSweep)
+		}
+	}
+	con.check(t)
+}
