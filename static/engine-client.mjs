@@ -444,8 +444,9 @@ export const engine = {
 // trace's paths (an import of 10,000 jobs in plain text and of 20,000
 // gzipped by the browser, twice each; EASY and conservative runs of
 // 10,000 jobs in the compact form, twice each) and on the paper systems'
-// own code (a point of titan-fig9 and of hybrid-table3, a GA-MF run, so
-// that a sweep's first points are not its slowest), so that the browser has
+// own code (a point of titan-fig9 and of hybrid-table3, a GA-MF scenario
+// under each of Fig. 7's six methods, so that a sweep's first points are
+// not its slowest), so that the browser has
 // compiled their optimised code before the page needs it: a call that is
 // already running never switches to it, and a trace's parser and the
 // backfilling loop are each one long call. The first run of 20,000 jobs

@@ -3,7 +3,8 @@
 // (POST /api/swf of an SWF file of Jobs jobs, POST /api/run of its jobs
 // in the compact form under EASY and conservative backfilling), each made
 // twice, then on the paper systems' own code (Engines: titan-fig9's
-// whole quick sweep, a point of hybrid-table3, a GA-MF run), once each;
+// whole quick sweep, a point of hybrid-table3, and a small GA-MF scenario
+// under each of the six methods of GA-MF's Fig. 7), once each;
 // static/engine-client.mjs adds two imports of a gzipped trace.
 //
 // Why: the browser compiles WebAssembly in two tiers. A function runs
@@ -36,6 +37,7 @@ import (
 
 	"gridplay/engine/api"
 	"gridplay/engine/api/compact"
+	"gridplay/engine/gamf"
 	"gridplay/engine/model"
 	"gridplay/engine/swf"
 )
@@ -135,12 +137,19 @@ var Points = []string{
 var Sweeps = []string{"titan-fig9"}
 
 // EngineRequests is how many requests Engines makes.
-func EngineRequests() int { return len(Points) + 3*len(Sweeps) + 1 }
+func EngineRequests() int { return len(Points) + 3*len(Sweeps) + len(gamf.Fig7Policies) }
 
-// GAMF is the GA-MF run of the engines' warm-up: twelve jobs with
+// GAMF is the GA-MF scenario of the engines' warm-up: twelve jobs with
 // bandwidth demands on four clusters, as the playground's GA-MF preset,
 // for 200 generations (the GA-MF points read a trace, which the warm-up
-// does not fetch).
+// does not fetch). Engines runs it under each of gamf.Fig7Policies: with
+// GA-MF alone, a fresh page's first sweep of gamf-fig7 had the browser
+// optimise the heuristics' code (METL's, CBS's, the evaluator's) beside
+// the workers (V8's --trace-wasm-compilation-times in Chromium); with all
+// six it took 310 and 324 ms against 356 and 360 ms
+// (GRIDPLAY_EXPERIMENTS=titan-fig9,gamf-fig7,hybrid-table1,hybrid-table3
+// go test -v -run TestExperimentsInPage ./wasm/e2e/, the two builds
+// alternated twice), for five more requests of a few milliseconds.
 func GAMF() *model.Scenario {
 	s := &model.Scenario{Version: model.Version, Name: "warm-up", Seed: 7,
 		Policy: model.Policy{Name: "gamf", Params: map[string]float64{"generations": 200}}}
@@ -157,7 +166,7 @@ func GAMF() *model.Scenario {
 
 // Engines is the warm-up of the paper systems' own code, beside the
 // trace's paths: one point each of Points, the whole sweep of each of
-// Sweeps and the GA-MF run, once each.
+// Sweeps and the GA-MF scenario under each of Fig. 7's methods, once each.
 // A sweep's first points, and a first run of these policies in the
 // playground, then find their genetic algorithms' and simulators' hot
 // functions optimised. Measured in Chromium on titan-fig9 (quick): a
@@ -178,14 +187,22 @@ func Engines() (requests int, err error) {
 			return requests, err
 		}
 	}
-	body, err := json.Marshal(GAMF())
-	if err != nil {
-		return requests, err
+	for _, policy := range gamf.Fig7Policies {
+		s := GAMF()
+		s.Policy.Name = policy
+		if policy != "gamf" && policy != "gama" {
+			s.Policy.Params = nil
+		}
+		body, err := json.Marshal(s)
+		if err != nil {
+			return requests, err
+		}
+		if _, err := serve("/api/run", "application/json", body); err != nil {
+			return requests, err
+		}
+		requests++
 	}
-	if _, err := serve("/api/run", "application/json", body); err != nil {
-		return requests, err
-	}
-	return requests + 1, nil
+	return requests, nil
 }
 
 // sweep runs experiment name's whole sweep under opt in three requests
