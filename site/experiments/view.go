@@ -49,6 +49,9 @@ type View struct {
 	// derived holds what is drawn from the current table, made once
 	// per table (the template asks on every render, the grid twice).
 	derived derived
+	// ctl and res are its parts (parts.go).
+	ctl *Controls
+	res *Results
 }
 
 // Init loads the list of experiments and opens the link it was given.
