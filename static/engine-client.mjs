@@ -78,12 +78,12 @@ const compiled = started
 const spares = 2;
 // A worker is kept after a request while its Go instance's memory is at
 // most reuseMaxBytes and it has served fewer than reuseMaxRequests.
-// 160 MiB: a point of the multisite figures ended at about 114 MiB
-// before the engine's 16 MiB ballast (wasm/engineserve.BallastBytes),
-// which adds up to 16 MiB to an instance and 32 MiB to its heap goal,
+// 176 MiB: a point of the multisite figures ended at about 114 MiB
+// before the engine's 24 MiB ballast (wasm/engineserve.BallastBytes),
+// which adds up to 24 MiB to an instance and 48 MiB to its heap goal,
 // and a worker retired after each point would fetch and parse its trace
 // again.
-const reuseCap = 160 << 20;
+const reuseCap = 176 << 20;
 let reuseMaxBytes = reuseCap;
 const reuseMaxRequests = 64;
 const idle = []; // started workers with no request
