@@ -33,9 +33,11 @@ const latencyJS = `(() => {
 // EASY run that follows, runs it again with Retry, and measures the input
 // latency while that run is in flight (real pointer moves sent through the
 // DevTools protocol about every 10 ms: 8 ms apart plus the protocol's
-// round trips; the run is in flight for 110-240 ms here, and with moves
-// 25 ms apart only two got in on a fast run, too few for a figure): the
-// page must stay usable while the engine works in its worker. The latency is logged (target: under 50 ms),
+// round trips; the run is in flight for 110-190 ms here, and with moves
+// 25 ms apart only two got in on a fast run, too few for a figure; with
+// fewer than three in, it runs again, up to five runs): the
+// page must stay usable while the engine works in its worker, and a
+// pointer move must not render it. The latency is logged (target: under 50 ms),
 // with the longest the page then blocks to take the answer in (decoding
 // and laying out the schedule), which is not in flight.
 func TestCancelAndLatencyAtScale(t *testing.T) {
@@ -101,62 +103,72 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 	}
 
 	// Retry, and move the pointer over the page while the run is in
-	// flight.
-	var answeredAt float64
-	if err := chromedp.Run(ctx, chromedp.Evaluate(latencyJS, nil), chromedp.Evaluate(`globalThis.gridplayMarks.length = 0; true`, nil),
-		chromedp.Click(`.run-error button.retry`, chromedp.ByQuery)); err != nil {
-		t.Fatal(err)
-	}
-	moves, inFlight := 0, true
-	deadline := time.Now().Add(90 * time.Second)
+	// flight. The run is in flight for about 110-190 ms here, and a render
+	// of the page in that time (with a collection of its 20,000 jobs)
+	// lets few moves through: if fewer than three got in, the run is made
+	// again with Run, up to five runs in all, and the moves of every run
+	// count.
 	var lat []float64
 	// counted lists each counted move as "arrival:latency" in ms, its
 	// arrival relative to the answer (negative: before it).
-	var counted []string
-	for time.Now().Before(deadline) {
-		x, y := 300+float64(moves%200), 300+float64(moves%50)
-		if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
-			return input.DispatchMouseEvent(input.MouseMoved, x, y).Do(ctx)
-		})); err != nil {
+	var counted, flights []string
+	var start, drawn, answeredAt float64
+	var marks []mark
+	for run := 1; run <= 5 && len(lat) < 3; run++ {
+		button := `.run-error button.retry`
+		if run > 1 {
+			button = `button.run.primary`
+		}
+		if err := chromedp.Run(ctx, chromedp.Evaluate(latencyJS, nil), chromedp.Evaluate(`globalThis.gridplayMarks.length = 0; true`, nil),
+			chromedp.Click(button, chromedp.ByQuery)); err != nil {
 			t.Fatal(err)
 		}
-		moves++
-		var st struct {
-			Answered float64      `json:"answered"`
-			Lat      [][2]float64 `json:"lat"`
-		}
-		chromedp.Run(ctx, chromedp.Evaluate(`({answered: (globalThis.gridplayMarks.find(m => m.name === "run: answered") || {t: 0}).t, lat: globalThis.__lat})`, &st))
-		if st.Answered > 0 {
-			answeredAt = st.Answered
-			for _, l := range st.Lat {
-				if l[0] < st.Answered {
-					lat = append(lat, l[1])
-					counted = append(counted, fmt.Sprintf("%.0f:%.0f", l[0]-st.Answered, l[1]))
-				}
+		moves, inFlight := 0, true
+		deadline := time.Now().Add(90 * time.Second)
+		for time.Now().Before(deadline) {
+			x, y := 300+float64(moves%200), 300+float64(moves%50)
+			if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+				return input.DispatchMouseEvent(input.MouseMoved, x, y).Do(ctx)
+			})); err != nil {
+				t.Fatal(err)
 			}
-			inFlight = false
-			break
+			moves++
+			var st struct {
+				Answered float64      `json:"answered"`
+				Lat      [][2]float64 `json:"lat"`
+			}
+			chromedp.Run(ctx, chromedp.Evaluate(`({answered: (globalThis.gridplayMarks.find(m => m.name === "run: answered") || {t: 0}).t, lat: globalThis.__lat})`, &st))
+			if st.Answered > 0 {
+				answeredAt = st.Answered
+				for _, l := range st.Lat {
+					if l[0] < st.Answered {
+						lat = append(lat, l[1])
+						counted = append(counted, fmt.Sprintf("%.0f:%.0f", l[0]-st.Answered, l[1]))
+					}
+				}
+				inFlight = false
+				break
+			}
+			time.Sleep(8 * time.Millisecond)
 		}
-		time.Sleep(8 * time.Millisecond)
-	}
-	if inFlight {
-		t.Fatal("the run did not answer within 90 s")
-	}
-	var done string
-	var marks []mark
-	err = chromedp.Run(ctx, waitDone("easy"), chromedp.AttributeValue(`.app`, "data-engine", &done, nil, chromedp.ByQuery),
-		chromedp.Evaluate(`globalThis.gridplayMarks`, &marks))
-	if err != nil || done != "done" {
-		t.Fatalf("the run after Retry: %v %q", err, done)
-	}
-	var start, drawn float64
-	for _, m := range marks {
-		switch m.Name {
-		case "run: start":
-			start = m.T
-		case "gantt: drawn":
-			drawn = m.T
+		if inFlight {
+			t.Fatal("the run did not answer within 90 s")
 		}
+		var done string
+		err = chromedp.Run(ctx, waitDone("easy"), chromedp.AttributeValue(`.app`, "data-engine", &done, nil, chromedp.ByQuery),
+			chromedp.Evaluate(`globalThis.gridplayMarks`, &marks))
+		if err != nil || done != "done" {
+			t.Fatalf("run %d after the cancelled one: %v %q", run, err, done)
+		}
+		for _, m := range marks {
+			switch m.Name {
+			case "run: start":
+				start = m.T
+			case "gantt: drawn":
+				drawn = m.T
+			}
+		}
+		flights = append(flights, fmt.Sprintf("%.0f ms", answeredAt-start))
 	}
 	worst, q95 := 0.0, 0.0
 	if len(lat) > 0 {
@@ -165,14 +177,33 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 			worst = max(worst, v)
 		}
 	}
-	// A few samples at least, or the figure means nothing (a fast
-	// machine answers 20,000 jobs in a few hundred milliseconds; a page
-	// that renders on every move lets only one or two through).
+	// A few samples at least, or the figure means nothing.
 	if len(lat) < 3 {
-		t.Errorf("only %d pointer moves reached the page during the run", len(lat))
+		t.Errorf("only %d pointer moves reached the page during %d runs", len(lat), len(flights))
 	}
-	t.Logf("20,000 HPC2N jobs with EASY after Retry: in flight %.0f ms; input latency over %d pointer moves in flight: max %.1f ms, p95 %.1f ms (target under 50 ms); each move's arrival before the answer and its latency, ms: %s; the page then took the answer in and drew it in %.0f ms; steps:%s",
-		answeredAt-start, len(lat), worst, q95, strings.Join(counted, " "), drawn-answeredAt, marksSince(marks, start))
+	// A page that rendered on every move would let only one or two
+	// through a run: pointer moves must render nothing.
+	var movesRendered int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.__r0 = globalThis.gridplayRenders || 0; true`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 20; k++ {
+		if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return input.DispatchMouseEvent(input.MouseMoved, 320+float64(7*k), 310+float64(3*k)).Do(ctx)
+		})); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(8 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(globalThis.gridplayRenders || 0) - globalThis.__r0`, &movesRendered)); err != nil {
+		t.Fatal(err)
+	}
+	if movesRendered != 0 {
+		t.Errorf("20 pointer moves over the idle page rendered it %d times", movesRendered)
+	}
+	t.Logf("20,000 HPC2N jobs with EASY after Retry: in flight %s (%d runs); input latency over %d pointer moves in flight: max %.1f ms, p95 %.1f ms (target under 50 ms); each move's arrival before the answer and its latency, ms: %s; the page then took the answer in and drew it in %.0f ms (the last run); steps of the last run:%s",
+		strings.Join(flights, ", "), len(flights), len(lat), worst, q95, strings.Join(counted, " "), drawn-answeredAt, marksSince(marks, start))
 	fmt.Printf("gridplay e2e: input latency while a 20,000-job run is in flight: max %.1f ms, p95 %.1f ms over %d pointer moves (target under 50 ms)\n", worst, q95, len(lat))
 	con.check(t)
 }

@@ -22,6 +22,7 @@ import (
 // behind the view (the scrubber was far from its start when the
 // playground was first shown).
 func TestReplayWaitsOffstage(t *testing.T) {
+	const offstage = 3 * time.Second
 	_, ctx, con, url := browser(t, 1366, 900)
 	scrub := func() (float64, bool) {
 		var s struct {
@@ -49,20 +50,26 @@ func TestReplayWaitsOffstage(t *testing.T) {
 		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
 		// The playground's scenario has run behind the view.
 		chromedp.Poll(`document.querySelector(".app").dataset.engine === "done"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Sleep(2*time.Second),
+		chromedp.Sleep(offstage),
 		showPlayground)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v0, playing := scrub()
-	t.Logf("shown after 2 s behind the Experiments view: scrubber at %.0f of 1000, playing %v", v0, playing)
-	if v0 > 100 {
-		t.Errorf("the replay ran behind the Experiments view: shown after 2 s, its scrubber is at %.0f of 1000", v0)
-	}
-	time.Sleep(600 * time.Millisecond)
+	v0, _ := scrub()
+	t0 := time.Now()
+	time.Sleep(800 * time.Millisecond)
 	v1, playing := scrub()
+	// The replay's pace, in scrubber steps a second, from two readings
+	// while it plays on stage.
+	pace := (v1 - v0) / time.Since(t0).Seconds()
+	t.Logf("shown after %v behind the Experiments view: scrubber at %.0f of 1000, then %.0f, playing %v (%.0f steps/s)", offstage, v0, v1, playing, pace)
 	if !playing || v1 <= v0 {
-		t.Errorf("shown the playground, the replay does not play: scrubber %.0f then %.0f, playing %v", v0, v1, playing)
+		t.Fatalf("shown the playground, the replay does not play: scrubber %.0f then %.0f, playing %v", v0, v1, playing)
+	}
+	// Shown, it starts from its beginning: it has played only since it
+	// was shown, not the seconds it was behind the view.
+	if v0 > pace*offstage.Seconds()/3 {
+		t.Errorf("the replay ran behind the Experiments view: shown after %v, its scrubber is at %.0f of 1000, %.1f s of play", offstage, v0, v0/pace)
 	}
 	// Away while it plays, and back: it goes on from where it stopped.
 	if err := chromedp.Run(ctx, chromedp.Click(`button.nav-experiments`, chromedp.ByQuery),
@@ -70,16 +77,15 @@ func TestReplayWaitsOffstage(t *testing.T) {
 		t.Fatal(err)
 	}
 	left := time.Now()
-	time.Sleep(1500 * time.Millisecond)
+	time.Sleep(offstage)
 	if err := chromedp.Run(ctx, showPlayground); err != nil {
 		t.Fatal(err)
 	}
 	v2, playing := scrub()
-	t.Logf("before leaving %.0f; back after %v: %.0f, playing %v", v1, time.Since(left).Round(time.Millisecond), v2, playing)
-	// It may have moved for one tick of the replay's clock (40 ms) and
-	// since it came back; 1.5 s away it would have moved much further.
-	if v2 > v1+(v1-v0) {
-		t.Errorf("the replay ran on behind the Experiments view: %.0f before leaving, %.0f back", v1, v2)
+	away := time.Since(left)
+	t.Logf("before leaving %.0f; back after %v: %.0f, playing %v", v1, away.Round(time.Millisecond), v2, playing)
+	if v2-v1 > pace*away.Seconds()/3 {
+		t.Errorf("the replay ran on behind the Experiments view: %.0f before leaving, %.0f back %v later (%.1f s of play)", v1, v2, away.Round(time.Millisecond), (v2-v1)/pace)
 	}
 	time.Sleep(400 * time.Millisecond)
 	if v3, playing := scrub(); !playing || v3 <= v2 {
