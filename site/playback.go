@@ -33,6 +33,12 @@ func (p *Page) pause() { p.App.Player.Pause() }
 // scenario behind the view). The lock is held.
 func (p *Page) setOffstage(off bool) {
 	p.offstage = off
+	if off && p.App.Player.Playing {
+		// The replay stops where it is (the ticker ends at its next
+		// step) and goes on when the playground is shown again.
+		p.App.Player.Pause()
+		p.resume = true
+	}
 	if !off && p.resume {
 		p.resume = false
 		p.play()
@@ -69,12 +75,6 @@ func (p *Page) tick() {
 		time.Sleep(step)
 		now := time.Now()
 		p.env.Lock()
-		if p.offstage && p.App.Player.Playing {
-			// The Experiments view is shown: the replay stops where it
-			// is, and goes on when the playground is shown again.
-			p.App.Player.Pause()
-			p.resume = true
-		}
 		p.App.Player.Tick(now.Sub(last).Seconds())
 		last = now
 		if !p.App.Player.Playing {

@@ -44,6 +44,31 @@ type pageExperiment struct {
 	crashed, diagnose string
 }
 
+// viewWarmed waits until the Experiments view's page has its engine's
+// first answer (the list of experiments) and its warm-up
+// (engine-client.mjs warm), as a person would press Run on a page loaded
+// a few seconds before.
+var viewWarmed = chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); await globalThis.gridplayEngine.warm(); return true; })()`, nil,
+	func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })
+
+// sweepAgain waits pauseMs, presses Run in the Experiments view and
+// waits for the sweep's end; out gets its time in ms and its report
+// ([ms, json]). A sweep that shows an error fails it.
+func sweepAgain(pauseMs int, out *[]string) chromedp.Action {
+	return chromedp.Evaluate(fmt.Sprintf(`(async () => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  await sleep(%d);
+  document.querySelector("button.exp-run").click();
+  while (document.querySelector('section.experiments[data-done="true"]') !== null) await sleep(5);
+  while (document.querySelector('section.experiments[data-done="true"]') === null) {
+    const e = document.querySelector("section.experiments .exp-progress .error");
+    if (e && e.textContent) throw new Error("the sweep failed: " + e.textContent);
+    await sleep(10);
+  }
+  return [globalThis.gridplayPublished.experimentMs, globalThis.gridplayPublished.experimentJSON];
+})()`, pauseMs), out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })
+}
+
 // runExperimentInTab opens the experiment's link in a new tab of the
 // browser, presses Run once the engine is ready, and waits, up to limit, until the sweep is done or
 // shows an error. While it waits it keeps the progress line it last
@@ -80,8 +105,7 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 	err := chromedp.Run(ctx, chromedp.Navigate(link),
 		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
 		// The list of experiments is the engine's first answer.
-		chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); await globalThis.gridplayEngine.warm(); return true; })()`, nil,
-			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+		viewWarmed,
 		chromedp.Click(`button.exp-run`, chromedp.ByQuery))
 	for err == nil {
 		var st struct {
@@ -122,18 +146,7 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 	if err == nil && again {
 		// Run once more in the same page: the engine's code for this
 		// sweep and the page's for its figures have run once.
-		err = chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  await sleep(1000);
-  document.querySelector("button.exp-run").click();
-  while (document.querySelector('section.experiments[data-done="true"]') !== null) await sleep(5);
-  while (document.querySelector('section.experiments[data-done="true"]') === null) {
-    const e = document.querySelector("section.experiments .exp-progress .error");
-    if (e && e.textContent) throw new Error("the second sweep failed: " + e.textContent);
-    await sleep(20);
-  }
-  return [globalThis.gridplayPublished.experimentMs, globalThis.gridplayPublished.experimentJSON];
-})()`, &r.again, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+		err = chromedp.Run(ctx, sweepAgain(1000, &r.again))
 	}
 	if err == nil {
 		shot(t, ctx, "experiment-"+name+".png", false)

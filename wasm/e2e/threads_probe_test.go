@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -35,25 +34,17 @@ func TestSweepThreadsProbe(t *testing.T) {
 	}
 	actx, _, _, url := browser(t, 1366, 900)
 	ctx, con := longTab(t, actx, 3*time.Minute)
-	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
 	if err := chromedp.Run(ctx, chromedp.Navigate(fmt.Sprintf("%s/#e=%s&quick=1&seed=1", url, name)),
-		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
-		chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); await globalThis.gridplayEngine.warm(); return true; })()`, nil, await)); err != nil {
+		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery), viewWarmed); err != nil {
 		t.Fatal(err)
 	}
 	for round := 1; round <= 3; round++ {
 		before := rendererThreadsCPU(t)
-		var ms string
-		if err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  await sleep(500);
-  document.querySelector("button.exp-run").click();
-  while (document.querySelector('section.experiments[data-done="true"]') !== null) await sleep(5);
-  while (document.querySelector('section.experiments[data-done="true"]') === null) await sleep(20);
-  return globalThis.gridplayPublished.experimentMs;
-})()`, &ms, await)); err != nil {
+		var sweep []string
+		if err := chromedp.Run(ctx, sweepAgain(500, &sweep)); err != nil {
 			t.Fatal(err)
 		}
+		ms := sweep[0]
 		after := rendererThreadsCPU(t)
 		var parts []string
 		for k, v := range after {

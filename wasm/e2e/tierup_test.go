@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -66,25 +65,19 @@ func TestFirstSweepOptimisesNoHugeFunction(t *testing.T) {
 	actx, _, _, url := browserWith(t, 1366, 900, nil,
 		chromedp.Flag("js-flags", "--trace-wasm-compilation-times"), chromedp.CombinedOutput(out))
 	ctx, con := longTab(t, actx, 3*time.Minute)
-	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
 	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/#e=titan-fig9&quick=1&seed=1"),
-		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
-		chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); await globalThis.gridplayEngine.warm(); return true; })()`, nil, await)); err != nil {
+		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery), viewWarmed); err != nil {
 		t.Fatal(err)
 	}
 	before, start := out.since(0)
 	if !optimised.MatchString(before) {
 		t.Fatalf("no optimised compilation in Chromium's output before the sweep (%d bytes): V8's trace is not there, or its format changed", len(before))
 	}
-	var ms string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  document.querySelector("button.exp-run").click();
-  while (document.querySelector('section.experiments[data-done="true"]') === null) await sleep(10);
-  return globalThis.gridplayPublished.experimentMs;
-})()`, &ms, await)); err != nil {
+	var sweep []string
+	if err := chromedp.Run(ctx, sweepAgain(0, &sweep)); err != nil {
 		t.Fatal(err)
 	}
+	ms := sweep[0]
 	// What was compiled during the sweep reaches the pipe a little later.
 	time.Sleep(300 * time.Millisecond)
 	during, _ := out.since(start)
