@@ -145,11 +145,12 @@ func EngineRequests() int { return len(Points) + 3*len(Sweeps) + len(gamf.Fig7Po
 // does not fetch). Engines runs it under each of gamf.Fig7Policies: with
 // GA-MF alone, a fresh page's first sweep of gamf-fig7 had the browser
 // optimise the heuristics' code (METL's, CBS's, the evaluator's) beside
-// the workers (V8's --trace-wasm-compilation-times in Chromium); with all
-// six it took 310 and 324 ms against 356 and 360 ms
-// (GRIDPLAY_EXPERIMENTS=titan-fig9,gamf-fig7,hybrid-table1,hybrid-table3
-// go test -v -run TestExperimentsInPage ./wasm/e2e/, the two builds
-// alternated twice). The four heuristics took 4-8 ms each under node
+// the workers (V8's --trace-wasm-compilation-times in Chromium). With all
+// six (GA-MA then at 200 generations) that sweep took 310 and 324 ms, and
+// without them 356 and 360 ms, in two runs each of
+// GRIDPLAY_EXPERIMENTS=titan-fig9,gamf-fig7,hybrid-table1,hybrid-table3
+// go test -v -run TestExperimentsInPage ./wasm/e2e/ (run one after the
+// other, not alternated). The four heuristics took 4-8 ms each under node
 // (GOOS=js GOARCH=wasm), and GA-MA runs 20 generations.
 func GAMF() *model.Scenario {
 	s := &model.Scenario{Version: model.Version, Name: "warm-up", Seed: 7,
