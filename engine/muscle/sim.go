@@ -99,7 +99,7 @@ func readParams(pol model.Policy, k Kind) (Params, error) {
 		}
 		v[p.Name] = x
 	}
-	for name := range pol.Params {
+	for _, name := range pol.ParamNames() {
 		known := false
 		for _, p := range info {
 			known = known || p.Name == name

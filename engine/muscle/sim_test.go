@@ -424,3 +424,15 @@ func TestWholeNumberParams(t *testing.T) {
 		t.Errorf("population 12: %v", err)
 	}
 }
+
+// TestUnknownParamNamedInOrder: of several unknown parameters, the error
+// names the first in sorted order, every time, not whichever a map
+// iteration met first.
+func TestUnknownParamNamedInOrder(t *testing.T) {
+	for i := 0; i < 40; i++ {
+		_, err := readParams(model.Policy{Name: "muscle", Params: map[string]float64{"zz_c": 1, "zz_a": 1, "zz_d": 1, "zz_b": 1}}, MUSCLE)
+		if fe := model.FirstError(err); fe == nil || fe.Field != "policy.params.zz_a" {
+			t.Fatalf("run %d: error %v, want field policy.params.zz_a", i, err)
+		}
+	}
+}

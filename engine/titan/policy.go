@@ -68,7 +68,7 @@ func params(s *model.Scenario) (cfg Config, gens, round, every, window int, err 
 		}
 		v[p.Name] = x
 	}
-	for name := range s.Policy.Params {
+	for _, name := range s.Policy.ParamNames() {
 		known := false
 		for _, p := range gaParams {
 			known = known || p.Name == name
@@ -164,7 +164,7 @@ func (b basePolicy) Info() sched.Info {
 }
 
 func (b basePolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
-	for name := range s.Policy.Params {
+	for _, name := range s.Policy.ParamNames() {
 		return nil, model.Errf("policy.params."+name, "unknown parameter of "+b.name)
 	}
 	return simulate(ctx, s, func(p *Problem) (Schedule, Timing, error) {

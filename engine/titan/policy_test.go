@@ -307,3 +307,22 @@ func TestGAMeetsPaperDirection(t *testing.T) {
 		t.Errorf("DS-NL %v not below DS %v", dsnl["makespan"], ds["makespan"])
 	}
 }
+
+// TestUnknownParamNamedInOrder: of several unknown parameters, the error
+// names the first in sorted order, every time. It named whichever a map
+// iteration met first, so the same scenario gave different errors from
+// run to run (and natively against the browser).
+func TestUnknownParamNamedInOrder(t *testing.T) {
+	for _, pol := range []string{"titan", "titan-ds"} {
+		p, _ := sched.Lookup(pol)
+		for i := 0; i < 40; i++ {
+			s := smallScenario()
+			s.Policy.Name = pol
+			s.Policy.Params = map[string]float64{"zz_c": 1, "zz_a": 1, "zz_d": 1, "zz_b": 1}
+			_, err := p.Run(context.Background(), s, nil)
+			if fe, ok := err.(*model.FieldError); !ok || fe.Field != "policy.params.zz_a" {
+				t.Fatalf("%s, run %d: error %v, want field policy.params.zz_a", pol, i, err)
+			}
+		}
+	}
+}
