@@ -3,19 +3,19 @@ package backfill
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
 // loadedScenario is a workload at about 80% load, so the queue stays
 // short (randomScenario's grows without bound): zero runtimes, killed
 // jobs and jobs larger than the machine included.
-func loadedScenario(r *rand.Rand, policy string, nodes, n int) *model.Scenario {
+func loadedScenario(r *rng.Rand, policy string, nodes, n int) *model.Scenario {
 	s := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes}}}, Policy: model.Policy{Name: policy}}
 	t := 0.0
 	for i := range n {
@@ -102,7 +102,7 @@ func (w *watch) check() {
 // that the result equals a run with the default chunks, and that every
 // node list has its capacity cut to its length.
 func TestScheduleNodesStable(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 3))
+	r := rng.NewPCG(3, 3)
 	for trial := range 8 {
 		nodes := 4 + r.IntN(12)
 		s := loadedScenario(r, "easy", nodes, 200)
@@ -153,7 +153,7 @@ func TestScheduleNodesStable(t *testing.T) {
 // come from per-run arrays), so a run allocates a small fraction of an
 // object per job, where it once took about four.
 func TestAllocsPerJob(t *testing.T) {
-	s := loadedScenario(rand.New(rand.NewPCG(5, 5)), "easy", 64, 5000)
+	s := loadedScenario(rng.NewPCG(5, 5), "easy", 64, 5000)
 	for _, name := range []string{"easy", "conservative"} {
 		s.Policy.Name = name
 		p, _ := sched.Lookup(name)

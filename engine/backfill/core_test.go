@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
@@ -107,7 +107,7 @@ func TestBackfillFrame(t *testing.T) {
 }
 
 func TestCancelAndRecorderError(t *testing.T) {
-	s := randomScenario(rand.New(rand.NewPCG(2, 2)), "easy", 4, 3000)
+	s := randomScenario(rng.NewPCG(2, 2), "easy", 4, 3000)
 	p, _ := sched.Lookup("easy")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

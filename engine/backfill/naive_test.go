@@ -1,11 +1,11 @@
 package backfill
 
 import (
-	"math/rand/v2"
 	"sort"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 )
 
 // The reference implementations below follow the textbook definitions
@@ -236,7 +236,7 @@ func naiveConservative(s *model.Scenario) map[int]float64 {
 // TestAgainstReference compares the core with the reference
 // implementations on random workloads with positive integer times.
 func TestAgainstReference(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
+	r := rng.NewPCG(11, 12)
 	for trial := 0; trial < 200; trial++ {
 		nodes := 1 + r.IntN(10)
 		s := randomScenario(r, "", nodes, 5+r.IntN(50))

@@ -4,17 +4,17 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"gridplay/engine/check"
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
 // randomScenario has ties in submit times, estimates above and below the
 // runtime, zero runtimes and jobs larger than the machine.
-func randomScenario(r *rand.Rand, policy string, nodes, n int) *model.Scenario {
+func randomScenario(r *rng.Rand, policy string, nodes, n int) *model.Scenario {
 	s := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes}}}, Policy: model.Policy{Name: policy}}
 	t := 0.0
 	for i := 0; i < n; i++ {
@@ -78,7 +78,7 @@ func runChecked(t *testing.T, s *model.Scenario, mode Mode, nodes int, sel Selec
 // under conservative no job starts after the reservation it got at
 // arrival. FCFS starts jobs in queue order.
 func TestProperties(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
+	r := rng.NewPCG(7, 7)
 	for trial := 0; trial < 150; trial++ {
 		nodes := 1 + r.IntN(12)
 		for _, mode := range []Mode{FCFS, EASY, Conservative} {
@@ -146,8 +146,8 @@ func TestIdleStart(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	for _, p := range []string{"fcfs", "easy", "conservative"} {
-		a := schedString(run(t, randomScenario(rand.New(rand.NewPCG(1, 1)), p, 6, 200), nil))
-		b := schedString(run(t, randomScenario(rand.New(rand.NewPCG(1, 1)), p, 6, 200), nil))
+		a := schedString(run(t, randomScenario(rng.NewPCG(1, 1), p, 6, 200), nil))
+		b := schedString(run(t, randomScenario(rng.NewPCG(1, 1), p, 6, 200), nil))
 		if a != b {
 			t.Errorf("%s: two runs differ", p)
 		}
@@ -201,7 +201,7 @@ func FuzzNodeCounts(f *testing.F) {
 	f.Add([]byte{3, 0, 0x83, 0, 0, 0, 0x83, 5, 5, 0, 0, 3, 3})          // zero-length job then a whole-machine job
 	f.Add([]byte{7, 0, 2, 0, 0, 1, 5, 3, 0, 0, 0x80, 4, 4, 2, 1, 7, 7}) // mixed
 	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0})                            // one node, two zero-length jobs
-	r := rand.New(rand.NewPCG(11, 11))
+	r := rng.NewPCG(11, 11)
 	for range 20 {
 		b := make([]byte, 1+4*(1+r.IntN(40)))
 		for i := range b {
@@ -236,7 +236,7 @@ func FuzzNodeCounts(f *testing.F) {
 // seconds, at least 1 s, requested >= run, no larger than the machine), so
 // its rules leave them as they are and checkSchedule applies.
 func TestPropertiesPerEvent(t *testing.T) {
-	r := rand.New(rand.NewPCG(9, 9))
+	r := rng.NewPCG(9, 9)
 	for trial := 0; trial < 100; trial++ {
 		nodes := 1 + r.IntN(12)
 		for _, mode := range []Mode{FCFS, EASY, Conservative} {

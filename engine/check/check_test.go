@@ -3,17 +3,16 @@ package check_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
+	_ "gridplay/engine/all"
 	"gridplay/engine/check"
 	"gridplay/engine/hybrid"
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
-
-	_ "gridplay/engine/all"
 )
 
 func f64(x float64) *float64 { return &x }
@@ -23,7 +22,7 @@ func f64(x float64) *float64 { return &x }
 // factor and transfers (multisite), speeds and application models
 // (MUSCLE, TITAN), outages (TITAN), MIPS, links and sigma (GA-MF),
 // servers, migrations and deadlines (hybrid).
-func scenarios(r *rand.Rand) map[string]*model.Scenario {
+func scenarios(r *rng.Rand) map[string]*model.Scenario {
 	out := map[string]*model.Scenario{}
 	jobs := func(n, maxSize int, app bool) []model.Job {
 		var js []model.Job
@@ -127,7 +126,7 @@ func run(t *testing.T, s *model.Scenario) *sched.Result {
 // TestRandomSchedulesValid: every policy's schedules of random scenarios
 // pass the checker (runner.Run marks them).
 func TestRandomSchedulesValid(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
+	r := rng.NewPCG(11, 12)
 	seen := map[string]bool{}
 	for trial := 0; trial < 12; trial++ {
 		for sys, s := range scenarios(r) {
@@ -153,7 +152,7 @@ func has(vs []sched.Violation, rule string) bool {
 // TestCatches breaks valid schedules one rule at a time: the checker
 // names each rule.
 func TestCatches(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
+	r := rng.NewPCG(5, 6)
 	sc := scenarios(r)
 	clone := func(res *sched.Result) *sched.Result {
 		c := *res

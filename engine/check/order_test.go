@@ -1,11 +1,11 @@
 package check
 
 import (
-	"math/rand/v2"
 	"slices"
 	"sort"
 	"testing"
 
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -13,7 +13,7 @@ import (
 // index), on placements listed in start order (with runs of equal starts,
 // short and long) and on placements out of order.
 func TestByStart(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
+	rng := rng.NewPCG(5, 6)
 	for trial := range 2000 {
 		n := rng.IntN(60)
 		pl := make([]sched.Placement, n)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -47,7 +48,7 @@ const (
 func convergence(p *problem, random bool, seed uint64) (int, float64) {
 	cfg := Config{Generations: table1Gens, Population: 50, Mutation: DefaultMutation, Alpha: DefaultAlpha, Random: random}
 	var hist []float64
-	_, err := runGA(context.Background(), p, cfg, newPRNG(seed, "gamf", "table1"), nil, func(_ int, b *indiv) {
+	_, err := runGA(context.Background(), p, cfg, rng.New(seed, "gamf", "table1"), nil, func(_ int, b *indiv) {
 		hist = append(hist, b.fit)
 	})
 	if err != nil {
@@ -117,7 +118,7 @@ func BenchmarkDecode(b *testing.B) {
 				p.setBitW((p.nodes + 63) / 64)
 			}
 			ops, ev := newOperators(p), newEvaluator(p, DefaultAlpha)
-			r := newPRNG(1, "bench")
+			r := rng.New(1, "bench")
 			pop := make([]*indiv, 64)
 			for i := range pop {
 				pop[i] = newIndiv(p)
@@ -139,7 +140,7 @@ func BenchmarkOperators(b *testing.B) {
 		b.Fatal(err)
 	}
 	ops := newOperators(p)
-	r := newPRNG(1, "bench")
+	r := rng.New(1, "bench")
 	pop := make([]*indiv, 64)
 	for i := range pop {
 		pop[i] = newIndiv(p)

@@ -150,8 +150,8 @@
 //     to a neighbour only when it is better, and stops after 1000
 //     neighbours in a row that are no better or after 9600 neighbours (the
 //     GA's evaluations).
-//  19. Random streams: rng.New(seed, "gamf", policy name), drawn through
-//     prng (prng.go), which gives the same numbers (TestPRNGMatchesRand).
+//  19. Random streams: rng.New(seed, "gamf", policy name): math/rand/v2's
+//     PCG-DXSM draws (rng.TestMatchesMathRand), a call per draw.
 //  20. gamf-fig7 workloads: consecutive runs of 20 HPC2N jobs with 32..240
 //     processors and a positive run time (the paper's workloads average 90
 //     tasks per job, the whole trace 6, so small jobs are skipped); tau_j =

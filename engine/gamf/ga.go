@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -94,7 +95,7 @@ type FrameJob struct {
 type ga struct {
 	p   *problem
 	cfg Config
-	r   *prng
+	r   *rng.Rand
 	ev  *evaluator
 	ops *operators
 
@@ -106,7 +107,7 @@ type ga struct {
 	gen       int
 }
 
-func newGA(p *problem, cfg Config, r *prng) *ga {
+func newGA(p *problem, cfg Config, r *rng.Rand) *ga {
 	cfg = cfg.withDefaults()
 	g := &ga{p: p, cfg: cfg, r: r, ev: newEvaluator(p, cfg.Alpha), ops: newOperators(p)}
 	g.ops.oneTask = cfg.MutateOne
@@ -251,7 +252,7 @@ func linearRanking(cum []float64, s float64) {
 }
 
 // pick draws a rank from the cumulative probabilities.
-func pick(cum []float64, r *prng) int {
+func pick(cum []float64, r *rng.Rand) int {
 	x := r.Float64() * cum[len(cum)-1]
 	i := sort.SearchFloat64s(cum, x)
 	if i >= len(cum) {
@@ -295,7 +296,7 @@ func scheduleFrame(p *problem, ev *evaluator, a *indiv) GenFrame {
 // generation (the initial population is generation 0). onGen, when set,
 // sees the best F so far after each generation. The result is the best of
 // all generation bests (section 4.3).
-func runGA(ctx context.Context, p *problem, cfg Config, r *prng, rec sched.Recorder, onGen func(gen int, best *indiv)) (*indiv, error) {
+func runGA(ctx context.Context, p *problem, cfg Config, r *rng.Rand, rec sched.Recorder, onGen func(gen int, best *indiv)) (*indiv, error) {
 	g := newGA(p, cfg, r)
 	for {
 		if err := ctx.Err(); err != nil {

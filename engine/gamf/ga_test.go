@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 )
 
 // example2Parents are two chromosomes over Example 1's jobs and nodes
@@ -47,7 +48,7 @@ func TestCrossoverExample2(t *testing.T) {
 	p := mustCompile(t, example1())
 	p1, p2 := example2Parents(p)
 	ops := newOperators(p)
-	r := newPRNG(7, "gamf-test", "example2")
+	r := rng.New(7, "gamf-test", "example2")
 	c := newIndiv(p)
 	seen := map[string]bool{}
 	paperChild := false
@@ -138,7 +139,7 @@ func TestOperatorsKeepConstraints(t *testing.T) {
 	s.Jobs[1].Size = 1
 	p := mustCompile(t, s)
 	ops := newOperators(p)
-	r := newPRNG(3, "gamf-test", "ops")
+	r := rng.New(3, "gamf-test", "ops")
 	a, b, c := newIndiv(p), newIndiv(p), newIndiv(p)
 	for i := 0; i < 50; i++ {
 		ops.randomIndiv(a, r)
@@ -187,7 +188,7 @@ func TestMutationReadings(t *testing.T) {
 	s := &model.Scenario{Platform: Fig7Platform(), Jobs: []model.Job{{ID: "a", Size: 60, Runtime: 100, Sigma: sigma(0.8)}}}
 	p := mustCompile(t, s)
 	ops := newOperators(p)
-	r := newPRNG(1, "gamf-test", "mutation")
+	r := rng.New(1, "gamf-test", "mutation")
 	a, b := newIndiv(p), newIndiv(p)
 	ops.guidedIndiv(a, r)
 	for _, one := range []bool{false, true} {
@@ -229,7 +230,7 @@ func TestLinearRanking(t *testing.T) {
 	if !near(cum[4]-cum[3], 0) || !near(cum[0], 0.4) {
 		t.Fatalf("s=2: cum %v", cum)
 	}
-	r := newPRNG(1, "gamf-test", "pick")
+	r := rng.New(1, "gamf-test", "pick")
 	counts := make([]int, 5)
 	for i := 0; i < 10000; i++ {
 		counts[pick(cum, r)]++
@@ -247,7 +248,7 @@ func TestGAImprovesAndKeepsBest(t *testing.T) {
 	var hist []float64
 	var sats []bool
 	best, err := runGA(context.Background(), p, Config{Mutation: DefaultMutation, Alpha: DefaultAlpha},
-		newPRNG(5, "gamf-test", "ga"), nil, func(g int, b *indiv) {
+		rng.New(5, "gamf-test", "ga"), nil, func(g int, b *indiv) {
 			hist = append(hist, b.fit)
 			sats = append(sats, b.sat)
 		})
@@ -272,7 +273,7 @@ func TestGAImprovesAndKeepsBest(t *testing.T) {
 // only they are chosen as parents, whatever the F of saturated ones.
 func TestSaturatedDoNotReproduce(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 6, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, newPRNG(1, "gamf-test", "sat"))
+	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, rng.New(1, "gamf-test", "sat"))
 	for i, a := range g.pop {
 		a.fit = float64(i)
 		a.sat = i < 4 // the four best are saturated
@@ -300,7 +301,7 @@ func TestSaturatedDoNotReproduce(t *testing.T) {
 // individuals, all valid.
 func TestReplacementCreatesNewIndividuals(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 8, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, newPRNG(2, "gamf-test", "repl"))
+	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, rng.New(2, "gamf-test", "repl"))
 	for _, a := range g.pop[1:] {
 		a.copyFrom(g.pop[0])
 	}
@@ -338,7 +339,7 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	p := mustCompile(t, s)
 	ops := newOperators(p)
 	ev := newEvaluator(p, DefaultAlpha)
-	r := newPRNG(9, "gamf-test", "guided")
+	r := rng.New(9, "gamf-test", "guided")
 	a := newIndiv(p)
 	orders := map[[3]int32]bool{}
 	for i := 0; i < 40; i++ {
@@ -416,12 +417,12 @@ func TestBitModeSameAsGeneMode(t *testing.T) {
 type modeSide struct {
 	ops *operators
 	ev  *evaluator
-	r   *prng
+	r   *rng.Rand
 	a   [3]*indiv
 }
 
 func newModeSide(p *problem, seed uint64, stream string) *modeSide {
-	sd := &modeSide{ops: newOperators(p), ev: newEvaluator(p, DefaultAlpha), r: newPRNG(seed, "gamf-test", stream)}
+	sd := &modeSide{ops: newOperators(p), ev: newEvaluator(p, DefaultAlpha), r: rng.New(seed, "gamf-test", stream)}
 	for i := range sd.a {
 		sd.a[i] = newIndiv(p)
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -357,7 +358,7 @@ type HillConfig struct {
 // Patience neighbours in a row are no better, or after Evaluations
 // neighbours. One "generation" frame is emitted per 80 neighbours (a GA
 // generation's worth of evaluations).
-func runHill(ctx context.Context, p *problem, cfg HillConfig, r *prng, rec sched.Recorder) (*indiv, error) {
+func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rng.Rand, rec sched.Recorder) (*indiv, error) {
 	ev := newEvaluator(p, cfg.Alpha)
 	ops := newOperators(p)
 	ops.oneTask = cfg.MutateOne

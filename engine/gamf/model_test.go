@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b)) }
@@ -212,7 +213,7 @@ func TestPackedCounts(t *testing.T) {
 	q.inc = nil
 	ep, eq := newEvaluator(p, DefaultAlpha), newEvaluator(&q, DefaultAlpha)
 	ops := newOperators(p)
-	r := newPRNG(3, "gamf-test", "packed")
+	r := rng.New(3, "gamf-test", "packed")
 	a := newIndiv(p)
 	for i := 0; i < 20; i++ {
 		if i%2 == 0 {
@@ -267,7 +268,7 @@ func TestSigmaIsProcessingShare(t *testing.T) {
 	// The guided population puts the job in one cluster (each has 2
 	// free nodes); on C2 its predicted end is 190.
 	ops := newOperators(p)
-	r := newPRNG(1, "gamf-test", "sigma")
+	r := rng.New(1, "gamf-test", "sigma")
 	a := newIndiv(p)
 	onC2 := 0
 	for i := 0; i < 30; i++ {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"gridplay/engine/minmax"
+	"gridplay/engine/rng"
 )
 
 // operators holds the scratch space of the genetic operators.
@@ -80,7 +81,7 @@ func newOperators(p *problem) *operators {
 }
 
 // shuffle32 is a Fisher-Yates shuffle driven by r.
-func shuffle32(a []int32, r *prng) {
+func shuffle32(a []int32, r *rng.Rand) {
 	for i := len(a) - 1; i > 0; i-- {
 		k := r.IntN(i + 1)
 		a[i], a[k] = a[k], a[i]
@@ -90,7 +91,7 @@ func shuffle32(a []int32, r *prng) {
 // randomIndiv is the first strategy of section 4.2: a random permutation
 // and, for every job, tau_j distinct nodes drawn uniformly from the whole
 // platform, regardless of whether they are busy.
-func (o *operators) randomIndiv(a *indiv, r *prng) {
+func (o *operators) randomIndiv(a *indiv, r *rng.Rand) {
 	p := o.p
 	for i := range a.order {
 		a.order[i] = int32(i)
@@ -117,7 +118,7 @@ func (o *operators) randomIndiv(a *indiv, r *prng) {
 // time (or its submission, if later) and lasts T^e = Tb_j tc_j against the
 // link load of the jobs holding nodes then. Free nodes of a cluster are
 // taken lowest number first.
-func (o *operators) guidedIndiv(a *indiv, r *prng) {
+func (o *operators) guidedIndiv(a *indiv, r *rng.Rand) {
 	p := o.p
 	for i := range a.order {
 		a.order[i] = int32(i)
@@ -151,7 +152,7 @@ func (o *operators) guidedIndiv(a *indiv, r *prng) {
 // randomly chosen clusters, releasing the first job predicted to end
 // while no node is free. It reports false when no job is left to
 // release.
-func (o *operators) placeGuided(a *indiv, j int32, r *prng) bool {
+func (o *operators) placeGuided(a *indiv, j int32, r *rng.Rand) bool {
 	p := o.p
 	nc := p.nclu
 	g := a.alloc[p.off[j]:p.off[j+1]]
@@ -393,7 +394,7 @@ func clusterMask(wi, first, end int) uint64 {
 //  2. node allocation: the nodes a job has in both parents are copied; the
 //     job's other tasks get nodes drawn at random from the rest of the
 //     parents' nodes for that job (those in only one parent).
-func (o *operators) crossover(c, a, b *indiv, r *prng) {
+func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 	p := o.p
 	// Stage 1. fixed[j] marks jobs already in the child.
 	// Without a branch on whether a position matches (data): every
@@ -488,7 +489,7 @@ func (o *operators) crossover(c, a, b *indiv, r *prng) {
 // genes and draws as the mark-array path, with the parents' node sets
 // answering "is this node in the other parent" and the child's set built
 // as it goes.
-func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r *prng) {
+func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r *rng.Rand) {
 	p := o.p
 	A, B, C := a.jobBits(p, j), b.jobBits(p, j), c.jobBits(p, j)
 	if slices.Equal(A, B) { // the same nodes: the child gets b's genes
@@ -607,26 +608,26 @@ func othersOf(ga []int32, B [bitModeMaxWords]uint64, pool []int32, np int) int {
 // It draws r.IntN(np-i) for i = 0, 1, ... with r's state held in
 // registers. The pool has room for bit mode's largest (bitModePool), so
 // a drawn index needs no bounds check.
-func drawRest(gc, pool []int32, np int, C [bitModeMaxWords]uint64, r *prng) [bitModeMaxWords]uint64 {
+func drawRest(gc, pool []int32, np int, C [bitModeMaxWords]uint64, r *rng.Rand) [bitModeMaxWords]uint64 {
 	if np < len(gc) {
 		panic("gamf: crossover pool smaller than the tasks to draw")
 	}
 	pool = pool[:bitModePool]
-	hi, lo := r.hi, r.lo
+	hi, lo := r.State()
 	m := uint64(np)
 	for i := range gc {
 		var x uint64
-		x, hi, lo = pcgStep(hi, lo)
+		x, hi, lo = rng.Step(hi, lo)
 		var d uint64
 		if m&(m-1) == 0 {
 			d = x & (m - 1)
-		} else { // prng.IntN
+		} else { // rng.Rand.IntN
 			var l uint64
 			d, l = bits.Mul64(x, m)
 			if l < m {
 				thresh := -m % m
 				for l < thresh {
-					x, hi, lo = pcgStep(hi, lo)
+					x, hi, lo = rng.Step(hi, lo)
 					d, l = bits.Mul64(x, m)
 				}
 			}
@@ -638,7 +639,7 @@ func drawRest(gc, pool []int32, np int, C [bitModeMaxWords]uint64, r *prng) [bit
 		C[uint32(n)>>6&(bitModeMaxWords-1)] |= 1 << (uint32(n) & 63)
 		m--
 	}
-	r.hi, r.lo = hi, lo
+	r.SetState(hi, lo)
 	return C
 }
 
@@ -647,7 +648,7 @@ func drawRest(gc, pool []int32, np int, C [bitModeMaxWords]uint64, r *prng) [bit
 // them to tau_j distinct random nodes, or, under the "mutate-one" reading
 // (oneTask), one of them to a random node the job does not use yet (so
 // the job's nodes stay distinct either way).
-func (o *operators) mutate(c *indiv, r *prng) {
+func (o *operators) mutate(c *indiv, r *rng.Rand) {
 	p := o.p
 	n := len(c.order)
 	from := r.IntN(n)

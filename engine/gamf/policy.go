@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -140,7 +141,7 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		res.Schedule = []sched.Placement{}
 		return res, nil
 	}
-	r := newPRNG(s.Seed, "gamf", pl.info.Name)
+	r := rng.New(s.Seed, "gamf", pl.info.Name)
 	alpha := DefaultAlpha
 	var best *indiv
 	var why []string // the greedy methods' reasons

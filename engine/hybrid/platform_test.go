@@ -1,9 +1,10 @@
 package hybrid
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 // The server's sorted job ends (hold, release) and the status live reads
@@ -12,7 +13,7 @@ import (
 // job's end for a busy one. Jobs start, end and overlap at random, with
 // many equal ends (integer times) and ends before t.
 func TestLiveMatchesSortedNodes(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
+	r := rng.NewPCG(3, 4)
 	for trial := 0; trial < 200; trial++ {
 		nodes := 1 + r.IntN(40)
 		sv := &server{nodes: nodes, freeN: nodes, busy: make([]bool, nodes), ends: make([]float64, 0, nodes)}

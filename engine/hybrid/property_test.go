@@ -5,15 +5,15 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"gridplay/engine/check"
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
-func newTestRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+func newTestRand() *rng.Rand { return rng.NewPCG(1, 2) }
 
 // checkResult asserts the invariants every run must keep, the schedule's
 // with the engine's one checker (engine/check, hybrid model): each job is

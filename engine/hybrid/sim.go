@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"gridplay/engine/kernel"
@@ -104,7 +103,7 @@ type sim struct {
 	g    *grid
 	jobs []job
 	q    kernel.Queue
-	ties *rand.Rand
+	ties *rng.Rand
 	rec  sched.Recorder
 	res  *sched.Result
 	t0   float64 // first exchange instant

@@ -3,9 +3,9 @@ package hybrid
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/workload"
 )
 
@@ -60,7 +60,7 @@ var DefaultSetup = Setup{
 // Platform draws a C/S/N platform of c clusters with ids c0, c1, ...
 // Cluster i is the same whatever c is, so a larger grid adds clusters to a
 // smaller one (section IV.B).
-func (st Setup) Platform(r *rand.Rand, c int) model.Platform {
+func (st Setup) Platform(r *rng.Rand, c int) model.Platform {
 	pl := model.Platform{Network: &model.Network{
 		Bandwidth: st.Bandwidth, Latency: st.Latency, MigrationOverhead: st.Fixed,
 	}}
@@ -85,7 +85,7 @@ func (st Setup) Platform(r *rand.Rand, c int) model.Platform {
 
 // Jobs draws n jobs whose home clusters are among the first c clusters
 // (the first UserClusters, when set).
-func (st Setup) Jobs(r *rand.Rand, n, c int) []model.Job {
+func (st Setup) Jobs(r *rng.Rand, n, c int) []model.Job {
 	jobs := make([]model.Job, n)
 	c = st.users(c)
 	arrivals := workload.PoissonArrivals(r, float64(n)/st.Window, n, 0)

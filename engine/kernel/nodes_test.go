@@ -2,9 +2,10 @@ package kernel
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 func TestNodesEarliest(t *testing.T) {
@@ -122,7 +123,7 @@ func TestNodesPlannedOutage(t *testing.T) {
 // no node is double-booked and that Earliest's answer is really free and
 // no earlier candidate works.
 func TestNodesProperty(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rng.NewPCG(1, 2)
 	for trial := range 50 {
 		n := 1 + r.IntN(8)
 		ns := NewNodes(n)
@@ -179,7 +180,7 @@ func must(t *testing.T, err error) {
 // HPC2N size) at an offered load of about 0.8, forgetting the past as
 // time advances.
 func BenchmarkNodesEarliest(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 1))
+	r := rng.NewPCG(1, 1)
 	ns := NewNodes(240)
 	now, ref := 0.0, 0
 	for b.Loop() {

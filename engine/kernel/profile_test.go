@@ -2,8 +2,9 @@ package kernel
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 func TestProfileHand(t *testing.T) {
@@ -92,7 +93,7 @@ func equalSteps(a, b []Step) bool {
 // counts per unit of time, under random reservations and releases.
 func TestProfileRandom(t *testing.T) {
 	const H, N = 200, 16
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rng.NewPCG(1, 2)
 	for trial := 0; trial < 200; trial++ {
 		p := NewProfile(N, 0)
 		var arr [H + 50]int
@@ -165,7 +166,7 @@ func TestProfileRandom(t *testing.T) {
 }
 
 func BenchmarkProfileReserve(b *testing.B) {
-	r := rand.New(rand.NewPCG(3, 4))
+	r := rng.NewPCG(3, 4)
 	p := NewProfile(240, 0)
 	now := 0.0
 	type held struct {
@@ -195,7 +196,7 @@ func BenchmarkProfileReserve(b *testing.B) {
 // new ones (grow), and every free count stays right.
 func TestProfileAdvanceGrow(t *testing.T) {
 	const N, H = 8, 4000
-	r := rand.New(rand.NewPCG(3, 4))
+	r := rng.NewPCG(3, 4)
 	p := NewProfile(N, 0)
 	var arr [H + 100]int
 	for i := range arr {

@@ -2,11 +2,11 @@ package metrics
 
 import (
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -15,7 +15,7 @@ import (
 // jobs, signed zeros, infinities and NaN (any NaN: no output tells them
 // apart).
 func TestFillOfIsFill(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := rng.NewPCG(1, 2)
 	odd := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1e300, -3}
 	val := func(scale float64) float64 {
 		if rng.IntN(20) == 0 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"gridplay/engine/backfill"
 	"gridplay/engine/kernel"
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -130,7 +130,7 @@ func TestSelectionHand(t *testing.T) {
 	}
 }
 
-func randomJobs(r *rand.Rand, s *model.Scenario, n, maxSize int) {
+func randomJobs(r *rng.Rand, s *model.Scenario, n, maxSize int) {
 	tm := 0.0
 	for i := 0; i < n; i++ {
 		tm += float64(r.IntN(4))
@@ -150,7 +150,7 @@ func randomJobs(r *rand.Rand, s *model.Scenario, n, maxSize int) {
 // TestSingleSiteIsPlain: on one site with h = 1 the multisite policies
 // are exactly plain EASY and conservative backfilling.
 func TestSingleSiteIsPlain(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 3))
+	r := rng.NewPCG(3, 3)
 	for trial := 0; trial < 60; trial++ {
 		nodes := 1 + r.IntN(10)
 		base := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes, H: 1}}}}
@@ -174,7 +174,7 @@ func TestSingleSiteIsPlain(t *testing.T) {
 // is dropped, for its model duration, and no node is double-booked; no
 // job ends on a choice worse than its first reservation.
 func TestProperties(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 5))
+	r := rng.NewPCG(5, 5)
 	for trial := 0; trial < 40; trial++ {
 		ns := 1 + r.IntN(4)
 		s := &model.Scenario{Version: 1, Platform: model.Platform{Network: &model.Network{Bandwidth: 0.5 + r.Float64(), Latency: float64(r.IntN(3)), MultisiteFactor: 1 + r.Float64()}}}
@@ -421,7 +421,7 @@ func TestIdleNodesForTheWholeRun(t *testing.T) {
 // predicted finish. The selector must reach the least finish found, with
 // a placement that fits.
 func TestOptimalBruteForce(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 13))
+	r := rng.NewPCG(11, 13)
 	for trial := 0; trial < 300; trial++ {
 		ns := 1 + r.IntN(4)
 		s := &model.Scenario{Version: 1, Platform: model.Platform{Network: &model.Network{Bandwidth: 0.1 + r.Float64(), Latency: float64(r.IntN(3)), MultisiteFactor: 1 + r.Float64()}}}

@@ -1,9 +1,10 @@
 package muscle
 
 import (
-	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 func ids(q []int) []string {
@@ -94,7 +95,7 @@ func TestAllocTries(t *testing.T) {
 // Alloc returns distinct, previously unallocated jobs whose sizes sum to
 // at most r, and returns nil only when no unallocated job fits r.
 func TestAllocProperties(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
+	r := rng.NewPCG(3, 4)
 	for it := 0; it < 300; it++ {
 		p := 1 + r.IntN(30)
 		mMax := 1 + r.IntN(20)
@@ -146,7 +147,7 @@ func TestAllocProperties(t *testing.T) {
 // Alg. 2 calls per composition tried, so the budget does not decide a
 // packing there.
 func TestAlg2Budget(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
+	r := rng.NewPCG(11, 12)
 	most := 0
 	for it := 0; it < 40; it++ {
 		sizes := make([]int, 100+r.IntN(101))

@@ -3,7 +3,6 @@ package muscle
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"sort"
 	"testing"
@@ -23,7 +22,7 @@ import (
 // (first eligible, round-robin) choice fails: on 300 draws of 3 to 6
 // clusters it agrees with eq. 6 about a quarter of the time.
 func TestDLLPick(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rng.NewPCG(1, 2)
 	for trial := 0; trial < 300; trial++ {
 		n := 3 + r.IntN(4)
 		cls := make([]cluster, n)

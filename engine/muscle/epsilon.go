@@ -1,6 +1,6 @@
 package muscle
 
-import "math/rand/v2"
+import "gridplay/engine/rng"
 
 // minSlack is the floor of slkSum_i in eq. 3, so that a cluster whose
 // jobs have no slack at all gets a very large but finite epsilon that
@@ -47,7 +47,7 @@ func Epsilon(l Load, m int) float64 {
 // section 4.3): the smallest epsilon, then the greatest size m, then a
 // choice drawn from r among the clusters still tied. ok[i] false excludes
 // cluster i. It returns -1 when no cluster is eligible.
-func PickCluster(eps []float64, m []int, ok []bool, r *rand.Rand) int {
+func PickCluster(eps []float64, m []int, ok []bool, r *rng.Rand) int {
 	best := -1
 	ties := 0
 	for i := range eps {

@@ -1,8 +1,9 @@
 package muscle
 
 import (
-	"math/rand/v2"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 // FuzzPack feeds arbitrary job sizes, cluster sizes and release times to
@@ -15,7 +16,7 @@ func FuzzPack(f *testing.F) {
 		if len(sizes) > 200 || len(ms) > 8 {
 			return
 		}
-		r := rand.New(rand.NewPCG(seed, 9))
+		r := rng.NewPCG(seed, 9)
 		cls := make([]PackCluster, len(ms))
 		mMax := 0
 		for i, m := range ms {

@@ -2,7 +2,8 @@ package muscle
 
 import (
 	"math"
-	"math/rand/v2"
+
+	"gridplay/engine/rng"
 )
 
 // PackJob is one job of a scheduling round as MUSCLE sees it: its size
@@ -90,7 +91,7 @@ type Packer struct {
 	Jobs     []PackJob
 	Clusters []PackCluster
 	// Rand breaks ties between clusters of equal epsilon and size.
-	Rand *rand.Rand
+	Rand *rng.Rand
 	// Frame, when not nil, receives every step for animation.
 	Frame func(Packing)
 	// Table is the composition table built by Run.

@@ -2,9 +2,10 @@ package muscle
 
 import (
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 // table1Round is the case study of MUSCLE section 4.3: the jobs of
@@ -40,7 +41,7 @@ func table1Round() ([]PackJob, []PackCluster) {
 // Both seed schedules end at 6 with no idle resource: "packed tightly".
 func TestPackCaseStudy(t *testing.T) {
 	jobs, cls := table1Round()
-	pk := &Packer{Jobs: jobs, Clusters: cls, Rand: rand.New(rand.NewPCG(1, 1))}
+	pk := &Packer{Jobs: jobs, Clusters: cls, Rand: rng.NewPCG(1, 1)}
 	placed, unfit := pk.Run()
 	want := []Placed{
 		{Job: 2, Cluster: 1, Start: 0, End: 4, First: 0},
@@ -67,7 +68,7 @@ func TestEpsilonTies(t *testing.T) {
 	ok := []bool{true, true, true, true}
 	seen := map[int]int{}
 	for s := uint64(0); s < 200; s++ {
-		seen[PickCluster(eps, m, ok, rand.New(rand.NewPCG(s, 7)))]++
+		seen[PickCluster(eps, m, ok, rng.NewPCG(s, 7))]++
 	}
 	// Smallest epsilon 0.2 in clusters 1, 2, 3; the largest are 2 and 3
 	// (12), chosen at random.
@@ -99,7 +100,7 @@ func TestEpsilonTies(t *testing.T) {
 // TestPackProperties: random rounds never double-book a resource, place
 // every job that fits some cluster exactly once, and report the others.
 func TestPackProperties(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
+	r := rng.NewPCG(5, 6)
 	for it := 0; it < 100; it++ {
 		nc := 1 + r.IntN(4)
 		cls := make([]PackCluster, nc)

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"sort"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/titan"
 )
 
@@ -171,7 +171,7 @@ func dllPick(load []float64, cls []cluster, size int) int {
 // wrandPick is WRAND (MUSCLE section 5): among the clusters that can hold
 // a job of the given size, one drawn with probability proportional to
 // m_i * u_i.
-func wrandPick(cls []cluster, size int, r *rand.Rand) int {
+func wrandPick(cls []cluster, size int, r *rng.Rand) int {
 	total := 0.0
 	for _, c := range cls {
 		if c.m >= size {

@@ -2,10 +2,11 @@ package muscle
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 // table1Sizes are the job sizes of MUSCLE Table 1, J1..J6 at indices 0..5.
@@ -108,7 +109,7 @@ func TestTableEdges(t *testing.T) {
 // and each job of size s <= m_MAX heads the composition made of itself
 // alone in row s.
 func TestTableProperties(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rng.NewPCG(1, 2)
 	for it := 0; it < 200; it++ {
 		p := 1 + r.IntN(40)
 		mMax := 1 + r.IntN(24)

@@ -2,10 +2,10 @@ package outputs
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -34,7 +34,7 @@ func cdfScan(sorted []float64) []sched.XY {
 // gives the points of cdfScan, long runs of equal values, NaN and few
 // values included.
 func TestCDFPercentiles(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
+	rng := rng.NewPCG(3, 4)
 	for trial := range 3000 {
 		n := 400 + rng.IntN(600)
 		xs := make([]float64, n)

@@ -7,23 +7,22 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	_ "gridplay/engine/all"
 	"gridplay/engine/api"
 	"gridplay/engine/check"
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
+	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/swf"
-
-	_ "gridplay/engine/all"
 )
 
-func randomScenario(r *rand.Rand, policy string) *model.Scenario {
+func randomScenario(r *rng.Rand, policy string) *model.Scenario {
 	nodes := 2 + r.IntN(20)
 	s := &model.Scenario{Version: 1, Policy: model.Policy{Name: policy},
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes}}}}
@@ -54,7 +53,7 @@ func run(t testing.TB, s *model.Scenario) *sched.Result {
 // TestSeriesAverageIsUtilisation: the time average of busy_nodes over the
 // series, divided by the platform's nodes, is the utilisation metric.
 func TestSeriesAverageIsUtilisation(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rng.NewPCG(1, 2)
 	for trial := 0; trial < 60; trial++ {
 		s := randomScenario(r, []string{"fcfs", "easy", "conservative"}[trial%3])
 		res := run(t, s)
@@ -139,7 +138,7 @@ func TestJobsCSV(t *testing.T) {
 // TestDistributions: means are the wait and bsld metrics; median, p95,
 // max and CDF by hand.
 func TestDistributions(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
+	r := rng.NewPCG(3, 4)
 	for trial := 0; trial < 20; trial++ {
 		s := randomScenario(r, "easy")
 		res := run(t, s)

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"gridplay/engine/metrics"
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 	"gridplay/engine/workload"
 )
@@ -30,7 +30,7 @@ func (testScrambled) Run(ctx context.Context, s *model.Scenario, rec sched.Recor
 	if err != nil || len(res.Schedule) == 0 {
 		return res, err
 	}
-	r := rand.New(rand.NewPCG(uint64(len(res.Schedule)), 9))
+	r := rng.NewPCG(uint64(len(res.Schedule)), 9)
 	pl := res.Schedule
 	// Runs in order (the index's shortcut) with jumps between them.
 	for k := 0; k+4 < len(pl); k += 5 {
@@ -52,7 +52,7 @@ func init() { sched.Register(testScrambled{}) }
 // generated jobs') gives the metrics, the verdict and the distributions
 // that the functions building their own give.
 func TestSharedIndex(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
+	r := rng.NewPCG(5, 6)
 	scrambled := 0
 	for trial := range 80 {
 		s := randomScenario(r)

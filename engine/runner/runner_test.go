@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
 
 	"gridplay/engine/kernel"
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -67,7 +67,7 @@ func (testFCFS) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) 
 
 func init() { sched.Register(testFCFS{}) }
 
-func randomScenario(r *rand.Rand) *model.Scenario {
+func randomScenario(r *rng.Rand) *model.Scenario {
 	s := &model.Scenario{Version: 1, Seed: r.Uint64(), Policy: model.Policy{Name: "test-only-fcfs"}}
 	nc := 1 + r.IntN(3)
 	for i := range nc {
@@ -90,7 +90,7 @@ func randomScenario(r *rand.Rand) *model.Scenario {
 // dropped with a reason, no node held by two jobs at once, run times) and
 // marked valid, and the metrics are filled.
 func TestEveryJobOnceNoDoubleBooking(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
+	r := rng.NewPCG(3, 4)
 	for trial := range 100 {
 		s := randomScenario(r)
 		res, err := Run(context.Background(), s, nil)
@@ -144,7 +144,7 @@ func (testOverlap) Run(ctx context.Context, s *model.Scenario, rec sched.Recorde
 func init() { sched.Register(testOverlap{}) }
 
 func TestDeterministic(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
+	r := rng.NewPCG(5, 6)
 	for range 10 {
 		s := randomScenario(r)
 		a, err := Run(context.Background(), s, nil)
@@ -161,7 +161,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
-	s := randomScenario(rand.New(rand.NewPCG(1, 1)))
+	s := randomScenario(rng.NewPCG(1, 1))
 	s.Policy.Name = "no-such-policy"
 	_, err := Run(context.Background(), s, nil)
 	var fe *model.FieldError

@@ -1,17 +1,18 @@
 package swf
 
 import (
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gridplay/engine/rng"
 )
 
 // IDs cut from shared strings stay right as later IDs are made, across
 // chunk boundaries.
 func TestIDText(t *testing.T) {
 	var ids idText
-	r := rand.New(rand.NewPCG(1, 1))
+	r := rng.NewPCG(1, 1)
 	var nums []int64
 	var got []string
 	for range 50000 {
@@ -32,7 +33,7 @@ func TestIDText(t *testing.T) {
 func TestJobSet(t *testing.T) {
 	var s jobSet
 	want := map[int64]bool{}
-	r := rand.New(rand.NewPCG(2, 2))
+	r := rng.NewPCG(2, 2)
 	for range 20000 {
 		var n int64
 		switch r.IntN(4) {

@@ -17,7 +17,7 @@ package titan
 //
 //	DefaultConfig() Config                                  documented defaults
 //	(Config).Validate() error
-//	New(cfg Config, p Problem, seeds []Schedule, r *rand.Rand) (*GA, error)
+//	New(cfg Config, p Problem, seeds []Schedule, r *rng.Rand) (*GA, error)
 //	(*GA).Step() Generation                                 one generation
 //	(*GA).Run(ctx, gens int, rec sched.Recorder) error      gens steps, frames
 //	(*GA).Best() (Schedule, Timing, float64)                best so far (sec. 4.1)

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"strconv"
 
 	"gridplay/engine/minmax"
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -22,7 +22,7 @@ import (
 // bitsets) so a generation allocates nothing.
 type GA struct {
 	cfg Config
-	r   *rand.Rand
+	r   *rng.Rand
 	pr  prep
 	pop int
 	gen int
@@ -168,7 +168,7 @@ func prepare(p Problem, table bool) (prep, error) {
 // naming it; host rows that break a task's bounds or use offline hosts are
 // repaired (offline hosts dropped; surplus hosts dropped from the highest
 // index; missing hosts added, earliest released first).
-func New(cfg Config, p Problem, seeds []Schedule, r *rand.Rand) (*GA, error) {
+func New(cfg Config, p Problem, seeds []Schedule, r *rng.Rand) (*GA, error) {
 	if r == nil {
 		return nil, model.Errf("rng", "a random stream is required")
 	}

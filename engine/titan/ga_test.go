@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"gridplay/engine/rng"
@@ -26,7 +25,7 @@ func newTestGA(t testing.TB, n, m int) *GA {
 
 // randomProblem draws n tasks from the Fig. 6 codes on m hosts, some
 // rigid, some capped, some with deadlines, and random host releases.
-func randomProblem(r *rand.Rand, n, m int) Problem {
+func randomProblem(r *rng.Rand, n, m int) Problem {
 	p := Problem{Now: float64(r.IntN(50)), Release: make([]float64, m)}
 	for h := range p.Release {
 		p.Release[h] = float64(r.IntN(100))

@@ -3,7 +3,6 @@ package titan
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -165,4 +164,4 @@ func Example() {
 	// GA no worse than the seed: true
 }
 
-func exampleRand() *rand.Rand { return rng.New(1, "example") }
+func exampleRand() *rng.Rand { return rng.New(1, "example") }

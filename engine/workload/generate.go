@@ -3,7 +3,6 @@ package workload
 import (
 	"errors"
 	"math"
-	"math/rand/v2"
 	"strconv"
 
 	"gridplay/engine/detmath"
@@ -22,7 +21,7 @@ const DefaultAlpha = 1.0
 // by inverting its distribution function F(x) = (1 - (lo/x)^alpha) /
 // (1 - (lo/hi)^alpha): x = lo / (1 - u (1 - (lo/hi)^alpha))^(1/alpha).
 // lo == hi gives lo. It needs 0 < lo <= hi and alpha > 0.
-func BoundedPareto(r *rand.Rand, lo, hi, alpha float64) float64 {
+func BoundedPareto(r *rng.Rand, lo, hi, alpha float64) float64 {
 	if hi <= lo {
 		return lo
 	}
@@ -35,7 +34,7 @@ func BoundedPareto(r *rand.Rand, lo, hi, alpha float64) float64 {
 // PoissonArrivals returns n arrival times of a Poisson process of the given
 // rate (jobs per second) starting at start: each gap is exponential with
 // mean 1/rate, and the first arrival is one gap after start.
-func PoissonArrivals(r *rand.Rand, rate float64, n int, start float64) []float64 {
+func PoissonArrivals(r *rng.Rand, rate float64, n int, start float64) []float64 {
 	out := make([]float64, n)
 	t := start
 	for i := range out {
@@ -46,7 +45,7 @@ func PoissonArrivals(r *rand.Rand, rate float64, n int, start float64) []float64
 }
 
 // UniformSize draws a size uniformly from the integers lo..hi.
-func UniformSize(r *rand.Rand, lo, hi int) int {
+func UniformSize(r *rng.Rand, lo, hi int) int {
 	if hi <= lo {
 		return lo
 	}
@@ -56,7 +55,7 @@ func UniformSize(r *rand.Rand, lo, hi int) int {
 // NormalSize draws a normal size with the given mean and standard
 // deviation, rounded and redrawn when outside lo..hi (clamped after 64
 // misses).
-func NormalSize(r *rand.Rand, lo, hi int, mean, std float64) int {
+func NormalSize(r *rng.Rand, lo, hi int, mean, std float64) int {
 	if hi <= lo {
 		return lo
 	}
@@ -73,7 +72,7 @@ func NormalSize(r *rand.Rand, lo, hi int, mean, std float64) int {
 // LogSize draws a size in lo..hi such that the probability of a size below
 // n is log(n/lo)/log((hi+1)/lo): proportional to log n for lo = 1 (MUSCLE
 // section 5).
-func LogSize(r *rand.Rand, lo, hi int) int {
+func LogSize(r *rng.Rand, lo, hi int) int {
 	if hi <= lo {
 		return lo
 	}
@@ -111,7 +110,7 @@ func speeds(p model.Platform) (u1, slowest float64) {
 // Generate draws g.Jobs jobs for platform p from r (see the package doc
 // for every convention). Problems with g are model.Errors on fields
 // "generator.<field>".
-func Generate(g model.Generator, p model.Platform, r *rand.Rand) ([]model.Job, error) {
+func Generate(g model.Generator, p model.Platform, r *rng.Rand) ([]model.Job, error) {
 	check := &model.Scenario{Version: model.Version, Platform: p, Generator: &g, Policy: model.Policy{Name: "generate"}}
 	if err := check.Validate(); err != nil {
 		return nil, err

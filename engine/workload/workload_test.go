@@ -3,7 +3,6 @@ package workload
 import (
 	"errors"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -241,7 +240,7 @@ func TestExpand(t *testing.T) {
 // With math.Pow it failed there (amd64's assembly Exp differs from the
 // portable code in the last bit: 232 of 2000 draws at alpha 1.5).
 func TestDrawsSameBitsEverywhere(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
+	r := rng.NewPCG(7, 8)
 	var h uint64 = 14695981039346656037
 	for i := 0; i < 20000; i++ {
 		for _, v := range []float64{BoundedPareto(r, 5, 100, 1.5), BoundedPareto(r, 5, 100, 0.7), float64(LogSize(r, 1, 64))} {

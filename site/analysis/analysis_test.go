@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"net/http/httptest"
 	"reflect"
 	"strings"
@@ -17,23 +16,23 @@ import (
 	"testing"
 	"time"
 
+	_ "gridplay/engine/all"
 	"gridplay/engine/api"
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
+	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/shake"
 	"gridplay/site/experiments"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
-
-	_ "gridplay/engine/all"
 )
 
 // scenario is a random one-cluster workload; some jobs are too big (the
 // policy drops them), some have deadlines or run past their requested
 // time.
-func scenario(r *rand.Rand, policy string, n int) *model.Scenario {
+func scenario(r *rng.Rand, policy string, n int) *model.Scenario {
 	nodes := 4 + r.IntN(12)
 	s := &model.Scenario{Version: model.Version, Name: "random", Seed: 3, Policy: model.Policy{Name: policy},
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: nodes}}}}
@@ -70,7 +69,7 @@ func run(t testing.TB, s *model.Scenario) *sched.Result {
 // The table holds outputs.Jobs' rows, each with the schedule index of its
 // placement (the Gantt bar the hover outlines).
 func TestTableRowsAndBars(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 1))
+	r := rng.NewPCG(1, 1)
 	killed := 0
 	for trial := 0; trial < 20; trial++ {
 		s := scenario(r, []string{"fcfs", "easy", "conservative"}[trial%3], 60)
@@ -107,7 +106,7 @@ func TestTableRowsAndBars(t *testing.T) {
 // puts the rows without a value last, breaks ties by the engine's order,
 // and does not depend on the order before.
 func TestSort(t *testing.T) {
-	r := rand.New(rand.NewPCG(2, 2))
+	r := rng.NewPCG(2, 2)
 	s := scenario(r, "easy", 200)
 	s.Jobs = append(s.Jobs, model.Job{ID: "x-text", Submit: 5, Size: 1, Runtime: 3}, model.Job{ID: "a-text", Submit: 9, Size: 1, Runtime: 3})
 	res := run(t, s)
@@ -242,7 +241,7 @@ func TestWindowAndRow(t *testing.T) {
 // the series' time average (the utilisation), whatever the number of
 // columns; each column's maximum is at least its average.
 func TestAggregateKeepsTheAverage(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 3))
+	r := rng.NewPCG(3, 3)
 	for trial := 0; trial < 10; trial++ {
 		s := scenario(r, "easy", 300)
 		res := run(t, s)
@@ -354,7 +353,7 @@ func compared(t *testing.T, s *model.Scenario, policies ...string) []*sched.Resu
 // The CDF figures have one series per policy with the engine's points;
 // the statistics are the distributions' numbers.
 func TestCDFAndStats(t *testing.T) {
-	r := rand.New(rand.NewPCG(4, 4))
+	r := rng.NewPCG(4, 4)
 	s := scenario(r, "fcfs", 300)
 	rs := compared(t, s, "fcfs", "easy", "conservative")
 	for _, m := range CDFMetrics {
@@ -401,7 +400,7 @@ func TestCDFAndStats(t *testing.T) {
 // The difference of two schedules agrees with a job-by-job reading of
 // them.
 func TestCompareSchedules(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 5))
+	r := rng.NewPCG(5, 5)
 	s := scenario(r, "fcfs", 150)
 	rs := compared(t, s, "fcfs", "easy")
 	d := Compare(rs[0], rs[1])
@@ -464,7 +463,7 @@ const MovesForTest = 12
 // The page's summary (engine/shake/report's types) reads engine/shake's JSON
 // without losing a field, and writes the CLI's CSV byte for byte.
 func TestShakeMirror(t *testing.T) {
-	r := rand.New(rand.NewPCG(6, 6))
+	r := rng.NewPCG(6, 6)
 	s := scenario(r, "easy", 120)
 	sum, err := shake.Run(context.Background(), s, shake.Request{Runs: 6, Policies: []string{"easy", "conservative", "fcfs"}}, 2, nil)
 	if err != nil {
@@ -526,7 +525,7 @@ func (handlerEngine) Request(method, path string, body []byte, h jsbridge.Handle
 // A shake fanned out as the page does it (plan, points in parallel,
 // merge, through experiments.Sweep) gives the bytes of the native run.
 func TestShakeSweepMatchesNative(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
+	r := rng.NewPCG(7, 7)
 	s := scenario(r, "easy", 80)
 	policies := []string{"easy", "fcfs"}
 	body, err := ShakeBody(s, 5, policies)

@@ -3,13 +3,13 @@ package gantt
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -244,7 +244,7 @@ func TestScatteredJobLabelledOnce(t *testing.T) {
 func TestHitMatchesScan(t *testing.T) {
 	s := scen(8)
 	r := &sched.Result{}
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := rng.NewPCG(1, 2)
 	for i := 0; i < 300; i++ {
 		st := rng.Float64() * 1000
 		var nodes []int

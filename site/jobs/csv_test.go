@@ -1,12 +1,12 @@
 package jobs
 
 import (
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 )
 
 func TestSniff(t *testing.T) {
@@ -167,7 +167,7 @@ func TestParseCSVWarningsAndCaps(t *testing.T) {
 // TestCSVRoundTrip: FormatCSV then ParseCSV gives the same jobs, for
 // random jobs with hostile ids (quotes, separators, newlines, formulas).
 func TestCSVRoundTrip(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rng.NewPCG(1, 2)
 	ids := []string{"a", "b,c", `q"uote`, "line\nbreak", "=1+1", "+x", "-y", "@z", "'=w", " pad", "tab\tbed", "é✓"}
 	var jobs []model.Job
 	for i := 0; i < 200; i++ {

@@ -15,7 +15,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +28,7 @@ import (
 	"gridplay/engine/link"
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
+	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/shake"
@@ -109,7 +109,7 @@ func svgWellFormed(s string) error {
 // jobs killed at their requested time, late jobs and jobs too big for
 // the cluster (dropped).
 func outputsScenario(n int, policy string) *model.Scenario {
-	r := rand.New(rand.NewPCG(15, 15))
+	r := rng.NewPCG(15, 15)
 	s := &model.Scenario{Version: model.Version, Name: "outputs test", Seed: 7, Policy: model.Policy{Name: policy},
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: 16}}}}
 	t := 0.0

@@ -3,9 +3,9 @@ package compact
 import (
 	"bytes"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -70,7 +70,7 @@ func encodeResultDict(res *sched.Result) []byte {
 // does, byte for byte, whatever the mix of names, empty ones and
 // repeats.
 func TestResultCodes(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rng.NewPCG(1, 2)
 	name := func(pool int) string {
 		if r.IntN(4) == 0 {
 			return ""
