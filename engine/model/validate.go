@@ -294,7 +294,7 @@ func (v *validator) jobs(s *Scenario) {
 			v.addf(idx("jobs", i)+".id", "duplicate job id %q (also jobs[%d])", j.ID, k)
 			seen.dups = true
 		}
-		if plainJobOK(j) {
+		if plainJobOK(j) && (j.Origin == "" || s.Platform.ClusterIndex(j.Origin) >= 0) {
 			continue // the common case, without building field paths
 		}
 		jp := idx("jobs", i)
@@ -337,9 +337,10 @@ func (v *validator) jobs(s *Scenario) {
 	}
 }
 
-// plainJobOK is true for a job with a runtime, no app, origin or sigma,
-// whose every field is in range; NaN fails every comparison, so it is
-// never OK here and gets the detailed checks.
+// plainJobOK is true for a job with a runtime, no app or sigma, whose
+// every field is in range (its origin, if any, the caller looks up); NaN
+// fails every comparison, so it is never OK here and gets the detailed
+// checks.
 func plainJobOK(j *Job) bool {
 	return j.ID != "" && len(j.ID) <= MaxNameLen && utf8.ValidString(j.ID) &&
 		j.Submit >= 0 && j.Submit <= MaxTime &&
@@ -348,7 +349,7 @@ func plainJobOK(j *Job) bool {
 		j.Requested >= 0 && j.Requested <= MaxTime &&
 		j.Deadline >= 0 && j.Deadline <= MaxTime &&
 		j.Priority >= -1_000_000_000 && j.Priority <= 1_000_000_000 &&
-		j.Origin == "" && j.Sigma == nil &&
+		j.Sigma == nil &&
 		(j.Bandwidth == 0 || (j.Bandwidth >= MinRate && j.Bandwidth <= 1e12)) &&
 		j.Data >= 0 && j.Data <= 1e12
 }
