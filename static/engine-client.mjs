@@ -458,6 +458,11 @@ export const engine = {
 // in the worker's Go in the tests' logs).
 const warmDelayMs = 3000;
 let warming = null;
+// warmed resolves with the warm-up's report once it has ended, without
+// starting it (the Experiments view then warms its own code: view.go
+// warmRenders).
+let warmedResolve;
+const warmed = new Promise((r) => (warmedResolve = r));
 // warmRequest sends one request for the warm-up and resolves with its body
 // (an error message on failure).
 function warmRequest(path, body) {
@@ -514,6 +519,7 @@ function warm() {
       }
       r.wallMs = performance.now() - t0;
       stats.warm = r;
+      warmedResolve(r);
       return r;
     });
   }
@@ -534,5 +540,6 @@ function warmWhenIdle() {
 }
 engine.warmWhenIdle = warmWhenIdle;
 engine.warm = warm;
+engine.warmed = warmed;
 
 started.then(() => topUp(spares));

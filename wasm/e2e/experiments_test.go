@@ -45,10 +45,10 @@ type pageExperiment struct {
 }
 
 // viewWarmed waits until the Experiments view's page has its engine's
-// first answer (the list of experiments) and its warm-up
-// (engine-client.mjs warm), as a person would press Run on a page loaded
-// a few seconds before.
-var viewWarmed = chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); await globalThis.gridplayEngine.warm(); return true; })()`, nil,
+// first answer (the list of experiments), its warm-up (engine-client.mjs
+// warm) and the view's own (view.go warmRenders), as a person would
+// press Run on a page loaded a few seconds before.
+var viewWarmed = chromedp.Evaluate(`(async () => { await globalThis.gridplayEngine.ready; while (document.querySelectorAll("select.exp-name option").length === 0) await new Promise(r => setTimeout(r, 50)); await globalThis.gridplayEngine.warm(); while ((globalThis.gridplayPublished || {}).viewWarm !== "done") await new Promise(r => setTimeout(r, 20)); return true; })()`, nil,
 	func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })
 
 // sweepAgain waits pauseMs, presses Run in the Experiments view and
