@@ -5,15 +5,19 @@
 // (design.md section 7).
 //
 // A stream is math/rand/v2's PCG-DXSM generator together with the
-// reductions of math/rand/v2's Rand (IntN, Float64, Shuffle, ...), as one
-// concrete type. Every method draws exactly what a rand.Rand over
-// rand.NewPCG with the same state draws (TestMatchesMathRand), so streams
-// are those of rand.New(rand.NewPCG(seed, hash)). The type is ours, not
-// rand.Rand, for speed: rand.Rand reaches its source through an
-// interface, a call per draw that the compiler cannot inline. Under
-// js/wasm every call costs a Go stack frame in linear memory, and the
-// GAs draw several numbers per gene; with the generator here the draws
-// of TITAN's and GA-MF's inner loops inline into those loops.
+// reductions of math/rand/v2's Rand that the engine uses (IntN, Int64N,
+// Float64, Shuffle, ExpFloat64, NormFloat64), as one concrete type. Every
+// method draws exactly what a rand.Rand over rand.NewPCG with the same
+// state draws (TestMatchesMathRand), so streams are those of
+// rand.New(rand.NewPCG(seed, hash)). The type is ours, not rand.Rand, for
+// speed: rand.Rand reaches its source through an interface, and a draw
+// was three calls (the reduction, the source's Uint64 through the
+// interface, its step). Under js/wasm every call costs a Go stack frame
+// in linear memory, and the GAs draw several numbers per gene. Here a
+// draw is one call: IntN inlines into its caller and calls uint64n, which
+// inlines the step; Float64 is that one call natively (Uint64 inlined in
+// it) and under js/wasm inlines into its caller and calls Uint64 (the
+// compiler's -m output on each target).
 package rng
 
 import (
@@ -84,12 +88,6 @@ func (r *Rand) Uint64() uint64 {
 	return out
 }
 
-// Int64 is rand.Rand.Int64: 63 random bits.
-func (r *Rand) Int64() int64 { return int64(r.Uint64() &^ (1 << 63)) }
-
-// Int is rand.Rand.Int on a 64-bit platform (js/wasm included).
-func (r *Rand) Int() int { return int(uint(r.Uint64()) << 1 >> 1) }
-
 // IntN is rand.Rand.IntN on a 64-bit platform (js/wasm included), a
 // number in [0, n). It panics if n <= 0, as rand.Rand.IntN does.
 func (r *Rand) IntN(n int) int {
@@ -112,8 +110,8 @@ func (r *Rand) Int64N(n int64) int64 {
 // low bits with no branch on n (GA-MF's guided population changes its
 // bound between draws); only another bound can reject (lo < n, rare).
 // It draws through Step, not Uint64: Step inlines here on every target,
-// Uint64 not under js/wasm (bits.Mul64 is no intrinsic there), so a draw
-// is this one call.
+// Uint64 not under js/wasm (bits.Add64 is no intrinsic there, which puts
+// Uint64 over the compiler's inlining budget), so a draw is this one call.
 func (r *Rand) uint64n(un uint64) uint64 {
 	var x uint64
 	x, r.hi, r.lo = Step(r.hi, r.lo)
@@ -151,16 +149,6 @@ func (r *Rand) Shuffle(n int, swap func(i, j int)) {
 	for i := n - 1; i > 0; i-- {
 		swap(i, int(r.uint64n(uint64(i+1))))
 	}
-}
-
-// Perm is rand.Rand.Perm: a shuffled [0, n).
-func (r *Rand) Perm(n int) []int {
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
-	}
-	r.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
-	return p
 }
 
 // ExpFloat64 is rand.Rand.ExpFloat64 (its ziggurat tables), drawn from

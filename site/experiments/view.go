@@ -130,11 +130,15 @@ func (c *View) warmOn() {
 // page's own code's warm-up. The browser compiles a WebAssembly function
 // a second time, optimised, on a background thread once it has run a
 // while, and the view's Builds and Vugu's DOM sync reached that point
-// during a page's first sweep, in the renders of its progress: 75
+// during a page's first sweep, in the renders of its progress: 73-77
 // functions and 320-356 ms of compiling on threads that share the cores
-// with the sweep's workers, the controls' Build (28 KB) 80 ms of it
-// (titan-fig9, TestFirstSweepOptimisesNoHugeFunction's trace). After 200
-// renders before Run, 40 functions and 106-129 ms. It pauses while
+// with the sweep's workers, the controls' Build (28 KB) 80-91 ms of it
+// (titan-fig9, TestFirstSweepOptimisesNoHugeFunction's trace). With
+// these renders, 50-52 functions and 182-235 ms, none over 9.5 KB. The
+// count is chosen, not derived: 200 renders moved the controls' Build
+// out of the sweep in every run tried (V8 optimises a function once it
+// has spent a budget of executed code, which the renders use up). It
+// pauses while
 // another view is shown (Init resumes it) and stops for good when a
 // sweep starts, which warms the same code. It publishes viewWarm when it
 // is done (and viewWarmMs, how long its last stretch took), for the
