@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -70,8 +71,10 @@ func sweepAgain(pauseMs int, out *[]string) chromedp.Action {
 }
 
 // runExperimentInTab opens the experiment's link in a new tab of the
-// browser, presses Run once the engine is ready, and waits, up to limit, until the sweep is done or
-// shows an error. While it waits it keeps the progress line it last
+// browser with the browser's cache off for it (a first visit: app.wasm
+// is fetched, not revalidated, so the browser has no code it kept from
+// an earlier tab's compile of it), presses Run once the engine is ready,
+// and waits, up to limit, until the sweep is done or shows an error. While it waits it keeps the progress line it last
 // read, so that a page that stops answering is reported with what it
 // was doing; a crashed renderer is reported as such. With again, it then
 // presses Run once more and keeps that sweep's time and report. The tab
@@ -102,7 +105,7 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 	// fresh page's first titan-fig9 sweep took 2.7 s through the engine
 	// client alone, its first two points 1.7 and 2.1 s; after it, 0.84 s.
 	link := fmt.Sprintf("%s/#e=%s&quick=1&seed=1", url, name)
-	err := chromedp.Run(ctx, chromedp.Navigate(link),
+	err := chromedp.Run(ctx, network.Enable(), network.SetCacheDisabled(true), chromedp.Navigate(link),
 		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
 		// The list of experiments is the engine's first answer.
 		viewWarmed,
@@ -183,7 +186,12 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 // run a second time in the same page: a page's first sweep of an
 // experiment runs the engine's and the page's code for it for the first
 // time (the browser optimises WebAssembly functions once they have run a
-// while), a second one shows what a sweep costs once they have.
+// while), a second one shows what a sweep costs once they have. Its
+// first sweep is also timed in two more first visits (each a new tab
+// with the cache off), and the page's time is the median of
+// the three first sweeps: one first sweep of a 100 ms experiment said
+// little on this machine (gamf-fig7's, against the same native time,
+// 2.16x in one full run and 3.52x in another).
 func TestExperimentsInPage(t *testing.T) {
 	// The native side first, before the browser starts: measured while
 	// Chromium compiled app.wasm or a tab warmed up its engine, the
@@ -274,17 +282,36 @@ func TestExperimentsInPage(t *testing.T) {
 			}
 		}
 		pageMs, _ := strconv.ParseFloat(r.ms, 64)
+		firsts := []float64{pageMs}
+		for len(r.again) == 2 && len(firsts) < 3 {
+			// Another first visit: the same sweep in a new tab, for
+			// the median of three first sweeps.
+			v, err := runExperimentInTab(t, actx, url, name, 5*time.Minute, false)
+			if err != nil {
+				t.Fatalf("%s, first visit %d: %v\n%s", name, len(firsts)+1, err, v.diagnose)
+			}
+			if !bytes.Equal(bytes.TrimSpace([]byte(v.json)), n.want) {
+				t.Errorf("%s, first visit %d: the page's merged report differs from the native run", name, len(firsts)+1)
+			}
+			ms, _ := strconv.ParseFloat(v.ms, 64)
+			firsts = append(firsts, ms)
+		}
+		pageOf := ""
+		if len(firsts) > 1 {
+			pageMs = benchset.Median(firsts)
+			pageOf = fmt.Sprintf(" (median of first sweeps in %d first visits %.0f)", len(firsts), firsts)
+		}
 		of := ""
 		if len(n.runs) > 1 {
 			of = fmt.Sprintf(" (median of %.2f)", n.runs)
 		}
-		line := fmt.Sprintf("%-15s %2d points on %s workers: page %6.0f ms, native -parallel 1 %8.2f ms%s, %s; %d figures, %d claims",
-			name, len(plan), r.par, pageMs, n.ms, of, ratio(pageMs, n.ms), r.figures, r.claims)
+		line := fmt.Sprintf("%-15s %2d points on %s workers: page %6.0f ms%s, native -parallel 1 %8.2f ms%s, %s; %d figures, %d claims",
+			name, len(plan), r.par, pageMs, pageOf, n.ms, of, ratio(pageMs, n.ms), r.figures, r.claims)
 		report = append(report, line)
 		t.Log(line)
 		if len(r.again) == 2 {
-			// The second sweep in the same page, against the same native
-			// time.
+			// The second sweep in the first visit's page, against the
+			// same native time.
 			againMs, _ := strconv.ParseFloat(r.again[0], 64)
 			if !bytes.Equal(bytes.TrimSpace([]byte(r.again[1])), n.want) {
 				t.Errorf("%s: the second sweep's merged report differs from the native run", name)
