@@ -216,10 +216,14 @@
 // migrated for each approach under each reading, and the percentage
 // improvement of P-HRS over local and HRS (ttr_improvement_vs_local,
 // ..._vs_hrs, and the same for completed and utilisation) at each x, with
-// the paper's Tables in Table.Paper. One point per x: every series runs
-// on the same workloads there. Summary holds the "avg" rows, the mean of
-// each improvement over the points, as the paper's averages are the means
-// of its table rows. The paper gives only the number of clusters and jobs
+// the paper's Tables in Table.Paper. Every series runs on the same
+// workloads at an x. An x has a point for each group of readings (the
+// paper's readings; users10 on hybrid-table3; live), whose rows are its
+// series and the improvements under its readings: a group's improvements
+// need only its own series, so the points are independent, and an x's
+// series run in parallel when the points are fanned out. Summary holds
+// the "avg" rows, the mean of each improvement over the x, as the
+// paper's averages are the means of its table rows. The paper gives only the number of clusters and jobs
 // and T_s, so the platform and workload are drawn from Setup
 // (DefaultSetup): 1-4 servers per cluster, 4-32 nodes per server, 1-4
 // PEs per node, 500-2000 MIPS per PE; 100 Mbit/s WAN with 0.05 s latency

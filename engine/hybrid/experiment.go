@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
@@ -14,7 +15,9 @@ import (
 
 // experiment is hybrid-table1 (vary the jobs, 40 clusters: Tables I-II) or
 // hybrid-table3 (vary the clusters, 1000 jobs: Tables III-IV). Each point
-// is one x of the sweep: every series on the same Reps workloads.
+// is one x of the sweep and one group of readings (groups): that group's
+// series on the x's Reps workloads, and the improvements of P-HRS under
+// its readings.
 type experiment struct {
 	name    string
 	byJobs  bool  // x is the job count (else the cluster count)
@@ -108,9 +111,12 @@ type variant struct {
 	reading string
 }
 
-func (e *experiment) variants() []variant {
+func (e *experiment) variants() []variant { return variantsOf(e.readings()) }
+
+// variantsOf is the series of the readings rs, in their order.
+func variantsOf(rs []string) []variant {
 	var vs []variant
-	for _, r := range e.readings() {
+	for _, r := range rs {
 		if r == readSubmitted {
 			continue
 		}
@@ -144,7 +150,7 @@ var setupText = fmt.Sprintf("C/S/N platform: %d-%d servers per cluster, %d-%d no
 	"WAN %g Mbit/s, latency %g s, fixed migration overhead (rescheduling + job start, eq. 2) %g s. "+
 	"Jobs: Poisson arrivals over a %g s window (more jobs = more load), home cluster uniform, size U{%d..%d} nodes, "+
 	"run time on a %d-MIPS reference node bounded Pareto [%g, %g] s with alpha %g, deadline = submit + dr x run time with dr U[%g, %g], input data U[%g, %g] MB. "+
-	"Policies: T_s = %d s, P-HRS threshold %g. %d seeded workloads per point (1 with quick); the same workloads for every series. One point per x. "+
+	"Policies: T_s = %d s, P-HRS threshold %g. %d seeded workloads per point (1 with quick); the same workloads for every series. A point per x and group of readings (the paper's, users10, live). "+
 	"TTR = completion - submission, averaged over the jobs completed within their deadline. "+
 	"Readings (rows policy@reading): step2, P-HRS weighs eq. 1 only for jobs whose home TTR exceeds the deadline (always=0); "+
 	"overlap, the eq. 2 overhead overlaps the wait at the remote cluster instead of adding to it (overlap=1); "+
@@ -183,20 +189,59 @@ func (e *experiment) points(quick bool) ([]int, int) {
 	return e.xs, Reps
 }
 
+// group is a set of readings whose rows one point computes: its series
+// and P-HRS's improvements under each of its readings.
+type group struct {
+	name     string
+	readings []string
+}
+
+// groups are the points of one x, in the order of readings(): the
+// paper's readings, whose improvements all compare with the default
+// series (step2 changes P-HRS alone, overlap local not at all, submitted
+// is a metric of the default runs); users10 on hybrid-table3, whose
+// series run other workloads; and live. Each group's improvements need
+// only its own series, so the points of an x are independent. One point
+// per x held every series: hybrid-table1 quick's 3,000-job point was
+// three quarters of the sweep, and the page's sweep over two workers
+// could be no shorter than it.
+func (e *experiment) groups() []group {
+	gs := []group{{"paper's readings", []string{"", readStep2, readOverlap, readSubmitted}}}
+	if !e.byJobs {
+		gs = append(gs, group{readUsers, []string{readUsers}})
+	}
+	return append(gs, group{readLive, []string{readLive}})
+}
+
+// point is point k's x and group.
+func (e *experiment) point(opt sched.ExperimentOptions, k int) (x int, g group, err error) {
+	xs, _ := e.points(opt.Quick)
+	gs := e.groups()
+	if k < 0 || k >= len(xs)*len(gs) {
+		return 0, g, sched.PointRangeError(k, len(xs)*len(gs))
+	}
+	return xs[k/len(gs)], gs[k%len(gs)], nil
+}
+
 func (e *experiment) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 	xs, _ := e.points(opt.Quick)
 	what := "clusters="
 	if e.byJobs {
 		what = "jobs="
 	}
-	plan := make([]sched.PointInfo, len(xs))
-	for k, x := range xs {
-		// Cost: jobs x clusters, the pairs that HRS and P-HRS weigh.
+	gs := e.groups()
+	plan := make([]sched.PointInfo, 0, len(xs)*len(gs))
+	for _, x := range xs {
+		// Cost: jobs x clusters, the pairs that HRS and P-HRS weigh,
+		// for each series of the group.
 		c, n := e.fixed, x
 		if !e.byJobs {
 			c, n = x, e.fixed
 		}
-		plan[k] = sched.PointInfo{Index: k, Label: what + strconv.Itoa(x), Cost: float64(n * c)}
+		for _, g := range gs {
+			plan = append(plan, sched.PointInfo{Index: len(plan), Label: what + strconv.Itoa(x) + ", " + g.name,
+				Cost: float64(n * c * len(variantsOf(g.readings)))})
+		}
 	}
 	return plan, nil
 }
@@ -208,19 +253,20 @@ func seedOf(opt sched.ExperimentOptions) uint64 {
 	return opt.Seed
 }
 
-// Point runs every series at one x on the point's workloads and reports
-// their mean metrics and the improvements of P-HRS at this x.
+// Point runs the series of one group at one x on the point's workloads
+// and reports their mean metrics and the improvements of P-HRS at this x
+// under the group's readings.
 func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k int, _ sched.Recorder) (sched.Report, error) {
-	xs, reps := e.points(opt.Quick)
-	if k < 0 || k >= len(xs) {
-		return nil, sched.PointRangeError(k, len(xs))
+	x, g, err := e.point(opt, k)
+	if err != nil {
+		return nil, err
 	}
-	x := xs[k]
+	_, reps := e.points(opt.Quick)
 	c, n := e.fixed, x
 	if !e.byJobs {
 		c, n = x, e.fixed
 	}
-	vs := e.variants()
+	vs := variantsOf(g.readings)
 	mean := make([]map[string]float64, len(vs))
 	for a := range mean {
 		mean[a] = map[string]float64{}
@@ -228,15 +274,19 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 	users := DefaultSetup
 	users.UserClusters = userClusters
 	for rep := 0; rep < reps; rep++ {
-		s := DefaultSetup.Scenario(seedOf(opt), c, n, rep, Local)
-		var su *model.Scenario
+		var s, su *model.Scenario
 		for a, v := range vs {
-			sc := s
+			var sc *model.Scenario
 			if v.reading == readUsers {
 				if su == nil {
-					su = users.Scenario(seedOf(opt), c, n, rep, Local)
+					su = workloads.get(users, seedOf(opt), c, n, rep)
 				}
 				sc = su
+			} else {
+				if s == nil {
+					s = workloads.get(DefaultSetup, seedOf(opt), c, n, rep)
+				}
+				sc = s
 			}
 			res, err := Run(ctx, sc, v.ap, v.config(), nil) // Run reads the scenario and never changes it
 			if err != nil {
@@ -263,8 +313,8 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 		}
 	}
 	// The improvement of P-HRS over local and HRS at this x (Tables I-IV),
-	// under every reading.
-	for _, r := range e.readings() {
+	// under each reading of the group.
+	for _, r := range g.readings {
 		for _, im := range improved {
 			if r == readSubmitted && im.metric != "ttr" {
 				continue // the reading concerns TTR only
@@ -276,6 +326,44 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 		}
 	}
 	return t, nil
+}
+
+// workloads keeps the last few scenarios the points built: an x's
+// groups run on the same workloads, and a CLI or server running them one
+// after the other builds them once (4-6 ms for 3,000 jobs). A scenario is
+// a function of its key, and Run never changes it, so what a point
+// computes does not depend on whether it was kept.
+var workloads = &workloadCache{}
+
+type workloadKey struct {
+	setup     Setup
+	seed      uint64
+	c, n, rep int
+}
+
+type workloadCache struct {
+	mu   sync.Mutex
+	keys [4]workloadKey
+	s    [4]*model.Scenario
+	next int
+}
+
+func (w *workloadCache) get(st Setup, seed uint64, c, n, rep int) *model.Scenario {
+	k := workloadKey{st, seed, c, n, rep}
+	w.mu.Lock()
+	for i, s := range w.s {
+		if s != nil && w.keys[i] == k {
+			w.mu.Unlock()
+			return s
+		}
+	}
+	w.mu.Unlock()
+	s := st.Scenario(seed, c, n, rep, Local)
+	w.mu.Lock()
+	w.keys[w.next], w.s[w.next] = k, s
+	w.next = (w.next + 1) % len(w.s)
+	w.mu.Unlock()
+	return s
 }
 
 func impMetric(metric string, o Approach) string {
@@ -296,8 +384,8 @@ func improvement(other, phrs float64, lowerBetter bool) float64 {
 }
 
 func (e *experiment) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (sched.Report, error) {
-	if xs, _ := e.points(opt.Quick); k < 0 || k >= len(xs) {
-		return nil, sched.PointRangeError(k, len(xs))
+	if _, _, err := e.point(opt, k); err != nil {
+		return nil, err
 	}
 	return sched.DecodeTable(b)
 }
@@ -307,8 +395,8 @@ func (e *experiment) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (
 // the verdicts on the paper's claims and the notes.
 func (e *experiment) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
 	xs, _ := e.points(opt.Quick)
-	if len(parts) != len(xs) {
-		return nil, &sched.PointError{Msg: fmt.Sprintf("%s: merge of %d points, the plan has %d", e.name, len(parts), len(xs))}
+	if np := len(xs) * len(e.groups()); len(parts) != np {
+		return nil, &sched.PointError{Msg: fmt.Sprintf("%s: merge of %d points, the plan has %d", e.name, len(parts), np)}
 	}
 	t, err := sched.ConcatTables(e.name, parts)
 	if err != nil {
