@@ -190,8 +190,9 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 // first sweep is also timed in two more first visits (each a new tab
 // with the cache off), and the page's time is the median of
 // the three first sweeps: one first sweep of a 100 ms experiment said
-// little on this machine (gamf-fig7's, against the same native time,
-// 2.16x in one full run and 3.52x in another).
+// little on this machine (gamf-fig7's took 497 ms in the full run at
+// 3d6170f and 321 ms in the one at 42aa9ae, a README change later:
+// 3.52x and 2.15x their native times, 141 and 149 ms).
 func TestExperimentsInPage(t *testing.T) {
 	// The native side first, before the browser starts: measured while
 	// Chromium compiled app.wasm or a tab warmed up its engine, the
