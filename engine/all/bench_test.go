@@ -2,6 +2,8 @@ package all_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"gridplay/engine/sched"
@@ -26,5 +28,32 @@ func BenchmarkExperimentQuick(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkExperimentPoint runs each point of each experiment's quick
+// plan alone (Experiment.Point), as a worker serves it: what a point
+// costs against the others of its plan, and against its plan's cost
+// estimate (sched.PointInfo.Cost, which orders a fan-out).
+//
+//	go test -run XXX -bench 'ExperimentPoint/gamf-fig7/' -benchtime 5x ./engine/all/
+func BenchmarkExperimentPoint(b *testing.B) {
+	opt := sched.ExperimentOptions{Quick: true, Seed: 1}
+	for _, info := range sched.Experiments() {
+		e, _ := sched.LookupExperiment(info.Name)
+		plan, err := e.Plan(opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range plan {
+			b.Run(fmt.Sprintf("%s/%02d-%s", info.Name, p.Index, strings.ReplaceAll(p.Label, " ", "_")), func(b *testing.B) {
+				b.ReportMetric(p.Cost, "cost")
+				for i := 0; i < b.N; i++ {
+					if _, err := e.Point(context.Background(), opt, p.Index, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

@@ -219,9 +219,11 @@ func (fig7) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 // and for HILL its patience, or its budget of evaluations if smaller:
 // HILL stops after patience neighbours in a row fail to improve, and on
 // Fig. 7's workloads it stops so long before its budget that a point of
-// HILL took 0.8-1.0 ms natively in quick mode against GA-MA's 18-19 ms,
-// and 18-28 ms against 211 ms in the full experiment (the budget, the
-// cost before, ranked HILL's points above GA-MA's).
+// HILL took 0.7-0.9 ms natively in quick mode against GA-MA's 17-19 ms
+// (go test -run XXX -bench 'ExperimentPoint/gamf-fig7/' ./engine/all/),
+// and 18-28 ms against 211 ms in the full experiment (by hand, timing
+// Point per index). The budget, the cost before, ranked HILL's points
+// above GA-MA's.
 func fig7Cost(m string, ps map[string]float64) float64 {
 	get := func(p sched.Param) float64 {
 		if v, ok := ps[p.Name]; ok {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
@@ -74,13 +73,14 @@ var improved = []struct {
 	lower  bool // lower is better
 }{{"ttr", true}, {"completed", false}, {"utilisation", false}}
 
-// readings lists the readings of the experiment, the default "" first.
+// readings lists the readings of the experiment, the default "" first:
+// those of its groups, in order.
 func (e *experiment) readings() []string {
-	rs := []string{"", readStep2, readOverlap, readSubmitted}
-	if !e.byJobs {
-		rs = append(rs, readUsers)
+	var rs []string
+	for _, g := range e.groups() {
+		rs = append(rs, g.readings...)
 	}
-	return append(rs, readLive)
+	return rs
 }
 
 // applies reports whether reading r changes approach ap's results.
@@ -196,15 +196,16 @@ type group struct {
 	readings []string
 }
 
-// groups are the points of one x, in the order of readings(): the
-// paper's readings, whose improvements all compare with the default
+// groups are the points of one x: the paper's readings, whose improvements all compare with the default
 // series (step2 changes P-HRS alone, overlap local not at all, submitted
 // is a metric of the default runs); users10 on hybrid-table3, whose
 // series run other workloads; and live. Each group's improvements need
-// only its own series, so the points of an x are independent. One point
-// per x held every series: hybrid-table1 quick's 3,000-job point was
-// three quarters of the sweep, and the page's sweep over two workers
-// could be no shorter than it.
+// only its own series, so the points of an x are independent; each
+// builds the x's workloads itself (0.6 ms for hybrid-table1 quick's
+// largest, BenchmarkWorkload). One point per x held every series:
+// hybrid-table1 quick's 3,000-job point was three quarters of the sweep
+// (by hand, timing Point per index on the build before: 49 of 64 ms),
+// and the page's sweep over two workers could be no shorter than it.
 func (e *experiment) groups() []group {
 	gs := []group{{"paper's readings", []string{"", readStep2, readOverlap, readSubmitted}}}
 	if !e.byJobs {
@@ -279,12 +280,12 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 			var sc *model.Scenario
 			if v.reading == readUsers {
 				if su == nil {
-					su = workloads.get(users, seedOf(opt), c, n, rep)
+					su = users.Scenario(seedOf(opt), c, n, rep, Local)
 				}
 				sc = su
 			} else {
 				if s == nil {
-					s = workloads.get(DefaultSetup, seedOf(opt), c, n, rep)
+					s = DefaultSetup.Scenario(seedOf(opt), c, n, rep, Local)
 				}
 				sc = s
 			}
@@ -326,44 +327,6 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 		}
 	}
 	return t, nil
-}
-
-// workloads keeps the last few scenarios the points built: an x's
-// groups run on the same workloads, and a CLI or server running them one
-// after the other builds them once (4-6 ms for 3,000 jobs). A scenario is
-// a function of its key, and Run never changes it, so what a point
-// computes does not depend on whether it was kept.
-var workloads = &workloadCache{}
-
-type workloadKey struct {
-	setup     Setup
-	seed      uint64
-	c, n, rep int
-}
-
-type workloadCache struct {
-	mu   sync.Mutex
-	keys [4]workloadKey
-	s    [4]*model.Scenario
-	next int
-}
-
-func (w *workloadCache) get(st Setup, seed uint64, c, n, rep int) *model.Scenario {
-	k := workloadKey{st, seed, c, n, rep}
-	w.mu.Lock()
-	for i, s := range w.s {
-		if s != nil && w.keys[i] == k {
-			w.mu.Unlock()
-			return s
-		}
-	}
-	w.mu.Unlock()
-	s := st.Scenario(seed, c, n, rep, Local)
-	w.mu.Lock()
-	w.keys[w.next], w.s[w.next] = k, s
-	w.next = (w.next + 1) % len(w.s)
-	w.mu.Unlock()
-	return s
 }
 
 func impMetric(metric string, o Approach) string {
