@@ -561,8 +561,10 @@ func placePair(c1, c2 *chain, x1, x2 uint64, p1, p2, d1, d2 float64, now uint64,
 	c2.late(en, d2)
 }
 
-// placeTriple is place on three chains that hold times raw.
-func placeTriple(cs *[3]chain, xs *[3]uint64, p1, p2, p3, d1, d2, d3 float64, now uint64) {
+// placeTripleGo is place on three chains that hold times raw. Under
+// js/wasm placeTriple is the same steps in WebAssembly (place_wasm.s);
+// elsewhere it is this function.
+func placeTripleGo(cs *[3]chain, xs *[3]uint64, p1, p2, p3, d1, d2, d3 float64, now uint64) {
 	c1, c2, c3 := &cs[0], &cs[1], &cs[2]
 	st, k := c1.leave(xs[0], now)
 	en := math.Float64frombits(st) + p1 // eq. 3

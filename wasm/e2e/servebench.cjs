@@ -3,7 +3,9 @@
 // worker would (static/engine-worker.mjs), takes the serve function it
 // hands to globalThis.gridplayEngineReady (wasm/engineserve), and sends
 // it the same request RUNS times, one after the other. It prints the
-// median and the fastest time, and with ALL=1 every time in order.
+// median and the fastest time, and with ALL=1 every time in order;
+// OUT=FILE writes the first answer's bytes to FILE (to compare two
+// builds' answers with cmp).
 // BODY may be @FILE, with the body's type in TYPE (JSON by default).
 //
 //   GOROOT_WASM=$(go env GOROOT)/lib/wasm node wasm/e2e/servebench.cjs \
@@ -60,12 +62,16 @@ ready.then(async (serve) => {
     new Promise((done) => {
       let status = 0;
       let n = 0;
+      const chunks = [];
       const t0 = performance.now();
       serve(
         { method: bytes ? "POST" : "GET", path, type: bytes ? type : null, body: bytes },
         (s) => (status = s),
-        (c) => (n += c.length),
-        () => done({ ms: performance.now() - t0, status, n }),
+        (c) => {
+          n += c.length;
+          if (process.env.OUT) chunks.push(Uint8Array.from(c));
+        },
+        () => done({ ms: performance.now() - t0, status, n, chunks }),
       );
     });
   const ms = [];
@@ -76,6 +82,7 @@ ready.then(async (serve) => {
       process.exit(1);
     }
     ms.push(r.ms);
+    if (i === 0 && process.env.OUT) fs.writeFileSync(process.env.OUT, Buffer.concat(r.chunks));
   }
   if (process.env.ALL) console.log(ms.map((t) => t.toFixed(0)).join(" "));
   ms.sort((a, b) => a - b);
