@@ -50,6 +50,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"unsafe"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -168,12 +170,21 @@ type codes struct {
 }
 
 // add gives s its code if it has none and returns the code (0 for "").
+// It inlines: the same string as the last call, by its bytes' address (a
+// schedule's cluster ids are mostly one string), returns at once; any
+// other goes through addNew. (A compare of equal strings, and a call, are
+// each a runtime call's cost under js/wasm.)
 func (c *codes) add(s string) uint32 {
+	if len(s) == len(c.last) && unsafe.StringData(s) == unsafe.StringData(c.last) {
+		return c.code
+	}
+	return c.addNew(s)
+}
+
+//go:noinline
+func (c *codes) addNew(s string) uint32 {
 	if s == "" {
 		return 0
-	}
-	if s == c.last && c.code != 0 {
-		return c.code
 	}
 	k, ok := c.ids[s]
 	if !ok {
@@ -750,33 +761,51 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 	// One dictionary for the placements' and the allocations' clusters,
 	// in order of first use: each placement's, then its allocations'.
 	var cl codes
+	nodes := 0
 	for i := range s {
 		cl.add(s[i].Cluster)
 		for _, a := range s[i].Alloc {
 			cl.add(a.Cluster)
+			nodes += len(a.Nodes)
 		}
 	}
 	cl.write(w)
+	// The columns are appended to a local slice, grown once and stored
+	// in w at the end, and a node delta that fits one byte (most: nodes
+	// are allocated in runs) is appended without a call: under js/wasm
+	// a store of w.b per value and a call per varint made this loop
+	// about five times its native time (BenchmarkHotPath).
+	b := slices.Grow(w.b, n*24+nodes+8)
 	for i := range s {
-		w.uvarint(uint64(cl.add(s[i].Cluster)))
-		w.f64(s[i].Start)
-		w.f64(s[i].End)
-		w.varint(int64(s[i].Nodes))
-		w.uvarint(uint64(len(s[i].Alloc)))
-		for _, a := range s[i].Alloc {
-			w.uvarint(uint64(cl.add(a.Cluster)))
+		p := &s[i]
+		b = binary.AppendUvarint(b, uint64(cl.add(p.Cluster)))
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Start))
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.End))
+		b = binary.AppendVarint(b, int64(p.Nodes))
+		b = binary.AppendUvarint(b, uint64(len(p.Alloc)))
+		for k := range p.Alloc {
+			a := &p.Alloc[k]
+			b = binary.AppendUvarint(b, uint64(cl.add(a.Cluster)))
 			if a.Nodes == nil {
-				w.uvarint(0)
+				b = append(b, 0)
 				continue
 			}
-			w.uvarint(uint64(len(a.Nodes)) + 1)
+			b = binary.AppendUvarint(b, uint64(len(a.Nodes))+1)
 			prev := 0
 			for _, x := range a.Nodes {
-				w.varint(int64(x - prev))
+				d := int64(x - prev)
 				prev = x
+				// binary.AppendVarint's zig-zag form: one byte for
+				// -64..63.
+				if z := uint64(d<<1) ^ uint64(d>>63); z < 0x80 {
+					b = append(b, byte(z))
+				} else {
+					b = binary.AppendUvarint(b, z)
+				}
 			}
 		}
 	}
+	w.b = b
 	// Most policies give no reasons: then the column is absent.
 	var why codes
 	for i := range s {
