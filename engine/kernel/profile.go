@@ -214,8 +214,10 @@ func (p *Profile) Valid() bool {
 	return true
 }
 
-// add adds d to the free count on [a, b), merging equal neighbours.
-func (p *Profile) add(a, b float64, d int) {
+// addGo adds d to the free count on [a, b), merging equal neighbours.
+// Under js/wasm add is the same steps in WebAssembly (profile_wasm.s);
+// elsewhere it is this function.
+func (p *Profile) addGo(a, b float64, d int) {
 	if a < p.t[0] {
 		a = p.t[0]
 	}

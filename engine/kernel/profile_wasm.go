@@ -1,0 +1,50 @@
+//go:build wasm
+
+package kernel
+
+// addSteps is addGo's splits, sum and merges in WebAssembly
+// (profile_wasm.s) on the n steps at t and free, which have room for two
+// more: the same comparisons, the same binary search (index) and the same
+// moves, so the same steps (TestAddMatchesGo). It returns the new number
+// of steps.
+//
+// Why: Go's WebAssembly port compiles every taken branch of a function,
+// a loop's back edge included, to a store of the next block's number and
+// a branch to a br_table at the function's top (cmd/internal/obj/wasm).
+// The profile's binary searches and short loops paid that on every step,
+// and split and add were the largest part of a conservative run of
+// 20,000 HPC2N jobs in the browser. An assembly function with no calls
+// keeps WebAssembly's own loop and block instructions (and moves the
+// steps with memory.copy, as Go's memmove does).
+//
+//go:noescape
+func addSteps(t *float64, free *int, n int, a, b float64, d int) int
+
+// add is addGo: the same clamp and checks, room for two more steps made
+// in Go (room2), then addSteps.
+func (p *Profile) add(a, b float64, d int) {
+	if a < p.t[0] {
+		a = p.t[0]
+	}
+	if !(b > a) || d == 0 { // also rejects NaN
+		return
+	}
+	p.room2()
+	n := addSteps(&p.t[0], &p.free[0], len(p.t), a, b, d)
+	p.t, p.free = p.t[:n], p.free[:n]
+}
+
+// room2 makes room for two more steps at the arrays' end, as grow makes
+// room for one: back to the arrays' start, or into larger arrays.
+func (p *Profile) room2() {
+	n := len(p.t)
+	if n+2 <= cap(p.t) && n+2 <= cap(p.free) {
+		return
+	}
+	if 2*n+2 > cap(p.tb) {
+		p.tb, p.fb = make([]float64, 2*n+2), make([]int, 2*n+2)
+	}
+	copy(p.tb, p.t) // copy allows the overlap
+	copy(p.fb, p.free)
+	p.t, p.free = p.tb[:n], p.fb[:n]
+}

@@ -1,0 +1,516 @@
+#include "textflag.h"
+
+#define INF $0x7FF0000000000000
+
+// func addSteps(t *float64, free *int, n int, a, b float64, d int) int
+//
+// addGo (profile.go) after its clamp and checks, on the n steps at t and
+// free (room for two more):
+//
+//	i := split(a); j := n; if b != +Inf { j = split(b) }
+//	for k := i; k < j; k++ { free[k] += d }
+//	if j < n && free[j] == free[j-1] { remove(j) }
+//	if i > 0 && free[i] == free[i-1] { remove(i) }
+//	return n
+//
+// split(x) is index(x)'s binary search, then, unless t[k] == x, the steps
+// from k+1 on move up one and step k+1 starts at x with free[k]; remove(k)
+// moves the steps after k down one. The moves are memory.copy, as Go's
+// memmove is under js/wasm. A load of an argument (x+off(FP)) pushes SP
+// itself. split and remove are written out at each use, the same
+// instructions each time.
+//
+// Registers: R0 t, R1 free, R2 n, R3 i, R4 j, R5 split's k, R6 lo,
+// R7 hi, R8 m, R9 d, R10 an address, R11 the loop's k; F16 the time
+// split splits at, F17 b.
+TEXT ·addSteps(SB), NOSPLIT, $0-56
+	I64Load t+0(FP)
+	Set R0
+	I64Load free+8(FP)
+	Set R1
+	I64Load n+16(FP)
+	Set R2
+	I64Load d+40(FP)
+	Set R9
+	F64Load a+24(FP)
+	Set F16
+	// i := split(a): k := index(x) (R5), the binary search of index
+	I64Const $0
+	Set R5
+	Block
+	Get R2
+	I64Const $2
+	I64LtS
+	BrIf $0
+	Get R0
+	I32WrapI64
+	F64Load $8
+	Get F16
+	F64Gt
+	BrIf $0
+	I64Const $1
+	Set R6
+	Get R2
+	Set R7
+	Block
+	Loop
+	Get R7
+	Get R6
+	I64Sub
+	I64Const $1
+	I64LeS
+	BrIf $1
+	Get R6
+	Get R7
+	I64Add
+	I64Const $1
+	I64ShrU
+	Set R8
+	Get R0
+	Get R8
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	F64Load $0
+	Get F16
+	F64Gt
+	If
+	Get R8
+	Set R7
+	Else
+	Get R8
+	Set R6
+	End
+	Br $0
+	End
+	End
+	Get R6
+	Set R5
+	End
+	// unless t[k] == x: k++, the steps from k move up one, t[k] = x,
+	// free[k] = free[k-1], n++
+	Block
+	Get R0
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	F64Load $0
+	Get F16
+	F64Eq
+	BrIf $0
+	Get R5
+	I64Const $1
+	I64Add
+	Set R5
+	Get R0
+	Get R5
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R0
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R5
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	Get R1
+	Get R5
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R1
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R5
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	Get R2
+	I64Const $1
+	I64Add
+	Set R2
+	Get R0
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get F16
+	F64Store $0
+	Get R1
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R1
+	Get R5
+	I64Const $1
+	I64Sub
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	I64Load $0
+	I64Store $0
+	End
+	Get R5
+	Set R3
+	Get R2
+	Set R4
+	F64Load b+32(FP)
+	Set F17
+	Get F17
+	I64Const INF
+	F64ReinterpretI64
+	F64Ne
+	If
+	Get F17
+	Set F16
+	// j := split(b): k := index(x) (R5), the binary search of index
+	I64Const $0
+	Set R5
+	Block
+	Get R2
+	I64Const $2
+	I64LtS
+	BrIf $0
+	Get R0
+	I32WrapI64
+	F64Load $8
+	Get F16
+	F64Gt
+	BrIf $0
+	I64Const $1
+	Set R6
+	Get R2
+	Set R7
+	Block
+	Loop
+	Get R7
+	Get R6
+	I64Sub
+	I64Const $1
+	I64LeS
+	BrIf $1
+	Get R6
+	Get R7
+	I64Add
+	I64Const $1
+	I64ShrU
+	Set R8
+	Get R0
+	Get R8
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	F64Load $0
+	Get F16
+	F64Gt
+	If
+	Get R8
+	Set R7
+	Else
+	Get R8
+	Set R6
+	End
+	Br $0
+	End
+	End
+	Get R6
+	Set R5
+	End
+	// unless t[k] == x: k++, the steps from k move up one, t[k] = x,
+	// free[k] = free[k-1], n++
+	Block
+	Get R0
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	F64Load $0
+	Get F16
+	F64Eq
+	BrIf $0
+	Get R5
+	I64Const $1
+	I64Add
+	Set R5
+	Get R0
+	Get R5
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R0
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R5
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	Get R1
+	Get R5
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R1
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R5
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	Get R2
+	I64Const $1
+	I64Add
+	Set R2
+	Get R0
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get F16
+	F64Store $0
+	Get R1
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R1
+	Get R5
+	I64Const $1
+	I64Sub
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	I64Load $0
+	I64Store $0
+	End
+	Get R5
+	Set R4
+	End
+
+	// for k := i; k < j; k++ { free[k] += d }
+	Get R3
+	Set R11
+	Block
+	Loop
+	Get R11
+	Get R4
+	I64GeS
+	BrIf $1
+	Get R1
+	Get R11
+	I64Const $3
+	I64Shl
+	I64Add
+	Set R10
+	Get R10
+	I32WrapI64
+	Get R10
+	I32WrapI64
+	I64Load $0
+	Get R9
+	I64Add
+	I64Store $0
+	Get R11
+	I64Const $1
+	I64Add
+	Set R11
+	Br $0
+	End
+	End
+
+	// if j < n && free[j] == free[j-1] { remove(j) }
+	Get R4
+	Get R2
+	I64LtS
+	If
+	Get R1
+	Get R4
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	I64Load $0
+	Get R1
+	Get R4
+	I64Const $1
+	I64Sub
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	I64Load $0
+	I64Eq
+	If
+	Get R2
+	I64Const $1
+	I64Sub
+	Set R2
+	Get R0
+	Get R4
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R0
+	Get R4
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R4
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	Get R1
+	Get R4
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R1
+	Get R4
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R4
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	End
+	End
+
+	// if i > 0 && free[i] == free[i-1] { remove(i) }
+	Get R3
+	I64Const $0
+	I64GtS
+	If
+	Get R1
+	Get R3
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	I64Load $0
+	Get R1
+	Get R3
+	I64Const $1
+	I64Sub
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	I64Load $0
+	I64Eq
+	If
+	Get R2
+	I64Const $1
+	I64Sub
+	Set R2
+	Get R0
+	Get R3
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R0
+	Get R3
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R3
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	Get R1
+	Get R3
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R1
+	Get R3
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	Get R2
+	Get R3
+	I64Sub
+	I64Const $3
+	I64Shl
+	I32WrapI64
+	MemoryCopy
+	End
+	End
+
+	Get SP
+	Get R2
+	I64Store ret+48(FP)
+	RET
