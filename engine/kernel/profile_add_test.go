@@ -67,3 +67,51 @@ func TestAddMatchesGo(t *testing.T) {
 	}
 	t.Logf("profiles of up to %d steps compared", steps)
 }
+
+// TestEarliestStartMatchesGo asks EarliestStart and earliestStartGo the
+// same random questions (starts before, on and between the steps, sizes
+// up to more than the machine, zero and long durations) about random
+// profiles, and compares the answers bit for bit: under js/wasm
+// EarliestStart is the assembly of profile_wasm.s.
+func TestEarliestStartMatchesGo(t *testing.T) {
+	r := rng.New(6, "test", "profile-earliest")
+	asked, finite := 0, 0
+	for trial := 0; trial < 300; trial++ {
+		total := 1 + r.IntN(64)
+		p := NewProfile(total, float64(r.IntN(5)))
+		for op := 0; op < r.IntN(200); op++ {
+			s := float64(r.IntN(2000)) / 2
+			e := s + float64(1+r.IntN(60))
+			if r.IntN(10) == 0 {
+				e = math.Inf(1)
+			}
+			if n := 1 + r.IntN(1+total/3); p.MinFree(s, e) >= n {
+				p.Reserve(s, e, n)
+			}
+		}
+		if r.IntN(4) == 0 {
+			p.Advance(float64(r.IntN(300)))
+		}
+		ts, _ := p.View()
+		for q := 0; q < 50; q++ {
+			x := float64(r.IntN(2100))/2 - 5
+			if r.IntN(3) == 0 {
+				x = ts[r.IntN(len(ts))]
+			}
+			size := r.IntN(total + 2)
+			dur := float64(r.IntN(100))
+			if r.IntN(5) == 0 {
+				dur = 0
+			}
+			got, want := p.EarliestStart(x, size, dur), p.earliestStartGo(x, size, dur)
+			if math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("trial %d: EarliestStart(%v, %d, %v) = %v, earliestStartGo %v, steps %v", trial, x, size, dur, got, want, ts)
+			}
+			asked++
+			if !math.IsInf(want, 1) {
+				finite++
+			}
+		}
+	}
+	t.Logf("%d questions, %d with a start", asked, finite)
+}

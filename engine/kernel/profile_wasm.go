@@ -2,6 +2,8 @@
 
 package kernel
 
+import "math"
+
 // addSteps is addGo's splits, sum and merges in WebAssembly
 // (profile_wasm.s) on the n steps at t and free, which have room for two
 // more: the same comparisons, the same binary search (index) and the same
@@ -47,4 +49,22 @@ func (p *Profile) room2() {
 	copy(p.tb, p.t) // copy allows the overlap
 	copy(p.fb, p.free)
 	p.t, p.free = p.tb[:n], p.fb[:n]
+}
+
+// earliest is earliestStartGo's scan in WebAssembly (profile_wasm.s),
+// from x, which is not before t[0].
+//
+//go:noescape
+func earliest(t *float64, free *int, n int, x float64, size int, dur float64) float64
+
+// EarliestStart is the earliest time s >= t at which size processors stay
+// free during [s, s+dur): earliestStartGo's checks, then earliest.
+func (p *Profile) EarliestStart(t float64, size int, dur float64) float64 {
+	if size > p.total {
+		return math.Inf(1)
+	}
+	if t < p.t[0] {
+		t = p.t[0]
+	}
+	return earliest(&p.t[0], &p.free[0], len(p.t), t, size, dur)
 }

@@ -514,3 +514,155 @@ TEXT ·addSteps(SB), NOSPLIT, $0-56
 	Get R2
 	I64Store ret+48(FP)
 	RET
+
+// func earliest(t *float64, free *int, n int, x float64, size int, dur float64) float64
+//
+// EarliestStartGo's scan (profile.go) after its checks, from x (not
+// before t[0]):
+//
+//	s := x
+//	for k := index(x); k < n; k++ {
+//		end := +Inf; if k+1 < n { end = t[k+1] }
+//		if free[k] < size { s = end; continue }
+//		if end >= s+dur { return s }
+//	}
+//	return +Inf
+//
+// Registers: R0 t, R1 free, R2 n, R3 size, R5 k, R6-R8 index's lo, hi
+// and m; F16 x, F17 s, F18 dur, F19 end.
+TEXT ·earliest(SB), NOSPLIT, $0-56
+	I64Load t+0(FP)
+	Set R0
+	I64Load free+8(FP)
+	Set R1
+	I64Load n+16(FP)
+	Set R2
+	I64Load size+32(FP)
+	Set R3
+	F64Load dur+40(FP)
+	Set F18
+	F64Load x+24(FP)
+	Set F16
+	Get F16
+	Set F17
+	// k := index(x)
+	I64Const $0
+	Set R5
+	Block
+	Get R2
+	I64Const $2
+	I64LtS
+	BrIf $0
+	Get R0
+	I32WrapI64
+	F64Load $8
+	Get F16
+	F64Gt
+	BrIf $0
+	I64Const $1
+	Set R6
+	Get R2
+	Set R7
+	Block
+	Loop
+	Get R7
+	Get R6
+	I64Sub
+	I64Const $1
+	I64LeS
+	BrIf $1
+	Get R6
+	Get R7
+	I64Add
+	I64Const $1
+	I64ShrU
+	Set R8
+	Get R0
+	Get R8
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	F64Load $0
+	Get F16
+	F64Gt
+	If
+	Get R8
+	Set R7
+	Else
+	Get R8
+	Set R6
+	End
+	Br $0
+	End
+	End
+	Get R6
+	Set R5
+	End
+	Block
+	Block
+	Loop
+	Get R5
+	Get R2
+	I64GeS
+	BrIf $1
+	// end := +Inf; if k+1 < n { end = t[k+1] }
+	I64Const INF
+	F64ReinterpretI64
+	Set F19
+	Get R5
+	I64Const $1
+	I64Add
+	Get R2
+	I64LtS
+	If
+	Get R0
+	Get R5
+	I64Const $1
+	I64Add
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	F64Load $0
+	Set F19
+	End
+	// if free[k] < size { s = end } else if end >= s+dur { return s }
+	Get R1
+	Get R5
+	I64Const $3
+	I64Shl
+	I64Add
+	I32WrapI64
+	I64Load $0
+	Get R3
+	I64LtS
+	If
+	Get F19
+	Set F17
+	Else
+	Get F19
+	Get F17
+	Get F18
+	F64Add
+	F64Ge
+	BrIf $3
+	End
+	Get R5
+	I64Const $1
+	I64Add
+	Set R5
+	Br $0
+	End
+	End
+	// no start: +Inf
+	Get SP
+	I64Const INF
+	F64ReinterpretI64
+	F64Store ret+48(FP)
+	RET
+	End
+	Get SP
+	Get F17
+	F64Store ret+48(FP)
+	RET
