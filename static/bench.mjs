@@ -314,6 +314,15 @@ results.runRow = async (req, runs) => {
   return results.rows.at(-1);
 };
 
+// For the browser test's alternated rounds: one timed request of a row,
+// after the same pause as runRow's, with its status and SHA-256.
+results.once = async (req) => {
+  const body = req.body ? fromBase64(req.body) : null;
+  await pause(settleMs);
+  const r = await request(req.method, req.path, body, req.type || null);
+  return { status: r.status, ms: r.ms, sha256: r.status === 200 ? await sha256(r.body) : null };
+};
+
 function showRuns(n) {
   setText($("runs"), n + (n === 1 ? " more time" : " more times"));
 }
