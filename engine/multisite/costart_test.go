@@ -39,14 +39,7 @@ func TestCoStartMatchesGo(t *testing.T) {
 
 	r := rng.NewPCG(11, 11)
 	for trial := 0; trial < 30; trial++ {
-		ns := 1 + r.IntN(4)
-		s := &model.Scenario{Version: 1, Platform: model.Platform{Network: &model.Network{Bandwidth: 0.5 + r.Float64(), Latency: float64(r.IntN(3)), MultisiteFactor: 1 + r.Float64()}}}
-		tot := 0
-		for i := 0; i < ns; i++ {
-			n := 1 + r.IntN(40)
-			tot += n
-			s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprintf("s%d", i), Nodes: n, H: 0.5 + r.Float64()})
-		}
+		s, tot := randomPlatform(r, 40)
 		randomJobs(r, s, 20+r.IntN(100), tot)
 		for _, name := range []string{"multisite-optimal", "multisite-greedy", "multisite-nonadaptive"} {
 			for _, cons := range []float64{0, 1} {

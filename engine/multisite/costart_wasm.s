@@ -1,6 +1,11 @@
 #include "go_asm.h"
 #include "textflag.h"
 
+// ELEM(base, idx): the i32 address of base[idx], 8-byte elements.
+#define ELEM(base, idx) Get base; Get idx; I64Const $3; I64Shl; I64Add; I32WrapI64
+// PICK(x, y, cmp): y = x if x cmp y (a select, no branch).
+#define PICK(x, y, cmp) Get x; Get y; Get x; Get y; cmp; Select; Set y
+
 #define INF $0x7FF0000000000000
 #define NEGINF $-4503599627370496
 
@@ -113,12 +118,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 					Get R5
 					I64GeS
 					BrIf $1
-					Get R2
-					Get R14
-					I64Const $3
-					I64Shl
-					I64Add
-					I32WrapI64
+					ELEM(R2, R14)
 					F64Load $0
 					Get F16
 					F64Le
@@ -135,13 +135,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 			I32WrapI64
 			I64Load $coWin_r
 			Set R7
-			Get R6
-			Get R7
-			Get R6
-			Get R7
-			I64GtS
-			Select
-			Set R7
+			PICK(R6, R7, I64GtS)
 			Get R0
 			I32WrapI64
 			I64Load $coWin_head
@@ -161,12 +155,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 					Get R7
 					Get R6
 					I64GtS
-					Get R2
-					Get R7
-					I64Const $3
-					I64Shl
-					I64Add
-					I32WrapI64
+					ELEM(R2, R7)
 					F64Load $0
 					Get F22
 					F64Lt
@@ -174,12 +163,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 					I32And
 					BrIf $1
 					// R10 = fs[r]
-					Get R3
-					Get R7
-					I64Const $3
-					I64Shl
-					I64Add
-					I32WrapI64
+					ELEM(R3, R7)
 					I64Load $0
 					Set R10
 					// for tail > head && fs[dq[tail-1]] >= fs[r] { tail-- }
@@ -215,12 +199,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 						End
 					End
 					// dq[tail] = r; tail++; r++
-					Get R4
-					Get R9
-					I64Const $3
-					I64Shl
-					I64Add
-					I32WrapI64
+					ELEM(R4, R9)
 					Get R7
 					I64Store $0
 					Get R9
@@ -242,12 +221,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 					Get R9
 					I64GeS
 					BrIf $1
-					Get R4
-					Get R8
-					I64Const $3
-					I64Shl
-					I64Add
-					I32WrapI64
+					ELEM(R4, R8)
 					I64Load $0
 					Get R6
 					I64GeS
@@ -278,20 +252,10 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 			I64Store $coWin_tail
 
 			// k := dq[head]; f := fs[k]; caps[i] = f
-			Get R4
-			Get R8
-			I64Const $3
-			I64Shl
-			I64Add
-			I32WrapI64
+			ELEM(R4, R8)
 			I64Load $0
 			Set R13
-			Get R3
-			Get R13
-			I64Const $3
-			I64Shl
-			I64Add
-			I32WrapI64
+			ELEM(R3, R13)
 			I64Load $0
 			Set R10
 			I64Load caps+24(FP)
@@ -314,23 +278,12 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 			Get R5
 			I64LtS
 			If
-				Get R2
-				Get R14
-				I64Const $3
-				I64Shl
-				I64Add
-				I32WrapI64
+				ELEM(R2, R14)
 				F64Load $0
 				Set F23
 			End
 			// if bound < least { least = bound }
-			Get F23
-			Get F20
-			Get F23
-			Get F20
-			F64Lt
-			Select
-			Set F20
+			PICK(F23, F20, F64Lt)
 			// if f < minEach { ok = false; if bound > short { short = bound } }
 			Get R10
 			I64Load minEach+40(FP)
@@ -338,13 +291,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 			If
 				I64Const $0
 				Set R12
-				Get F23
-				Get F21
-				Get F23
-				Get F21
-				F64Gt
-				Select
-				Set F21
+				PICK(F23, F21, F64Gt)
 			End
 			// sum += f
 			Get R11
@@ -359,21 +306,10 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 			Get R5
 			I64LtS
 			If
-				Get R2
-				Get R14
-				I64Const $3
-				I64Shl
-				I64Add
-				I32WrapI64
+				ELEM(R2, R14)
 				F64Load $0
 				Set F24
-				Get F24
-				Get F19
-				Get F24
-				Get F19
-				F64Lt
-				Select
-				Set F19
+				PICK(F24, F19, F64Lt)
 			End
 
 			// the next window, while i < nw
@@ -413,13 +349,7 @@ TEXT ·coScan(SB), NOSPLIT, $0-80
 			Set F19
 		End
 		// if short > next { next = short }
-		Get F21
-		Get F19
-		Get F21
-		Get F19
-		F64Gt
-		Select
-		Set F19
+		PICK(F21, F19, F64Gt)
 		// if next == +Inf || next > limit { return +Inf }
 		Get F19
 		I64Const INF

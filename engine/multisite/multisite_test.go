@@ -130,6 +130,19 @@ func TestSelectionHand(t *testing.T) {
 	}
 }
 
+// randomPlatform is a scenario of one to four sites of 1..maxNodes nodes
+// each, random speeds and network, and no jobs; tot is its node count.
+func randomPlatform(r *rng.Rand, maxNodes int) (s *model.Scenario, tot int) {
+	ns := 1 + r.IntN(4)
+	s = &model.Scenario{Version: 1, Platform: model.Platform{Network: &model.Network{Bandwidth: 0.5 + r.Float64(), Latency: float64(r.IntN(3)), MultisiteFactor: 1 + r.Float64()}}}
+	for i := 0; i < ns; i++ {
+		n := 1 + r.IntN(maxNodes)
+		tot += n
+		s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprintf("s%d", i), Nodes: n, H: 0.5 + r.Float64()})
+	}
+	return s, tot
+}
+
 func randomJobs(r *rng.Rand, s *model.Scenario, n, maxSize int) {
 	tm := 0.0
 	for i := 0; i < n; i++ {
@@ -176,14 +189,7 @@ func TestSingleSiteIsPlain(t *testing.T) {
 func TestProperties(t *testing.T) {
 	r := rng.NewPCG(5, 5)
 	for trial := 0; trial < 40; trial++ {
-		ns := 1 + r.IntN(4)
-		s := &model.Scenario{Version: 1, Platform: model.Platform{Network: &model.Network{Bandwidth: 0.5 + r.Float64(), Latency: float64(r.IntN(3)), MultisiteFactor: 1 + r.Float64()}}}
-		tot := 0
-		for i := 0; i < ns; i++ {
-			n := 1 + r.IntN(6)
-			tot += n
-			s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: fmt.Sprintf("s%d", i), Nodes: n, H: 0.5 + r.Float64()})
-		}
+		s, tot := randomPlatform(r, 6)
 		randomJobs(r, s, 10+r.IntN(50), tot+1)
 		for _, strat := range []Strategy{Optimal, Greedy, NonAdaptive} {
 			for _, mode := range []backfill.Mode{backfill.EASY, backfill.Conservative} {

@@ -1,6 +1,13 @@
 #include "go_asm.h"
 #include "textflag.h"
 
+// ELEM(base, idx): the i32 address of base[idx], 8-byte elements.
+#define ELEM(base, idx) Get base; Get idx; I64Const $3; I64Shl; I64Add; I32WrapI64
+// AT(base, idx, dst): dst = base + 8*idx, an element's address as i64.
+#define AT(base, idx, dst) Get base; Get idx; I64Const $3; I64Shl; I64Add; Set dst
+// PICK(x, y, cmp): y = x if x cmp y (a select, no branch).
+#define PICK(x, y, cmp) Get x; Get y; Get x; Get y; cmp; Select; Set y
+
 // func placeTriple(cs *[3]chain, xs *[3]uint64, p1, p2, p3, d1, d2, d3 float64, now uint64)
 //
 // placeTripleGo (ga.go) step by step, for chain c = 0, 1, 2:
@@ -35,12 +42,7 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 		I64Mul
 		I64Add
 		Set R0
-		Get R11
-		Get R9
-		I64Const $3
-		I64Shl
-		I64Add
-		I32WrapI64
+		ELEM(R11, R9)
 		I64Load $0
 		Set R1
 		I64Load now+64(FP)
@@ -62,12 +64,7 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 			BrIf $0
 			Loop
 				// m, t := ch.m[q], ch.t[q]
-				Get R0
-				Get R4
-				I64Const $3
-				I64Shl
-				I64Add
-				Set R13
+				AT(R0, R4, R13)
 				Get R13
 				I32WrapI64
 				I64Load $chain_m
@@ -84,12 +81,7 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 				I64And
 				Set R8
 				// ch.m[k], ch.t[k] = rest, t
-				Get R0
-				Get R3
-				I64Const $3
-				I64Shl
-				I64Add
-				Set R13
+				AT(R0, R3, R13)
 				Get R13
 				I32WrapI64
 				Get R8
@@ -108,13 +100,7 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 				Select
 				Set R7
 				// st = max(st, t), unsigned
-				Get R7
-				Get R2
-				Get R7
-				Get R2
-				I64GtU
-				Select
-				Set R2
+				PICK(R7, R2, I64GtU)
 				// if rest != 0 { k++ }
 				Get R3
 				Get R8
@@ -147,12 +133,7 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 		F64Add
 		Set F16
 		// ch.m[k], ch.t[k] = x, bits(en)
-		Get R0
-		Get R3
-		I64Const $3
-		I64Shl
-		I64Add
-		Set R13
+		AT(R0, R3, R13)
 		Get R13
 		I32WrapI64
 		Get R1
