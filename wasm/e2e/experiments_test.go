@@ -326,8 +326,16 @@ func TestExperimentsInPage(t *testing.T) {
 	fmt.Printf("gridplay e2e experiments (hardwareConcurrency %d):\n%s\n", cores, strings.Join(report, "\n"))
 }
 
-// TestExperimentCancelRetry cancels a sweep after its first point, then
-// Retry finishes it with the native bytes.
+// TestExperimentCancelRetry cancels a running sweep, then Retry finishes
+// it with the native bytes.
+//
+// The sweep's point requests are held until Cancel has been clicked:
+// the test wraps the engine client's request so that each one waits on
+// a promise first (the client's own await, which a cancel ends at once).
+// Without the hold the test raced the sweep: in a full run at 178fd88,
+// with multisite-fig2 faster in the page, the sweep ended before the
+// click, the Cancel button went away, and the click waited for it until
+// the test's ten-minute deadline.
 func TestExperimentCancelRetry(t *testing.T) {
 	actx, _, _, url := browser(t, 1366, 900)
 	ctx, con := longTab(t, actx, 10*time.Minute)
@@ -339,15 +347,37 @@ func TestExperimentCancelRetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := json.Marshal(native)
+	const hold = `(() => {
+  const eng = globalThis.gridplayEngine;
+  const send = eng.request;
+  let release;
+  const held = new Promise((r) => (release = r));
+  globalThis.__heldPoints = 0;
+  globalThis.__releasePoints = () => { eng.request = send; release(); };
+  eng.request = function (method, path, ...rest) {
+    if (/^\/api\/experiments\/[^/?]+\?points?=/.test(path)) {
+      globalThis.__heldPoints++;
+      eng.await(method, path, held);
+    }
+    return send.call(this, method, path, ...rest);
+  };
+  return true;
+})()`
 	var status, got string
+	var held int
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#e="+name+"&quick=1&seed=1"),
 		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
+		chromedp.Poll(`typeof globalThis.gridplayEngine === "object"`, nil),
+		chromedp.Evaluate(hold, nil),
 		chromedp.Click(`button.exp-run`, chromedp.ByQuery),
+		chromedp.Poll(`globalThis.__heldPoints > 0`, nil, chromedp.WithPollingTimeout(time.Minute)),
 		chromedp.WaitVisible(`button.exp-cancel`, chromedp.ByQuery),
 		chromedp.Click(`button.exp-cancel`, chromedp.ByQuery),
 		chromedp.WaitVisible(`button.exp-retry`, chromedp.ByQuery),
 		chromedp.Text(`.exp-progress .error`, &status, chromedp.ByQuery),
+		chromedp.Evaluate(`globalThis.__heldPoints`, &held),
+		chromedp.Evaluate(`globalThis.__releasePoints(); true`, nil),
 		chromedp.Click(`button.exp-retry`, chromedp.ByQuery),
 		chromedp.WaitVisible(`section.experiments[data-done="true"]`, chromedp.ByQuery),
 		chromedp.Evaluate(`globalThis.gridplayPublished.experimentJSON`, &got),
@@ -355,6 +385,7 @@ func TestExperimentCancelRetry(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\nconsole:\n%s", err, strings.Join(con.all, "\n"))
 	}
+	t.Logf("%d point requests held until Cancel", held)
 	if !strings.Contains(status, "cancelled") {
 		t.Errorf("after Cancel the view says %q", status)
 	}
