@@ -250,7 +250,7 @@ func (p *Profile) split(x float64) int {
 		return k
 	}
 	k++
-	p.grow()
+	p.room(1)
 	p.t = append(p.t, 0)
 	p.free = append(p.free, 0)
 	copy(p.t[k+1:], p.t[k:])
@@ -260,17 +260,18 @@ func (p *Profile) split(x float64) int {
 	return k
 }
 
-// grow makes room for one more step. When the steps fill their arrays to
-// the end, they move back to the start if at least half the arrays lie
-// before them (dropped by Advance), else into arrays twice their number:
-// a long run allocates only as its profile grows, not as it moves on.
-func (p *Profile) grow() {
+// room makes room for k more steps (split needs one, add under js/wasm
+// two). When the steps would pass their arrays' end, they move back to
+// the start if at least half the arrays lie before them (dropped by
+// Advance), else into arrays of twice their number (and k-1 more): a long
+// run allocates only as its profile grows, not as it moves on.
+func (p *Profile) room(k int) {
 	n := len(p.t)
-	if n < cap(p.t) {
+	if n+k <= cap(p.t) {
 		return
 	}
-	if 2*n > cap(p.tb) {
-		p.tb, p.fb = make([]float64, 2*n), make([]int, 2*n)
+	if m := 2*n + k - 1; m > cap(p.tb) {
+		p.tb, p.fb = make([]float64, m), make([]int, m)
 	}
 	copy(p.tb, p.t) // copy allows the overlap
 	copy(p.fb, p.free)

@@ -23,7 +23,7 @@ import "math"
 func addSteps(t *float64, free *int, n int, a, b float64, d int) int
 
 // add is addGo: the same clamp and checks, room for two more steps made
-// in Go (room2), then addSteps.
+// in Go (room), then addSteps.
 func (p *Profile) add(a, b float64, d int) {
 	if a < p.t[0] {
 		a = p.t[0]
@@ -31,24 +31,9 @@ func (p *Profile) add(a, b float64, d int) {
 	if !(b > a) || d == 0 { // also rejects NaN
 		return
 	}
-	p.room2()
+	p.room(2)
 	n := addSteps(&p.t[0], &p.free[0], len(p.t), a, b, d)
 	p.t, p.free = p.t[:n], p.free[:n]
-}
-
-// room2 makes room for two more steps at the arrays' end, as grow makes
-// room for one: back to the arrays' start, or into larger arrays.
-func (p *Profile) room2() {
-	n := len(p.t)
-	if n+2 <= cap(p.t) && n+2 <= cap(p.free) {
-		return
-	}
-	if 2*n+2 > cap(p.tb) {
-		p.tb, p.fb = make([]float64, 2*n+2), make([]int, 2*n+2)
-	}
-	copy(p.tb, p.t) // copy allows the overlap
-	copy(p.fb, p.free)
-	p.t, p.free = p.tb[:n], p.fb[:n]
 }
 
 // earliest is earliestStartGo's scan in WebAssembly (profile_wasm.s),
