@@ -470,9 +470,11 @@ func evalGroups2(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, g0 []group, c
 	c1.lastk, c2.lastk = key(tk.time(c1.lastk)), key(tk.time(c2.lastk))
 }
 
-// evalGroups3 is evalGroups2 on three schedules, which overlaps more,
+// evalGroups3Go is evalGroups2 on three schedules, which overlaps more,
 // for a problem whose times a chain holds raw (keysFor(nowk) is true).
-func evalGroups3(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, o3 []int32, b3 []uint64, g0 []group, cs *[3]chain, tbl, dl []float64, m1 int, nowk uint64) {
+// Natively evalGroups3 is evalGroups3Go; under js/wasm it is the same
+// steps in WebAssembly, one chain at a time (place_wasm.s).
+func evalGroups3Go(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, o3 []int32, b3 []uint64, g0 []group, cs *[3]chain, tbl, dl []float64, m1 int, nowk uint64) {
 	const raw = timeKeys(true)
 	now := cs[0].start(g0, nowk, raw)
 	cs[1].start(g0, nowk, raw)
@@ -484,7 +486,7 @@ func evalGroups3(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, o3 []int32, b
 		p1 := tbl[int(j1)*m1+bits.OnesCount64(xs[0])]
 		p2 := tbl[int(j2)*m1+bits.OnesCount64(xs[1])]
 		p3 := tbl[int(j3)*m1+bits.OnesCount64(xs[2])]
-		placeTriple(cs, &xs, p1, p2, p3, dl[j1], dl[j2], dl[j3], now)
+		placeTripleGo(cs, &xs, p1, p2, p3, dl[j1], dl[j2], dl[j3], now)
 	}
 	for c := range cs {
 		cs[c].lastk = key(raw.time(cs[c].lastk))
@@ -561,9 +563,8 @@ func placePair(c1, c2 *chain, x1, x2 uint64, p1, p2, d1, d2 float64, now uint64,
 	c2.late(en, d2)
 }
 
-// placeTripleGo is place on three chains that hold times raw. Under
-// js/wasm placeTriple is the same steps in WebAssembly (place_wasm.s);
-// elsewhere it is this function.
+// placeTripleGo is place on three chains that hold times raw, one task
+// of each (evalGroups3Go's step).
 func placeTripleGo(cs *[3]chain, xs *[3]uint64, p1, p2, p3, d1, d2, d3 float64, now uint64) {
 	c1, c2, c3 := &cs[0], &cs[1], &cs[2]
 	st, k := c1.leave(xs[0], now)
@@ -666,12 +667,14 @@ func (g *GA) pick() int {
 	return g.search(g.r.Float64() * total)
 }
 
-// search returns the first k with cum[k] > u, or pop-1 if none: the
+// searchGo returns the first k with cum[k] > u, or pop-1 if none: the
 // number of k < pop-1 with cum[k] <= u, as cum never decreases. Up to
 // 64 members it counts them in two rounds of independent compares (the
 // blocks of 8 that end at most at u, then the entries of the next
 // block), beyond it is a binary search; neither branches on the data.
-func (g *GA) search(uf float64) int {
+// Natively search is searchGo; under js/wasm the count is WebAssembly
+// (ga_wasm.s).
+func (g *GA) searchGo(uf float64) int {
 	u := math.Float64bits(uf)
 	c := g.cum[:g.pop-1]
 	if n := len(c); n <= 64 {
@@ -892,6 +895,13 @@ func (g *GA) crossOrderStamps(A, B, C []int32, cut int) {
 // child does not have yet, in B's order: B's part from the cut has the
 // others. The child is the same as crossOrder's.
 func (g *GA) crossOrder64(A, B, C []int32, cut int) {
+	crossOrder64(A, B, C, g.dup, cut)
+}
+
+// crossOrder64Go is crossOrder64 with dup (at least len(C) long) as its
+// scratch. Natively crossOrder64 is crossOrder64Go; under js/wasm it is
+// the same loops in WebAssembly (ga_wasm.s).
+func crossOrder64Go(A, B, C []int32, dup []int, cut int) {
 	n := len(C)
 	A, B = A[:n], B[:n]
 	var tail uint64 // B's tasks from the cut on
@@ -900,7 +910,7 @@ func (g *GA) crossOrder64(A, B, C []int32, cut int) {
 		tail |= 1 << uint(B[i]&63)
 	}
 	used, nd := tail, 0
-	dup := g.dup[:n]
+	dup = dup[:n]
 	for i := 0; i < cut; i++ {
 		a := A[i]
 		C[i] = a

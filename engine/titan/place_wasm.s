@@ -8,9 +8,11 @@
 // PICK(x, y, cmp): y = x if x cmp y (a select, no branch).
 #define PICK(x, y, cmp) Get x; Get y; Get x; Get y; cmp; Select; Set y
 
-// func placeTriple(cs *[3]chain, xs *[3]uint64, p1, p2, p3, d1, d2, d3 float64, now uint64)
+// func evalChain(ch *chain, o *int32, b *uint64, n int, tbl, dl *float64, m1 int, now uint64)
 //
-// placeTripleGo (ga.go) step by step, for chain c = 0, 1, 2:
+// evalGroups3Go's steps (ga.go) on one chain, for each task i < n of the
+// order at o: j := o[i]; x := b[j]; p := tbl[j*m1+popcount(x)];
+// d := dl[j]; then placeTripleGo's step for this chain:
 //
 //	leave:  st, k := now, 0; for q < ng: m, t := ch.m[q], ch.t[q];
 //	        rest := m &^ x; ch.m[k], ch.t[k] = rest, t;
@@ -20,32 +22,65 @@
 //	        ch.lastk = max(ch.lastk, bits(en))
 //	eq. 9:  late := bits(en - d); ch.th += float(late &^ (late >> 63, signed))
 //
-// A load of an argument (x+off(FP)) pushes SP itself; p[c] and d[c] are
-// loaded from SP+8c at the arguments' raw offsets instead.
+// A load of an argument (x+off(FP)) pushes SP itself; tbl, dl, m1 and now
+// are loaded from the arguments at each task.
 //
 // Registers: R0 the chain's address, R1 x, R2 st, R3 k, R4 q, R5 ng,
-// R6 m, R7 t, R8 rest, R9 c, R10 cs, R11 xs, R13 an element's offset;
-// F16 en, F17 the lateness.
-TEXT ·placeTriple(SB), NOSPLIT, $0-72
-	I64Load cs+0(FP)
+// R6 m, R7 t, R8 rest, R9 i, R10 o, R11 b, R12 j, R13 an element's
+// offset, R14 n; F16 en, F17 the lateness, F18 p, F19 d.
+TEXT ·evalChain(SB), NOSPLIT, $0-64
+	I64Load ch+0(FP)
+	Set R0
+	I64Load o+8(FP)
 	Set R10
-	I64Load xs+8(FP)
+	I64Load b+16(FP)
 	Set R11
+	I64Load n+24(FP)
+	Set R14
 	I64Const $0
 	Set R9
 
+	Block
+	Get R14
+	I64Eqz
+	BrIf $0
 	Loop
-		// R0 = &cs[c], R1 = xs[c], st = now, k = q = 0, R5 = ng.
+		// j := o[i]; x := b[j]
 		Get R10
 		Get R9
-		I64Const $chain__size
-		I64Mul
+		I64Const $2
+		I64Shl
 		I64Add
-		Set R0
-		ELEM(R11, R9)
+		I32WrapI64
+		I64Load32S $0
+		Set R12
+		ELEM(R11, R12)
 		I64Load $0
 		Set R1
-		I64Load now+64(FP)
+		// p := tbl[j*m1 + popcount(x)]; d := dl[j]
+		I64Load tbl+32(FP)
+		Get R12
+		I64Load m1+48(FP)
+		I64Mul
+		Get R1
+		I64Popcnt
+		I64Add
+		I64Const $3
+		I64Shl
+		I64Add
+		I32WrapI64
+		F64Load $0
+		Set F18
+		I64Load dl+40(FP)
+		Get R12
+		I64Const $3
+		I64Shl
+		I64Add
+		I32WrapI64
+		F64Load $0
+		Set F19
+		// st = now, k = q = 0, R5 = ng
+		I64Load now+56(FP)
 		Set R2
 		I64Const $0
 		Set R3
@@ -120,16 +155,10 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 			End
 		End
 
-		// en := float(st) + p[c]
+		// en := float(st) + p
 		Get R2
 		F64ReinterpretI64
-		Get SP
-		Get R9
-		I32WrapI64
-		I32Const $3
-		I32Shl
-		I32Add
-		F64Load $24 // p1+16(FP), after the 8-byte return address
+		Get F18
 		F64Add
 		Set F16
 		// ch.m[k], ch.t[k] = x, bits(en)
@@ -167,15 +196,9 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 		I64GtU
 		Select
 		I64Store $chain_lastk
-		// late := bits(en - d[c]); ch.th += float(late &^ (late >> 63))
+		// late := bits(en - d); ch.th += float(late &^ (late >> 63))
 		Get F16
-		Get SP
-		Get R9
-		I32WrapI64
-		I32Const $3
-		I32Shl
-		I32Add
-		F64Load $48 // d1+40(FP)
+		Get F19
 		F64Sub
 		I64ReinterpretF64
 		Set R8
@@ -197,13 +220,14 @@ TEXT ·placeTriple(SB), NOSPLIT, $0-72
 		F64Add
 		F64Store $chain_th
 
-		// c++, while c < 3
+		// i++, while i < n
 		Get R9
 		I64Const $1
 		I64Add
 		Tee R9
-		I64Const $3
-		I64LtU
+		Get R14
+		I64LtS
 		BrIf $0
+	End
 	End
 	RET
