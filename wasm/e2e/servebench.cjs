@@ -7,6 +7,11 @@
 // OUT=FILE writes the first answer's bytes to FILE (to compare two
 // builds' answers with cmp).
 // BODY may be @FILE, with the body's type in TYPE (JSON by default).
+// PRE=PATH sends one GET of PATH first, untimed (PRE=/api/bench has the
+// worker read the HPC2N trace and make the benchmark set, as the
+// benchmark page does before its rows); PAUSE=MS waits MS milliseconds
+// before each timed request (the page's settleMs is 250); GODEBUG is
+// handed to the Go program (GODEBUG=gctrace=1 prints each collection).
 //
 //   GOROOT_WASM=$(go env GOROOT)/lib/wasm node wasm/e2e/servebench.cjs \
 //     static/app.wasm /api/experiments/titan-fig9 '{"quick":true,"seed":1}' 30
@@ -46,6 +51,7 @@ if (!file || !path || !(runs > 0)) {
   process.exit(2);
 }
 const go = new Go();
+if (process.env.GODEBUG) go.env = { GODEBUG: process.env.GODEBUG };
 const ready = new Promise((resolve) => (globalThis.gridplayEngineReady = resolve));
 let memory = null;
 WebAssembly.instantiate(fs.readFileSync(file), go.importObject).then((r) => {
@@ -58,7 +64,7 @@ const bytes = !body ? null : body.startsWith("@") ? new Uint8Array(fs.readFileSy
 const type = process.env.TYPE || "application/json";
 
 ready.then(async (serve) => {
-  const one = () =>
+  const one = (path, bytes) =>
     new Promise((done) => {
       let status = 0;
       let n = 0;
@@ -74,9 +80,14 @@ ready.then(async (serve) => {
         () => done({ ms: performance.now() - t0, status, n, chunks }),
       );
     });
+  if (process.env.PRE) {
+    const r = await one(process.env.PRE, null);
+    console.error("PRE " + process.env.PRE + ": status " + r.status + ", " + r.n + " bytes, " + r.ms.toFixed(0) + " ms");
+  }
   const ms = [];
   for (let i = 0; i < runs; i++) {
-    const r = await one();
+    if (process.env.PAUSE) await new Promise((done) => setTimeout(done, +process.env.PAUSE));
+    const r = await one(path, bytes);
     if (r.status !== 200) {
       console.error(path + ": status " + r.status);
       process.exit(1);
