@@ -394,23 +394,32 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 	best := math.Inf(1)
 	var bestR, bestO float64
 	cand := sm.ccand[:0]
+	live, overlap := sm.cfg.Live, sm.cfg.Overlap
 	for c := range sm.g.clusters {
 		if c == j.origin {
 			continue
 		}
 		o := sm.g.overhead(j.origin, c, j.data)
 		v := math.Inf(1)
+		// at: with Overlap, the job reaches the cluster at t+o and starts
+		// at the later of that and the server's predicted start.
+		at := t
+		if overlap {
+			at = t + o
+		}
 		for _, sv := range sm.g.clusters[c].servers {
 			if sv.nodes < j.size {
 				continue
 			}
-			if sm.cfg.Overlap {
-				// The job reaches the cluster at t+o and starts at the
-				// later of that and the server's predicted start.
-				v = minmax.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t+o))
-			} else {
-				v = minmax.Min(v, sm.ttr(j, sv, sm.gview(sv, t), t)+o) // Hybrid eq. 1: Remote_Cluster_TTR + overhead
+			p := &sv.gsnap // gview without Live, here without a call
+			if live {
+				p = sm.gview(sv, t)
 			}
+			w := sm.ttr(j, sv, p, at)
+			if !overlap {
+				w += o // Hybrid eq. 1: Remote_Cluster_TTR + overhead
+			}
+			v = minmax.Min(v, w)
 		}
 		if math.IsInf(v, 1) {
 			continue
