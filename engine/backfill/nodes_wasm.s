@@ -1,5 +1,10 @@
 #include "textflag.h"
 
+// INC(r): r++.
+#define INC(r) Get r; I64Const $1; I64Add; Set r
+// DEC(r): r--.
+#define DEC(r) Get r; I64Const $1; I64Sub; Set r
+
 // The i32 address of base[idx], for 8-byte elements.
 #define ELEM(base, idx) Get base; Get idx; I64Const $3; I64Shl; I64Add; I32WrapI64
 
@@ -58,20 +63,14 @@ TEXT ·takeWords(SB), NOSPLIT, $0-32
 			I64Sub
 			I64And
 			Set R4
-			Get R2
-			I64Const $1
-			I64Sub
-			Set R2
+			DEC(R2)
 			Br $0
 		End
 		End
 		ELEM(R0, R1)
 		Get R4
 		I64Store $0
-		Get R1
-		I64Const $1
-		I64Add
-		Set R1
+		INC(R1)
 		Br $0
 	End
 	End
@@ -130,10 +129,7 @@ TEXT ·putWords(SB), NOSPLIT, $0-40
 		I64Const $8
 		I64Add
 		Set R1
-		Get R2
-		I64Const $1
-		I64Sub
-		Set R2
+		DEC(R2)
 		Br $0
 	End
 	End

@@ -1,5 +1,10 @@
 #include "textflag.h"
 
+// INC(r): r++.
+#define INC(r) Get r; I64Const $1; I64Add; Set r
+// DONE(i, n): out of the loop (br_if 1) when i >= n, signed.
+#define DONE(i, n) Get i; Get n; I64GeS; BrIf $1
+
 // The i32 address of base[idx], for 8-byte and for 4-byte elements.
 #define ELEM(base, idx) Get base; Get idx; I64Const $3; I64Shl; I64Add; I32WrapI64
 #define ELEM4(base, idx) Get base; Get idx; I64Const $2; I64Shl; I64Add; I32WrapI64
@@ -36,10 +41,7 @@ TEXT ·stampNodes(SB), NOSPLIT, $0-48
 	Set R5
 	Block
 	Loop
-		Get R5
-		Get R3
-		I64GeS
-		BrIf $1
+		DONE(R5, R3)
 		ELEM(R2, R5)
 		I64Load $0
 		Set R6
@@ -55,10 +57,7 @@ TEXT ·stampNodes(SB), NOSPLIT, $0-48
 		ELEM4(R0, R6)
 		Get R4
 		I64Store32 $0
-		Get R5
-		I64Const $1
-		I64Add
-		Set R5
+		INC(R5)
 		Br $0
 	End
 	End
@@ -105,10 +104,7 @@ TEXT ·holdNodes(SB), NOSPLIT, $0-72
 	Set R6
 	Block
 	Loop
-		Get R6
-		Get R4
-		I64GeS
-		BrIf $1
+		DONE(R6, R4)
 		ELEM(R3, R6)
 		I64Load $0
 		Set R7
@@ -143,10 +139,7 @@ TEXT ·holdNodes(SB), NOSPLIT, $0-72
 				I64Store32 $0
 			End
 		End
-		Get R6
-		I64Const $1
-		I64Add
-		Set R6
+		INC(R6)
 		Br $0
 	End
 	End

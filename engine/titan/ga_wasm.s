@@ -1,5 +1,10 @@
 #include "textflag.h"
 
+// INC(r): r++.
+#define INC(r) Get r; I64Const $1; I64Add; Set r
+// DONE(i, n): out of the loop (br_if 1) when i >= n, signed.
+#define DONE(i, n) Get i; Get n; I64GeS; BrIf $1
+
 // The i32 address of base[idx], for 8-byte and for 4-byte elements.
 #define ELEM(base, idx) Get base; Get idx; I64Const $3; I64Shl; I64Add; I32WrapI64
 #define ELEM4(base, idx) Get base; Get idx; I64Const $2; I64Shl; I64Add; I32WrapI64
@@ -38,10 +43,7 @@ TEXT ·searchCum(SB), NOSPLIT, $0-32
 	Set R4
 	Block
 	Loop
-		Get R4
-		Get R1
-		I64GeS
-		BrIf $1
+		DONE(R4, R1)
 		Get R3
 		ATMOST(R4)
 		I64Add
@@ -67,10 +69,7 @@ TEXT ·searchCum(SB), NOSPLIT, $0-32
 	Set R6
 	Block
 	Loop
-		Get R4
-		Get R6
-		I64GeS
-		BrIf $1
+		DONE(R4, R6)
 		Get R4
 		Get R8
 		Get R4
@@ -82,10 +81,7 @@ TEXT ·searchCum(SB), NOSPLIT, $0-32
 		ATMOST(R7)
 		I64Add
 		Set R5
-		Get R4
-		I64Const $1
-		I64Add
-		Set R4
+		INC(R4)
 		Br $0
 	End
 	End
@@ -136,10 +132,7 @@ TEXT ·crossOrderBits(SB), NOSPLIT, $0-48
 	Set R6
 	Block
 	Loop
-		Get R6
-		Get R4
-		I64GeS
-		BrIf $1
+		DONE(R6, R4)
 		ELEM4(R1, R6)
 		I64Load32S $0
 		Set R10
@@ -152,10 +145,7 @@ TEXT ·crossOrderBits(SB), NOSPLIT, $0-48
 		I64Shl
 		I64Or
 		Set R7
-		Get R6
-		I64Const $1
-		I64Add
-		Set R6
+		INC(R6)
 		Br $0
 	End
 	End
@@ -168,10 +158,7 @@ TEXT ·crossOrderBits(SB), NOSPLIT, $0-48
 	Set R6
 	Block
 	Loop
-		Get R6
-		Get R5
-		I64GeS
-		BrIf $1
+		DONE(R6, R5)
 		ELEM4(R0, R6)
 		I64Load32S $0
 		Set R10
@@ -195,10 +182,7 @@ TEXT ·crossOrderBits(SB), NOSPLIT, $0-48
 		I64Shl
 		I64Or
 		Set R8
-		Get R6
-		I64Const $1
-		I64Add
-		Set R6
+		INC(R6)
 		Br $0
 	End
 	End
@@ -209,10 +193,7 @@ TEXT ·crossOrderBits(SB), NOSPLIT, $0-48
 	Set R11
 	Block
 	Loop
-		Get R11
-		Get R9
-		I64GeS
-		BrIf $1
+		DONE(R11, R9)
 		ELEM4(R1, R6)
 		I64Load32S $0
 		Set R10
@@ -232,10 +213,7 @@ TEXT ·crossOrderBits(SB), NOSPLIT, $0-48
 		I64And
 		I64Add
 		Set R11
-		Get R6
-		I64Const $1
-		I64Add
-		Set R6
+		INC(R6)
 		Br $0
 	End
 	End

@@ -1,5 +1,10 @@
 #include "textflag.h"
 
+// INC(r): r++.
+#define INC(r) Get r; I64Const $1; I64Add; Set r
+// DONE(i, n): out of the loop (br_if 1) when i >= n, signed.
+#define DONE(i, n) Get i; Get n; I64GeS; BrIf $1
+
 // func deltaBytes(dst *byte, nodes *int, n, prev int) int
 //
 // deltasGo (compact.go) on the n ints at nodes, to the n bytes at dst:
@@ -27,10 +32,7 @@ TEXT ·deltaBytes(SB), NOSPLIT, $0-40
 	Set R4
 	Block
 	Loop
-		Get R4
-		Get R2
-		I64GeS
-		BrIf $1
+		DONE(R4, R2)
 		Get R1
 		Get R4
 		I64Const $3
@@ -63,10 +65,7 @@ TEXT ·deltaBytes(SB), NOSPLIT, $0-40
 		I64Store8 $0
 		Get R5
 		Set R3
-		Get R4
-		I64Const $1
-		I64Add
-		Set R4
+		INC(R4)
 		Br $0
 	End
 	End
