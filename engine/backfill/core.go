@@ -888,7 +888,7 @@ func (s *nodeSet) put(nodes []int) {
 
 // takeBitsGo writes the len(out) lowest free indices from word w on to
 // out, in ascending order, and clears their bits; there must be that
-// many. natively takeBits is takeBitsGo; under js/wasm it is the same
+// many. Natively takeBits is takeBitsGo; under js/wasm it is the same
 // loop in WebAssembly (nodes_wasm.s).
 func takeBitsGo(set []uint64, w int, out []int) {
 	for i := 0; i < len(out); w++ {
