@@ -2,7 +2,6 @@ package outputs
 
 import (
 	"math"
-	"slices"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -81,7 +80,7 @@ func Summarise(metric string, xs []float64) sched.Dist {
 		sum += x
 	}
 	d.Mean = sum / float64(n)
-	slices.Sort(xs)
+	sortFloats(xs)
 	if n%2 == 1 {
 		d.Median = xs[n/2]
 	} else {
