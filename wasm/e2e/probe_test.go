@@ -4,8 +4,10 @@ package e2e
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,8 +15,10 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"gridplay/engine/api/benchset"
 	"gridplay/engine/swf"
 )
 
@@ -325,4 +329,71 @@ func printWindows(t *testing.T, p *profiler.Profile, end float64, marks []mark) 
 	}
 	flush("the end")
 	t.Log("profile by span:" + b.String())
+}
+
+// TestBenchPauseProbe is a measurement run by hand
+// (GRIDPLAY_PROBE=1 go test -v -run TestBenchPauseProbe ./wasm/e2e/): one
+// row of the benchmark set (GRIDPLAY_PROBE_ROW, its index; 0, EASY, by
+// default) in the page's engine worker, GRIDPLAY_PROBE_ROUNDS rounds (40)
+// of three requests, after a pause of 250 ms (the benchmark page's
+// settleMs), of none and of 30 ms, in turn, after three untimed ones. It
+// logs each pause's times, their median, 10th and 90th percentiles and
+// how many took more than 1.3 times the median: whether the idle time
+// before a request makes its run slower.
+func TestBenchPauseProbe(t *testing.T) {
+	if os.Getenv("GRIDPLAY_PROBE") != "1" {
+		t.Skip("a measurement run by hand: GRIDPLAY_PROBE=1")
+	}
+	set, err := benchset.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, _ := strconv.Atoi(os.Getenv("GRIDPLAY_PROBE_ROW"))
+	rounds, _ := strconv.Atoi(os.Getenv("GRIDPLAY_PROBE_ROUNDS"))
+	if rounds < 1 {
+		rounds = 40
+	}
+	if row < 0 || row >= len(set.Requests) {
+		t.Fatalf("GRIDPLAY_PROBE_ROW %d: the set has rows 0-%d", row, len(set.Requests)-1)
+	}
+	r := set.Requests[row]
+	actx, _, con, url := browser(t, 1200, 900)
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 20*time.Minute)
+	defer cancelT()
+	chromedp.ListenTarget(ctx, con.listen)
+	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/bench.html"), chromedp.WaitVisible(`#run`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	js := fmt.Sprintf(`(async () => {
+  const { engine } = await import("./engine-client.mjs");
+  const bin = atob(%q); const body = new Uint8Array(bin.length); for (let i = 0; i < bin.length; i++) body[i] = bin.charCodeAt(i);
+  const req = () => new Promise((res, rej) => { const t0 = performance.now(); engine.request(%q, %q, body.slice(), () => {}, () => {}, (e) => e ? rej(e) : res(performance.now() - t0), %q); });
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  await req(); await req(); await req();
+  const pauses = [250, 0, 30];
+  const out = {}; for (const p of pauses) out[p] = [];
+  for (let k = 0; k < %d; k++) for (const p of pauses) { if (p) await sleep(p); out[p].push(await req()); }
+  return out;
+})()`, base64.StdEncoding.EncodeToString(r.Body), r.Method, r.Path, r.Type, rounds)
+	var out map[string][]float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &out, await)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"250", "0", "30"} {
+		xs := out[p]
+		s := slices.Clone(xs)
+		slices.Sort(s)
+		med := benchset.Median(xs)
+		slow := 0
+		for _, x := range xs {
+			if x > 1.3*med {
+				slow++
+			}
+		}
+		t.Logf("%s pause %3s ms: median %.1f p10 %.1f p90 %.1f max %.1f, %d of %d over 1.3x median; runs %v", r.Label, p, med, s[len(s)/10], s[len(s)*9/10], s[len(s)-1], slow, len(xs), fmtRuns(xs))
+	}
+	con.check(t)
 }
