@@ -5,6 +5,11 @@
 //
 // `./build.sh bench` runs it. It prints the table as it goes.
 //
+// With -row NAME it times that row alone (easy-hpc2n-20k,
+// hybrid-table1-quick, ...), prints its median and its runs, and writes
+// nothing: the native side of a comparison of two builds, each built with
+// `go build -o` from its own checkout and run in turn.
+//
 // With -bodies DIR it measures nothing: it writes each row's request body
 // to DIR/NAME.body and prints the command that times the row under node
 // in a built binary's engine (wasm/e2e/servebench.cjs), for profiling the
@@ -18,6 +23,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"gridplay/engine/api/benchset"
 	"gridplay/wasm/internal/bench"
@@ -28,6 +35,7 @@ func main() {
 	note := flag.String("note", "", "what else ran on the machine, for the page")
 	out := flag.String("o", "static/bench-native.json", "the file to write")
 	bodies := flag.String("bodies", "", "write each row's request body to this directory and print its servebench command instead")
+	only := flag.String("row", "", "time this row alone (its name), print it and write nothing")
 	flag.Parse()
 	if *runs < 1 {
 		fail(fmt.Errorf("-runs must be at least 1"))
@@ -41,6 +49,24 @@ func main() {
 			fail(err)
 		}
 		return
+	}
+	if *only != "" {
+		for _, r := range set.Requests {
+			if r.Name != *only {
+				continue
+			}
+			row, err := bench.Measure(r, *runs)
+			if err != nil {
+				fail(err)
+			}
+			fmt.Printf("%s: median %.1f ms of %d runs after a warm-up, fastest %.1f; runs %v\n", row.Name, row.MS, *runs, slices.Min(row.Runs), row.Runs)
+			return
+		}
+		var names []string
+		for _, r := range set.Requests {
+			names = append(names, r.Name)
+		}
+		fail(fmt.Errorf("-row %q: the set's rows are %s", *only, strings.Join(names, ", ")))
 	}
 	n := bench.Machine(*runs)
 	n.Note = *note
