@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"gridplay/engine/minmax"
 	"gridplay/engine/model"
@@ -107,7 +108,9 @@ func newGrid(pl *model.Platform) (*grid, error) {
 	g := &grid{}
 	for i := range pl.Clusters {
 		c := &pl.Clusters[i]
-		f := fmt.Sprintf("platform.clusters[%d]", i)
+		// A field's name is made only for its error: every point of a
+		// sweep builds its grid here, and a valid one has none.
+		f := func() string { return "platform.clusters[" + strconv.Itoa(i) + "]" }
 		cl := &cluster{id: c.ID, idx: i}
 		if len(c.Servers) == 0 {
 			// A cluster without servers is the 1/1/N variant: one server.
@@ -117,16 +120,16 @@ func newGrid(pl *model.Platform) (*grid, error) {
 			}
 			switch {
 			case c.Nodes < 1:
-				es = append(es, model.Errf(f+".nodes", "must be at least 1 (or give servers)"))
+				es = append(es, model.Errf(f()+".nodes", "must be at least 1 (or give servers)"))
 			case !(sp > 0) || math.IsInf(sp, 0):
-				es = append(es, model.Errf(f+".mips", "must be positive"))
+				es = append(es, model.Errf(f()+".mips", "must be positive"))
 			default:
 				cl.servers = append(cl.servers, &server{nodes: c.Nodes, power: sp})
 			}
 		}
 		for k := range c.Servers {
 			sv := &c.Servers[k]
-			sf := fmt.Sprintf("%s.servers[%d]", f, k)
+			sf := func() string { return f() + ".servers[" + strconv.Itoa(k) + "]" }
 			pes, sp := sv.PEs, sv.Speed
 			if pes == 0 {
 				pes = 1
@@ -136,11 +139,11 @@ func newGrid(pl *model.Platform) (*grid, error) {
 			}
 			switch {
 			case sv.Nodes < 1:
-				es = append(es, model.Errf(sf+".nodes", "must be at least 1"))
+				es = append(es, model.Errf(sf()+".nodes", "must be at least 1"))
 			case pes < 1:
-				es = append(es, model.Errf(sf+".pes", "must be at least 1"))
+				es = append(es, model.Errf(sf()+".pes", "must be at least 1"))
 			case !(sp > 0) || math.IsInf(sp, 0):
-				es = append(es, model.Errf(sf+".speed", "must be positive"))
+				es = append(es, model.Errf(sf()+".speed", "must be positive"))
 			default:
 				cl.servers = append(cl.servers, &server{nodes: sv.Nodes, power: float64(pes) * sp})
 			}
@@ -155,7 +158,7 @@ func newGrid(pl *model.Platform) (*grid, error) {
 		// (model.Validate); 0 is refused too, so that every checker and
 		// renderer that reads Cluster.Nodes sees the nodes the jobs ran on.
 		if len(c.Servers) > 0 && c.Nodes != cl.nodes && len(es) == 0 {
-			es = append(es, model.Errf(f+".nodes", fmt.Sprintf("must equal the sum of the servers' nodes (%d)", cl.nodes)))
+			es = append(es, model.Errf(f()+".nodes", fmt.Sprintf("must equal the sum of the servers' nodes (%d)", cl.nodes)))
 		}
 		g.clusters = append(g.clusters, cl)
 	}

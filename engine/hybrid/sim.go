@@ -113,6 +113,7 @@ type sim struct {
 	cand    []int
 	ccand   []int
 	migrate int
+	slab    []int // nodeSlice's block
 }
 
 // Run simulates approach ap on s with configuration cfg.
@@ -634,7 +635,7 @@ func (sm *sim) tryStart(sv *server, t float64) error {
 			return nil
 		}
 		sv.queue = sv.queue[1:]
-		j.nodes = make([]int, 0, j.size)
+		j.nodes = sm.nodeSlice(j.size)
 		for n := 0; n < sv.nodes && len(j.nodes) < j.size; n++ {
 			if !sv.busy[n] {
 				sv.busy[n] = true
@@ -649,6 +650,19 @@ func (sm *sim) tryStart(sv *server, t float64) error {
 		sm.q.Push(kernel.Event{T: j.end, Kind: kernel.Finish, Ref: i})
 	}
 	return nil
+}
+
+// nodeSlice returns an empty slice with room for k nodes (and no more),
+// cut from a block shared by the jobs' node lists: an allocation per
+// block of 4,096 nodes instead of one per started job (under js/wasm an
+// allocation costs a call into the runtime).
+func (sm *sim) nodeSlice(k int) []int {
+	if cap(sm.slab)-len(sm.slab) < k {
+		sm.slab = make([]int, 0, max(k, 4096))
+	}
+	n := len(sm.slab)
+	sm.slab = sm.slab[:n+k]
+	return sm.slab[n : n : n+k]
 }
 
 // drop discards job i at time t.

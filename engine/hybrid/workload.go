@@ -1,8 +1,8 @@
 package hybrid
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
@@ -66,11 +66,11 @@ func (st Setup) Platform(r *rng.Rand, c int) model.Platform {
 	}}
 	steps := int((st.SpeedMax-st.SpeedMin)/st.SpeedStep) + 1
 	for i := 0; i < c; i++ {
-		cl := model.Cluster{ID: fmt.Sprintf("c%d", i)}
+		cl := model.Cluster{ID: "c" + strconv.Itoa(i)}
 		ns := workload.UniformSize(r, st.ServersMin, st.ServersMax)
 		for k := 0; k < ns; k++ {
 			sv := model.Server{
-				ID:    fmt.Sprintf("c%d.s%d", i, k),
+				ID:    cl.ID + ".s" + strconv.Itoa(k),
 				Nodes: workload.UniformSize(r, st.NodesMin, st.NodesMax),
 				PEs:   workload.UniformSize(r, st.PEsMin, st.PEsMax),
 				Speed: st.SpeedMin + float64(r.IntN(steps))*st.SpeedStep,
@@ -88,18 +88,23 @@ func (st Setup) Platform(r *rng.Rand, c int) model.Platform {
 func (st Setup) Jobs(r *rng.Rand, n, c int) []model.Job {
 	jobs := make([]model.Job, n)
 	c = st.users(c)
+	// The home clusters' ids, made once: the jobs share them.
+	homes := make([]string, c)
+	for k := range homes {
+		homes[k] = "c" + strconv.Itoa(k)
+	}
 	arrivals := workload.PoissonArrivals(r, float64(n)/st.Window, n, 0)
 	for i := range jobs {
 		t := arrivals[i]
 		rt := workload.BoundedPareto(r, st.ExecMin, st.ExecMax, st.Alpha)
 		dr := st.DRMin + r.Float64()*(st.DRMax-st.DRMin)
 		jobs[i] = model.Job{
-			ID:       fmt.Sprintf("j%d", i),
+			ID:       "j" + strconv.Itoa(i),
 			Submit:   round3(t),
 			Size:     workload.UniformSize(r, st.SizeMin, st.SizeMax),
 			Runtime:  round3(rt),
 			Deadline: round3(t + dr*rt),
-			Origin:   fmt.Sprintf("c%d", r.IntN(c)),
+			Origin:   homes[r.IntN(c)],
 			Data:     round3(st.DataMin + r.Float64()*(st.DataMax-st.DataMin)),
 		}
 	}
