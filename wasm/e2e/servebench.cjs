@@ -10,7 +10,8 @@
 // PRE=PATH sends one GET of PATH first, untimed (PRE=/api/bench has the
 // worker read the HPC2N trace and make the benchmark set, as the
 // benchmark page does before its rows); PAUSE=MS waits MS milliseconds
-// before each timed request (the page's settleMs is 250); GODEBUG is
+// before each timed request (the page's settleMs is 250), and with BUSY=1
+// spends them in a loop instead, the thread never idle; GODEBUG is
 // handed to the Go program (GODEBUG=gctrace=1 prints each collection).
 //
 //   GOROOT_WASM=$(go env GOROOT)/lib/wasm node wasm/e2e/servebench.cjs \
@@ -86,7 +87,10 @@ ready.then(async (serve) => {
   }
   const ms = [];
   for (let i = 0; i < runs; i++) {
-    if (process.env.PAUSE) await new Promise((done) => setTimeout(done, +process.env.PAUSE));
+    if (process.env.PAUSE && process.env.BUSY === "1") {
+      const end = performance.now() + +process.env.PAUSE;
+      while (performance.now() < end);
+    } else if (process.env.PAUSE) await new Promise((done) => setTimeout(done, +process.env.PAUSE));
     const r = await one(path, bytes);
     if (r.status !== 200) {
       console.error(path + ": status " + r.status);
