@@ -66,7 +66,7 @@ func (st Setup) Platform(r *rng.Rand, c int) model.Platform {
 	}}
 	steps := int((st.SpeedMax-st.SpeedMin)/st.SpeedStep) + 1
 	for i := 0; i < c; i++ {
-		cl := model.Cluster{ID: "c" + strconv.Itoa(i)}
+		cl := model.Cluster{ID: clusterID(i)}
 		ns := workload.UniformSize(r, st.ServersMin, st.ServersMax)
 		for k := 0; k < ns; k++ {
 			sv := model.Server{
@@ -91,7 +91,7 @@ func (st Setup) Jobs(r *rng.Rand, n, c int) []model.Job {
 	// The home clusters' ids, made once: the jobs share them.
 	homes := make([]string, c)
 	for k := range homes {
-		homes[k] = "c" + strconv.Itoa(k)
+		homes[k] = clusterID(k)
 	}
 	arrivals := workload.PoissonArrivals(r, float64(n)/st.Window, n, 0)
 	for i := range jobs {
@@ -110,6 +110,10 @@ func (st Setup) Jobs(r *rng.Rand, n, c int) []model.Job {
 	}
 	return jobs
 }
+
+// clusterID is the id of the generated grid's cluster i (Platform), which
+// the generated jobs name as their home (Jobs).
+func clusterID(i int) string { return "c" + strconv.Itoa(i) }
 
 // round3 keeps generated times to the millisecond, so scenarios print
 // short and round-trip exactly through JSON.

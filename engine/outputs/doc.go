@@ -51,5 +51,8 @@
 // value and the nearest-rank percentiles 1..100, each with its exact F, so
 // a result stays small (at most 101 points per measure) whatever the
 // trace. The mean of wait is the "wait" metric and the mean of bsld the
-// "bsld" metric.
+// "bsld" metric. The values are sorted in one total order: -0 before +0
+// (which compare equal, and whose order slices.Sort leaves to itself),
+// so that a run's percentiles and CDF are the same bytes however long
+// it is (sortFloats).
 package outputs

@@ -1,6 +1,7 @@
 package outputs
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -94,6 +95,12 @@ func TestSortFloatsMatchesSort(t *testing.T) {
 		if !sameOrder(got, want) {
 			t.Errorf("case %d (%d values): sortFloats differs from slices.Sort", i, len(xs))
 		}
+		// The radix sort itself at every length, short ones included.
+		got = slices.Clone(xs)
+		sortRadix(got)
+		if !sameOrder(got, want) {
+			t.Errorf("case %d (%d values): sortRadix differs from slices.Sort", i, len(xs))
+		}
 	}
 	// The check itself: unsorted and reversed-negatives orders fail it.
 	xs := []float64{3, -1, 2, -5, 0, math.Copysign(0, -1)}
@@ -110,24 +117,28 @@ func TestSortFloatsMatchesSort(t *testing.T) {
 	}
 }
 
-// BenchmarkSortFloats sorts 20,000 values of each measure (as many as the
-// benchmark set's EASY row has jobs) with sortFloats and with
-// slices.Sort.
+// BenchmarkSortFloats sorts n values of each measure by radix (sortRadix)
+// and with slices.Sort: n = 20,000 is as many as the benchmark set's EASY
+// row has jobs, and the shorter lengths place radixMin.
+//
+//	go test -run XXX -bench SortFloats ./engine/outputs/
 func BenchmarkSortFloats(b *testing.B) {
-	r := rng.New(7, "sortf")
-	wait, turn, bsld := measures(r, 20000)
-	buf := make([]float64, len(wait))
-	for _, s := range []struct {
-		name string
-		sort func([]float64)
-	}{{"radix", sortFloats}, {"slices", slices.Sort[[]float64]}} {
-		b.Run(s.name, func(b *testing.B) {
-			for range b.N {
-				for _, xs := range [][]float64{wait, turn, bsld} {
-					copy(buf, xs)
-					s.sort(buf)
+	for _, n := range []int{200, 500, 1000, 20000} {
+		r := rng.New(7, "sortf")
+		wait, turn, bsld := measures(r, n)
+		buf := make([]float64, n)
+		for _, s := range []struct {
+			name string
+			sort func([]float64)
+		}{{"radix", sortRadix}, {"slices", slices.Sort[[]float64]}} {
+			b.Run(fmt.Sprintf("n=%d/%s", n, s.name), func(b *testing.B) {
+				for range b.N {
+					for _, xs := range [][]float64{wait, turn, bsld} {
+						copy(buf, xs)
+						s.sort(buf)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
