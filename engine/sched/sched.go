@@ -5,6 +5,36 @@
 // The paper systems live in their own packages (titan, muscle, backfill,
 // multisite, gamf, hybrid) and register themselves in init; engine/all
 // imports them all.
+//
+// # Work estimates
+//
+// A share link or an upload can ask for days of work: titan accepts a
+// population of 1,000 and 100,000 generations a round on 250,000 jobs.
+// Every policy therefore estimates, before it runs, what a run of a
+// scenario costs (Estimator, Work), and engine/runner refuses a scenario
+// whose estimate is over MaxSteps (1e11: about 150 s natively), so
+// the CLI, the HTTP API (a 422), the browser's worker and workerd alike,
+// naming the field that drives it. The page asks before it starts a run
+// estimated over 30 s in the browser, and the embed never starts one on
+// its own (site/cost.go).
+//
+// An estimate counts basic steps: one task placed in one fitness
+// evaluation (TITAN, MUSCLE), one gene or job visited in one evaluation
+// (GA-MF), one entry of a queue or availability profile visited
+// (backfilling, multisite), one server weighed for one job (hybrid),
+// plus engine/runner's own steps per job. Each policy package documents
+// its formula in its package doc and work.go, with the paper's parameter
+// each factor comes from. The estimates are upper-bound-ish: a GA runs
+// every generation it may (no early stop), and queue lengths come from a
+// fluid model of the workload (FluidQueue). They are cheap to compute: a
+// pass over the jobs and a sort, never a simulation.
+//
+// NsPerStep (1.5 ns) and BrowserSlowdown (2.5) turn steps into seconds:
+// BenchmarkWork in engine/all measures them (go test -run '^$' -bench
+// Work -benchtime 3x ./engine/all/, natively and, with GOOS=js
+// GOARCH=wasm and go_js_wasm_exec, under node); its doc has the figures.
+// A seconds figure is good to a factor of 3 or so either way, and is
+// usually high.
 package sched
 
 import (
