@@ -156,4 +156,17 @@
 //     the job then keeps its reservation, as the full selection would.
 //   - fcfs, easy and conservative refuse a platform with more than one
 //     cluster (use a multisite-* policy) rather than pick one silently.
+//
+// # Work estimate
+//
+// Before a run, engine/runner asks for an estimate (CoreWork, work.go)
+// and refuses one over sched.MaxSteps. A step is one queue or profile
+// entry visited. With Q_i the jobs in the system when job i arrives
+// (sched.FluidQueue, processor sharing: small jobs pass big ones as
+// they do here) and R the jobs a full machine runs at once, job i costs
+// 3 (1 + R) under fcfs, 2 (1 + Q_i + R) under easy and, under
+// conservative, 2 (1 + Q_i) + 2 (R + Q_i) for its passes and its
+// reservation plus 2 Q_i (R + Q_i) when it ends before its estimate
+// (compression re-places every waiting job). A burst of n jobs under
+// conservative is about 2n^3/3 steps.
 package backfill

@@ -252,4 +252,15 @@
 // > 0). None of this changes a bit of the results
 // (the golden hashes above); BenchmarkOperators and BenchmarkDecode time
 // the parts.
+//
+// # Work estimate
+//
+// Before a run, engine/runner asks for an estimate (work.go) and refuses
+// one over sched.MaxSteps. One evaluation of a chromosome (section 4.3)
+// of n jobs and T tasks on N nodes costs n + T + 2n min(n, N) steps (the
+// genes, then the running and waiting jobs at each start and end). gamf
+// and gama make population x (generations + 1) evaluations (Table 2:
+// 80 x 121); hill at most evaluations + 1; jpr and cbs sort the free
+// nodes for each job, n N (3 + ceil(log2 N)); metl weighs every waiting
+// job's K + 2 allocations at each of at most 3n steps.
 package gamf

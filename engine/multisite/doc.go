@@ -235,4 +235,14 @@
 //     holds every site's availability profile, as Alg. 1 step 1 collects
 //     it.
 //   - A job's size is fixed (rigid jobs); sites never preempt.
+//
+// # Work estimate
+//
+// Before a run, engine/runner asks for an estimate (work.go) and refuses
+// one over sched.MaxSteps: the backfilling core's (backfill.CoreWork,
+// EASY or conservative as the conservative parameter says) on all
+// sites' nodes, where one selection visits its candidates' profiles
+// twice (an instant start and a reservation, section 4.1.1): 2S
+// candidates for S sites (greedy, non-adaptive), 2 (2^S - 1) for every
+// combination (optimal, Alg. 2).
 package multisite

@@ -215,4 +215,17 @@
 // written ahead of the run.
 //
 // alpha of eq. 4 is 1 (the paper gives none).
+//
+// # Work estimate
+//
+// Before a run, engine/runner asks for an estimate (work.go) and refuses
+// one over sched.MaxSteps. Each job is in one round's batch and one
+// cluster's TITAN, whose P schedules (population, TITAN section 4.2)
+// evolve for at most G generations (generations, section 5); placing a
+// task in an evaluation visits c = 1 + ceil(m/64) + k words and hosts
+// (m the largest cluster, k the mean job size), and each round scans the
+// C clusters' nodes: P (G + 1) n c + n C m steps. MUSCLE adds its
+// composition table, O(p^2 m) a round of p jobs (section 4.1):
+// 2 m sum_i (1 + Q_i), Q_i from sched.FluidQueue in submit order. The
+// estimate assumes no early stop (stall).
 package muscle

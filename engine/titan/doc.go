@@ -168,4 +168,22 @@
 //     ignored with a note in the result.
 //   - over_deadline is the mean lateness of late tasks; advance (eq. 16)
 //     is the mean of d_j - TE_j over tasks with deadlines.
+//
+// # Work estimate
+//
+// Before a run, engine/runner asks for an estimate (work.go) and refuses
+// one over sched.MaxSteps. A step is one task placed in one evaluation of
+// a schedule (eqs. 3-6), which visits c = 1 + ceil(m/64) + k words and
+// hosts of its host map (m nodes, k the mean task size). The GA (titan):
+// population P (section 4.2) schedules per generation, generations G at
+// the first round and round_generations Gr at each later one (section
+// 4.1), a round at each arrival, start and host event (2n + e rounds),
+// at most window tasks each:
+//
+//	P c (G min(window, n0) + Gr (2n + e) min(window, n))
+//
+// The baselines plan every waiting task at each arrival and host event
+// (1 + Q_i tasks, Q_i from sched.FluidQueue in submit order), at
+// m (1 + ceil(log2 m)) steps a task (ds, fcfs: the hosts sorted) or
+// m (1 + k) (dsnl: every block tried), plus c for the evaluation.
 package titan
