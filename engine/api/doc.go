@@ -52,7 +52,8 @@
 // by its "nb_res" key) and runs with ?policy= (default fcfs).
 //
 // Errors are JSON {"error": msg, "field": path} with 400 (malformed JSON),
-// 413 (body too large), 422 (invalid scenario or options, unknown policy),
+// 413 (body too large), 422 (invalid scenario or options, unknown policy,
+// a run whose work estimate is over sched.MaxSteps),
 // 404 (unknown route or experiment) or 405 (wrong method). Bad input never
 // gives a 500; a panic is recovered into a 500 JSON error.
 //

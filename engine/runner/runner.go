@@ -34,6 +34,9 @@ func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Res
 	if err != nil {
 		return nil, err
 	}
+	if err := refuse(p, full); err != nil {
+		return nil, err
+	}
 	res, err := p.Run(ctx, full, rec)
 	if err != nil {
 		return nil, err
