@@ -123,6 +123,9 @@ type Page struct {
 	// embedSent is what the embed last told its parent page.
 	embedSent embedState
 
+	// cost is the question before a long run (cost.go).
+	cost costGate
+
 	// subMap caches the jobs' submit times for the narration, for the
 	// scenario subFor at edit count subGen.
 	subMap map[string]float64

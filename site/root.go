@@ -50,6 +50,8 @@ type Root struct {
 	Tab         string
 	// Playground is the playground view (playground.vugu).
 	Playground *Playground
+	// CostAsk asks before a long run (cost.go).
+	CostAsk *CostAsk
 }
 
 // panel is one of the folded panels under the chart.
@@ -122,6 +124,7 @@ func (c *Root) build() {
 	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
 	c.ScheduleTable = &ScheduleTable{P: p}
 	c.Outputs = &Outputs{P: p}
+	c.CostAsk = &CostAsk{P: p}
 	c.Analysis = &Analysis{P: p, Compare: c.Compare}
 	p.onFrame = c.Outputs.paintNow
 	p.onPreset = c.Compare.reset

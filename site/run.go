@@ -57,9 +57,13 @@ type pendingRun struct {
 }
 
 // prepareRun begins a run: the state shows it in flight and the scenario
-// is encoded; ok is false when it cannot be encoded (the state says why).
-// The lock is held.
+// is encoded; ok is false when it cannot be encoded (the state says why)
+// or when the page asks the user first (a long run: cost.go). The lock
+// is held.
 func (p *Page) prepareRun() (r pendingRun, ok bool) {
+	if p.holdCostly() {
+		return r, false // the page asks first (cost.go)
+	}
 	if p.cancel != nil {
 		p.cancel()
 		p.cancel = nil

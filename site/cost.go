@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gridplay/engine/runner"
+	"gridplay/engine/sched"
+)
+
+// AskSeconds is the browser time above which the page asks before it
+// starts a run (issue 39, item 17): the engine's work estimate
+// (runner.EstimateUnchecked, sched.Work.BrowserSeconds) is computed on
+// the page's thread before every run, which it can afford (a pass over
+// the jobs; no simulation). A run over the engine's cap (sched.MaxSteps)
+// is not asked about: the engine refuses it and the page shows why.
+const AskSeconds = 30
+
+// costGate is the page's question about a long run. State is "" (no
+// question), "ask" (the dialog: Run anyway or Cancel) or "held" (the
+// embed, which never starts such a run on its own: a Play the visitor
+// presses opens the same dialog).
+type costGate struct {
+	State string
+	Work  sched.Work
+	// key is the scenario asked about; ok the one the user said Run
+	// anyway for (okSet: there is one).
+	key, ok runKey
+	okSet   bool
+	// The estimate of the scenario est, cached: a render asks for it
+	// too.
+	est     runKey
+	estSet  bool
+	estWork sched.Work
+	estErr  error
+}
+
+// holdCostly says whether the run about to start waits for the user:
+// its estimate is over AskSeconds in the browser, within the engine's
+// cap, and the user has not said Run anyway for this scenario. Then it
+// opens the question. The lock is held.
+func (p *Page) holdCostly() bool {
+	k := p.runKey()
+	g := &p.cost
+	if g.okSet && g.ok == k {
+		return false
+	}
+	w, err := p.estimate()
+	if err != nil || w.BrowserSeconds() <= AskSeconds || w.Steps > sched.MaxSteps {
+		g.State = ""
+		return false
+	}
+	g.key, g.Work = k, w
+	if p.IsEmbed {
+		g.State = "held"
+	} else {
+		g.State = "ask"
+	}
+	return true
+}
+
+// estimate is the engine's work estimate of the scenario shown, made
+// once per scenario. The lock is held.
+func (p *Page) estimate() (sched.Work, error) {
+	g := &p.cost
+	if k := p.runKey(); !g.estSet || g.est != k {
+		g.est, g.estSet = k, true
+		g.estWork, g.estErr = runner.EstimateUnchecked(p.App.Scenario)
+	}
+	return g.estWork, g.estErr
+}
+
+// CostAsk is the question before a long run: in the playground above
+// the chart, in the embed in place of the chart's first frame.
+type CostAsk struct {
+	P *Page
+}
+
+// open says whether the question about the scenario shown is open.
+func (c *CostAsk) open() bool {
+	g := &c.P.cost
+	return g.State != "" && g.key == c.P.runKey()
+}
+
+func (c *CostAsk) title() string {
+	t := sched.Duration(c.P.cost.Work.BrowserSeconds())
+	if c.P.cost.State == "held" {
+		return "This scenario takes about " + t + " to run in your browser."
+	}
+	return "This run may take about " + t + " in your browser."
+}
+
+// why says what the estimate counts and how to make the run smaller.
+func (c *CostAsk) why() string {
+	p := c.P
+	w := p.cost.Work
+	driver := "the job count"
+	if name, ok := strings.CutPrefix(w.Field, "policy.params."); ok {
+		driver = "the parameter " + name
+	}
+	s := fmt.Sprintf("The engine estimates %s steps of work for %s on %s (about %s natively; %s drives it). To make it shorter, lower %s.",
+		sched.Sci(w.Steps), p.App.Scenario.Policy.Name, jobsText(p.jobCount()), sched.Duration(w.Seconds()), driver, w.Lower)
+	if p.cost.State == "held" {
+		return s + " Press Play to run it."
+	}
+	return s + " It runs in a worker, so the page stays usable, and Cancel in the progress bar stops it."
+}
+
+// play opens the question in the embed; an event handler.
+func (c *CostAsk) play() { c.P.cost.State = "ask" }
+
+// runAnyway starts the run asked about; an event handler.
+func (c *CostAsk) runAnyway() {
+	p := c.P
+	p.cost.ok, p.cost.okSet, p.cost.State = p.runKey(), true, ""
+	p.runFromEvent()
+}
+
+// cancel leaves the run unstarted; an event handler. The embed goes back
+// to its Play.
+func (c *CostAsk) cancel() {
+	p := c.P
+	if p.IsEmbed {
+		p.cost.State = "held"
+		return
+	}
+	p.cost.State = ""
+	p.Notice = "The run was not started. Lower " + p.cost.Work.Lower + ", or press Run to be asked again."
+}
+
+// jobsText writes a job count with thousands separated: "2,000 jobs".
+func jobsText(n int) string {
+	if n == 1 {
+		return "1 job"
+	}
+	d := strconv.Itoa(n)
+	for i := len(d) - 3; i > 0 && d[i-1] != '-'; i -= 3 {
+		d = d[:i] + "," + d[i:]
+	}
+	return d + " jobs"
+}
