@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -20,6 +21,8 @@ const (
 	StatusRunning = "running"
 	StatusDone    = "done"
 	StatusError   = "error"
+	// StatusCancelled: the user stopped the run; not an error.
+	StatusCancelled = "cancelled"
 )
 
 // Frame is an animation frame as it arrives from the engine; Data stays raw
@@ -67,6 +70,14 @@ func (a *App) Begin() {
 	a.Result = nil
 	a.Frames = nil
 	a.Player = Player{}
+	a.Elapsed = 0
+}
+
+// Cancel ends the run the user stopped: no result, and no error either.
+func (a *App) Cancel() {
+	a.Status = StatusCancelled
+	a.Err = ""
+	a.Player.Playing = false
 }
 
 // Fail ends the run with an error message.
@@ -99,11 +110,7 @@ func (a *App) ApplyLine(b []byte) error {
 	}
 	switch {
 	case l.Error != nil:
-		msg := *l.Error
-		if l.Field != "" {
-			msg = l.Field + ": " + msg
-		}
-		a.Fail(msg)
+		a.Fail(withField(l.Field, *l.Error))
 	case l.Result != nil:
 		a.Finish(l.Result)
 	case l.Kind != nil:
@@ -135,10 +142,20 @@ func ErrorBody(status int, body []byte) string {
 	if json.Unmarshal(body, &e) != nil || e.Error == "" {
 		return fmt.Sprintf("engine answered status %d", status)
 	}
-	if e.Field != "" {
-		return e.Field + ": " + e.Error
+	return withField(e.Field, e.Error)
+}
+
+// withField is the engine's error msg with its field path in front, as
+// the page shows it ("jobs[3].size: must be at least 1"). The engine
+// names the field twice when a list of problems is one error: its
+// "error" is then the whole list, each problem with its own path
+// ("jobs: MUSCLE takes at most 200000 jobs"), and "field" the first
+// path; the path is not repeated then ("jobs: jobs: ..." before).
+func withField(field, msg string) string {
+	if field == "" || strings.HasPrefix(msg, field+": ") {
+		return msg
 	}
-	return e.Error
+	return field + ": " + msg
 }
 
 // Lines splits a byte stream into lines across chunk boundaries.
