@@ -66,6 +66,13 @@ type Page struct {
 	// (an undo of the loading brings back another one).
 	Preset    string
 	presetPtr *model.Scenario
+	// presetWork is the preset's workload as loaded (see presetID);
+	// presetGen the edit count then, presetAt and presetSame the last
+	// comparison with it.
+	presetWork presetWorkload
+	presetGen  int
+	presetAt   int
+	presetSame bool
 
 	// Picked are the policies ticked for comparison (the compare view
 	// runs them, share links carry them).
@@ -103,7 +110,11 @@ type Page struct {
 	// LinkErr is a share link that could not be opened; saved work is
 	// kept. Notice is a short message (link copied, policy replaced).
 	LinkErr string
-	Notice  string
+	// LessonErr is why the lesson of a link could not be opened when
+	// its scenario was (a link cut short in its lesson part): the
+	// scenario is shown, without the lesson.
+	LessonErr string
+	Notice    string
 
 	// Fault is a recovered panic, shown until dismissed (see guard.go).
 	Fault string
@@ -216,8 +227,15 @@ func (p *Page) recoverGo() {
 func (p *Page) dismissFault() { p.Fault = "" }
 
 func (p *Page) dismissLinkErr() {
-	p.LinkErr = ""
+	p.LinkErr, p.LessonErr = "", ""
 	jsbridge.ClearHash()
+}
+
+// lessonErrText says what was loaded from a link whose lesson could not
+// be opened, and what was not.
+func (p *Page) lessonErrText() string {
+	return "The scenario of this link was opened and is shown, but its lesson could not be: " + p.LessonErr +
+		" Ask for the whole link again to see the lesson."
 }
 
 // loadInitial chooses the first scenario: a valid share link wins; a
@@ -233,7 +251,7 @@ func (p *Page) loadInitial(hash, saved string) {
 		p.Preset = ""
 		p.tickCompared(hash)
 		if l, err := lessonpkg.FromFragment(hash); err != nil {
-			p.LinkErr = "The lesson in this link could not be opened: " + err.Error()
+			p.LessonErr = err.Error()
 		} else {
 			p.lesson = l
 		}
@@ -258,7 +276,7 @@ func (p *Page) loadPreset(id string) bool {
 		return false
 	}
 	p.App.Scenario = pr.Build()
-	p.presetPtr = p.App.Scenario
+	p.markPreset()
 	p.App.PolicyChosen = false
 	p.Preset = id
 	p.lesson = nil
@@ -283,15 +301,53 @@ func (p *Page) choosePreset(id string) {
 	p.loadPreset(id)
 	if in, ok := state.FindPolicy(p.Policies, p.App.Scenario.Policy.Name); ok {
 		p.App.Scenario = state.ForPolicy(p.App.Scenario, in)
-		p.presetPtr = p.App.Scenario
+		p.markPreset()
 	}
 	p.App.Dirty = true
 	go p.run()
 }
 
-// presetID is the preset shown, "" for the user's own scenario.
+// markPreset records the scenario shown as the preset's.
+func (p *Page) markPreset() {
+	p.presetPtr = p.App.Scenario
+	p.presetWork = workloadOf(p.App.Scenario)
+	p.presetGen, p.presetAt, p.presetSame = p.App.Gen, p.App.Gen, true
+}
+
+// presetWorkload is what makes a scenario a preset's, besides its policy: the
+// platform and the jobs. Its lesson is about them (which jobs MUSCLE
+// packs); another policy or parameters keep it (the lessons ask to
+// compare policies), an import or an edit of a job or a cluster does not.
+type presetWorkload struct {
+	jobs int
+	key  string
+}
+
+func workloadOf(s *model.Scenario) presetWorkload {
+	b, _ := json.Marshal(struct {
+		P model.Platform
+		J []model.Job
+		G *model.Generator
+		E []model.Event
+	}{s.Platform, s.Jobs, s.Generator, s.Events})
+	return presetWorkload{len(s.Jobs), string(b)}
+}
+
+// presetID is the preset shown, "" for the user's own scenario: the
+// preset's scenario, with its policy and parameters as the user likes.
+// Edits change the scenario in place, so the preset's workload is
+// compared after each (an import's job count differs at once; a preset
+// has a few hundred jobs at most to compare otherwise).
 func (p *Page) presetID() string {
-	if p.App.Scenario != p.presetPtr {
+	s := p.App.Scenario
+	if p.Preset == "" || s != p.presetPtr {
+		return ""
+	}
+	if p.App.Gen != p.presetAt {
+		p.presetAt = p.App.Gen
+		p.presetSame = len(s.Jobs) == p.presetWork.jobs && workloadOf(s) == p.presetWork
+	}
+	if !p.presetSame {
 		return ""
 	}
 	return p.Preset
@@ -478,8 +534,10 @@ func (p *Page) openHash(h string) {
 
 // openLink opens the share link in fragment h ("#s=…[&l=…]"): the
 // scenario, the policies ticked and the lesson. Undo brings back the
-// scenario shown before. It runs on a goroutine of its own, and returns
-// why the link could not be opened ("" when it was).
+// scenario shown before. A link whose lesson cannot be read opens its
+// scenario and says that the lesson was not loaded. It runs on a
+// goroutine of its own, and returns why the link could not be opened,
+// or what of it was not ("" when all of it was).
 func (p *Page) openLink(h string, notice bool) (msg string) {
 	defer p.recoverGo()
 	if !strings.HasPrefix(h, "#s=") {
@@ -493,9 +551,6 @@ func (p *Page) openLink(h string, notice bool) (msg string) {
 	case err != nil:
 		p.LinkErr = err.Error()
 		msg = p.LinkErr
-	case lerr != nil:
-		p.LinkErr = "The lesson in this link could not be opened: " + lerr.Error()
-		msg = p.LinkErr
 	case s != nil:
 		if !sameScenario(s, p.App.Scenario) {
 			p.App.Edit("open a share link", func(*model.Scenario) {})
@@ -504,9 +559,13 @@ func (p *Page) openLink(h string, notice bool) (msg string) {
 			p.Preset = ""
 			rerun = true
 		}
-		p.LinkErr = ""
+		p.LinkErr, p.LessonErr = "", ""
 		p.tickCompared(h)
 		p.setLesson(l)
+		if lerr != nil {
+			p.LessonErr = lerr.Error()
+			msg = p.lessonErrText()
+		}
 		if notice && rerun {
 			p.Notice = "Opened the shared scenario " + strconv.Quote(s.Name) + "; Undo brings back the one you had."
 		}

@@ -197,7 +197,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			p.cancel = nil
 			switch {
 			case err != nil && err.Error() == jsbridge.ErrCancelled:
-				p.App.Fail("run cancelled")
+				p.App.Cancel()
 			case err != nil:
 				p.App.Fail("engine: " + err.Error())
 			case status != 200:

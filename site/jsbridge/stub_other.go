@@ -24,6 +24,7 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 
 // The browser helpers do nothing natively.
 func PaintGantt(el js.Value, ch *gantt.Chart, t float64)                                       {}
+func ClearGantt(el js.Value)                                                                   {}
 func PaintFrames(el js.Value, view, title string, fs []state.Frame, n int, pl frames.Platform) {}
 func Hash() string                                                                             { return "" }
 func PageURL() string                                                                          { return "http://localhost/" }

@@ -91,9 +91,9 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
   return true;
 })()`, nil),
 		chromedp.SetUploadFiles(`input.jt-swf`, []string{cut}, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector(".app").dataset.engine === "error" || (document.querySelector(".app").dataset.engine === "done" && document.querySelector(".jt-count")?.textContent === "20,000 jobs")`, nil,
+		chromedp.Poll(`document.querySelector(".app").dataset.engine === "cancelled" || (document.querySelector(".app").dataset.engine === "done" && document.querySelector(".jt-count")?.textContent === "20,000 jobs")`, nil,
 			chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Text(`.run-error`, &runErr, chromedp.ByQuery),
+		chromedp.Text(`.run-cancelled`, &runErr, chromedp.ByQuery),
 	)
 	if err != nil {
 		t.Fatalf("cancel during the run: %v", err)
@@ -115,7 +115,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 	var start, drawn, answeredAt float64
 	var marks []mark
 	for run := 1; run <= 5 && len(lat) < 3; run++ {
-		button := `.run-error button.retry`
+		button := `.run-cancelled button.retry`
 		if run > 1 {
 			button = `button.run.primary`
 		}

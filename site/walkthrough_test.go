@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"gridplay/engine/model"
+	"gridplay/engine/sched"
+	"gridplay/site/jsbridge"
+	"gridplay/site/state"
+)
+
+// Issue 39, item 5: an import replaces the preset's jobs and platform
+// in place (App.Edit); the preset card and its lesson ("Why does MUSCLE
+// put J3 and J1…") went on being shown beside the trace. Another policy
+// or parameter keeps them: the lessons ask to compare policies.
+func TestPresetLeftByImport(t *testing.T) {
+	p := NewPage(state.New(), nil)
+	p.loadPreset("muscle-table1")
+	if p.presetID() != "muscle-table1" || p.Lesson() == nil {
+		t.Fatalf("preset %q lesson %v", p.presetID(), p.Lesson())
+	}
+	p.App.Edit("policy dll", func(s *model.Scenario) { s.Policy = model.Policy{Name: "dll"} })
+	p.App.Edit("seed", func(s *model.Scenario) { s.Seed = 9 })
+	if p.presetID() != "muscle-table1" || p.Lesson() == nil {
+		t.Errorf("another policy and seed: preset %q, lesson %v", p.presetID(), p.Lesson())
+	}
+	// What the job table's import does (site/jobs, applyImport).
+	p.App.Edit("import 3 SWF jobs", func(s *model.Scenario) {
+		s.Jobs = []model.Job{{ID: "1", Size: 1, Runtime: 5}, {ID: "2", Size: 2, Runtime: 5}, {ID: "3", Size: 1, Runtime: 0}}
+		s.Platform = model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 4}}}
+		s.Policy = model.Policy{Name: "easy"}
+	})
+	if id := p.presetID(); id != "" || p.Lesson() != nil {
+		t.Errorf("after an import: preset %q, lesson %+v", id, p.Lesson())
+	}
+	// An edit of one job's size, with as many jobs, leaves it too.
+	p.loadPreset("muscle-table1")
+	p.App.Edit("edit jobs[0].size", func(s *model.Scenario) { s.Jobs[0].Size++ })
+	if id := p.presetID(); id != "" {
+		t.Errorf("after a job edit: preset %q", id)
+	}
+	// Undo of the edit brings back the preset's scenario (a copy): the
+	// user's now, as before this change.
+	p.App.Undo()
+	if id := p.presetID(); id != "" {
+		t.Errorf("after undo: preset %q", id)
+	}
+}
+
+// Issue 39, item 6: a cancelled run is not an error. The badge said
+// "engine error" in red, and "Answered in 4709 ms" of the run before
+// stayed.
+func TestCancelIsNotAnError(t *testing.T) {
+	f := &fakeEngine{status: 200, err: errors.New(jsbridge.ErrCancelled)}
+	p := NewPage(state.New(), nil)
+	p.App.Elapsed = 4709
+	f.done = make(chan struct{})
+	p.Engine = f
+	p.env = &env{}
+	p.run()
+	<-f.done
+	p.env.Lock()
+	defer p.env.UnlockOnly()
+	if p.App.Status != state.StatusCancelled || p.App.Err != "" || p.hasError() || p.App.Elapsed != 0 || p.chart != nil {
+		t.Errorf("after a cancel: status %q, error %q, elapsed %v, chart %v", p.App.Status, p.App.Err, p.App.Elapsed, p.chart)
+	}
+	h := &Header{Status: p.App.Status}
+	if l := h.label(); strings.Contains(l, "error") || !strings.Contains(l, "cancelled") {
+		t.Errorf("badge %q", l)
+	}
+	if c := Clock(nil, &p.App.Player, "", nil, p.App.Status); !strings.Contains(c, "cancelled") {
+		t.Errorf("clock %q", c)
+	}
+}
+
+// Issue 39, item 8: the lesson card said "Paused here: Here j6
+// backfills." after Play had run on to the end.
+func TestStopLeftByPlay(t *testing.T) {
+	pl := state.Player{End: 100, Stops: []float64{40}}
+	pl.Play()
+	pl.Tick(state.Duration) // the whole replay in one tick: it stops at 40
+	if pl.T != 40 || pl.Playing || pl.Stopped != 1 {
+		t.Fatalf("at the stop: %+v", pl)
+	}
+	pl.Play()
+	if pl.Stopped != 0 {
+		t.Errorf("playing on from a stop still says it is paused there: %+v", pl)
+	}
+	pl.Tick(state.Duration)
+	if pl.T != 100 || pl.Playing || pl.Stopped != 0 {
+		t.Errorf("at the end: %+v", pl)
+	}
+	pl.Stopped = 1
+	pl.Seek(10)
+	if pl.Stopped != 0 {
+		t.Errorf("a seek away from the stop: %+v", pl)
+	}
+}
+
+// Issue 39, item 4: the policies still ticked from a preset that cannot
+// run the scenario are named before the comparison, not only counted
+// out of the button.
+func TestCompareNamesSkipped(t *testing.T) {
+	p := NewPage(state.New(), nil)
+	p.Policies = []sched.Info{{Name: "easy"}, {Name: "dll"}, {Name: "muscle"}, {Name: "wrand"}}
+	p.App.Scenario = &model.Scenario{Version: model.Version, Seed: 1, Policy: model.Policy{Name: "easy"},
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 4}}},
+		Jobs:     []model.Job{{ID: "1", Size: 1, Runtime: 5}}}
+	p.Picked = map[string]bool{"easy": true, "muscle": true, "dll": true}
+	c := &Compare{}
+	c.attach(p)
+	p.refuse("muscle", "jobs: MUSCLE takes at most 200000 jobs")
+	s := c.skipped()
+	if !strings.Contains(s, "muscle") || strings.Contains(s, "easy") {
+		t.Errorf("skipped: %q", s)
+	}
+	if strings.Contains(c.buttonLabel(), "3") {
+		t.Errorf("button %q counts a policy that cannot run", c.buttonLabel())
+	}
+	c.untickSkipped()
+	if p.Picked["muscle"] || !p.Picked["easy"] || c.skipped() != "" {
+		t.Errorf("after Untick: %v, %q", p.Picked, c.skipped())
+	}
+}
