@@ -101,6 +101,7 @@ type Page struct {
 	// so its replay does not play; resume: it was playing, or was to
 	// start, when it left the stage, and plays again on its return.
 	offstage, resume bool
+	replay           replayLog
 
 	// Embed mode (static/embed.html): the Gantt and its controls only.
 	IsEmbed  bool
