@@ -7,6 +7,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/workload"
+	"gridplay/site/state"
 )
 
 func TestGeneratorForm(t *testing.T) {
@@ -65,5 +66,16 @@ func TestFileName(t *testing.T) {
 		if got := fileName(in); got != want {
 			t.Errorf("fileName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Issue 39: the duplicate button showed U+29C9 (⧉), which common fonts
+// lack (an empty box); it is drawn now.
+func TestRowButtonsDrawn(t *testing.T) {
+	c := &Table{App: &state.App{Scenario: scenario(model.Job{ID: "a", Size: 1, Runtime: 1})}}
+	c.Compute(nil)
+	h := string(c.rowsShell())
+	if strings.ContainsRune(h, '⧉') || !strings.Contains(h, `class="jt-dup" title="Duplicate"><svg`) {
+		t.Errorf("row skeleton: %s", h)
 	}
 }
