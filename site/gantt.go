@@ -139,7 +139,7 @@ func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame, stat
 	end := math.Max(ch.End, p.End)
 	t := math.Min(p.T, end)
 	s := "t = " + gantt.FormatTick(math.Round(t*10)/10) + " s of " + gantt.FormatTick(math.Round(end*10)/10) + " s"
-	n := p.FrameIndex(len(fs))
+	n := frames.Shown(view, fs, p)
 	if l := frames.StepLabel(view, fs, n); l != "" {
 		s += " · " + l
 	} else if len(fs) > 0 {

@@ -88,7 +88,7 @@ func (p *Page) seek(t float64) {
 func (p *Page) player() *state.Player { return &p.App.Player }
 
 // frameCount is the number of animation frames shown at the clock.
-func (p *Page) frameCount() int { return p.App.Player.FrameIndex(len(p.App.Frames)) }
+func (p *Page) frameCount() int { return frames.Shown(p.View, p.App.Frames, &p.App.Player) }
 
 // MaxTickStep is the most wall time one tick of the replay counts, in
 // seconds. The page's thread can be held far longer between two ticks

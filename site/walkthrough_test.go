@@ -7,6 +7,8 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/site/frames"
+	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -122,5 +124,37 @@ func TestCompareNamesSkipped(t *testing.T) {
 	c.untickSkipped()
 	if p.Picked["muscle"] || !p.Picked["easy"] || c.skipped() != "" {
 		t.Errorf("after Untick: %v, %q", p.Picked, c.skipped())
+	}
+}
+
+// Issue 39, item 14: the hybrid grid's narration said "At t = 25 s, …"
+// while the clock read 85.8 s: the events, which have their place on the
+// chart's clock, were spread evenly over the replay instead, so the one
+// narrated could be before or after the clock. Now the view shows the
+// events at or before the clock, and says when the one narrated is
+// earlier than the clock.
+func TestEventsFollowTheClock(t *testing.T) {
+	tr := func(at float64, job string) state.Frame {
+		return state.Frame{Kind: "transfer", T: at, Data: []byte(`{"job":"` + job + `","from":"c1","to":"c2","why":"nodes","remote_ttr":10,"overhead":1}`)}
+	}
+	p := NewPage(state.New(), nil)
+	p.App.Result = &sched.Result{Policy: "hybrid-hrs"}
+	p.App.Frames = []state.Frame{tr(5, "j1"), tr(25, "j2"), tr(90, "j3")}
+	p.View = "hybrid"
+	p.App.Player = state.Player{End: 100, T: 85.8}
+	got := frames.Text(p.narration())
+	if !strings.HasPrefix(got, "Latest event: at t = 25 s") || !strings.Contains(got, "j2") {
+		t.Errorf("at 85.8 s the narration says %q", got)
+	}
+	if c := Clock(&gantt.Chart{End: 100}, &p.App.Player, p.View, p.App.Frames, state.StatusDone); !strings.Contains(c, "event 2 of 3 at t = 25 s") {
+		t.Errorf("clock %q", c)
+	}
+	p.App.Player.T = 25
+	if got := frames.Text(p.narration()); !strings.HasPrefix(got, "At t = 25 s") {
+		t.Errorf("at 25 s the narration says %q", got)
+	}
+	p.App.Player.T = 1
+	if n := p.frameCount(); n != 0 {
+		t.Errorf("at 1 s, %d events shown (the first is at 5 s)", n)
 	}
 }

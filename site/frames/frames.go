@@ -12,6 +12,7 @@ import (
 	"gridplay/engine/model"
 	"math"
 	"strconv"
+	"sort"
 	"strings"
 
 	"gridplay/site/gantt"
@@ -45,6 +46,36 @@ func Views(fs []state.Frame) []string {
 			out = append(out, v)
 		}
 	}
+	return out
+}
+
+// InTime says the frames of view are events in simulated time, drawn on
+// the chart's clock: backfilling decisions and the hybrid grid's status
+// exchanges and moves. GA generations and packing steps happen at one
+// moment each, many of them; they are spread over the replay instead.
+func InTime(view string) bool { return view == "backfill" || view == "hybrid" }
+
+// Shown is how many frames of fs the views show at the replay's clock:
+// for a view of events in time, those at or before the clock (the
+// engine sends them in time order); for the others, frames spread
+// evenly over the replay. (Spread evenly, the hybrid grid's narration
+// said "At t = 25 s, …" while the clock read 85.8 s, issue 39.)
+func Shown(view string, fs []state.Frame, pl *state.Player) int {
+	if !InTime(view) {
+		return pl.FrameIndex(len(fs))
+	}
+	return sort.Search(len(fs), func(i int) bool { return fs[i].T > pl.T+1e-9 })
+}
+
+// Earlier says that a narration is of the latest event before the clock,
+// not of the clock's moment: "Latest event: at t = 25 s, …".
+func Earlier(segs []Seg) []Seg {
+	if len(segs) == 0 || segs[0].Term != "" || segs[0].Text == "" {
+		return segs
+	}
+	out := append([]Seg{}, segs...)
+	t := out[0].Text
+	out[0].Text = "Latest event: " + strings.ToLower(t[:1]) + t[1:]
 	return out
 }
 

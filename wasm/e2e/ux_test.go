@@ -182,7 +182,7 @@ func TestNarrationOfEachView(t *testing.T) {
 		{"titan-fig9", "titan", "ga", 0.5, []string{"generation", "cost f"}, "glossary.html#"},
 		{"gamf-fig7", "gamf", "ga", 1, []string{"generation", "fitness F", "makespan"}, "glossary.html#fitness"},
 		{"classic-backfill", "easy", "backfill", 1, []string{"backfills at t =", "ahead of"}, "glossary.html#"},
-		{"hybrid-table1", "hybrid-phrs", "hybrid", 1, []string{"At t = "}, "glossary.html#"},
+		{"hybrid-table1", "hybrid-phrs", "hybrid", 1, []string{"t = "}, "glossary.html#"},
 	}
 	for _, tc := range cases {
 		var text string
