@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"gridplay/engine/model"
 	"math"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gridplay/site/gantt"
