@@ -43,8 +43,13 @@ import (
 // the same way: a type with a P *Page field, a .vugu template, a field in
 // Root and a place in root.vugu.
 
-// SaveKey is the localStorage entry of the autosaved scenario.
-const SaveKey = "gridplay.scenario.v1"
+// SaveKey is the localStorage entry of the autosaved scenario; BigKey
+// the IndexedDB entry of one too big for localStorage (SaveKey then
+// holds state.BigMarker).
+const (
+	SaveKey = "gridplay.scenario.v1"
+	BigKey  = "scenario"
+)
 
 // Page is the state every view of the playground shares. Its fields are
 // read and changed with the render lock held: in event handlers (Vugu
@@ -122,6 +127,11 @@ type Page struct {
 
 	// seen is what autosave last looked at.
 	seen seenKey
+	// restore is the marker of a scenario kept in IndexedDB, to read
+	// back before the first run ("" when there is none); bigKept says
+	// IndexedDB holds a scenario (dropped when a smaller one is saved).
+	restore string
+	bigKept bool
 
 	// lesson is the lesson shown when it is not the preset's own: one
 	// from a link, or the teacher's draft previewed.
@@ -259,6 +269,14 @@ func (p *Page) loadInitial(hash, saved string) {
 		return
 	}
 	if saved != "" && !p.IsEmbed {
+		if name, jobs, ok := state.ReadBigMarker(saved); ok {
+			// A whole trace, kept in IndexedDB: read back (start)
+			// before the first run; the default preset until then.
+			p.restore, p.bigKept = saved, true
+			p.loadPreset(state.DefaultPreset)
+			p.Notice = "Reading your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), back from this browser's storage…"
+			return
+		}
 		// Half-edited work that does not validate yet is still the
 		// user's: show it, and let the run name what is wrong.
 		if s := state.LoadSaved(saved); s != nil {
@@ -267,6 +285,41 @@ func (p *Page) loadInitial(hash, saved string) {
 		}
 	}
 	p.loadPreset(state.DefaultPreset)
+}
+
+// jobsText is "77,222 jobs".
+func jobsText(n int) string {
+	if n == 1 {
+		return "1 job"
+	}
+	return state.FormatNumber(float64(n)) + " jobs"
+}
+
+// restoreBig reads back the scenario kept in IndexedDB (loadInitial
+// found its marker), or says it could not and how to get it back. It
+// runs before the first run, outside the lock.
+func (p *Page) restoreBig() {
+	p.env.Lock()
+	marker := p.restore
+	p.restore = ""
+	p.env.UnlockOnly()
+	if marker == "" {
+		return
+	}
+	name, jobs, _ := state.ReadBigMarker(marker)
+	s := state.LoadBig(jsbridge.LoadBig(BigKey))
+	p.env.Lock()
+	defer p.env.UnlockRender()
+	if s == nil || len(s.Jobs) != jobs {
+		p.bigKept = false
+		p.Notice = "Your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), could not be read back from this browser's storage, so the first preset is shown. " +
+			"To get it back, import its trace again (Jobs → Import SWF or Batsim…; the shipped traces are in static/traces/)."
+		return
+	}
+	p.App.Scenario = s
+	p.Preset, p.presetPtr = "", nil
+	p.App.PolicyChosen = true
+	p.Notice = "Your last scenario, " + strconv.Quote(s.Name) + " (" + jobsText(len(s.Jobs)) + "), was read back from this browser's storage."
 }
 
 // loadPreset shows preset id's scenario and ticks the policies its paper
@@ -361,6 +414,7 @@ func (p *Page) presetID() string {
 func (p *Page) start() {
 	defer p.recoverGo()
 	go p.fetchPolicies()
+	p.restoreBig()
 	p.run()
 }
 

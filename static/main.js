@@ -141,6 +141,38 @@ globalThis.gridplayRenderWrites = { skipped: 0, made: 0, skip: true };
 }
 
 // Small browser helpers for the Go page (site/jsbridge/browser_js.go).
+// A scenario too big for localStorage (a whole trace: some 5 MB per
+// site there) is kept in IndexedDB, as the compact form's bytes; each
+// call answers a promise that never rejects (false or null instead).
+function bigStore(mode, use) {
+  return new Promise((resolve) => {
+    let req;
+    try {
+      req = indexedDB.open("gridplay", 1);
+    } catch (e) {
+      resolve(null);
+      return;
+    }
+    req.onupgradeneeded = () => req.result.createObjectStore("big");
+    req.onerror = () => resolve(null);
+    req.onsuccess = () => {
+      const db = req.result;
+      let tx;
+      try {
+        tx = db.transaction("big", mode);
+      } catch (e) {
+        db.close();
+        resolve(null);
+        return;
+      }
+      let out = null;
+      use(tx.objectStore("big"), (v) => { out = v; });
+      tx.oncomplete = () => { db.close(); resolve(out); };
+      tx.onerror = tx.onabort = () => { db.close(); resolve(null); };
+    };
+  });
+}
+
 globalThis.gridplayStore = {
   set(key, val) {
     try {
@@ -149,6 +181,20 @@ globalThis.gridplayStore = {
     } catch (e) {
       return false;
     }
+  },
+  // putBig keeps bytes (a Uint8Array) under key: true when kept.
+  putBig(key, bytes) {
+    return bigStore("readwrite", (st, out) => { st.put(bytes, key); out(true); }).then((v) => v === true);
+  },
+  // getBig answers the bytes kept under key, or null.
+  getBig(key) {
+    return bigStore("readonly", (st, out) => {
+      const r = st.get(key);
+      r.onsuccess = () => out(r.result instanceof Uint8Array ? r.result : null);
+    });
+  },
+  delBig(key) {
+    return bigStore("readwrite", (st, out) => { st.delete(key); out(true); }).then((v) => v === true);
   },
 };
 

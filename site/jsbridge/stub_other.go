@@ -31,6 +31,9 @@ func PageURL() string                                                           
 func ClearHash()                                                                               {}
 func Load(key string) string                                                                   { return "" }
 func Save(key, val string) bool                                                                { return false }
+func SaveBig(key string, data []byte) bool                                                     { return false }
+func LoadBig(key string) []byte                                                                { return nil }
+func DeleteBig(key string)                                                                     {}
 func Copy(text string) bool                                                                    { return false }
 func Download(name, mime string, data []byte)                                                  {}
 func LogError(msg string)                                                                      {}

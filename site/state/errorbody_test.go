@@ -52,3 +52,32 @@ func TestEngineErrorsNameTheFieldOnce(t *testing.T) {
 		}
 	}
 }
+
+// A whole trace is kept in IndexedDB, with a marker in localStorage that
+// names it (issue 39, item 7).
+func TestBigSaveRoundTrip(t *testing.T) {
+	s := DefaultScenario()
+	s.Name = "CTC: SP2 (cut)"
+	name, jobs, ok := ReadBigMarker(BigMarker(s))
+	if !ok || name != s.Name || jobs != len(s.Jobs) {
+		t.Errorf("marker: %q %d %v", name, jobs, ok)
+	}
+	for _, bad := range []string{"", "{}", "gpidb1:", "gpidb1:x:y", "gpc1:AAAA"} {
+		if _, _, ok := ReadBigMarker(bad); ok {
+			t.Errorf("%q read as a marker", bad)
+		}
+	}
+	b, err := BigBytes(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := LoadBig(b)
+	x, _ := json.Marshal(s)
+	y, _ := json.Marshal(back)
+	if string(x) != string(y) {
+		t.Errorf("read back:\n%s\nwant\n%s", y, x)
+	}
+	if LoadBig(nil) != nil || LoadBig([]byte("junk")) != nil {
+		t.Error("junk read as a scenario")
+	}
+}
