@@ -67,3 +67,72 @@ func TestImportKeptAndPresetLeft(t *testing.T) {
 	}
 	con.check(t)
 }
+
+// TestEmbedFitsItsFrame (issue 39, item 10): the embed code's iframe
+// was 630 px high for 703 px of content on a desktop and 829 on a
+// phone, where the lesson card covered the narration. The code's own
+// height now fits the content at a desktop width, and its script takes
+// the height the embed reports, at any width; the lesson card stays
+// under the narration.
+func TestEmbedFitsItsFrame(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	var code string
+	err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitDone("muscle"),
+		choosePreset("classic-backfill"), waitDone("easy"), openPanels("share"),
+		chromedp.Click(`button.embed-btn`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("textarea.embed-code")?.value.startsWith("<iframe")`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`document.querySelector("textarea.embed-code").value`, &code))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A course page with the code in a column 800 px wide.
+	host := `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0"><div id="col" style="max-width:800px">` + code + `</div></body></html>`
+	inner := `document.querySelector("iframe").contentDocument`
+	// content is the height of what the embed shows, as main.js
+	// measures it; the frame's height; whether the embed's box scrolls;
+	// the lesson card's top less the narration's bottom.
+	type fit struct {
+		Content, Frame, Attr float64
+		Scrolls              bool
+		Gap                  float64
+	}
+	measure := `(() => {
+  const d = ` + inner + `, b = d.querySelector(".embed");
+  let bottom = 0;
+  for (const c of b.children) bottom = Math.max(bottom, c.getBoundingClientRect().bottom);
+  const n = d.querySelector(".narration, #narration"), l = d.querySelector(".lesson-card");
+  return {content: Math.ceil(bottom - b.getBoundingClientRect().top + parseFloat(getComputedStyle(b).paddingBottom)),
+    frame: document.querySelector("iframe").getBoundingClientRect().height,
+    attr: +document.querySelector("iframe").getAttribute("height"),
+    scrolls: b.scrollHeight > b.clientHeight + 1,
+    gap: l && n ? l.getBoundingClientRect().top - n.getBoundingClientRect().bottom : 0};
+})()`
+	ready := `(() => { const d = ` + inner + `; return !!d && d.querySelector(".app")?.dataset.engine === "done" && !!d.querySelector("canvas#gantt[data-drawn='1']") && !!d.querySelector(".lesson-card"); })()`
+	var desk, phone fit
+	err = chromedp.Run(ctx, chromedp.Navigate(url+"/glossary.html"),
+		chromedp.Evaluate(`document.open(); document.write(`+jsString(host)+`); document.close(); true`, nil),
+		chromedp.Poll(ready, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Evaluate(measure, &desk),
+		// The frame takes the reported height.
+		chromedp.Poll(`(() => { const m = `+measure+`; return Math.abs(m.frame - m.content) <= 2 && !m.scrolls; })()`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(measure, &desk),
+		chromedp.EmulateViewport(390, 800, chromedp.EmulateMobile),
+		chromedp.Poll(`(() => { const m = `+measure+`; return m.content > `+strconv.Itoa(int(desk.Content)+20)+` && Math.abs(m.frame - m.content) <= 2 && !m.scrolls; })()`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(measure, &phone))
+	if err != nil {
+		var m fit
+		chromedp.Run(ctx, chromedp.Evaluate(measure, &m))
+		t.Fatalf("%v; last measure %+v; code %s", err, m, code)
+	}
+	t.Logf("desktop: content %.0f px, frame %.0f (code says %.0f); phone: content %.0f, frame %.0f, lesson card %.0f px under the narration", desk.Content, desk.Frame, desk.Attr, phone.Content, phone.Frame, phone.Gap)
+	if desk.Attr < desk.Content {
+		t.Errorf("the embed code's height %.0f px is short of its content at a desktop width, %.0f px", desk.Attr, desk.Content)
+	}
+	if desk.Attr > desk.Content+160 {
+		t.Errorf("the embed code's height %.0f px leaves a lot of empty frame under %.0f px of content", desk.Attr, desk.Content)
+	}
+	if phone.Gap < 0 || desk.Gap < 0 {
+		t.Errorf("the lesson card covers the narration: %.0f px on a desktop, %.0f on a phone", desk.Gap, phone.Gap)
+	}
+	con.check(t)
+}
