@@ -302,20 +302,31 @@ func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	if len(bars) == 0 || bw < 40 {
 		return
 	}
-	c.Text("best schedule", bx, top, "#333333", "left")
-	end := 0.0
+	// Over the run's own window, first start to last end: from time 0,
+	// the last GA run of a TITAN replay (one task, late) was a lone
+	// square at the panel's right edge.
+	begin, end := math.Inf(1), math.Inf(-1)
 	for _, b := range bars {
-		end = math.Max(end, b[1])
+		begin, end = math.Min(begin, b[0]), math.Max(end, b[1])
 	}
-	if end <= 0 {
-		end = 1
+	if !(end > begin) {
+		end = begin + 1
 	}
+	c.Text("best schedule: "+countOf(len(bars), "task")+", t = "+gantt.FormatTick(begin)+"–"+gantt.FormatTick(end)+" s", bx, top, "#333333", "left")
 	rowH := math.Min(12, (ph-10)/float64(len(bars)))
 	for i, b := range bars {
-		x0 := bx + b[0]/end*bw
-		x1 := math.Max(x0+1, bx+b[1]/end*bw)
+		x0 := bx + (b[0]-begin)/(end-begin)*bw
+		x1 := math.Max(x0+1, bx+(b[1]-begin)/(end-begin)*bw)
 		c.FillRect(x0, top+12+float64(i)*rowH, x1-x0, math.Max(1, rowH-1), gantt.Color(i))
 	}
+}
+
+// countOf is n with its noun, plural unless n is 1.
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 type packing struct {
