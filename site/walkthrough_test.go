@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -156,5 +157,27 @@ func TestEventsFollowTheClock(t *testing.T) {
 	p.App.Player.T = 1
 	if n := p.frameCount(); n != 0 {
 		t.Errorf("at 1 s, %d events shown (the first is at 5 s)", n)
+	}
+}
+
+// Issue 39, item 14: the trace Gantt PNG's legend spoke of bars while
+// the image was a heat map (over gantt.LODBars jobs in view).
+func TestPNGLegendSaysHeatMap(t *testing.T) {
+	chart := func(n int) *gantt.Chart {
+		s := &model.Scenario{Version: model.Version, Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 8}}}}
+		r := &sched.Result{}
+		for i := 0; i < n; i++ {
+			id := "j" + strconv.Itoa(i)
+			s.Jobs = append(s.Jobs, model.Job{ID: id, Size: 1, Runtime: 1})
+			r.Schedule = append(r.Schedule, sched.Placement{Job: id, Cluster: "c0", Start: float64(i / 8), End: float64(i/8 + 1), Nodes: 1})
+		}
+		return gantt.Layout(s, r)
+	}
+	small, big := chart(12), chart(gantt.LODBars+8)
+	if l := ChartLegend(small, small.End); !strings.Contains(l, "each bar is a job") {
+		t.Errorf("12 jobs: %q", l)
+	}
+	if l := ChartLegend(big, big.End); strings.Contains(l, "bar") || !strings.Contains(l, "how busy") {
+		t.Errorf("%d jobs: %q", gantt.LODBars+8, l)
 	}
 }
