@@ -65,7 +65,7 @@ func TestFirstScreen(t *testing.T) {
 			var fs firstScreen
 			var cards []string
 			var groups, openPanels int
-			var controlsTop, ganttTop, panelsTop float64
+			var controlsTop, ganttTop, panelsTop, presetsTop, outputsTop, pageH float64
 			var playing bool
 			var loads map[string]float64
 			err := chromedp.Run(ctx,
@@ -94,6 +94,9 @@ func TestFirstScreen(t *testing.T) {
 				chromedp.Evaluate(`document.querySelector(".gantt .controls").getBoundingClientRect().top`, &controlsTop),
 				chromedp.Evaluate(`document.querySelector("canvas#gantt").getBoundingClientRect().top`, &ganttTop),
 				chromedp.Evaluate(`document.querySelector(".area-panels").getBoundingClientRect().top`, &panelsTop),
+				chromedp.Evaluate(`document.querySelector(".area-presets").getBoundingClientRect().top`, &presetsTop),
+				chromedp.Evaluate(`document.querySelector(".area-outputs").getBoundingClientRect().top`, &outputsTop),
+				chromedp.Evaluate(`document.documentElement.scrollHeight`, &pageH),
 			)
 			if err != nil {
 				t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
@@ -112,6 +115,17 @@ func TestFirstScreen(t *testing.T) {
 			}
 			if panelsTop < ganttTop || controlsTop > ganttTop {
 				t.Errorf("order: controls %.0f, chart %.0f, panels %.0f (want controls, chart, then the editors)", controlsTop, ganttTop, panelsTop)
+			}
+			// The presets are at the top, and the editing panels come
+			// before the run's detailed results (issue 39: on a phone the
+			// presets began 1,868 px down a 4,338 px page, and the
+			// panels under every chart).
+			t.Logf("%dx%d: presets at %.0f px, chart %.0f, panels %.0f, results %.0f, page %.0f px high", sz.w, sz.h, presetsTop, ganttTop, panelsTop, outputsTop, pageH)
+			if presetsTop > ganttTop || presetsTop > float64(sz.h)/4 {
+				t.Errorf("the presets start %.0f px down (the chart at %.0f)", presetsTop, ganttTop)
+			}
+			if outputsTop < panelsTop {
+				t.Errorf("the editing panels (%.0f px) come after the detailed results (%.0f px)", panelsTop, outputsTop)
 			}
 			want := []string{"MUSCLE packs six jobs", "EASY backfills twelve jobs"}
 			for _, w := range want {
