@@ -102,10 +102,17 @@ func (c *Share) makeEmbedCode() string {
 	// static/main.js) and the script beside the frame takes it, so it
 	// fits at any width. Where a course page drops scripts, the frame
 	// keeps the height it was given: the content at a desktop width.
-	id := "gridplay-" + strconv.FormatUint(uint64(fnv32(u)), 36)
-	return fmt.Sprintf(`<iframe id="%s" src="%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`+"\n"+
+	return EmbedSnippet(u+"&autoplay="+ap+"&height="+strconv.Itoa(h), EmbedFrameHeight(h, p.Lesson()), "gridplay: "+p.App.Scenario.Name)
+}
+
+// EmbedSnippet is the embed code of the embed page at src: an iframe of
+// height CSS pixels and the script that sets its height to what the
+// embed reports ({gridplay: "size"}, static/main.js).
+func EmbedSnippet(src string, height int, title string) string {
+	id := "gridplay-" + strconv.FormatUint(uint64(fnv32(src)), 36)
+	return fmt.Sprintf(`<iframe id="%s" src="%s" width="100%%" height="%d" style="border:0" title="%s" loading="lazy"></iframe>`+"\n"+
 		`<script>addEventListener("message",function(e){var f=document.getElementById("%s");if(f&&e.source===f.contentWindow&&e.data&&e.data.gridplay==="size"&&e.data.height>0)f.style.height=Math.min(e.data.height,4000)+"px"})</script>`,
-		id, u, ap, h, EmbedFrameHeight(h, p.Lesson()), htmlAttr(p.App.Scenario.Name), id)
+		id, src, height, htmlAttr(title), id)
 }
 
 // EmbedFrameHeight is the embed code's height for a chart of chart CSS
@@ -129,10 +136,17 @@ func EmbedFrameHeight(chart int, l *lesson.Lesson) int {
 		return n
 	}
 	h += 110 + 21*(lines(l.Text)+lines(l.Question)+lines(l.Section)) // card, kicker, title, button
+	ask := 0
 	for _, s := range l.Steps {
-		h += 8 + 21*lines(s.Note+" Step 10 at t = 100 s ")
+		h += 8 + 21*lines(s.Note+" Step 10 at t = 100 s (a question) ")
+		if s.Asks() {
+			// Paused at it: the note, the question, its choices
+			// and the verdict with its reason.
+			n := 40 + 21*(lines(s.Note)+lines(s.Ask)+lines(s.Why)+1) + 34*((len(s.Choices)+1)/2)
+			ask = max(ask, n)
+		}
 	}
-	return h
+	return h + ask
 }
 
 // fnv32 is the FNV-1a hash of s: the embed code's frame id, the same for

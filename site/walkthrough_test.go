@@ -11,6 +11,7 @@ import (
 	"gridplay/site/frames"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
+	lessonpkg "gridplay/site/lesson"
 	"gridplay/site/state"
 )
 
@@ -179,5 +180,55 @@ func TestPNGLegendSaysHeatMap(t *testing.T) {
 	}
 	if l := ChartLegend(big, big.End); strings.Contains(l, "bar") || !strings.Contains(l, "how busy") {
 		t.Errorf("%d jobs: %q", gantt.LODBars+8, l)
+	}
+}
+
+// Lessons pose questions, and now a step may check one (issue 39,
+// newcomer friction): paused at the EASY lesson's step, the card asks
+// which jobs start at 40 s, and says whether the pick is right, and why.
+func TestLessonStepChecksAnswer(t *testing.T) {
+	p := NewPage(state.New(), nil)
+	p.loadPreset("classic-backfill")
+	c := &LessonCard{P: p}
+	if c.ask() != nil {
+		t.Fatal("a question before the replay paused at its step")
+	}
+	p.App.Player = state.Player{End: 168, Stops: p.Lesson().Times()}
+	p.App.Player.Play()
+	p.App.Player.Tick(state.Duration)
+	s := c.ask()
+	if s == nil || p.App.Player.T != 39 || !strings.Contains(s.Ask, "40 s") {
+		t.Fatalf("paused at %v: question %+v", p.App.Player.T, s)
+	}
+	c.pick(1)
+	if c.right() || !strings.HasPrefix(c.verdict(), "Not this one") || c.choiceClass(1) != "lesson-choice wrong" {
+		t.Errorf("a wrong pick: %q %q", c.verdict(), c.choiceClass(1))
+	}
+	c.pick(2)
+	if !c.right() || !strings.HasPrefix(c.verdict(), "Right. EASY reserves") || c.choiceClass(2) != "lesson-choice right" {
+		t.Errorf("the right pick: %q", c.verdict())
+	}
+	// Played on, the question goes; back at the step, the pick is kept.
+	p.App.Player.Play()
+	if c.ask() != nil {
+		t.Error("the question stays while the replay plays")
+	}
+	p.App.Player.Pause()
+	c.goStep(0)
+	if c.picked() != 2 {
+		t.Errorf("back at the step, the pick is %d", c.picked())
+	}
+}
+
+// The lesson editor writes a step's choices one a line, the right one
+// marked with "*", and reads them back.
+func TestChoicesText(t *testing.T) {
+	ch, ans := ParseChoices("  j5\n\n* j6 and j7 \nj8\n*none\n")
+	if strings.Join(ch, "|") != "j5|j6 and j7|j8|none" || ans != 2 {
+		t.Errorf("parsed %q, answer %d", ch, ans)
+	}
+	s := lessonpkg.Step{Choices: ch, Answer: ans}
+	if back, a := ParseChoices(ChoicesText(s)); strings.Join(back, "|") != strings.Join(ch, "|") || a != 2 {
+		t.Errorf("round trip %q %d", back, a)
 	}
 }

@@ -73,7 +73,10 @@ func TestImportKeptAndPresetLeft(t *testing.T) {
 // phone, where the lesson card covered the narration. The code's own
 // height now fits the content at a desktop width, and its script takes
 // the height the embed reports, at any width; the lesson card stays
-// under the narration.
+// under the narration. On the way, in the embed: the EASY lesson's step
+// asks which jobs start at 40 s and checks the answer (newcomer
+// friction), and once Play has run to the end the card no longer says
+// "Paused here" (item 8).
 func TestEmbedFitsItsFrame(t *testing.T) {
 	_, ctx, con, url := browser(t, 1280, 900)
 	var code string
@@ -108,28 +111,45 @@ func TestEmbedFitsItsFrame(t *testing.T) {
     gap: l && n ? l.getBoundingClientRect().top - n.getBoundingClientRect().bottom : 0};
 })()`
 	ready := `(() => { const d = ` + inner + `; return !!d && d.querySelector(".app")?.dataset.engine === "done" && !!d.querySelector("canvas#gantt[data-drawn='1']") && !!d.querySelector(".lesson-card"); })()`
-	var desk, phone fit
+	var desk0, desk, phone fit
+	fits := chromedp.Poll(`(() => { const m = `+measure+`; return Math.abs(m.frame - m.content) <= 2 && !m.scrolls; })()`, nil, chromedp.WithPollingTimeout(20*time.Second))
+	var wrong, right, atEnd string
 	err = chromedp.Run(ctx, chromedp.Navigate(url+"/glossary.html"),
 		chromedp.Evaluate(`document.open(); document.write(`+jsString(host)+`); document.close(); true`, nil),
 		chromedp.Poll(ready, nil, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Evaluate(measure, &desk),
 		// The frame takes the reported height.
-		chromedp.Poll(`(() => { const m = `+measure+`; return Math.abs(m.frame - m.content) <= 2 && !m.scrolls; })()`, nil, chromedp.WithPollingTimeout(20*time.Second)),
-		chromedp.Evaluate(measure, &desk),
+		fits, chromedp.Evaluate(measure, &desk0),
+		// The lesson's step: its question, a wrong pick, the right one.
+		chromedp.Evaluate(inner+`.querySelector(".lesson-go").click()`, nil),
+		chromedp.Poll(inner+`.querySelector(".lesson-ask .lesson-choice[data-k='1']") !== null`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(inner+`.querySelector(".lesson-choice[data-k='1']").click()`, nil),
+		chromedp.Poll(inner+`.querySelector(".lesson-verdict[data-right='false']") !== null`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(inner+`.querySelector(".lesson-verdict").textContent`, &wrong),
+		chromedp.Evaluate(inner+`.querySelector(".lesson-choice[data-k='2']").click()`, nil),
+		chromedp.Poll(inner+`.querySelector(".lesson-verdict[data-right='true']") !== null`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(inner+`.querySelector(".lesson-verdict").textContent`, &right),
+		fits, chromedp.Evaluate(measure, &desk),
 		chromedp.EmulateViewport(390, 800, chromedp.EmulateMobile),
 		chromedp.Poll(`(() => { const m = `+measure+`; return m.content > `+strconv.Itoa(int(desk.Content)+20)+` && Math.abs(m.frame - m.content) <= 2 && !m.scrolls; })()`, nil, chromedp.WithPollingTimeout(20*time.Second)),
-		chromedp.Evaluate(measure, &phone))
+		chromedp.Evaluate(measure, &phone),
+		// Played on to the end: no "Paused here", no question.
+		chromedp.Evaluate(inner+`.querySelector("button.play").click()`, nil),
+		chromedp.Poll(inner+`.querySelector("#gantt-scrubber").value === "1000" && `+inner+`.querySelector("button.play:not([disabled])") !== null`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Evaluate(`[...`+inner+`.querySelectorAll(".lesson-stop, .lesson-ask")].map(e => e.textContent).join(" | ")`, &atEnd))
 	if err != nil {
 		var m fit
 		chromedp.Run(ctx, chromedp.Evaluate(measure, &m))
 		t.Fatalf("%v; last measure %+v; code %s", err, m, code)
 	}
-	t.Logf("desktop: content %.0f px, frame %.0f (code says %.0f); phone: content %.0f, frame %.0f, lesson card %.0f px under the narration", desk.Content, desk.Frame, desk.Attr, phone.Content, phone.Frame, phone.Gap)
-	if desk.Attr < desk.Content {
-		t.Errorf("the embed code's height %.0f px is short of its content at a desktop width, %.0f px", desk.Attr, desk.Content)
+	t.Logf("desktop: content %.0f px, %.0f paused at the lesson's question, frame %.0f (code says %.0f); phone: content %.0f, frame %.0f, lesson card %.0f px under the narration", desk0.Content, desk.Content, desk.Frame, desk.Attr, phone.Content, phone.Frame, phone.Gap)
+	if most := max(desk0.Content, desk.Content); desk.Attr < most || desk.Attr > most+160 {
+		t.Errorf("the embed code's height %.0f px does not fit its content at a desktop width, %.0f px (%.0f at the question)", desk.Attr, desk0.Content, desk.Content)
 	}
-	if desk.Attr > desk.Content+160 {
-		t.Errorf("the embed code's height %.0f px leaves a lot of empty frame under %.0f px of content", desk.Attr, desk.Content)
+	if !strings.HasPrefix(wrong, "Not this one") || !strings.HasPrefix(right, "Right. EASY reserves") {
+		t.Errorf("the step's verdicts: %q, then %q", wrong, right)
+	}
+	if atEnd != "" {
+		t.Errorf("played to the end, the lesson card still shows %q", atEnd)
 	}
 	if phone.Gap < 0 || desk.Gap < 0 {
 		t.Errorf("the lesson card covers the narration: %.0f px on a desktop, %.0f on a phone", desk.Gap, phone.Gap)
