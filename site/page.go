@@ -133,6 +133,10 @@ type Page struct {
 	restore string
 	bigKept bool
 
+	// srcFor is the scenario srcRef was checked for (linkScenario).
+	srcFor runKey
+	srcRef *model.TraceRef
+
 	// lesson is the lesson shown when it is not the preset's own: one
 	// from a link, or the teacher's draft previewed.
 	lesson *lessonpkg.Lesson
@@ -292,7 +296,30 @@ func jobsText(n int) string {
 	if n == 1 {
 		return "1 job"
 	}
-	return state.FormatNumber(float64(n)) + " jobs"
+	return grouped(n) + " jobs"
+}
+
+// grouped writes n with its thousands grouped: 77,222.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// secondsText writes a time in whole seconds grouped (5,000 s), else as
+// FormatNumber does.
+func secondsText(v float64) string {
+	if v == float64(int(v)) && v < 1e15 {
+		return grouped(int(v)) + " s"
+	}
+	return state.FormatNumber(v) + " s"
 }
 
 // restoreBig reads back the scenario kept in IndexedDB (loadInitial
@@ -548,10 +575,103 @@ func (p *Page) fileBase() string {
 	return "gridplay-" + s
 }
 
+// linkScenario is the scenario a link (or autosave) carries: its jobs
+// named as the shipped trace's cut they were read from, while they are
+// (a 200,000-job trace in a link of a few hundred characters).
+func (p *Page) linkScenario() *model.Scenario {
+	if p.App.Source == nil {
+		return p.App.Scenario
+	}
+	if k := p.runKey(); k != p.srcFor {
+		p.srcFor, p.srcRef = k, p.App.SourceOf()
+	}
+	if p.srcRef == nil {
+		return p.App.Scenario
+	}
+	c := *p.App.Scenario
+	r := *p.srcRef
+	c.Jobs, c.Trace = nil, &r
+	return &c
+}
+
+// TraceCutText says which jobs of a trace a reference names: "the first
+// 1,000 jobs of KTH-SP2-1996-2".
+func TraceCutText(t *model.TraceRef) string {
+	s := "the jobs"
+	if t.First > 0 {
+		s = "the first " + jobsText(t.First)
+	}
+	s += " of " + t.Name
+	switch {
+	case t.To > 0:
+		s += " submitted from " + secondsText(t.From) + " to " + secondsText(t.To)
+	case t.From > 0:
+		s += " submitted from " + secondsText(t.From) + " on"
+	}
+	return s
+}
+
+// resolveTrace reads the jobs of a scenario that names a shipped trace's
+// cut (a share link's, or a saved one) from the engine worker (POST
+// /api/expand), and keeps the name for the scenario's links. It runs
+// outside the lock, before a run; false when the run cannot go on (the
+// state says why, or the scenario was replaced meanwhile).
+func (p *Page) resolveTrace() bool {
+	p.env.Lock()
+	s := p.App.Scenario
+	ref := s.Trace
+	if ref != nil {
+		p.App.Begin()
+		p.runID++
+	}
+	id := p.runID
+	p.env.UnlockRender()
+	if ref == nil {
+		return true
+	}
+	body, err := model.Encode(s)
+	var status int
+	var buf []byte
+	if err == nil {
+		done := make(chan struct{})
+		p.Engine.Request("POST", "/api/expand", body, jsbridge.Handlers{
+			Head:  func(st int) { status = st },
+			Chunk: func(b []byte) { buf = append(buf, b...) },
+			End:   func(e error) { err = e; close(done) },
+		})
+		<-done
+	}
+	var x *model.Scenario
+	if err == nil && status == 200 {
+		x, err = model.Decode(buf)
+	}
+	p.env.Lock()
+	defer p.env.UnlockRender()
+	if p.App.Scenario != s || p.runID != id {
+		return false
+	}
+	switch {
+	case err != nil && err.Error() == jsbridge.ErrCancelled:
+		p.App.Cancel()
+		return false
+	case err != nil:
+		p.App.Fail("engine: " + err.Error())
+		return false
+	case status != 200:
+		p.App.Fail(state.ErrorBody(status, buf))
+		return false
+	}
+	p.App.Scenario = x
+	p.App.SetSource(ref)
+	p.App.Status = state.StatusIdle
+	p.Notice = "The jobs are " + TraceCutText(ref) + " (a trace shipped with gridplay), as the scenario names them: " + jobsText(len(x.Jobs)) + "."
+	return true
+}
+
 // shareLink is the share link of the scenario with the ticked policies,
 // or the reason there is none.
 func (p *Page) shareLink(base string) (string, error) {
-	tok, err := state.ShareToken(p.App.Scenario)
+	tok, err := state.ShareToken(p.linkScenario())
 	if err != nil {
 		return "", err
 	}

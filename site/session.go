@@ -49,8 +49,10 @@ func (p *Page) autosave() {
 			// whole trace goes to IndexedDB, with a marker in
 			// localStorage (it was not kept at all, and a reload showed
 			// the first preset without a word).
-			if len(p.App.Scenario.Jobs) <= MaxSavedJobs {
-				b, _ = state.SaveText(p.App.Scenario)
+			// A shipped trace's cut is kept as its name (as in a
+			// link), whatever its size.
+			if ls := p.linkScenario(); ls.Trace != nil || len(ls.Jobs) <= MaxSavedJobs {
+				b, _ = state.SaveText(ls)
 				dropBig, p.bigKept = p.bigKept && b != "", p.bigKept && b == ""
 			} else {
 				var err error

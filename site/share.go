@@ -66,6 +66,18 @@ func (c *Share) share() {
 	}
 }
 
+// traceNote says that links name the jobs as a shipped trace's cut, ""
+// when they list them.
+func (c *Share) traceNote() string {
+	if c.P.App.Source == nil {
+		return ""
+	}
+	if t := c.P.linkScenario().Trace; t != nil {
+		return "The link names " + TraceCutText(t) + " (a trace shipped with gridplay) instead of listing its jobs, so it stays short."
+	}
+	return ""
+}
+
 func (c *Share) toggleEmbed() { c.ShowEmbed = !c.ShowEmbed; c.Err = "" }
 
 // embedCode is the iframe code of the embed dialog, "" when the dialog

@@ -232,3 +232,37 @@ func TestChoicesText(t *testing.T) {
 		t.Errorf("round trip %q %d", back, a)
 	}
 }
+
+// A share link names a shipped trace's cut instead of listing its jobs,
+// while the jobs are the ones read (issue 39, newcomer friction).
+func TestLinkNamesTraceCut(t *testing.T) {
+	p := NewPage(state.New(), nil)
+	ref := &model.TraceRef{Name: "KTH-SP2-1996-2", First: 3}
+	s := p.App.Scenario
+	s.Jobs = []model.Job{{ID: "1", Size: 1, Runtime: 5}, {ID: "2", Size: 2, Runtime: 5}, {ID: "3", Size: 1, Runtime: 9}}
+	p.App.SetSource(ref)
+	ls := p.linkScenario()
+	if ls.Trace == nil || *ls.Trace != *ref || len(ls.Jobs) != 0 || len(p.App.Scenario.Jobs) != 3 {
+		t.Fatalf("link scenario %+v", ls)
+	}
+	u, err := p.shareLink("https://x/")
+	if err != nil || !strings.Contains(u, "#s=v1.") {
+		t.Fatalf("link %q %v", u, err)
+	}
+	back, err := state.OpenLink(u[strings.Index(u, "#"):])
+	if err != nil || back.Trace == nil || back.Trace.Name != "KTH-SP2-1996-2" || len(back.Jobs) != 0 {
+		t.Fatalf("opened %+v %v", back, err)
+	}
+	// Another policy keeps the name; an edited job lists the jobs.
+	p.App.Edit("policy fcfs", func(s *model.Scenario) { s.Policy.Name = "fcfs" })
+	if p.linkScenario().Trace == nil {
+		t.Error("another policy dropped the trace's name")
+	}
+	p.App.Edit("edit jobs[1].size", func(s *model.Scenario) { s.Jobs[1].Size = 4 })
+	if ls := p.linkScenario(); ls.Trace != nil || len(ls.Jobs) != 3 {
+		t.Errorf("after an edit of a job: %+v", ls)
+	}
+	if got := TraceCutText(&model.TraceRef{Name: "HPC2N-2002-2.2-cln", First: 2000, From: 10, To: 5000}); got != "the first 2,000 jobs of HPC2N-2002-2.2-cln submitted from 10 s to 5,000 s" {
+		t.Errorf("cut text %q", got)
+	}
+}

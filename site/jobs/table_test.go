@@ -79,3 +79,20 @@ func TestRowButtonsDrawn(t *testing.T) {
 		t.Errorf("row skeleton: %s", h)
 	}
 }
+
+// The shipped traces' form reads into a trace reference, or says what
+// is wrong in words.
+func TestTraceRefForm(t *testing.T) {
+	ref, msg := TraceRef("KTH-SP2-1996-2", "500", "", "86400")
+	if msg != "" || *ref != (model.TraceRef{Name: "KTH-SP2-1996-2", First: 500, To: 86400}) {
+		t.Errorf("%+v %q", ref, msg)
+	}
+	for _, bad := range [][4]string{
+		{"nope", "10", "", ""}, {"KTH-SP2-1996-2", "-1", "", ""}, {"KTH-SP2-1996-2", "x", "", ""},
+		{"KTH-SP2-1996-2", "10", "-5", ""}, {"KTH-SP2-1996-2", "10", "50", "20"}, {"KTH-SP2-1996-2", "999999999", "", ""},
+	} {
+		if _, msg := TraceRef(bad[0], bad[1], bad[2], bad[3]); msg == "" {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

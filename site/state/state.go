@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"gridplay/engine/model"
@@ -56,6 +57,34 @@ type App struct {
 	// preset loads: an import keeps a chosen policy and otherwise
 	// switches to one that suits a trace.
 	PolicyChosen bool
+
+	// Source names the shipped trace's cut the jobs were read from (a
+	// share link then names it instead of listing the jobs) while the
+	// jobs are still the ones read: JobsSum(Jobs) == SourceSum.
+	Source    *model.TraceRef
+	SourceSum uint64
+}
+
+// SetSource records that the scenario's jobs are trace cut t.
+func (a *App) SetSource(t *model.TraceRef) {
+	a.Source, a.SourceSum = t, JobsSum(a.Scenario.Jobs)
+}
+
+// SourceOf is the trace cut the scenario's jobs still are, nil when
+// they were edited since (or never came from one).
+func (a *App) SourceOf() *model.TraceRef {
+	if a.Source == nil || JobsSum(a.Scenario.Jobs) != a.SourceSum {
+		return nil
+	}
+	return a.Source
+}
+
+// JobsSum is a checksum of a job list (FNV-1a of its JSON): whether the
+// jobs are still the ones read from a trace.
+func JobsSum(jobs []model.Job) uint64 {
+	h := fnv.New64a()
+	json.NewEncoder(h).Encode(jobs)
+	return h.Sum64()
 }
 
 // New returns the state showing the default scenario, not yet run.

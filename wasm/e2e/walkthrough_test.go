@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"gridplay/engine/link"
+	"gridplay/engine/model"
 	"gridplay/engine/swf"
 )
 
@@ -189,6 +191,74 @@ func TestPerJobTableFits(t *testing.T) {
 	// while they were cut off on a desktop).
 	if m.ScrollW > m.ClientW+1 || m.LastRight > m.BoxRight+1 || m.MinW+17 > m.ClientW {
 		t.Errorf("the per-job table's columns take %.0f px (at least %.0f) in %.0f px: the last ones are cut off, or are with a page scroll bar", m.ScrollW, m.MinW, m.ClientW)
+	}
+	con.check(t)
+}
+
+// TestTraceLink (issue 39, newcomer friction): a share link names a
+// shipped trace and a cut of it instead of listing its jobs. Opened, the
+// page reads the cut in the engine worker and runs it; its own share
+// link names the cut again; the Jobs panel loads another cut; a link
+// naming a trace that does not ship is refused with the field's reason.
+func TestTraceLink(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	s := &model.Scenario{Version: model.Version, Name: "KTH, first 300", Seed: 1,
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "site0", Name: "KTH-SP2-1996-2", Nodes: 100}}},
+		Trace:    &model.TraceRef{Name: "KTH-SP2-1996-2", First: 300}, Policy: model.Policy{Name: "easy"}}
+	tok, err := link.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var facts, notice, shared string
+	err = chromedp.Run(ctx, chromedp.Navigate(url+"/#s="+tok), waitDone("easy"),
+		chromedp.Text(`.summary .facts`, &facts, chromedp.ByQuery),
+		chromedp.Text(`.notice-text`, &notice, chromedp.ByQuery),
+		openPanels("share"), chromedp.Click(`button.share`, chromedp.ByQuery),
+		chromedp.Poll(`!!document.querySelector("input.share-url")?.value`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`document.querySelector("input.share-url").value`, &shared))
+	if err != nil {
+		t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	back, err := link.Decode(shared)
+	t.Logf("a link of %d characters (%d in the address), facts %q", len(shared), len(tok), facts)
+	if err != nil || back.Trace == nil || *back.Trace != *s.Trace || len(back.Jobs) != 0 || !strings.Contains(facts, "300") || !strings.Contains(notice, "first 300 jobs of KTH-SP2-1996-2") {
+		t.Errorf("opened: facts %q, notice %q; shared %q (%v)", facts, notice, shared, err)
+	}
+	// The Jobs panel's shipped traces: the first 200 of CTC.
+	err = chromedp.Run(ctx, openPanels("jobs"),
+		chromedp.Click(`button.jt-shipped-btn`, chromedp.ByQuery),
+		chromedp.WaitVisible(`select.jt-trace-name`, chromedp.ByQuery),
+		chromedp.SetValue(`select.jt-trace-name`, "CTC-SP2-1996-3.1-cln", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("select.jt-trace-name").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
+		chromedp.SetValue(`input.jt-trace-first`, "200", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("input.jt-trace-first").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
+		chromedp.Click(`button.jt-trace-load`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "200 jobs"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		waitDone("easy"),
+		chromedp.Click(`button.share`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("input.share-url")?.value !== `+jsString(shared), nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`document.querySelector("input.share-url").value`, &shared))
+	if err != nil {
+		var st string
+		chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector(".jt-notice")?.innerText || "") + " | " + document.querySelector(".jt-count")?.textContent + " | " + document.querySelector(".app").dataset.engine`, &st))
+		t.Fatalf("shipped trace: %v; the table says %q; console:\n%s", err, st, strings.Join(con.all, "\n"))
+	}
+	if back, err := link.Decode(shared); err != nil || back.Trace == nil || *back.Trace != (model.TraceRef{Name: "CTC-SP2-1996-3.1-cln", First: 200}) || back.Platform.Clusters[0].Nodes != 338 {
+		t.Errorf("the CTC cut's link: %+v (%v)", back, err)
+	}
+	// A trace that does not ship.
+	bad := *s
+	bad.Trace = &model.TraceRef{Name: "LANL-CM5-1994-4.1-cln"}
+	btok, err := link.Encode(&bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msg string
+	err = chromedp.Run(ctx, chromedp.Navigate(url+"/#s="+btok),
+		chromedp.Poll(`document.querySelector(".app").dataset.engine === "error"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Text(`.run-error`, &msg, chromedp.ByQuery))
+	if err != nil || !strings.Contains(msg, "not a trace shipped with gridplay") || strings.Contains(msg, "trace.name: trace.name") {
+		t.Errorf("a trace that does not ship: %q (%v)", msg, err)
 	}
 	con.check(t)
 }
