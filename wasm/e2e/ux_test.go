@@ -127,6 +127,9 @@ func TestFirstScreen(t *testing.T) {
 			if outputsTop < panelsTop {
 				t.Errorf("the editing panels (%.0f px) come after the detailed results (%.0f px)", panelsTop, outputsTop)
 			}
+			if sz.w == 1366 {
+				perJobTableFits(t, ctx)
+			}
 			want := []string{"MUSCLE packs six jobs", "EASY backfills twelve jobs"}
 			for _, w := range want {
 				found := false
@@ -293,6 +296,10 @@ func TestLessonSharedAndReopened(t *testing.T) {
 		chromedp.Navigate(url+"/"), waitDone("muscle"),
 		choosePreset("classic-backfill"), waitDone("easy"),
 		openPanels("lesson"),
+		// The draft starts from the preset's lesson, whose step (a
+		// question) the teacher removes to write their own.
+		chromedp.Poll(`(() => { const b = document.querySelector("button.le-remove"); if (b) b.click(); return !b; })()`, nil,
+			chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)),
 		typeValue("input.le-title", title),
 		typeValue("textarea.le-text", "Watch the jobs that start early.\nSecond line."),
 		typeValue("input.le-question", "Which job starts first?"),
@@ -650,3 +657,38 @@ func TestEmbedPosterAndSize(t *testing.T) {
 }
 
 var _ = model.Version
+
+// perJobTableFits (issue 39, item 14): at 1366 px the per-job table
+// began with a blank row (its top spacer took a row's height) and cut off
+// its last columns.
+func perJobTableFits(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var m struct {
+		Gap                 float64
+		ScrollW, ClientW    float64
+		MinW                float64
+		LastRight, BoxRight float64
+	}
+	err := chromedp.Run(ctx,
+		chromedp.Poll(`document.querySelector("section.outputs[data-ready='true'] tbody.ot-body tr[data-k]") !== null`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Evaluate(`(() => {
+  const s = document.querySelector(".ot-scroll"), head = s.querySelector("thead").getBoundingClientRect();
+  const row = s.querySelector("tbody.ot-body tr[data-k]").getBoundingClientRect();
+  const ths = s.querySelectorAll("thead th");
+  return {gap: row.top - head.bottom, scrollW: s.scrollWidth, clientW: s.clientWidth, minW: parseFloat(getComputedStyle(s.querySelector("table")).minWidth),
+    lastRight: ths[ths.length - 1].getBoundingClientRect().right, boxRight: s.getBoundingClientRect().right};
+})()`, &m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("per-job table at 1366 px: first row %.0f px under the header; %.0f px of columns (at least %.0f) in %.0f px", m.Gap, m.ScrollW, m.MinW, m.ClientW)
+	if m.Gap > 1 {
+		t.Errorf("a blank %.0f px above the first row of the per-job table", m.Gap)
+	}
+	// With room for a classic 17 px scroll bar of the page (headless
+	// Chromium's are overlays, and 928 px of columns fitted 928 px here
+	// while they were cut off on a desktop).
+	if m.ScrollW > m.ClientW+1 || m.LastRight > m.BoxRight+1 || m.MinW+17 > m.ClientW {
+		t.Errorf("the per-job table's columns take %.0f px (at least %.0f) in %.0f px: the last ones are cut off, or are with a page scroll bar", m.ScrollW, m.MinW, m.ClientW)
+	}
+}
