@@ -94,9 +94,12 @@ func TestReplayWaitsOffstage(t *testing.T) {
 	if back.From != away.Left {
 		t.Errorf("back on the playground, the replay went on from %v, not from %v where it stopped", back.From, away.Left)
 	}
-	// It plays to its end, and the scrubber says so.
+	// It plays to its end (at four times the speed now), and the
+	// scrubber says so.
 	var scrub string
-	if err := chromedp.Run(ctx, waitReplay(`!r.playing && r.t === r.end`), readReplay(ctx, &r),
+	if err := chromedp.Run(ctx, chromedp.SetValue(`.speed select`, "4", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector(".speed select").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
+		waitReplay(`!r.playing && r.t === r.end`), readReplay(ctx, &r),
 		chromedp.Evaluate(`document.querySelector("#gantt-scrubber").value`, &scrub)); err != nil {
 		t.Fatal(err)
 	}
