@@ -104,6 +104,37 @@ func (c *Compare) runnable() []string {
 	return out
 }
 
+// skipped says which ticked policies cannot run the scenario and so are
+// left out of the comparison, before it runs: a preset's picks stay
+// ticked when an import replaces its scenario (MUSCLE's on a whole
+// trace), and the button counts only the others.
+func (c *Compare) skipped() string {
+	var names []string
+	for _, n := range c.P.pickedList() {
+		if !c.P.verdict(n).OK {
+			names = append(names, n)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0] + " is ticked but cannot run this scenario (the reason is next to it), so it is left out."
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] +
+		" are ticked but cannot run this scenario (the reasons are next to them), so they are left out."
+}
+
+// untickSkipped unticks the policies that cannot run the scenario; an
+// event handler.
+func (c *Compare) untickSkipped() {
+	for _, n := range c.P.pickedList() {
+		if !c.P.verdict(n).OK {
+			delete(c.P.Picked, n)
+		}
+	}
+}
+
 func (c *Compare) buttonLabel() string {
 	switch n := len(c.runnable()); n {
 	case 0:

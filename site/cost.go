@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"gridplay/engine/runner"
@@ -127,16 +126,4 @@ func (c *CostAsk) cancel() {
 	}
 	p.cost.State = ""
 	p.Notice = "The run was not started. Lower " + p.cost.Work.Lower + ", or press Run to be asked again."
-}
-
-// jobsText writes a job count with thousands separated: "2,000 jobs".
-func jobsText(n int) string {
-	if n == 1 {
-		return "1 job"
-	}
-	d := strconv.Itoa(n)
-	for i := len(d) - 3; i > 0 && d[i-1] != '-'; i -= 3 {
-		d = d[:i] + "," + d[i:]
-	}
-	return d + " jobs"
 }

@@ -5,6 +5,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -22,11 +23,18 @@ type Export struct {
 // its key numbers, and a legend, so the file explains itself.
 func (c *Export) png() {
 	s := c.P.App.Scenario
-	jsbridge.DownloadChart("canvas#gantt", c.P.fileBase()+"-gantt.png", s.Name, ChartSubtitle(s, c.P.App.Result), ChartLegend)
+	jsbridge.DownloadChart("canvas#gantt", c.P.fileBase()+"-gantt.png", s.Name, ChartSubtitle(s, c.P.App.Result), ChartLegend(c.P.chart, c.P.App.Player.T))
 }
 
-// ChartLegend is the legend line under an exported chart.
-const ChartLegend = "Legend: one lane per cluster, one row per node; each bar is a job (labelled by its id, one colour per job); time in seconds. Made with gridplay."
+// ChartLegend is the legend line under an exported chart, for what the
+// canvas shows at time t: bars, or a trace's heat map (the legend spoke
+// of bars under a heat map).
+func ChartLegend(ch *gantt.Chart, t float64) string {
+	if ch != nil && ch.HeatMap(t) {
+		return "Legend: one lane per cluster, one row per node; too many jobs to draw one by one, so each pixel's shade says how busy that node was then (white idle, dark blue busy all the time); time in seconds. Made with gridplay."
+	}
+	return "Legend: one lane per cluster, one row per node; each bar is a job (labelled by its id, one colour per job); time in seconds. Made with gridplay."
+}
 
 // ChartSubtitle is the line under an exported chart's title: the policy,
 // the seed and the key numbers of the run.

@@ -126,6 +126,8 @@ func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame, stat
 		switch status {
 		case state.StatusError:
 			return "no schedule: the engine stopped with the message above"
+		case state.StatusCancelled:
+			return "no schedule: the run was cancelled"
 		case state.StatusRunning:
 			return "waiting for the engine"
 		}
@@ -137,7 +139,7 @@ func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame, stat
 	end := math.Max(ch.End, p.End)
 	t := math.Min(p.T, end)
 	s := "t = " + gantt.FormatTick(math.Round(t*10)/10) + " s of " + gantt.FormatTick(math.Round(end*10)/10) + " s"
-	n := p.FrameIndex(len(fs))
+	n := frames.Shown(view, fs, p)
 	if l := frames.StepLabel(view, fs, n); l != "" {
 		s += " · " + l
 	} else if len(fs) > 0 {
@@ -156,6 +158,13 @@ func (c *Gantt) paint(v js.Value) {
 		jsbridge.SetTip(v, "")
 	}
 	if c.Chart == nil {
+		// No schedule (an error, a cancelled run): the canvas must not
+		// keep the last one's drawing as if it were this scenario's.
+		// While a run is in flight the last drawing stays, so a quick
+		// run does not flash.
+		if c.Status != state.StatusRunning {
+			jsbridge.ClearGantt(v)
+		}
 		return
 	}
 	jsbridge.PaintGantt(v, c.Chart, c.Player.T)

@@ -38,6 +38,8 @@ func (c *Header) label() string {
 		return "engine done"
 	case state.StatusError:
 		return "engine error"
+	case state.StatusCancelled:
+		return "run cancelled"
 	}
 	return "engine starting"
 }

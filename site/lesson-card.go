@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 
 	"gridplay/site/lesson"
@@ -16,14 +17,106 @@ type LessonCard struct {
 	Editor *LessonEditor
 	// OpenPanel opens one of the page's panels.
 	OpenPanel func(name string)
+
+	// picks are the choices picked for the steps' questions, by step,
+	// for the lesson pickedFor.
+	picks     map[int]int
+	pickedFor string
 }
+
+// lessonKey names the lesson shown: a preset's lesson is made afresh at
+// each call (lesson.Builtin), a link's or a preview's is kept.
+func (c *LessonCard) lessonKey() string {
+	if c.P.lesson != nil {
+		return fmt.Sprintf("%p", c.P.lesson)
+	}
+	return "preset " + c.P.presetID()
+}
+
+// step is the step the replay paused at (or was moved to), -1 for none.
+func (c *LessonCard) step() int {
+	l := c.l()
+	k := c.P.App.Player.Stopped
+	if l == nil || k < 1 || k > len(l.Steps) || c.P.App.Player.Playing {
+		return -1
+	}
+	return k - 1
+}
+
+// ask is the question of the step paused at, nil when it asks none.
+func (c *LessonCard) ask() *lesson.Step {
+	i := c.step()
+	if i < 0 || !c.l().Steps[i].Asks() {
+		return nil
+	}
+	return &c.l().Steps[i]
+}
+
+// picked is the choice picked (from 1) for the step paused at, 0 for
+// none yet.
+func (c *LessonCard) picked() int {
+	if c.pickedFor != c.lessonKey() {
+		return 0
+	}
+	return c.picks[c.step()]
+}
+
+// pick checks choice k of the step's question; an event handler.
+func (c *LessonCard) pick(k int) {
+	i := c.step()
+	if i < 0 {
+		return
+	}
+	if c.pickedFor != c.lessonKey() {
+		c.picks, c.pickedFor = map[int]int{}, c.lessonKey()
+	}
+	c.picks[i] = k
+}
+
+// right says the choice picked is the answer.
+func (c *LessonCard) right() bool {
+	s := c.ask()
+	return s != nil && s.Check(c.picked())
+}
+
+// verdict says whether the choice picked is right, and why.
+func (c *LessonCard) verdict() string {
+	s := c.ask()
+	k := c.picked()
+	switch {
+	case s == nil || k == 0:
+		return ""
+	case s.Check(k):
+		if s.Why == "" {
+			return "Right."
+		}
+		return "Right. " + s.Why
+	}
+	return "Not this one. Look at the chart again (the jobs waiting, the nodes free) and pick another."
+}
+
+func (c *LessonCard) choiceClass(k int) string {
+	switch {
+	case c.picked() != k:
+		return "lesson-choice"
+	case c.right():
+		return "lesson-choice right"
+	}
+	return "lesson-choice wrong"
+}
+
+func (c *LessonCard) choicePressed(k int) string { return strconv.FormatBool(c.picked() == k) }
 
 func (c *LessonCard) l() *lesson.Lesson { return c.P.Lesson() }
 
 func (c *LessonCard) has() bool { return c.l() != nil }
 
 func (c *LessonCard) stepLabel(i int, s lesson.Step) string {
-	return "Step " + strconv.Itoa(i+1) + " at t = " + state.FormatNumber(s.T) + " s"
+	l := "Step " + strconv.Itoa(i+1) + " at t = " + state.FormatNumber(s.T) + " s"
+	if s.Asks() {
+		l += " (a question)"
+	}
+	return l
 }
 
 // current says the replay paused at step i.

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/vugu/vugu"
@@ -54,6 +54,63 @@ func (c *LessonEditor) setNote(i int, e vugu.DOMEvent) {
 		c.Draft.Steps[i].Note = c.value(e)
 		c.changed()
 	}
+}
+
+// A step's question: its text, its choices (one a line in the editor,
+// the right one marked with a leading "*") and why the answer is right.
+
+func (c *LessonEditor) setAsk(i int, e vugu.DOMEvent) {
+	if i >= 0 && i < len(c.Draft.Steps) {
+		c.Draft.Steps[i].Ask = c.value(e)
+		c.changed()
+	}
+}
+
+func (c *LessonEditor) setWhy(i int, e vugu.DOMEvent) {
+	if i >= 0 && i < len(c.Draft.Steps) {
+		c.Draft.Steps[i].Why = c.value(e)
+		c.changed()
+	}
+}
+
+func (c *LessonEditor) setChoices(i int, e vugu.DOMEvent) {
+	if i >= 0 && i < len(c.Draft.Steps) {
+		c.Draft.Steps[i].Choices, c.Draft.Steps[i].Answer = ParseChoices(c.value(e))
+		c.changed()
+	}
+}
+
+// ChoicesText writes a step's choices one a line, the answer marked
+// with "* ".
+func ChoicesText(s lesson.Step) string {
+	var b strings.Builder
+	for k, ch := range s.Choices {
+		if k+1 == s.Answer {
+			b.WriteString("* ")
+		}
+		b.WriteString(ch)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// ParseChoices reads ChoicesText: the non-blank lines are the choices,
+// and the first marked with a leading "*" is the answer (0 for none).
+func ParseChoices(text string) (choices []string, answer int) {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "*"); ok {
+			line = strings.TrimSpace(rest)
+			if answer == 0 {
+				answer = len(choices) + 1
+			}
+		}
+		choices = append(choices, line)
+	}
+	return choices, answer
 }
 
 // changed forgets the links made from an older draft.
@@ -161,8 +218,7 @@ func (c *LessonEditor) embed() {
 	if c.Share != nil {
 		h = c.Share.EmbedHeight
 	}
-	c.Code = fmt.Sprintf(`<iframe src="%s&autoplay=0&height=%d" width="100%%" height="%d" style="border:0" title="gridplay lesson: %s" loading="lazy"></iframe>`,
-		u, h, h+250, htmlAttr(c.Draft.Title))
+	c.Code = EmbedSnippet(u+"&autoplay=0&height="+strconv.Itoa(h), EmbedFrameHeight(h, c.checked()), "gridplay lesson: "+c.Draft.Title)
 	if jsbridge.Copy(c.Code) {
 		c.P.Notice = "Lesson embed code copied to the clipboard."
 	}

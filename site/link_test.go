@@ -131,7 +131,20 @@ func TestLoadInitialLesson(t *testing.T) {
 	}
 	p = NewPage(state.New(), nil)
 	p.loadInitial("#s="+tok+"&l=v1.%%%", "")
-	if p.App.Scenario.Name != s.Name || !strings.Contains(p.LinkErr, "lesson") || p.Lesson() != nil {
-		t.Errorf("broken lesson: scenario %q, error %q", p.App.Scenario.Name, p.LinkErr)
+	// A link cut in its lesson part: the scenario is loaded, and the
+	// page says so, and that the lesson is not (it said "Nothing was
+	// loaded from it" before, issue 39).
+	if p.App.Scenario.Name != s.Name || p.LinkErr != "" || p.LessonErr == "" || p.Lesson() != nil {
+		t.Errorf("broken lesson: scenario %q, link error %q, lesson error %q", p.App.Scenario.Name, p.LinkErr, p.LessonErr)
+	}
+	if m := p.lessonErrText(); !strings.Contains(m, "scenario of this link was opened") || !strings.Contains(m, "lesson could not be") {
+		t.Errorf("what the page says of a link cut in its lesson: %q", m)
+	}
+	// The same link pasted into an open tab (or sent to the embed):
+	// the scenario opens and the lesson's problem is said.
+	p = NewPage(state.New(), &fakeEngine{status: 200, done: make(chan struct{})})
+	p.env = &env{}
+	if msg := p.openLink("#s="+tok+"&l="+ltok[:len(ltok)/2], false); p.App.Scenario.Name != s.Name || p.LessonErr == "" || !strings.Contains(msg, "scenario of this link was opened") {
+		t.Errorf("open tab, lesson cut: scenario %q, lesson error %q, message %q", p.App.Scenario.Name, p.LessonErr, msg)
 	}
 }

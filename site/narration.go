@@ -37,7 +37,12 @@ func (p *Page) narration() []frames.Seg {
 	}
 	pl := frames.PlatformOf(a.Scenario)
 	if p.View != "" {
-		if s := frames.Narrate(p.View, a.Frames, p.frameCount(), pl); s != nil {
+		n := p.frameCount()
+		if s := frames.Narrate(p.View, a.Frames, n, pl); s != nil {
+			// An event before the clock is said to be the latest one.
+			if frames.InTime(p.View) && n > 0 && a.Frames[n-1].T < a.Player.T-1e-9 {
+				s = frames.Earlier(s)
+			}
 			return s
 		}
 	}

@@ -43,8 +43,13 @@ import (
 // the same way: a type with a P *Page field, a .vugu template, a field in
 // Root and a place in root.vugu.
 
-// SaveKey is the localStorage entry of the autosaved scenario.
-const SaveKey = "gridplay.scenario.v1"
+// SaveKey is the localStorage entry of the autosaved scenario; BigKey
+// the IndexedDB entry of one too big for localStorage (SaveKey then
+// holds state.BigMarker).
+const (
+	SaveKey = "gridplay.scenario.v1"
+	BigKey  = "scenario"
+)
 
 // Page is the state every view of the playground shares. Its fields are
 // read and changed with the render lock held: in event handlers (Vugu
@@ -66,6 +71,13 @@ type Page struct {
 	// (an undo of the loading brings back another one).
 	Preset    string
 	presetPtr *model.Scenario
+	// presetWork is the preset's workload as loaded (see presetID);
+	// presetGen the edit count then, presetAt and presetSame the last
+	// comparison with it.
+	presetWork presetWorkload
+	presetGen  int
+	presetAt   int
+	presetSame bool
 
 	// Picked are the policies ticked for comparison (the compare view
 	// runs them, share links carry them).
@@ -94,6 +106,7 @@ type Page struct {
 	// so its replay does not play; resume: it was playing, or was to
 	// start, when it left the stage, and plays again on its return.
 	offstage, resume bool
+	replay           replayLog
 
 	// Embed mode (static/embed.html): the Gantt and its controls only.
 	IsEmbed  bool
@@ -103,13 +116,26 @@ type Page struct {
 	// LinkErr is a share link that could not be opened; saved work is
 	// kept. Notice is a short message (link copied, policy replaced).
 	LinkErr string
-	Notice  string
+	// LessonErr is why the lesson of a link could not be opened when
+	// its scenario was (a link cut short in its lesson part): the
+	// scenario is shown, without the lesson.
+	LessonErr string
+	Notice    string
 
 	// Fault is a recovered panic, shown until dismissed (see guard.go).
 	Fault string
 
 	// seen is what autosave last looked at.
 	seen seenKey
+	// restore is the marker of a scenario kept in IndexedDB, to read
+	// back before the first run ("" when there is none); bigKept says
+	// IndexedDB holds a scenario (dropped when a smaller one is saved).
+	restore string
+	bigKept bool
+
+	// srcFor is the scenario srcRef was checked for (linkScenario).
+	srcFor runKey
+	srcRef *model.TraceRef
 
 	// lesson is the lesson shown when it is not the preset's own: one
 	// from a link, or the teacher's draft previewed.
@@ -219,8 +245,15 @@ func (p *Page) recoverGo() {
 func (p *Page) dismissFault() { p.Fault = "" }
 
 func (p *Page) dismissLinkErr() {
-	p.LinkErr = ""
+	p.LinkErr, p.LessonErr = "", ""
 	jsbridge.ClearHash()
+}
+
+// lessonErrText says what was loaded from a link whose lesson could not
+// be opened, and what was not.
+func (p *Page) lessonErrText() string {
+	return "The scenario of this link was opened and is shown, but its lesson could not be: " + p.LessonErr +
+		" Ask for the whole link again to see the lesson."
 }
 
 // loadInitial chooses the first scenario: a valid share link wins; a
@@ -236,13 +269,21 @@ func (p *Page) loadInitial(hash, saved string) {
 		p.Preset = ""
 		p.tickCompared(hash)
 		if l, err := lessonpkg.FromFragment(hash); err != nil {
-			p.LinkErr = "The lesson in this link could not be opened: " + err.Error()
+			p.LessonErr = err.Error()
 		} else {
 			p.lesson = l
 		}
 		return
 	}
 	if saved != "" && !p.IsEmbed {
+		if name, jobs, ok := state.ReadBigMarker(saved); ok {
+			// A whole trace, kept in IndexedDB: read back (start)
+			// before the first run; the default preset until then.
+			p.restore, p.bigKept = saved, true
+			p.loadPreset(state.DefaultPreset)
+			p.Notice = "Reading your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), back from this browser's storage…"
+			return
+		}
 		// Half-edited work that does not validate yet is still the
 		// user's: show it, and let the run name what is wrong.
 		if s := state.LoadSaved(saved); s != nil {
@@ -253,6 +294,64 @@ func (p *Page) loadInitial(hash, saved string) {
 	p.loadPreset(state.DefaultPreset)
 }
 
+// jobsText is "77,222 jobs".
+func jobsText(n int) string {
+	if n == 1 {
+		return "1 job"
+	}
+	return grouped(n) + " jobs"
+}
+
+// grouped writes n with its thousands grouped: 77,222.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// secondsText writes a time in whole seconds grouped (5,000 s), else as
+// FormatNumber does.
+func secondsText(v float64) string {
+	if v == float64(int(v)) && v < 1e15 {
+		return grouped(int(v)) + " s"
+	}
+	return state.FormatNumber(v) + " s"
+}
+
+// restoreBig reads back the scenario kept in IndexedDB (loadInitial
+// found its marker), or says it could not and how to get it back. It
+// runs before the first run, outside the lock.
+func (p *Page) restoreBig() {
+	p.env.Lock()
+	marker := p.restore
+	p.restore = ""
+	p.env.UnlockOnly()
+	if marker == "" {
+		return
+	}
+	name, jobs, _ := state.ReadBigMarker(marker)
+	s := state.LoadBig(jsbridge.LoadBig(BigKey))
+	p.env.Lock()
+	defer p.env.UnlockRender()
+	if s == nil || len(s.Jobs) != jobs {
+		p.bigKept = false
+		p.Notice = "Your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), could not be read back from this browser's storage, so the first preset is shown. " +
+			"To get it back, import its trace again (Jobs → Import SWF or Batsim…; the shipped traces are in static/traces/)."
+		return
+	}
+	p.App.Scenario = s
+	p.Preset, p.presetPtr = "", nil
+	p.App.PolicyChosen = true
+	p.Notice = "Your last scenario, " + strconv.Quote(s.Name) + " (" + jobsText(len(s.Jobs)) + "), was read back from this browser's storage."
+}
+
 // loadPreset shows preset id's scenario and ticks the policies its paper
 // compares.
 func (p *Page) loadPreset(id string) bool {
@@ -261,7 +360,7 @@ func (p *Page) loadPreset(id string) bool {
 		return false
 	}
 	p.App.Scenario = pr.Build()
-	p.presetPtr = p.App.Scenario
+	p.markPreset()
 	p.App.PolicyChosen = false
 	p.Preset = id
 	p.lesson = nil
@@ -286,15 +385,53 @@ func (p *Page) choosePreset(id string) {
 	p.loadPreset(id)
 	if in, ok := state.FindPolicy(p.Policies, p.App.Scenario.Policy.Name); ok {
 		p.App.Scenario = state.ForPolicy(p.App.Scenario, in)
-		p.presetPtr = p.App.Scenario
+		p.markPreset()
 	}
 	p.App.Dirty = true
 	go p.run()
 }
 
-// presetID is the preset shown, "" for the user's own scenario.
+// markPreset records the scenario shown as the preset's.
+func (p *Page) markPreset() {
+	p.presetPtr = p.App.Scenario
+	p.presetWork = workloadOf(p.App.Scenario)
+	p.presetGen, p.presetAt, p.presetSame = p.App.Gen, p.App.Gen, true
+}
+
+// presetWorkload is what makes a scenario a preset's, besides its policy: the
+// platform and the jobs. Its lesson is about them (which jobs MUSCLE
+// packs); another policy or parameters keep it (the lessons ask to
+// compare policies), an import or an edit of a job or a cluster does not.
+type presetWorkload struct {
+	jobs int
+	key  string
+}
+
+func workloadOf(s *model.Scenario) presetWorkload {
+	b, _ := json.Marshal(struct {
+		P model.Platform
+		J []model.Job
+		G *model.Generator
+		E []model.Event
+	}{s.Platform, s.Jobs, s.Generator, s.Events})
+	return presetWorkload{len(s.Jobs), string(b)}
+}
+
+// presetID is the preset shown, "" for the user's own scenario: the
+// preset's scenario, with its policy and parameters as the user likes.
+// Edits change the scenario in place, so the preset's workload is
+// compared after each (an import's job count differs at once; a preset
+// has a few hundred jobs at most to compare otherwise).
 func (p *Page) presetID() string {
-	if p.App.Scenario != p.presetPtr {
+	s := p.App.Scenario
+	if p.Preset == "" || s != p.presetPtr {
+		return ""
+	}
+	if p.App.Gen != p.presetAt {
+		p.presetAt = p.App.Gen
+		p.presetSame = len(s.Jobs) == p.presetWork.jobs && workloadOf(s) == p.presetWork
+	}
+	if !p.presetSame {
 		return ""
 	}
 	return p.Preset
@@ -307,6 +444,7 @@ func (p *Page) presetID() string {
 func (p *Page) start() {
 	defer p.recoverGo()
 	go p.fetchPolicies()
+	p.restoreBig()
 	p.run()
 }
 
@@ -440,10 +578,103 @@ func (p *Page) fileBase() string {
 	return "gridplay-" + s
 }
 
+// linkScenario is the scenario a link (or autosave) carries: its jobs
+// named as the shipped trace's cut they were read from, while they are
+// (a 200,000-job trace in a link of a few hundred characters).
+func (p *Page) linkScenario() *model.Scenario {
+	if p.App.Source == nil {
+		return p.App.Scenario
+	}
+	if k := p.runKey(); k != p.srcFor {
+		p.srcFor, p.srcRef = k, p.App.SourceOf()
+	}
+	if p.srcRef == nil {
+		return p.App.Scenario
+	}
+	c := *p.App.Scenario
+	r := *p.srcRef
+	c.Jobs, c.Trace = nil, &r
+	return &c
+}
+
+// TraceCutText says which jobs of a trace a reference names: "the first
+// 1,000 jobs of KTH-SP2-1996-2".
+func TraceCutText(t *model.TraceRef) string {
+	s := "the jobs"
+	if t.First > 0 {
+		s = "the first " + jobsText(t.First)
+	}
+	s += " of " + t.Name
+	switch {
+	case t.To > 0:
+		s += " submitted from " + secondsText(t.From) + " to " + secondsText(t.To)
+	case t.From > 0:
+		s += " submitted from " + secondsText(t.From) + " on"
+	}
+	return s
+}
+
+// resolveTrace reads the jobs of a scenario that names a shipped trace's
+// cut (a share link's, or a saved one) from the engine worker (POST
+// /api/expand), and keeps the name for the scenario's links. It runs
+// outside the lock, before a run; false when the run cannot go on (the
+// state says why, or the scenario was replaced meanwhile).
+func (p *Page) resolveTrace() bool {
+	p.env.Lock()
+	s := p.App.Scenario
+	ref := s.Trace
+	if ref != nil {
+		p.App.Begin()
+		p.runID++
+	}
+	id := p.runID
+	p.env.UnlockRender()
+	if ref == nil {
+		return true
+	}
+	body, err := model.Encode(s)
+	var status int
+	var buf []byte
+	if err == nil {
+		done := make(chan struct{})
+		p.Engine.Request("POST", "/api/expand", body, jsbridge.Handlers{
+			Head:  func(st int) { status = st },
+			Chunk: func(b []byte) { buf = append(buf, b...) },
+			End:   func(e error) { err = e; close(done) },
+		})
+		<-done
+	}
+	var x *model.Scenario
+	if err == nil && status == 200 {
+		x, err = model.Decode(buf)
+	}
+	p.env.Lock()
+	defer p.env.UnlockRender()
+	if p.App.Scenario != s || p.runID != id {
+		return false
+	}
+	switch {
+	case err != nil && err.Error() == jsbridge.ErrCancelled:
+		p.App.Cancel()
+		return false
+	case err != nil:
+		p.App.Fail("engine: " + err.Error())
+		return false
+	case status != 200:
+		p.App.Fail(state.ErrorBody(status, buf))
+		return false
+	}
+	p.App.Scenario = x
+	p.App.SetSource(ref)
+	p.App.Status = state.StatusIdle
+	p.Notice = "The jobs are " + TraceCutText(ref) + " (a trace shipped with gridplay), as the scenario names them: " + jobsText(len(x.Jobs)) + "."
+	return true
+}
+
 // shareLink is the share link of the scenario with the ticked policies,
 // or the reason there is none.
 func (p *Page) shareLink(base string) (string, error) {
-	tok, err := state.ShareToken(p.App.Scenario)
+	tok, err := state.ShareToken(p.linkScenario())
 	if err != nil {
 		return "", err
 	}
@@ -481,8 +712,10 @@ func (p *Page) openHash(h string) {
 
 // openLink opens the share link in fragment h ("#s=…[&l=…]"): the
 // scenario, the policies ticked and the lesson. Undo brings back the
-// scenario shown before. It runs on a goroutine of its own, and returns
-// why the link could not be opened ("" when it was).
+// scenario shown before. A link whose lesson cannot be read opens its
+// scenario and says that the lesson was not loaded. It runs on a
+// goroutine of its own, and returns why the link could not be opened,
+// or what of it was not ("" when all of it was).
 func (p *Page) openLink(h string, notice bool) (msg string) {
 	defer p.recoverGo()
 	if !strings.HasPrefix(h, "#s=") {
@@ -496,9 +729,6 @@ func (p *Page) openLink(h string, notice bool) (msg string) {
 	case err != nil:
 		p.LinkErr = err.Error()
 		msg = p.LinkErr
-	case lerr != nil:
-		p.LinkErr = "The lesson in this link could not be opened: " + lerr.Error()
-		msg = p.LinkErr
 	case s != nil:
 		if !sameScenario(s, p.App.Scenario) {
 			p.App.Edit("open a share link", func(*model.Scenario) {})
@@ -507,9 +737,13 @@ func (p *Page) openLink(h string, notice bool) (msg string) {
 			p.Preset = ""
 			rerun = true
 		}
-		p.LinkErr = ""
+		p.LinkErr, p.LessonErr = "", ""
 		p.tickCompared(h)
 		p.setLesson(l)
+		if lerr != nil {
+			p.LessonErr = lerr.Error()
+			msg = p.lessonErrText()
+		}
 		if notice && rerun {
 			p.Notice = "Opened the shared scenario " + strconv.Quote(s.Name) + "; Undo brings back the one you had."
 		}

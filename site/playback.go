@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"time"
 
 	"gridplay/site/frames"
@@ -14,13 +15,35 @@ import (
 func (p *Page) play() {
 	if p.offstage {
 		p.resume = true
+		p.publishReplay()
 		return
 	}
 	p.App.Player.Play()
+	p.replay.from = p.App.Player.T
 	if p.App.Player.Playing && !p.ticking {
 		p.ticking = true
 		go p.tick()
 	}
+	p.publishReplay()
+}
+
+// replayLog is what the replay did, for the browser tests to decide on
+// the page's state rather than on wall time (published as
+// gridplayPublished.replay): where it last started to play, where it
+// was when it left the stage, and how many ticks moved the clock while
+// the playground was not shown (none, by design).
+type replayLog struct {
+	from, left    float64
+	movedOffstage int
+}
+
+// publishReplay publishes the replay's state; the lock is held.
+func (p *Page) publishReplay() {
+	pl := &p.App.Player
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	jsbridge.Publish("replay", `{"t":`+f(pl.T)+`,"end":`+f(pl.End)+`,"playing":`+strconv.FormatBool(pl.Playing)+
+		`,"offstage":`+strconv.FormatBool(p.offstage)+`,"waiting":`+strconv.FormatBool(p.resume)+
+		`,"from":`+f(p.replay.from)+`,"left":`+f(p.replay.left)+`,"movedOffstage":`+strconv.Itoa(p.replay.movedOffstage)+`}`)
 }
 
 func (p *Page) pause() { p.App.Player.Pause() }
@@ -38,11 +61,13 @@ func (p *Page) setOffstage(off bool) {
 		// step) and goes on when the playground is shown again.
 		p.App.Player.Pause()
 		p.resume = true
+		p.replay.left = p.App.Player.T
 	}
 	if !off && p.resume {
 		p.resume = false
 		p.play()
 	}
+	p.publishReplay()
 }
 
 func (p *Page) toggle() {
@@ -63,7 +88,17 @@ func (p *Page) seek(t float64) {
 func (p *Page) player() *state.Player { return &p.App.Player }
 
 // frameCount is the number of animation frames shown at the clock.
-func (p *Page) frameCount() int { return p.App.Player.FrameIndex(len(p.App.Frames)) }
+func (p *Page) frameCount() int { return frames.Shown(p.View, p.App.Frames, &p.App.Player) }
+
+// MaxTickStep is the most wall time one tick of the replay counts, in
+// seconds. The page's thread can be held far longer between two ticks
+// (the playground's first render after the Experiments view, a render
+// of a whole trace, a loaded machine): the replay then slows down for
+// that moment instead of jumping ahead by all of it, unseen. (The
+// replay of an offstage playground started at the click that showed it
+// and counted the whole render of the playground as played: 1.3 s of
+// its 6 s on a loaded machine, issue 39.)
+const MaxTickStep = 0.1
 
 // tick advances the playback clock at about 25 frames a second; render
 // requests are not merged by Vugu, so the rate is throttled here.
@@ -75,23 +110,33 @@ func (p *Page) tick() {
 		time.Sleep(step)
 		now := time.Now()
 		p.env.Lock()
-		p.App.Player.Tick(now.Sub(last).Seconds())
+		t0 := p.App.Player.T
+		p.App.Player.Tick(min(now.Sub(last).Seconds(), MaxTickStep))
 		last = now
-		if !p.App.Player.Playing {
+		if p.offstage && p.App.Player.T != t0 {
+			p.replay.movedOffstage++
+		}
+		// Only the canvases, the clock and the scrubber change while
+		// playing: draw them directly, no page render. The last tick
+		// draws too: the scrubber's value is set here, and a render
+		// does not set it back (the input's value was changed by
+		// script), so it stayed short of the end (912 of 1000).
+		pl := &p.App.Player
+		if !p.offstage {
+			jsbridge.PaintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
+				Clock(p.chart, pl, p.View, p.App.Frames, p.App.Status), ScrubValue(pl))
+			jsbridge.PaintNarrationByID("narration", p.narration(), pl.Playing)
+			if p.onFrame != nil {
+				p.onFrame()
+			}
+		}
+		p.postClock()
+		p.publishReplay()
+		if !pl.Playing {
 			p.ticking = false
 			p.env.UnlockRender()
 			return
 		}
-		// Only the canvases, the clock and the scrubber change while
-		// playing: draw them directly, no page render.
-		pl := &p.App.Player
-		jsbridge.PaintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
-			Clock(p.chart, pl, p.View, p.App.Frames, p.App.Status), ScrubValue(pl))
-		jsbridge.PaintNarrationByID("narration", p.narration(), true)
-		if p.onFrame != nil {
-			p.onFrame()
-		}
-		p.postClock()
 		p.env.UnlockOnly()
 	}
 }

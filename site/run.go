@@ -28,6 +28,9 @@ const AnimateMax = 5000
 // with the render lock held) and takes the lock for each change.
 func (p *Page) run() {
 	defer p.recoverGo()
+	if !p.resolveTrace() {
+		return
+	}
 	p.env.Lock()
 	r, ok := p.prepareRun()
 	p.env.UnlockRender()
@@ -201,7 +204,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			p.cancel = nil
 			switch {
 			case err != nil && err.Error() == jsbridge.ErrCancelled:
-				p.App.Fail("run cancelled")
+				p.App.Cancel()
 			case err != nil:
 				p.App.Fail("engine: " + err.Error())
 			case status != 200:
@@ -254,8 +257,11 @@ func (p *Page) resultsOnly() bool {
 // jobCount is the scenario's number of jobs, generated ones included.
 func (p *Page) jobCount() int {
 	s := p.App.Scenario
-	if len(s.Jobs) == 0 && s.Generator != nil {
+	switch {
+	case len(s.Jobs) == 0 && s.Generator != nil:
 		return s.Generator.Jobs
+	case len(s.Jobs) == 0 && s.Trace != nil:
+		return s.Trace.First
 	}
 	return len(s.Jobs)
 }
@@ -355,6 +361,9 @@ func (p *Page) setQuiet(checked bool) { p.QuietSet, p.Quiet = true, checked }
 
 // progressText says what the engine is doing for the run.
 func (p *Page) progressText() string {
+	if t := p.App.Scenario.Trace; t != nil {
+		return "Reading " + TraceCutText(t) + " in the engine worker"
+	}
 	if p.resultsOnly() {
 		return fmt.Sprintf("Running %s on %s jobs in the engine worker (results only, no animation frames)", p.App.Scenario.Policy.Name, state.FormatNumber(float64(p.jobCount())))
 	}

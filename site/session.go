@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,10 @@ func (p *Page) autosave() {
 		time.Sleep(200 * time.Millisecond)
 		p.env.Lock()
 		var b string
+		var big []byte
+		var bigName string
+		bigJobs := 0
+		dropBig := false
 		stale := false
 		comparing := p.isComparing()
 		// Encoding a whole trace takes a good part of a second in the
@@ -37,12 +42,24 @@ func (p *Page) autosave() {
 		}
 		// Not while a run is in flight: writing a big scenario holds the
 		// page's thread, and input should not wait for it then.
-		if p.App.Dirty && p.App.Status != state.StatusRunning {
+		// Nor before a scenario kept in IndexedDB is read back.
+		if p.App.Dirty && p.App.Status != state.StatusRunning && p.restore == "" {
 			p.App.Dirty = false
-			// The browser keeps about 5 MB per site: a whole trace is
-			// not kept (the Scenario JSON export keeps it).
-			if len(p.App.Scenario.Jobs) <= MaxSavedJobs {
-				b, _ = state.SaveText(p.App.Scenario)
+			// The browser keeps about 5 MB per site in localStorage: a
+			// whole trace goes to IndexedDB, with a marker in
+			// localStorage (it was not kept at all, and a reload showed
+			// the first preset without a word).
+			// A shipped trace's cut is kept as its name (as in a
+			// link), whatever its size.
+			if ls := p.linkScenario(); ls.Trace != nil || len(ls.Jobs) <= MaxSavedJobs {
+				b, _ = state.SaveText(ls)
+				dropBig, p.bigKept = p.bigKept && b != "", p.bigKept && b == ""
+			} else {
+				var err error
+				if big, err = state.BigBytes(p.App.Scenario); err == nil {
+					b = state.BigMarker(p.App.Scenario)
+					bigName, bigJobs = p.App.Scenario.Name, len(p.App.Scenario.Jobs)
+				}
 			}
 		}
 		if changed && p.App.Status != state.StatusRunning && !comparing && p.lastRun.s != nil &&
@@ -59,8 +76,23 @@ func (p *Page) autosave() {
 			// so saving does not hold up the request.
 			p.run()
 		}
+		if big != nil {
+			if !jsbridge.SaveBig(BigKey, big) {
+				b = ""
+				p.env.Lock()
+				p.Notice = "This scenario, " + strconv.Quote(bigName) + " (" + jobsText(bigJobs) + "), is too big for this browser to keep: after a reload, import its trace again (Jobs → Import SWF or Batsim…)."
+				p.env.UnlockRender()
+			} else {
+				p.env.Lock()
+				p.bigKept = true
+				p.env.UnlockOnly()
+			}
+		}
 		if b != "" {
 			jsbridge.Save(SaveKey, b)
+			if dropBig {
+				jsbridge.DeleteBig(BigKey)
+			}
 			// The edited scenario is no longer the link's: drop the
 			// link from the address bar, so a reload shows the edits.
 			if strings.HasPrefix(jsbridge.Hash(), "#s=") {

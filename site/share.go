@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/vugu/vugu"
 
@@ -65,6 +66,18 @@ func (c *Share) share() {
 	}
 }
 
+// traceNote says that links name the jobs as a shipped trace's cut, ""
+// when they list them.
+func (c *Share) traceNote() string {
+	if c.P.App.Source == nil {
+		return ""
+	}
+	if t := c.P.linkScenario().Trace; t != nil {
+		return "The link names " + TraceCutText(t) + " (a trace shipped with gridplay) instead of listing its jobs, so it stays short."
+	}
+	return ""
+}
+
 func (c *Share) toggleEmbed() { c.ShowEmbed = !c.ShowEmbed; c.Err = "" }
 
 // embedCode is the iframe code of the embed dialog, "" when the dialog
@@ -97,14 +110,66 @@ func (c *Share) makeEmbedCode() string {
 		ap = "1"
 	}
 	h := c.EmbedHeight
-	// The frame is the chart plus the bar, the controls and the
-	// narration, and the lesson card when there is one.
-	extra := 130
-	if p.Lesson() != nil {
-		extra += 200
+	// The embed reports its content's height ({gridplay: "size"},
+	// static/main.js) and the script beside the frame takes it, so it
+	// fits at any width. Where a course page drops scripts, the frame
+	// keeps the height it was given: the content at a desktop width.
+	return EmbedSnippet(u+"&autoplay="+ap+"&height="+strconv.Itoa(h), EmbedFrameHeight(h, p.Lesson()), "gridplay: "+p.App.Scenario.Name)
+}
+
+// EmbedSnippet is the embed code of the embed page at src: an iframe of
+// height CSS pixels and the script that sets its height to what the
+// embed reports ({gridplay: "size"}, static/main.js).
+func EmbedSnippet(src string, height int, title string) string {
+	id := "gridplay-" + strconv.FormatUint(uint64(fnv32(src)), 36)
+	return fmt.Sprintf(`<iframe id="%s" src="%s" width="100%%" height="%d" style="border:0" title="%s" loading="lazy"></iframe>`+"\n"+
+		`<script>addEventListener("message",function(e){var f=document.getElementById("%s");if(f&&e.source===f.contentWindow&&e.data&&e.data.gridplay==="size"&&e.data.height>0)f.style.height=Math.min(e.data.height,4000)+"px"})</script>`,
+		id, src, height, htmlAttr(title), id)
+}
+
+// EmbedFrameHeight is the embed code's height for a chart of chart CSS
+// pixels and lesson l (nil for none), at a desktop width (800 px): the
+// bar, the controls and two lines of narration, then the lesson card,
+// its text wrapped at about 95 characters a line. (A fixed 130 + 200
+// left the lesson's last lines out: 630 px for 703 of content.)
+func EmbedFrameHeight(chart int, l *lesson.Lesson) int {
+	h := chart + 150
+	if l == nil {
+		return h
 	}
-	return fmt.Sprintf(`<iframe src="%s&autoplay=%s&height=%d" width="100%%" height="%d" style="border:0" title="gridplay: %s" loading="lazy"></iframe>`,
-		u, ap, h, h+extra, htmlAttr(p.App.Scenario.Name))
+	lines := func(s string) int {
+		if s == "" {
+			return 0
+		}
+		n := 0
+		for _, p := range strings.Split(s, "\n") {
+			n += 1 + utf8.RuneCountInString(p)/95
+		}
+		return n
+	}
+	h += 110 + 21*(lines(l.Text)+lines(l.Question)+lines(l.Section)) // card, kicker, title, button
+	ask := 0
+	for _, s := range l.Steps {
+		h += 8 + 21*lines(s.Note+" Step 10 at t = 100 s (a question) ")
+		if s.Asks() {
+			// Paused at it: the note, the question, its choices
+			// and the verdict with its reason.
+			n := 40 + 21*(lines(s.Note)+lines(s.Ask)+lines(s.Why)+1) + 34*((len(s.Choices)+1)/2)
+			ask = max(ask, n)
+		}
+	}
+	return h + ask
+}
+
+// fnv32 is the FNV-1a hash of s: the embed code's frame id, the same for
+// the same link.
+func fnv32(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
 }
 
 // htmlAttr escapes a string for an HTML attribute value.

@@ -140,7 +140,81 @@ globalThis.gridplayRenderWrites = { skipped: 0, made: 0, skip: true };
   });
 }
 
+// The embed tells the page around it how tall its content is,
+// {gridplay: "size", height}, whenever that changes: the embed code
+// (site/share.go) sizes its iframe by it, so the chart, the narration
+// and the lesson fit without a scroll bar at any width.
+if (document.body.classList.contains("embedded") && window.parent !== window && typeof ResizeObserver === "function") {
+  let sent = 0;
+  let queued = false;
+  let box = null;
+  const measure = () => {
+    queued = false;
+    if (!box || !box.isConnected) return;
+    const cs = getComputedStyle(box);
+    const top = box.getBoundingClientRect().top;
+    let bottom = 0;
+    for (const c of box.children) bottom = Math.max(bottom, c.getBoundingClientRect().bottom);
+    const h = Math.ceil(bottom - top + box.scrollTop + parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth));
+    if (h > 0 && Math.abs(h - sent) >= 2) {
+      sent = h;
+      window.parent.postMessage({ gridplay: "size", height: h }, "*");
+    }
+  };
+  const ro = new ResizeObserver(() => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(measure);
+    }
+  });
+  // The embed's box is made by the page's first render; its children
+  // come and go (an error, the lesson card).
+  new MutationObserver(() => {
+    const b = document.querySelector(".embed");
+    if (b !== box || (b && b.childElementCount !== box.__n)) {
+      box = b;
+      ro.disconnect();
+      if (b) {
+        b.__n = b.childElementCount;
+        for (const c of b.children) ro.observe(c);
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}
+
 // Small browser helpers for the Go page (site/jsbridge/browser_js.go).
+// A scenario too big for localStorage (a whole trace: some 5 MB per
+// site there) is kept in IndexedDB, as the compact form's bytes; each
+// call answers a promise that never rejects (false or null instead).
+function bigStore(mode, use) {
+  return new Promise((resolve) => {
+    let req;
+    try {
+      req = indexedDB.open("gridplay", 1);
+    } catch (e) {
+      resolve(null);
+      return;
+    }
+    req.onupgradeneeded = () => req.result.createObjectStore("big");
+    req.onerror = () => resolve(null);
+    req.onsuccess = () => {
+      const db = req.result;
+      let tx;
+      try {
+        tx = db.transaction("big", mode);
+      } catch (e) {
+        db.close();
+        resolve(null);
+        return;
+      }
+      let out = null;
+      use(tx.objectStore("big"), (v) => { out = v; });
+      tx.oncomplete = () => { db.close(); resolve(out); };
+      tx.onerror = tx.onabort = () => { db.close(); resolve(null); };
+    };
+  });
+}
+
 globalThis.gridplayStore = {
   set(key, val) {
     try {
@@ -149,6 +223,20 @@ globalThis.gridplayStore = {
     } catch (e) {
       return false;
     }
+  },
+  // putBig keeps bytes (a Uint8Array) under key: true when kept.
+  putBig(key, bytes) {
+    return bigStore("readwrite", (st, out) => { st.put(bytes, key); out(true); }).then((v) => v === true);
+  },
+  // getBig answers the bytes kept under key, or null.
+  getBig(key) {
+    return bigStore("readonly", (st, out) => {
+      const r = st.get(key);
+      r.onsuccess = () => out(r.result instanceof Uint8Array ? r.result : null);
+    });
+  },
+  delBig(key) {
+    return bigStore("readwrite", (st, out) => { st.delete(key); out(true); }).then((v) => v === true);
   },
 };
 

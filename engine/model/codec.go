@@ -196,6 +196,10 @@ func Clone(s *Scenario) *Scenario {
 		g.Codes = cloneSlice(g.Codes)
 		c.Generator = &g
 	}
+	if s.Trace != nil {
+		t := *s.Trace
+		c.Trace = &t
+	}
 	c.Events = cloneSlice(s.Events)
 	for i := range c.Events {
 		c.Events[i].Nodes = cloneSlice(c.Events[i].Nodes)

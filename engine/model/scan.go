@@ -48,7 +48,7 @@ func knownKeys() map[string]bool {
 // ("nodes" is not: it is an int in a cluster).
 var nullable = map[string]bool{
 	"network": true, "weights": true, "servers": true, "links": true, "jobs": true,
-	"app": true, "sigma": true, "points": true, "events": true, "generator": true,
+	"app": true, "sigma": true, "points": true, "events": true, "generator": true, "trace": true,
 	"codes": true, "params": true, "clusters": true,
 }
 

@@ -24,6 +24,10 @@ type Scenario struct {
 	// generator then produces the jobs from Seed (see engine/workload).
 	Jobs      []Job      `json:"jobs,omitempty"`
 	Generator *Generator `json:"generator,omitempty"`
+	// Trace, when set, takes the jobs from a trace shipped with gridplay
+	// (static/traces) instead: a share link names the trace and a cut of
+	// it rather than listing its jobs (see engine/workload).
+	Trace *TraceRef `json:"trace,omitempty"`
 	// Events are platform changes during the run, such as hosts going
 	// offline (TITAN Fig. 10).
 	Events []Event `json:"events,omitempty"`
@@ -185,6 +189,18 @@ func (p Policy) Param(name string, def float64) float64 {
 		return v
 	}
 	return def
+}
+
+// TraceRef names a cut of a trace shipped with gridplay: its jobs, read
+// as an SWF import reads them (engine/swf.Import, with the same submit
+// times), whose submit time is in [From, To) (To 0: no end), the first
+// First of them (0: every one, up to MaxJobs).
+type TraceRef struct {
+	// Name is the trace's base name, "KTH-SP2-1996-2" (engine/swf.Shipped).
+	Name  string  `json:"name"`
+	First int     `json:"first,omitempty"`
+	From  float64 `json:"from,omitempty"`
+	To    float64 `json:"to,omitempty"`
 }
 
 // Generator describes a synthetic workload (MUSCLE section 5). With a

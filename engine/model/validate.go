@@ -114,6 +114,12 @@ func (v *validator) scenario(s *Scenario) {
 		}
 		v.generator(s.Generator)
 	}
+	if s.Trace != nil {
+		if len(s.Jobs) > 0 || s.Generator != nil {
+			v.add("trace", "set one of jobs, generator or trace")
+		}
+		v.trace(s.Trace)
+	}
 	v.events(s)
 	v.policy(&s.Policy)
 	switch s.Compat {
@@ -280,8 +286,8 @@ func (v *validator) jobs(s *Scenario) {
 		v.addf("jobs", "has %d jobs; the limit is %d", len(s.Jobs), MaxJobs)
 		return
 	}
-	if len(s.Jobs) == 0 && s.Generator == nil {
-		v.add("jobs", "must have at least one job (or set generator)")
+	if len(s.Jobs) == 0 && s.Generator == nil && s.Trace == nil {
+		v.add("jobs", "must have at least one job (or set generator or trace)")
 		return
 	}
 	seen := newJobIndex(s.Jobs)
@@ -385,6 +391,41 @@ func (v *validator) app(ap string, a *App) {
 		if v.finite(pp+".t", p.T) && (p.T <= 0 || p.T > MaxTime) {
 			v.addf(pp+".t", "must be positive and at most %g", float64(MaxTime))
 		}
+	}
+}
+
+// trace checks a trace reference's form; whether the trace is one that
+// ships with gridplay is engine/workload's check, where it is read.
+func (v *validator) trace(t *TraceRef) {
+	const tp = "trace"
+	switch {
+	case t.Name == "":
+		v.add(tp+".name", "must name a trace shipped with gridplay (such as KTH-SP2-1996-2)")
+	case len(t.Name) > MaxNameLen:
+		v.addf(tp+".name", "is %d bytes; the limit is %d", len(t.Name), MaxNameLen)
+	default:
+		for _, r := range t.Name {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' || r == '_') {
+				v.add(tp+".name", "must be a trace's base name: letters, digits, '-', '.' and '_'")
+				break
+			}
+		}
+	}
+	if t.First < 0 || t.First > MaxJobs {
+		v.addf(tp+".first", "must be between 0 (every job) and %d", MaxJobs)
+	}
+	okFrom := v.finite(tp+".from", t.From)
+	okTo := v.finite(tp+".to", t.To)
+	if okFrom && (t.From < 0 || t.From > MaxTime) {
+		v.addf(tp+".from", "must be between 0 and %g", float64(MaxTime))
+		okFrom = false
+	}
+	if okTo && (t.To < 0 || t.To > MaxTime) {
+		v.addf(tp+".to", "must be between 0 (no end) and %g", float64(MaxTime))
+		okTo = false
+	}
+	if okFrom && okTo && t.To != 0 && t.To <= t.From {
+		v.add(tp+".to", "must be after from (or 0 for no end)")
 	}
 }
 

@@ -35,6 +35,36 @@ func Load(name string) (*Trace, error) {
 	return t, nil
 }
 
+// Shipped are the traces that ship with gridplay (static/traces, the
+// Parallel Workloads Archive's, see its README): a scenario's trace
+// reference (model.TraceRef) names one by its base name. Nodes is the
+// machine an import of it gets (the header's MaxProcs).
+var Shipped = []ShippedTrace{
+	{Name: "CTC-SP2-1996-3.1-cln", Nodes: 338},
+	{Name: "HPC2N-2002-2.2-cln", Nodes: 240},
+	{Name: "KTH-SP2-1996-2", Nodes: 100},
+}
+
+// ShippedTrace is one of the traces that ship with gridplay.
+type ShippedTrace struct {
+	Name  string
+	Nodes int
+}
+
+// FindShipped returns the shipped trace called name, if there is one.
+func FindShipped(name string) (ShippedTrace, bool) {
+	for _, t := range Shipped {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return ShippedTrace{}, false
+}
+
+// Open opens the trace called name as Load finds it (a file, else
+// through Fetcher), compressed as it is stored.
+func Open(name string) (io.ReadCloser, error) { return open(name) }
+
 // LoadEach streams the records of the trace called name (found as Load
 // finds it: a file, else through Fetcher) to fn in file order, until fn
 // returns false. The record is valid only during the call to fn (one

@@ -105,3 +105,29 @@ func TestReadStopsAtTheLine(t *testing.T) {
 		t.Errorf("stopped after %d records at line %d; the parser read %d lines", n, last, tr.Lines)
 	}
 }
+
+// The shipped traces' list says what static/traces holds, and the
+// machine each import gets.
+func TestShippedTraces(t *testing.T) {
+	for _, st := range Shipped {
+		path, err := Find(st.Name)
+		if err != nil {
+			t.Errorf("%s: %v", st.Name, err)
+			continue
+		}
+		rc, err := Open(path)
+		if err != nil {
+			t.Errorf("%s: %v", st.Name, err)
+			continue
+		}
+		tr, err := read(rc, func(*Record, string, *Header) bool { return false }, 0)
+		rc.Close()
+		if err != nil {
+			t.Errorf("%s: %v", st.Name, err)
+			continue
+		}
+		if tr.Header.MaxProcs != st.Nodes {
+			t.Errorf("%s: MaxProcs %d, the list says %d", st.Name, tr.Header.MaxProcs, st.Nodes)
+		}
+	}
+}

@@ -321,7 +321,7 @@ func TestSeriesDrawFollowsClock(t *testing.T) {
 	}
 	var early rec
 	ser.Draw(&early, ch, 800, SeriesHeight, 50)
-	if txt := strings.Join(early.texts, "|"); !strings.Contains(txt, "4 of 4 nodes busy, 1 jobs (2 nodes) queued") {
+	if txt := strings.Join(early.texts, "|"); !strings.Contains(txt, "4 of 4 nodes busy, 1 job (2 nodes) queued") {
 		t.Errorf("clock text at 50: %q", txt)
 	}
 }
@@ -600,5 +600,22 @@ func TestSeriesFigures(t *testing.T) {
 	}
 	if got, want := sum/MaxSVGPoints, outputs.TimeAverage(long); math.Abs(got-want) > 1e-9 {
 		t.Errorf("bin averages %v, series average %v", got, want)
+	}
+}
+
+// Issue 39: the series' line read "1 jobs (1 nodes) queued".
+func TestNowTextPlurals(t *testing.T) {
+	for _, tt := range []struct {
+		p     outputs.Point
+		nodes int
+		want  string
+	}{
+		{outputs.Point{BusyNodes: 3, QueuedJobs: 1, QueuedNodes: 1}, 10, "3 of 10 nodes busy, 1 job (1 node) queued"},
+		{outputs.Point{BusyNodes: 1, QueuedJobs: 0, QueuedNodes: 0}, 1, "1 of 1 node busy, 0 jobs (0 nodes) queued"},
+		{outputs.Point{QueuedJobs: 2, QueuedNodes: 9}, 4, "0 of 4 nodes busy, 2 jobs (9 nodes) queued"},
+	} {
+		if got := NowText(tt.p, tt.nodes); got != tt.want {
+			t.Errorf("NowText(%+v, %d) = %q, want %q", tt.p, tt.nodes, got, tt.want)
+		}
 	}
 }

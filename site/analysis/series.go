@@ -170,11 +170,25 @@ func (s *Series) Draw(c gantt.Canvas, ch *gantt.Chart, w, h, t float64) {
 	}
 	// The values at the clock.
 	now := s.At(math.Min(t, ch.End))
-	c.Text("t = "+gantt.FormatTick(math.Round(math.Min(t, math.Max(ch.End, 0))*10)/10)+" s: "+strconv.Itoa(now.BusyNodes)+" of "+strconv.Itoa(s.Nodes)+
-		" nodes busy, "+strconv.Itoa(now.QueuedJobs)+" jobs ("+strconv.Itoa(now.QueuedNodes)+" nodes) queued", gantt.LabelWidth, 10, "#222222", "left")
+	c.Text("t = "+gantt.FormatTick(math.Round(math.Min(t, math.Max(ch.End, 0))*10)/10)+" s: "+NowText(now, s.Nodes), gantt.LabelWidth, 10, "#222222", "left")
 	if t < ch.End && t >= t0 && t <= t1 {
 		c.Line(x(t), seriesTop, x(t), base, "#d0021b")
 	}
+}
+
+// NowText says what the series hold at one moment: "3 of 10 nodes busy,
+// 1 job (1 node) queued" (it read "1 jobs (1 nodes) queued").
+func NowText(now outputs.Point, nodes int) string {
+	return strconv.Itoa(now.BusyNodes) + " of " + count(nodes, "node") + " busy, " +
+		count(now.QueuedJobs, "job") + " (" + count(now.QueuedNodes, "node") + ") queued"
+}
+
+// count is n with its noun, in the plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // The panels' colours: the time average, and the maximum above it.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/site/state"
 )
 
 func TestShape(t *testing.T) {
@@ -354,5 +355,47 @@ func TestSignature(t *testing.T) {
 		if f() == base {
 			t.Errorf("a change of %s keeps the signature", name)
 		}
+	}
+}
+
+// Issue 39: a cluster drawn beside C1 and C2 was "cluster 0 (c0)"; it is
+// named in the style of the others.
+func TestNewClusterNamedLikeTheOthers(t *testing.T) {
+	for _, tt := range []struct {
+		ids, names []string
+		id, name   string
+	}{
+		{[]string{"C1", "C2"}, []string{"", ""}, "C3", ""},
+		{[]string{"c1", "c2", "c3", "c4"}, []string{"", "", "", ""}, "c5", ""},
+		{[]string{"site1", "site3"}, []string{"Umeå", "Lund"}, "site2", "cluster 3"},
+		{nil, nil, "c0", ""},
+		{[]string{"alpha", "beta"}, []string{"", ""}, "c0", ""},
+	} {
+		s := &model.Scenario{Version: model.Version}
+		for i, id := range tt.ids {
+			s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: id, Name: tt.names[i], Nodes: 4})
+		}
+		c := s.Platform.Clusters[AddCluster(s, 3)]
+		if c.ID != tt.id || c.Name != tt.name {
+			t.Errorf("beside %v: new cluster %q named %q, want %q named %q", tt.ids, c.ID, c.Name, tt.id, tt.name)
+		}
+	}
+}
+
+// Issue 39: "cluster 0 now has 53 nodes" stayed under the canvas after
+// Undo had put the 8 nodes back.
+func TestStatusLineGoesWithUndo(t *testing.T) {
+	c := &Platform{App: state.New()}
+	c.resize(0, 53)
+	if !strings.Contains(c.msg(), "now has 53 nodes") {
+		t.Fatalf("after a resize: %q", c.msg())
+	}
+	c.App.Undo()
+	if m := c.msg(); m != "" {
+		t.Errorf("after Undo the status line says %q", m)
+	}
+	c.resize(0, 0)
+	if c.msg() == "" {
+		t.Errorf("a refused size says nothing")
 	}
 }

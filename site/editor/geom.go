@@ -288,18 +288,45 @@ func Num(x float64) string {
 	return strconv.FormatFloat(math.Round(x*1000)/1000, 'f', -1, 64)
 }
 
-// NewID is a cluster id no cluster uses: c0, c1, ...
+// NewID is a cluster id no cluster uses, in the style of the ids there
+// are: beside C1 and C2 it is C3 (a drawn cluster was "c0" there), and
+// the first free number from the lowest in use (c1 beside c0 and c2).
+// Without clusters, or with ids of no common style, it is c0, c1, ...
 func NewID(cs []model.Cluster) string {
 	used := make(map[string]bool, len(cs))
 	for _, c := range cs {
 		used[c.ID] = true
 	}
-	for n := 0; ; n++ {
-		id := "c" + strconv.Itoa(n)
+	prefix, low := "c", 0
+	for i, c := range cs {
+		p, n, ok := splitID(c.ID)
+		if !ok || (i > 0 && p != prefix) {
+			prefix, low = "c", 0
+			break
+		}
+		if i == 0 || n < low {
+			prefix, low = p, n
+		}
+	}
+	for n := low; ; n++ {
+		id := prefix + strconv.Itoa(n)
 		if !used[id] {
 			return id
 		}
 	}
+}
+
+// splitID splits an id such as "C12" into its letters and its number.
+func splitID(id string) (prefix string, n int, ok bool) {
+	i := len(id)
+	for i > 0 && id[i-1] >= '0' && id[i-1] <= '9' {
+		i--
+	}
+	if i == len(id) || len(id)-i > 6 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(id[i:])
+	return id[:i], n, err == nil
 }
 
 // signature sums up what the canvas draws (every cluster field shown,

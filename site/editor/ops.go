@@ -19,7 +19,17 @@ func AddCluster(s *model.Scenario, n int) int {
 	cs := s.Platform.Clusters
 	id := NewID(cs)
 	n = min(max(n, 1), model.MaxNodes)
-	s.Platform.Clusters = append(cs, model.Cluster{ID: id, Name: "cluster " + strings.TrimPrefix(id, "c"), Nodes: n})
+	// Named like the others: by its id alone beside clusters without a
+	// name (C1, C2, C3), "cluster N" beside named ones.
+	name := ""
+	for _, c := range cs {
+		name = "cluster " + strconv.Itoa(len(cs)+1)
+		if c.Name == "" {
+			name = ""
+			break
+		}
+	}
+	s.Platform.Clusters = append(cs, model.Cluster{ID: id, Name: name, Nodes: n})
 	return len(s.Platform.Clusters) - 1
 }
 

@@ -38,8 +38,11 @@ type Platform struct {
 	downFn js.Func
 	// hasMove is set while moveFn holds a listener to release.
 	hasMove bool
-	// Msg is the status line (what the last gesture did, or why not).
-	Msg string
+	// Msg is the status line (what the last gesture did, or why not),
+	// for the scenario at edit count msgGen: an undo or another edit
+	// makes it stale ("cluster 0 now has 53 nodes" stayed after Undo).
+	Msg    string
+	msgGen int
 	// raw keeps the text of a side-panel input that did not parse, with
 	// its message, until the next good value: key "field" or
 	// "servers[k].field".
@@ -127,13 +130,13 @@ func (c *Platform) add() { c.addNodes(8) }
 
 func (c *Platform) addNodes(n int) {
 	if len(c.clusters()) >= model.MaxClusters {
-		c.Msg = "a platform has at most " + strconv.Itoa(model.MaxClusters) + " clusters"
+		c.say("a platform has at most " + strconv.Itoa(model.MaxClusters) + " clusters")
 		return
 	}
 	idx := 0
 	c.App.Edit("add cluster", func(s *model.Scenario) { idx = AddCluster(s, n) })
 	c.choose(idx)
-	c.Msg = "added " + c.label(idx) + " with " + strconv.Itoa(n) + " nodes"
+	c.say("added " + c.label(idx) + " with " + strconv.Itoa(n) + " nodes")
 }
 
 func (c *Platform) remove(i int) {
@@ -143,9 +146,9 @@ func (c *Platform) remove(i int) {
 	name := c.label(i)
 	note := ""
 	c.App.Edit("delete "+name, func(s *model.Scenario) { note = RemoveCluster(s, i) })
-	c.Msg = "deleted " + name
+	c.say("deleted " + name)
 	if note != "" {
-		c.Msg += "; " + note
+		c.say(c.Msg + "; " + note)
 	}
 	if c.Selected >= len(c.clusters()) {
 		c.Selected = len(c.clusters()) - 1
@@ -161,7 +164,7 @@ func (c *Platform) move(i, delta int) {
 	name := c.label(i)
 	c.App.Edit("move "+name, func(s *model.Scenario) { j = MoveCluster(s, i, delta) })
 	c.choose(j)
-	c.Msg = "moved " + name + " to position " + strconv.Itoa(j+1)
+	c.say("moved " + name + " to position " + strconv.Itoa(j+1))
 }
 
 func (c *Platform) resize(i, n int) {
@@ -170,11 +173,22 @@ func (c *Platform) resize(i, n int) {
 	}
 	// Try on a copy first, so a refused size leaves no undo step.
 	if err := SetNodes(model.Clone(c.scen()), i, n); err != nil {
-		c.Msg = err.Error()
+		c.say(err.Error())
 		return
 	}
 	c.App.Edit("resize "+c.label(i), func(s *model.Scenario) { _ = SetNodes(s, i, n) })
-	c.Msg = c.label(i) + " now has " + strconv.Itoa(n) + " nodes"
+	c.say(c.label(i) + " now has " + strconv.Itoa(n) + " nodes")
+}
+
+// say sets the status line for the scenario as it is now.
+func (c *Platform) say(m string) { c.Msg, c.msgGen = m, c.App.Gen }
+
+// msg is the status line while the scenario is the one it speaks of.
+func (c *Platform) msg() string {
+	if c.msgGen != c.App.Gen {
+		return ""
+	}
+	return c.Msg
 }
 
 // label names cluster i for messages: its name, else its id.
@@ -187,7 +201,12 @@ func (c *Platform) label(i int) string {
 }
 
 func (c *Platform) itemLabel(i int) string {
-	return c.label(i) + " (" + c.clusters()[i].ID + ") · " + strconv.Itoa(c.clusters()[i].Nodes) + " nodes"
+	cl := c.clusters()[i]
+	s := c.label(i)
+	if s != cl.ID {
+		s += " (" + cl.ID + ")"
+	}
+	return s + " · " + strconv.Itoa(cl.Nodes) + " nodes"
 }
 
 func (c *Platform) itemClass(i int) string {

@@ -3,10 +3,12 @@ package experiments
 import (
 	"context"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"gridplay/engine/sched"
 
@@ -170,5 +172,51 @@ func TestTicksEndOnHugeValues(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("ticks of [1e17, 1e17+16] did not end")
+	}
+}
+
+// Issue 39: the experiments' legends were cut off at the figure's right
+// edge (a long name, "multisite-nonadaptive (paper)") and, with many
+// series, at its bottom. Every legend name ends inside the figure,
+// counting 7.5 units a character at 12 px.
+func TestLegendInsideFigure(t *testing.T) {
+	f := Figure{Spec: Spec{Title: "t", Kind: Line}, Xs: []string{"1", "2"}}
+	for i := 0; i < 22; i++ {
+		name := "p" + strings.Repeat("x", i)
+		if i == 3 {
+			name = "multisite-nonadaptive (paper)"
+		}
+		f.Series = append(f.Series, Series{Name: name, Values: map[string]float64{"1": 1, "2": float64(i)}})
+	}
+	s := SVG(f)
+	wellFormed(t, s)
+	var w, h float64
+	fmt.Sscanf(s[strings.Index(s, `width="`):], `width="%g" height="%g"`, &w, &h)
+	d := xml.NewDecoder(strings.NewReader(s))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			break
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != "text" {
+			continue
+		}
+		var x, y float64
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "x":
+				fmt.Sscan(a.Value, &x)
+			case "y":
+				fmt.Sscan(a.Value, &y)
+			}
+		}
+		txt, _ := d.Token()
+		cd, _ := txt.(xml.CharData)
+		for _, sr := range f.Series {
+			if string(cd) == sr.Name && (x+7.5*float64(utf8.RuneCountInString(sr.Name)) > w || y > h-4) {
+				t.Errorf("legend %q at (%v, %v) runs out of the %v×%v figure", sr.Name, x, y, w, h)
+			}
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Palette is Okabe and Ito's colour-blind-safe palette; each series also
@@ -52,6 +53,18 @@ func SVG(f Figure) string {
 	if rot {
 		svgH += 100
 		padB += 100
+	}
+	// The legend takes the room its names need: the plot keeps its
+	// width and the figure grows (at 12 px a character is at most about
+	// 7.5 units wide), and grows downwards for many series. Long names
+	// ("multisite-nonadaptive (paper)") ran off the figure's edge.
+	svgW, padR := svgW, padR
+	if need := legendWidth(f); need > padR {
+		svgW += need - padR
+		padR = need
+	}
+	if need := padT + 20*len(f.Series) + 16; need > svgH {
+		svgH = need
 	}
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-family="system-ui, sans-serif" font-size="12">`,
 		svgW, svgH, svgW, svgH, esc(f.Title))
@@ -107,6 +120,16 @@ func SVG(f Figure) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// legendWidth is the room the legend's names need, in SVG units: the
+// line and marker (44) and the longest name.
+func legendWidth(f Figure) int {
+	n := 0
+	for _, s := range f.Series {
+		n = max(n, utf8.RuneCountInString(s.Name))
+	}
+	return 44 + int(math.Ceil(7.5*float64(n))) + 8
 }
 
 func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) float64, labelY float64) {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"gridplay/engine/model"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -45,6 +46,36 @@ func Views(fs []state.Frame) []string {
 			out = append(out, v)
 		}
 	}
+	return out
+}
+
+// InTime says the frames of view are events in simulated time, drawn on
+// the chart's clock: backfilling decisions and the hybrid grid's status
+// exchanges and moves. GA generations and packing steps happen at one
+// moment each, many of them; they are spread over the replay instead.
+func InTime(view string) bool { return view == "backfill" || view == "hybrid" }
+
+// Shown is how many frames of fs the views show at the replay's clock:
+// for a view of events in time, those at or before the clock (the
+// engine sends them in time order); for the others, frames spread
+// evenly over the replay. (Spread evenly, the hybrid grid's narration
+// said "At t = 25 s, …" while the clock read 85.8 s, issue 39.)
+func Shown(view string, fs []state.Frame, pl *state.Player) int {
+	if !InTime(view) {
+		return pl.FrameIndex(len(fs))
+	}
+	return sort.Search(len(fs), func(i int) bool { return fs[i].T > pl.T+1e-9 })
+}
+
+// Earlier says that a narration is of the latest event before the clock,
+// not of the clock's moment: "Latest event: at t = 25 s, …".
+func Earlier(segs []Seg) []Seg {
+	if len(segs) == 0 || segs[0].Term != "" || segs[0].Text == "" {
+		return segs
+	}
+	out := append([]Seg{}, segs...)
+	t := out[0].Text
+	out[0].Text = "Latest event: " + strings.ToLower(t[:1]) + t[1:]
 	return out
 }
 
@@ -271,20 +302,31 @@ func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	if len(bars) == 0 || bw < 40 {
 		return
 	}
-	c.Text("best schedule", bx, top, "#333333", "left")
-	end := 0.0
+	// Over the run's own window, first start to last end: from time 0,
+	// the last GA run of a TITAN replay (one task, late) was a lone
+	// square at the panel's right edge.
+	begin, end := math.Inf(1), math.Inf(-1)
 	for _, b := range bars {
-		end = math.Max(end, b[1])
+		begin, end = math.Min(begin, b[0]), math.Max(end, b[1])
 	}
-	if end <= 0 {
-		end = 1
+	if !(end > begin) {
+		end = begin + 1
 	}
+	c.Text("best schedule: "+countOf(len(bars), "task")+", t = "+gantt.FormatTick(begin)+"–"+gantt.FormatTick(end)+" s", bx, top, "#333333", "left")
 	rowH := math.Min(12, (ph-10)/float64(len(bars)))
 	for i, b := range bars {
-		x0 := bx + b[0]/end*bw
-		x1 := math.Max(x0+1, bx+b[1]/end*bw)
+		x0 := bx + (b[0]-begin)/(end-begin)*bw
+		x1 := math.Max(x0+1, bx+(b[1]-begin)/(end-begin)*bw)
 		c.FillRect(x0, top+12+float64(i)*rowH, x1-x0, math.Max(1, rowH-1), gantt.Color(i))
 	}
+}
+
+// countOf is n with its noun, plural unless n is 1.
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 type packing struct {

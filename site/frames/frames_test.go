@@ -238,3 +238,31 @@ func TestAxisNum(t *testing.T) {
 		}
 	}
 }
+
+// rects records filled rectangles with their places.
+type rects struct {
+	rec
+	r [][4]float64
+}
+
+func (r *rects) FillRect(x, y, w, h float64, color string) {
+	r.rec.FillRect(x, y, w, h, color)
+	r.r = append(r.r, [4]float64{x, y, w, h})
+}
+
+// Issue 39: the best schedule of TITAN's last GA run (one task, arrived
+// late) was a lone square at the right edge of its panel: it was drawn
+// from time 0. It spans the panel now, and says what it shows.
+func TestGABestScheduleSpansItsRun(t *testing.T) {
+	fs := []state.Frame{fr("generation", `{"n":0,"best":10,"mean":10,"s":{"ts":[200],"te":[210]}}`)}
+	r := &rects{}
+	Draw(r, "ga", fs, 1, 800, Height)
+	bx, bw := 800*0.62+10, 800-(800*0.62+10)-10
+	last := r.r[len(r.r)-1]
+	if last[0] > bx+1 || last[2] < bw-2 {
+		t.Errorf("the task's bar is %v; the panel runs from x %v over %v px", last, bx, bw)
+	}
+	if all := strings.Join(r.texts, "|"); !strings.Contains(all, "best schedule: 1 task, t = 200–210 s") {
+		t.Errorf("texts %q", all)
+	}
+}

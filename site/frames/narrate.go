@@ -462,7 +462,9 @@ func narrateGA(fs []state.Frame, i int, pl Platform) []Seg {
 	if cur.Round != nil && cur.C != nil {
 		where = fmt.Sprintf("Round %d, %s: ", *cur.Round+1, pl.cluster(*cur.C))
 	} else if cur.N != nil {
-		where = fmt.Sprintf("At t = %s: ", secs(ts[len(ts)-1]))
+		// The generations are spread over the replay, not on its
+		// clock: the run is named by its moment, not said to be now.
+		where = fmt.Sprintf("The GA run of t = %s, ", secs(ts[len(ts)-1]))
 	}
 	n.say("%sgeneration %d", where, cur.gen.gen())
 	// The last improvement of the best schedule in this run.

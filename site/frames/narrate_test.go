@@ -145,7 +145,7 @@ func TestNarrateGA(t *testing.T) {
 	// starts a new run.
 	ts, _, tpl := runPreset(t, "titan-fig9")
 	second := first(t, ts, func(f state.Frame) bool { return f.T > 0 })
-	if got := Text(Narrate("ga", ts, second+1, tpl)); !strings.Contains(got, "starts from its first population") || !strings.HasPrefix(got, "At t = 5 s") {
+	if got := Text(Narrate("ga", ts, second+1, tpl)); !strings.Contains(got, "starts from its first population") || !strings.HasPrefix(got, "The GA run of t = 5 s, generation") {
 		t.Errorf("TITAN second run %q", got)
 	}
 }

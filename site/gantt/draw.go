@@ -167,6 +167,15 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 	}
 }
 
+// HeatMap says whether Draw shows the chart as of time t as a heat map
+// of how busy each node is (over LODBars jobs in the window), not as one
+// bar per job.
+func (ch *Chart) HeatMap(t float64) bool {
+	t0, t1 := ch.Window()
+	lo, hi := ch.inView(t0, math.Min(t, t1))
+	return hi-lo > LODBars
+}
+
 type lodKey struct {
 	t0, t1, stop float64
 	cols, rows   int

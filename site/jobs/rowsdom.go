@@ -27,6 +27,11 @@ import (
 // in order, on a goroutine that takes the render lock; typing renders
 // nothing, a change or a button renders the page.
 
+// dupIcon is the duplicate button's picture, two overlapping squares,
+// drawn rather than a character: U+29C9 (⧉) is in few fonts, and showed
+// as an empty box.
+const dupIcon = `<svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14"><rect x="1.5" y="4.5" width="8" height="8" rx="1" fill="none" stroke="currentColor"/><rect x="4.5" y="1.5" width="8" height="8" rx="1" fill="#fff" stroke="currentColor"/></svg>`
+
 // rowsShell is the table body for the rows in the window: a spacer row,
 // the rows' skeleton, a spacer row.
 // It holds no user text (column keys only), so it is HTML as it is.
@@ -50,7 +55,7 @@ func (c *Table) rowsShell() vugu.HTML {
 			b.WriteString(col.Key)
 			b.WriteString(`"></td>`)
 		}
-		b.WriteString(`<td class="jt-actions"><button type="button" class="jt-dup" title="Duplicate">⧉</button><button type="button" class="jt-del" title="Delete">✕</button></td></tr>`)
+		b.WriteString(`<td class="jt-actions"><button type="button" class="jt-dup" title="Duplicate">` + dupIcon + `</button><button type="button" class="jt-del" title="Delete">✕</button></td></tr>`)
 	}
 	b.WriteString(`<tr class="jt-spacer" aria-hidden="true"></tr>`)
 	c.shell, c.shellN = b.String(), n

@@ -9,6 +9,7 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/engine/model"
+	"gridplay/engine/swf"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -71,6 +72,11 @@ type Table struct {
 	// KeepPlatform, when set, keeps the platform on SWF import instead
 	// of using the trace's machine.
 	KeepPlatform bool
+
+	// The shipped traces' form: which trace, its first N jobs, and a
+	// window of submit times (text as typed; empty for none).
+	TraceName, TraceFirst, TraceFrom, TraceTo string
+	ShowShipped                               bool
 
 	env vugu.EventEnv
 	// scrollPending asks syncScroll to scroll the list to First.
@@ -682,6 +688,157 @@ func (c *Table) applyImport(im *Import) {
 	c.Notice = im.Notice
 	if !keep {
 		c.Notice = append(c.Notice, "The platform is now the trace's machine: "+im.Cluster.ID+" with "+comma(im.Cluster.Nodes)+" nodes.")
+	}
+	if switchPolicy {
+		c.Notice = append(c.Notice, "The policy is now "+ImportPolicy+" (EASY backfilling), which suits a trace; pick another in the policy menu.")
+	}
+	c.SortKey = ""
+	c.scrollTo(0)
+}
+
+// Shipped traces: a cut of a trace that ships with gridplay, read by the
+// engine (POST /api/expand of a scenario that names it, engine/workload):
+// the jobs are those of an SWF import of the trace, and a share link
+// names the cut instead of listing them.
+
+func (c *Table) shippedNames() []string {
+	out := make([]string, len(swf.Shipped))
+	for i, t := range swf.Shipped {
+		out[i] = t.Name
+	}
+	return out
+}
+
+func (c *Table) traceName() string {
+	if c.TraceName == "" {
+		return "KTH-SP2-1996-2"
+	}
+	return c.TraceName
+}
+
+func (c *Table) traceFirst() string {
+	if c.TraceFirst == "" {
+		return "1000"
+	}
+	return c.TraceFirst
+}
+
+func (c *Table) setTrace(field string, e vugu.DOMEvent) {
+	v := strings.TrimSpace(e.JSEventTarget().Get("value").String())
+	switch field {
+	case "name":
+		c.TraceName = v
+	case "first":
+		c.TraceFirst = v
+		if v == "" {
+			c.TraceFirst = "0"
+		}
+	case "from":
+		c.TraceFrom = v
+	case "to":
+		c.TraceTo = v
+	}
+}
+
+// TraceRef reads the form into a trace reference, or says what is wrong.
+func TraceRef(name, first, from, to string) (*model.TraceRef, string) {
+	t := &model.TraceRef{Name: name}
+	if _, ok := swf.FindShipped(name); !ok {
+		return nil, "pick one of the shipped traces"
+	}
+	num := func(s, what string) (float64, string) {
+		if s == "" {
+			return 0, ""
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || v < 0 || v != v {
+			return 0, what + " must be a number of seconds, 0 or more"
+		}
+		return v, ""
+	}
+	n, err := strconv.Atoi(first)
+	if err != nil || n < 0 || n > MaxImportJobs {
+		return nil, "the number of jobs must be a whole number from 0 (every job) to " + comma(MaxImportJobs)
+	}
+	t.First = n
+	var msg string
+	if t.From, msg = num(from, "from"); msg != "" {
+		return nil, msg
+	}
+	if t.To, msg = num(to, "to"); msg != "" {
+		return nil, msg
+	}
+	if t.To != 0 && t.To <= t.From {
+		return nil, "the window's end must be after its start"
+	}
+	return t, ""
+}
+
+// loadShipped reads the cut the form names (the engine reads the
+// trace: in the worker, from the site's static/traces); the lock is held.
+func (c *Table) loadShipped() {
+	ref, msg := TraceRef(c.traceName(), c.traceFirst(), c.TraceFrom, c.TraceTo)
+	c.Notice, c.Problem = nil, ""
+	if msg != "" {
+		c.Problem = "Shipped trace: " + msg + "."
+		return
+	}
+	st, _ := swf.FindShipped(ref.Name)
+	keep := c.KeepPlatform
+	s := model.Clone(c.App.Scenario)
+	s.Jobs, s.Generator, s.Trace, s.Events = nil, nil, ref, nil
+	if !keep {
+		s.Platform = model.Platform{Clusters: []model.Cluster{{ID: "site0", Name: ref.Name, Nodes: st.Nodes}}}
+	}
+	body, err := model.Encode(s)
+	if err != nil {
+		c.Problem = "Shipped trace: " + state.Explain(err.Error(), s).Sentence
+		return
+	}
+	c.ask("Reading "+ref.Name+" in the engine (the page stays usable)…", "POST", "/api/expand", body,
+		func(status int, b []byte) {
+			if status != 200 {
+				c.Problem = "Shipped trace: " + state.Explain(state.ErrorBody(status, b), s).Sentence
+				return
+			}
+			x, err := model.Decode(b)
+			if err != nil {
+				c.Problem = "Shipped trace: the engine's answer could not be read: " + err.Error()
+				return
+			}
+			c.applyShipped(ref, x, keep)
+			if c.Run != nil {
+				c.Run()
+			}
+		},
+		func(msg string) { c.Problem = "Shipped trace: " + msg })
+}
+
+// applyShipped replaces the jobs (and, unless keep, the platform) with
+// the cut read, x, and records that they are ref.
+func (c *Table) applyShipped(ref *model.TraceRef, x *model.Scenario, keep bool) {
+	switchPolicy := !c.App.PolicyChosen
+	c.App.Edit("load "+comma(len(x.Jobs))+" jobs of "+ref.Name, func(s *model.Scenario) {
+		s.Jobs, s.Generator, s.Trace = x.Jobs, nil, nil
+		s.Name = ref.Name
+		if ref.First > 0 {
+			s.Name += " (first " + comma(ref.First) + ")"
+		}
+		if switchPolicy {
+			s.Policy = model.Policy{Name: ImportPolicy}
+		}
+		if !keep {
+			s.Platform, s.Events = x.Platform, nil
+		} else {
+			for k := range s.Jobs {
+				s.Jobs[k].Origin = ""
+			}
+		}
+	})
+	c.App.SetSource(ref)
+	c.Notice = []string{"Loaded " + comma(len(x.Jobs)) + " jobs of " + ref.Name + ", a trace shipped with gridplay; a share link names this cut of the trace instead of listing its jobs."}
+	if !keep {
+		c.Notice = append(c.Notice, "The platform is now the trace's machine: site0 with "+comma(x.Platform.Clusters[0].Nodes)+" nodes.")
 	}
 	if switchPolicy {
 		c.Notice = append(c.Notice, "The policy is now "+ImportPolicy+" (EASY backfilling), which suits a trace; pick another in the policy menu.")

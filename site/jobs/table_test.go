@@ -7,6 +7,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/workload"
+	"gridplay/site/state"
 )
 
 func TestGeneratorForm(t *testing.T) {
@@ -64,6 +65,34 @@ func TestFileName(t *testing.T) {
 	} {
 		if got := fileName(in); got != want {
 			t.Errorf("fileName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Issue 39: the duplicate button showed U+29C9 (⧉), which common fonts
+// lack (an empty box); it is drawn now.
+func TestRowButtonsDrawn(t *testing.T) {
+	c := &Table{App: &state.App{Scenario: scenario(model.Job{ID: "a", Size: 1, Runtime: 1})}}
+	c.Compute(nil)
+	h := string(c.rowsShell())
+	if strings.ContainsRune(h, '⧉') || !strings.Contains(h, `class="jt-dup" title="Duplicate"><svg`) {
+		t.Errorf("row skeleton: %s", h)
+	}
+}
+
+// The shipped traces' form reads into a trace reference, or says what
+// is wrong in words.
+func TestTraceRefForm(t *testing.T) {
+	ref, msg := TraceRef("KTH-SP2-1996-2", "500", "", "86400")
+	if msg != "" || *ref != (model.TraceRef{Name: "KTH-SP2-1996-2", First: 500, To: 86400}) {
+		t.Errorf("%+v %q", ref, msg)
+	}
+	for _, bad := range [][4]string{
+		{"nope", "10", "", ""}, {"KTH-SP2-1996-2", "-1", "", ""}, {"KTH-SP2-1996-2", "x", "", ""},
+		{"KTH-SP2-1996-2", "10", "-5", ""}, {"KTH-SP2-1996-2", "10", "50", "20"}, {"KTH-SP2-1996-2", "999999999", "", ""},
+	} {
+		if _, msg := TraceRef(bad[0], bad[1], bad[2], bad[3]); msg == "" {
+			t.Errorf("%q accepted", bad)
 		}
 	}
 }

@@ -60,6 +60,72 @@ func Save(key, val string) (ok bool) {
 	return g.Call("set", key, val).Bool()
 }
 
+// await waits for the promise p (one that never rejects) and returns its
+// value. Call it outside Vugu's lock, on a goroutine that may block.
+func await(p sjs.Value) sjs.Value {
+	ch := make(chan sjs.Value, 1)
+	var f sjs.Func
+	f = sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+		f.Release()
+		v := sjs.Undefined()
+		if len(a) > 0 {
+			v = a[0]
+		}
+		ch <- v
+		return nil
+	})
+	p.Call("then", f)
+	return <-ch
+}
+
+// SaveBig keeps data under key in IndexedDB (a scenario too big for
+// localStorage); false when the browser refused it. It blocks until
+// then: call it outside Vugu's lock.
+func SaveBig(key string, data []byte) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	g := sjs.Global().Get("gridplayStore")
+	if !g.Truthy() || !g.Get("putBig").Truthy() {
+		return false
+	}
+	b := sjs.Global().Get("Uint8Array").New(len(data))
+	sjs.CopyBytesToJS(b, data)
+	return await(g.Call("putBig", key, b)).Truthy()
+}
+
+// LoadBig reads what SaveBig kept under key; nil when there is nothing
+// (or no IndexedDB). It blocks: call it outside Vugu's lock.
+func LoadBig(key string) (data []byte) {
+	defer func() {
+		if recover() != nil {
+			data = nil
+		}
+	}()
+	g := sjs.Global().Get("gridplayStore")
+	if !g.Truthy() || !g.Get("getBig").Truthy() {
+		return nil
+	}
+	v := await(g.Call("getBig", key))
+	if !v.Truthy() {
+		return nil
+	}
+	data = make([]byte, v.Get("length").Int())
+	sjs.CopyBytesToGo(data, v)
+	return data
+}
+
+// DeleteBig drops what SaveBig kept under key. It blocks: call it
+// outside Vugu's lock.
+func DeleteBig(key string) {
+	defer func() { recover() }()
+	if g := sjs.Global().Get("gridplayStore"); g.Truthy() && g.Get("delBig").Truthy() {
+		await(g.Call("delBig", key))
+	}
+}
+
 // Copy puts text on the clipboard (asynchronously); false when the
 // browser has no clipboard API here (the page then shows the text).
 func Copy(text string) bool {

@@ -116,6 +116,9 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 	t0 := Now()
 	gantt.Draw(canvas{ctx}, ch, w, h, t)
 	RecordFrameTime(Now() - t0)
+	if ds := v.Get("dataset"); !ds.Get("cleared").IsUndefined() {
+		ds.Delete("cleared")
+	}
 	if ch != lastChart && len(ch.Bars) > 0 {
 		lastChart = ch
 		Mark("gantt: drawn")
@@ -130,6 +133,25 @@ func PaintGantt(el js.Value, ch *gantt.Chart, t float64) {
 			doc.Call("dispatchEvent", g.Get("Event").New("gridplay-first-gantt"))
 		}
 	}
+}
+
+// ClearGantt empties the Gantt canvas in el (there is no schedule to
+// show), keeping its size; nothing when it has no canvas yet.
+func ClearGantt(el js.Value) {
+	host := sjs.Value(el)
+	if !host.Truthy() {
+		return
+	}
+	v := host
+	if !strings.EqualFold(host.Get("nodeName").String(), "canvas") {
+		v = host.Get("firstElementChild")
+	}
+	if !v.Truthy() || (last.el.Truthy() && last.el.Equal(v) && last.ch == nil) {
+		return
+	}
+	v.Call("getContext", "2d").Call("clearRect", 0, 0, v.Get("width"), v.Get("height"))
+	v.Get("dataset").Set("cleared", "1")
+	last = paintKey{el: v}
 }
 
 // canvasIn returns the canvas to draw on for host: host itself when it is

@@ -24,12 +24,16 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 
 // The browser helpers do nothing natively.
 func PaintGantt(el js.Value, ch *gantt.Chart, t float64)                                       {}
+func ClearGantt(el js.Value)                                                                   {}
 func PaintFrames(el js.Value, view, title string, fs []state.Frame, n int, pl frames.Platform) {}
 func Hash() string                                                                             { return "" }
 func PageURL() string                                                                          { return "http://localhost/" }
 func ClearHash()                                                                               {}
 func Load(key string) string                                                                   { return "" }
 func Save(key, val string) bool                                                                { return false }
+func SaveBig(key string, data []byte) bool                                                     { return false }
+func LoadBig(key string) []byte                                                                { return nil }
+func DeleteBig(key string)                                                                     {}
 func Copy(text string) bool                                                                    { return false }
 func Download(name, mime string, data []byte)                                                  {}
 func LogError(msg string)                                                                      {}

@@ -54,6 +54,22 @@ var builtin = map[string]Lesson{
 			"When the first waiting job cannot start, EASY reserves its start (the shadow time) and lets later jobs start now if they end before it, or use only the extra nodes.",
 		Question: "Which jobs start earlier under EASY than under FCFS, and does any job start later? Compare fcfs, easy and conservative.",
 		Section:  "EASY backfilling (Lifka 1995); multisite section 4.1.2",
+		// The schedule is EASY's on the preset (checked by
+		// TestBuiltinAnswersAreTheEngines): j1 ends at 40 s.
+		Steps: []Step{{
+			T:    39,
+			Note: "j1 (8 nodes) ends at t = 40 s. j5, first in the queue, needs all 16 nodes, while j3 and j4 hold 8 until they end.",
+			Ask:  "Which jobs start at t = 40 s?",
+			Choices: []string{
+				"j5: it has waited longest",
+				"j6 and j7",
+				"j8, the smallest job",
+				"None: the nodes are kept for j5",
+			},
+			Answer: 2,
+			Why: "EASY reserves j5's start at the shadow time, when j3 and j4 will have run their requested times (128 s), and lets later jobs start now if they end before it: " +
+				"j6 (3 nodes, 30 s asked) and j7 (5 nodes, 70 s asked) do. j8 asks 100 s and would end after the shadow time. Jobs end before their requested times, so j5 starts at 78 s.",
+		}},
 	},
 }
 

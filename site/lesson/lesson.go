@@ -43,6 +43,8 @@ const (
 	MaxSection    = 200
 	MaxNote       = 1000
 	MaxSteps      = 50
+	MaxChoices    = 6
+	MaxChoice     = 200
 	maxStepSecond = 1e12
 )
 
@@ -63,11 +65,25 @@ type Lesson struct {
 }
 
 // Step is one pause: at playback time T (seconds on the chart's clock,
-// "t = 2 s of 6 s"), with a note to read there.
+// "t = 2 s of 6 s"), with a note to read there. A step may ask a
+// question there (Ask, "Which jobs start at t = 40 s?") with Choices to
+// pick from; Answer is the right one (from 1), and Why, shown once it is
+// picked, says why. The page checks the pick: the lesson's own Question
+// stays an open one.
 type Step struct {
-	T    float64 `json:"t"`
-	Note string  `json:"note,omitempty"`
+	T       float64  `json:"t"`
+	Note    string   `json:"note,omitempty"`
+	Ask     string   `json:"ask,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+	Answer  int      `json:"answer,omitempty"`
+	Why     string   `json:"why,omitempty"`
 }
+
+// Asks says the step asks a question to answer by a choice.
+func (s Step) Asks() bool { return len(s.Choices) > 0 }
+
+// Check says whether choice k (from 1) is the step's answer.
+func (s Step) Check(k int) bool { return s.Asks() && k == s.Answer }
 
 // Error is a problem with a lesson, a sentence for a person; Field names
 // the part of the lesson (for the editor).
@@ -91,8 +107,14 @@ func (l *Lesson) Clean() {
 	l.Question = strings.TrimSpace(l.Question)
 	l.Section = strings.TrimSpace(l.Section)
 	for i := range l.Steps {
-		l.Steps[i].Note = strings.TrimSpace(l.Steps[i].Note)
-		l.Steps[i].T = math.Round(l.Steps[i].T*1000) / 1000
+		s := &l.Steps[i]
+		s.Note = strings.TrimSpace(s.Note)
+		s.Ask = strings.TrimSpace(s.Ask)
+		s.Why = strings.TrimSpace(s.Why)
+		for k := range s.Choices {
+			s.Choices[k] = strings.TrimSpace(s.Choices[k])
+		}
+		s.T = math.Round(s.T*1000) / 1000
 	}
 	sort.SliceStable(l.Steps, func(i, j int) bool { return l.Steps[i].T < l.Steps[j].T })
 }
@@ -126,6 +148,40 @@ func (l *Lesson) Validate() error {
 			return errf(fmt.Sprintf("steps[%d].t", i), "Step %d pauses at a time that is not on the clock (%v s).", i+1, s.T)
 		}
 		if err := checkText(fmt.Sprintf("steps[%d].note", i), fmt.Sprintf("note of step %d", i+1), s.Note, MaxNote); err != nil {
+			return err
+		}
+		if err := s.validateAsk(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateAsk checks step i's question, its choices and its answer.
+func (s Step) validateAsk(i int) error {
+	f := func(part string) string { return fmt.Sprintf("steps[%d].%s", i, part) }
+	for _, t := range []struct{ field, name, v string }{{"ask", "question", s.Ask}, {"why", "explanation", s.Why}} {
+		if err := checkText(f(t.field), fmt.Sprintf("%s of step %d", t.name, i+1), t.v, MaxNote); err != nil {
+			return err
+		}
+	}
+	switch n := len(s.Choices); {
+	case n == 0 && (strings.TrimSpace(s.Ask) != "" || s.Answer != 0 || strings.TrimSpace(s.Why) != ""):
+		return errf(f("choices"), "Step %d asks a question: give it two choices or more to pick from.", i+1)
+	case n == 0:
+		return nil
+	case n == 1 || n > MaxChoices:
+		return errf(f("choices"), "Step %d's question has %d choices; give it 2 to %d.", i+1, n, MaxChoices)
+	case strings.TrimSpace(s.Ask) == "":
+		return errf(f("ask"), "Step %d has choices but no question.", i+1)
+	case s.Answer < 1 || s.Answer > n:
+		return errf(f("answer"), "Step %d's question needs its right answer marked (one of its %d choices).", i+1, n)
+	}
+	for k, c := range s.Choices {
+		if strings.TrimSpace(c) == "" {
+			return errf(f(fmt.Sprintf("choices[%d]", k)), "Choice %d of step %d is empty.", k+1, i+1)
+		}
+		if err := checkText(f(fmt.Sprintf("choices[%d]", k)), fmt.Sprintf("choice %d of step %d", k+1, i+1), c, MaxChoice); err != nil {
 			return err
 		}
 	}

@@ -119,3 +119,33 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// A step's question is checked: two to MaxChoices choices, one marked
+// right; a link with a broken one is refused with a sentence.
+func TestStepQuestions(t *testing.T) {
+	ok := Lesson{Version: Version, Title: "x", Steps: []Step{{T: 1, Ask: "Which?", Choices: []string{"a", "b"}, Answer: 2, Why: "b, because"}}}
+	tok, err := Encode(&ok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(tok)
+	if err != nil || !back.Steps[0].Asks() || !back.Steps[0].Check(2) || back.Steps[0].Check(1) || back.Steps[0].Why != "b, because" {
+		t.Fatalf("round trip: %+v %v", back, err)
+	}
+	for name, s := range map[string]Step{
+		"no choices":   {Ask: "Which?"},
+		"one choice":   {Ask: "Which?", Choices: []string{"a"}, Answer: 1},
+		"no question":  {Choices: []string{"a", "b"}, Answer: 1},
+		"no answer":    {Ask: "Which?", Choices: []string{"a", "b"}},
+		"answer past":  {Ask: "Which?", Choices: []string{"a", "b"}, Answer: 3},
+		"empty choice": {Ask: "Which?", Choices: []string{"a", " "}, Answer: 1},
+		"many":         {Ask: "Which?", Choices: []string{"a", "b", "c", "d", "e", "f", "g"}, Answer: 1},
+	} {
+		l := Lesson{Version: Version, Title: "x", Steps: []Step{s}}
+		if err := l.Validate(); err == nil {
+			t.Errorf("%s: accepted", name)
+		} else if e, ok := AsError(err); !ok || !strings.HasPrefix(e.Field, "steps[0].") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

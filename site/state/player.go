@@ -21,7 +21,8 @@ type Player struct {
 // seconds.
 const Duration = 6.0
 
-// Play starts the replay, from 0 when it had reached the end.
+// Play starts the replay, from 0 when it had reached the end. It leaves
+// the stop it paused at (the lesson card no longer says "Paused here").
 func (p *Player) Play() {
 	if p.End <= 0 {
 		return
@@ -30,6 +31,7 @@ func (p *Player) Play() {
 		p.T = 0
 	}
 	p.Playing = true
+	p.Stopped = 0
 }
 
 // Pause stops the replay where it is.
@@ -89,8 +91,10 @@ func (p *Player) Step(n, frames int) {
 	p.Seek(i / k * p.End)
 }
 
-// Seek sets the clock, clamped to [0, End].
+// Seek sets the clock, clamped to [0, End], away from any stop (a
+// lesson's step sets Stopped after seeking to it).
 func (p *Player) Seek(t float64) {
+	p.Stopped = 0
 	if math.IsNaN(t) || t < 0 {
 		t = 0
 	}

@@ -3,6 +3,7 @@ package state
 import (
 	"encoding/base64"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"gridplay/engine/api/compact"
@@ -30,6 +31,48 @@ func SaveText(s *model.Scenario) (string, error) {
 	}
 	b, err := json.Marshal(s)
 	return string(b), err
+}
+
+// A scenario with more jobs than localStorage holds (a whole trace) is
+// kept in IndexedDB as its compact form (BigBytes); localStorage then
+// holds a marker that says so, with its name and job count, so that the
+// page knows at once what it is reading back.
+const savedBig = "gpidb1:"
+
+// BigMarker is the localStorage entry that stands for s kept in
+// IndexedDB.
+func BigMarker(s *model.Scenario) string {
+	return savedBig + strconv.Itoa(len(s.Jobs)) + ":" + s.Name
+}
+
+// ReadBigMarker reads a BigMarker: the name and job count of the
+// scenario kept in IndexedDB; ok is false for any other entry.
+func ReadBigMarker(text string) (name string, jobs int, ok bool) {
+	rest, ok := strings.CutPrefix(text, savedBig)
+	if !ok {
+		return "", 0, false
+	}
+	n, name, _ := strings.Cut(rest, ":")
+	jobs, err := strconv.Atoi(n)
+	if err != nil || jobs < 0 {
+		return "", 0, false
+	}
+	return name, jobs, true
+}
+
+// BigBytes is what autosave keeps of s in IndexedDB.
+func BigBytes(s *model.Scenario) ([]byte, error) { return compact.EncodeScenario(s) }
+
+// LoadBig reads what BigBytes wrote; nil when it is not a scenario.
+func LoadBig(b []byte) *model.Scenario {
+	if len(b) == 0 {
+		return nil
+	}
+	s, err := compact.ReadScenario(b)
+	if err != nil {
+		return nil
+	}
+	return s
 }
 
 // LoadSaved reads what SaveText wrote. A scenario that does not validate

@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"strings"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -20,6 +22,8 @@ const (
 	StatusRunning = "running"
 	StatusDone    = "done"
 	StatusError   = "error"
+	// StatusCancelled: the user stopped the run; not an error.
+	StatusCancelled = "cancelled"
 )
 
 // Frame is an animation frame as it arrives from the engine; Data stays raw
@@ -53,6 +57,34 @@ type App struct {
 	// preset loads: an import keeps a chosen policy and otherwise
 	// switches to one that suits a trace.
 	PolicyChosen bool
+
+	// Source names the shipped trace's cut the jobs were read from (a
+	// share link then names it instead of listing the jobs) while the
+	// jobs are still the ones read: JobsSum(Jobs) == SourceSum.
+	Source    *model.TraceRef
+	SourceSum uint64
+}
+
+// SetSource records that the scenario's jobs are trace cut t.
+func (a *App) SetSource(t *model.TraceRef) {
+	a.Source, a.SourceSum = t, JobsSum(a.Scenario.Jobs)
+}
+
+// SourceOf is the trace cut the scenario's jobs still are, nil when
+// they were edited since (or never came from one).
+func (a *App) SourceOf() *model.TraceRef {
+	if a.Source == nil || JobsSum(a.Scenario.Jobs) != a.SourceSum {
+		return nil
+	}
+	return a.Source
+}
+
+// JobsSum is a checksum of a job list (FNV-1a of its JSON): whether the
+// jobs are still the ones read from a trace.
+func JobsSum(jobs []model.Job) uint64 {
+	h := fnv.New64a()
+	json.NewEncoder(h).Encode(jobs)
+	return h.Sum64()
 }
 
 // New returns the state showing the default scenario, not yet run.
@@ -67,6 +99,14 @@ func (a *App) Begin() {
 	a.Result = nil
 	a.Frames = nil
 	a.Player = Player{}
+	a.Elapsed = 0
+}
+
+// Cancel ends the run the user stopped: no result, and no error either.
+func (a *App) Cancel() {
+	a.Status = StatusCancelled
+	a.Err = ""
+	a.Player.Playing = false
 }
 
 // Fail ends the run with an error message.
@@ -99,11 +139,7 @@ func (a *App) ApplyLine(b []byte) error {
 	}
 	switch {
 	case l.Error != nil:
-		msg := *l.Error
-		if l.Field != "" {
-			msg = l.Field + ": " + msg
-		}
-		a.Fail(msg)
+		a.Fail(withField(l.Field, *l.Error))
 	case l.Result != nil:
 		a.Finish(l.Result)
 	case l.Kind != nil:
@@ -135,10 +171,20 @@ func ErrorBody(status int, body []byte) string {
 	if json.Unmarshal(body, &e) != nil || e.Error == "" {
 		return fmt.Sprintf("engine answered status %d", status)
 	}
-	if e.Field != "" {
-		return e.Field + ": " + e.Error
+	return withField(e.Field, e.Error)
+}
+
+// withField is the engine's error msg with its field path in front, as
+// the page shows it ("jobs[3].size: must be at least 1"). The engine
+// names the field twice when a list of problems is one error: its
+// "error" is then the whole list, each problem with its own path
+// ("jobs: MUSCLE takes at most 200000 jobs"), and "field" the first
+// path; the path is not repeated then ("jobs: jobs: ..." before).
+func withField(field, msg string) string {
+	if field == "" || strings.HasPrefix(msg, field+": ") {
+		return msg
 	}
-	return e.Error
+	return field + ": " + msg
 }
 
 // Lines splits a byte stream into lines across chunk boundaries.

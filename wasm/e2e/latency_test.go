@@ -91,15 +91,35 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
   return true;
 })()`, nil),
 		chromedp.SetUploadFiles(`input.jt-swf`, []string{cut}, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector(".app").dataset.engine === "error" || (document.querySelector(".app").dataset.engine === "done" && document.querySelector(".jt-count")?.textContent === "20,000 jobs")`, nil,
+		chromedp.Poll(`document.querySelector(".app").dataset.engine === "cancelled" || (document.querySelector(".app").dataset.engine === "done" && document.querySelector(".jt-count")?.textContent === "20,000 jobs")`, nil,
 			chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Text(`.run-error`, &runErr, chromedp.ByQuery),
+		chromedp.Text(`.run-cancelled`, &runErr, chromedp.ByQuery),
 	)
 	if err != nil {
 		t.Fatalf("cancel during the run: %v", err)
 	}
 	if !strings.Contains(runErr, "cancelled") {
 		t.Errorf("after Cancel the page says %q", runErr)
+	}
+	// A cancel is not an error, and the chart of the run before is not
+	// shown as this one's: the canvas is cleared, or gone (issue 39: a
+	// red "engine error" badge, the previous chart and its "Answered in"
+	// stayed).
+	var after struct {
+		Badge, Status string
+		Cleared, Red  bool
+		Answered      bool
+	}
+	if err := chromedp.Run(ctx, chromedp.Poll(`(c => !c || c.dataset.cleared === "1")(document.querySelector("canvas#gantt"))`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`({Badge: document.querySelector(".header .status").textContent, Status: document.querySelector(".header .status").dataset.status,
+  Cleared: (c => !c || c.dataset.cleared === "1")(document.querySelector("canvas#gantt")), Red: !!document.querySelector(".run-error:not([hidden])"),
+  Answered: [...document.querySelectorAll(".summary dt")].some(d => d.textContent === "Answered in")})`, &after)); err != nil {
+		var dump string
+		chromedp.Run(ctx, chromedp.Evaluate(`JSON.stringify({engine: document.querySelector(".app").dataset.engine, canvas: Object.assign({}, document.querySelector("canvas#gantt")?.dataset), host: document.querySelector(".canvas-host")?.innerHTML.slice(0, 200), status: document.querySelector(".header .status")?.textContent})`, &dump))
+		t.Errorf("after Cancel: %v (%s)", err, dump)
+	}
+	if after.Badge != "run cancelled" || after.Status != "cancelled" || !after.Cleared || after.Red || after.Answered {
+		t.Errorf("after Cancel: %+v", after)
 	}
 
 	// Retry, and move the pointer over the page while the run is in
@@ -115,7 +135,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 	var start, drawn, answeredAt float64
 	var marks []mark
 	for run := 1; run <= 5 && len(lat) < 3; run++ {
-		button := `.run-error button.retry`
+		button := `.run-cancelled button.retry`
 		if run > 1 {
 			button = `button.run.primary`
 		}

@@ -546,8 +546,8 @@ func TestProgressCancel(t *testing.T) {
 		chromedp.WaitVisible(`.embed-dialog`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector(".embed-dialog") !== null`, &stepped),
 		chromedp.Click(`button.cancel`, chromedp.ByQuery),
-		chromedp.WaitVisible(`.run-error`, chromedp.ByQuery),
-		chromedp.Text(`.run-error`, &errText, chromedp.ByQuery),
+		chromedp.WaitVisible(`.run-cancelled`, chromedp.ByQuery),
+		chromedp.Text(`.run-cancelled`, &errText, chromedp.ByQuery),
 	)
 	if err != nil {
 		t.Fatalf("progress/cancel: %v", err)

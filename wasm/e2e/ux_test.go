@@ -65,7 +65,7 @@ func TestFirstScreen(t *testing.T) {
 			var fs firstScreen
 			var cards []string
 			var groups, openPanels int
-			var controlsTop, ganttTop, panelsTop float64
+			var controlsTop, ganttTop, panelsTop, presetsTop, outputsTop, pageH float64
 			var playing bool
 			var loads map[string]float64
 			err := chromedp.Run(ctx,
@@ -94,6 +94,9 @@ func TestFirstScreen(t *testing.T) {
 				chromedp.Evaluate(`document.querySelector(".gantt .controls").getBoundingClientRect().top`, &controlsTop),
 				chromedp.Evaluate(`document.querySelector("canvas#gantt").getBoundingClientRect().top`, &ganttTop),
 				chromedp.Evaluate(`document.querySelector(".area-panels").getBoundingClientRect().top`, &panelsTop),
+				chromedp.Evaluate(`document.querySelector(".area-presets").getBoundingClientRect().top`, &presetsTop),
+				chromedp.Evaluate(`document.querySelector(".area-outputs").getBoundingClientRect().top`, &outputsTop),
+				chromedp.Evaluate(`document.documentElement.scrollHeight`, &pageH),
 			)
 			if err != nil {
 				t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
@@ -112,6 +115,20 @@ func TestFirstScreen(t *testing.T) {
 			}
 			if panelsTop < ganttTop || controlsTop > ganttTop {
 				t.Errorf("order: controls %.0f, chart %.0f, panels %.0f (want controls, chart, then the editors)", controlsTop, ganttTop, panelsTop)
+			}
+			// The presets are at the top, and the editing panels come
+			// before the run's detailed results (issue 39: on a phone the
+			// presets began 1,868 px down a 4,338 px page, and the
+			// panels under every chart).
+			t.Logf("%dx%d: presets at %.0f px, chart %.0f, panels %.0f, results %.0f, page %.0f px high", sz.w, sz.h, presetsTop, ganttTop, panelsTop, outputsTop, pageH)
+			if presetsTop > ganttTop || presetsTop > float64(sz.h)/4 {
+				t.Errorf("the presets start %.0f px down (the chart at %.0f)", presetsTop, ganttTop)
+			}
+			if outputsTop < panelsTop {
+				t.Errorf("the editing panels (%.0f px) come after the detailed results (%.0f px)", panelsTop, outputsTop)
+			}
+			if sz.w == 1366 {
+				perJobTableFits(t, ctx)
 			}
 			want := []string{"MUSCLE packs six jobs", "EASY backfills twelve jobs"}
 			for _, w := range want {
@@ -182,7 +199,7 @@ func TestNarrationOfEachView(t *testing.T) {
 		{"titan-fig9", "titan", "ga", 0.5, []string{"generation", "cost f"}, "glossary.html#"},
 		{"gamf-fig7", "gamf", "ga", 1, []string{"generation", "fitness F", "makespan"}, "glossary.html#fitness"},
 		{"classic-backfill", "easy", "backfill", 1, []string{"backfills at t =", "ahead of"}, "glossary.html#"},
-		{"hybrid-table1", "hybrid-phrs", "hybrid", 1, []string{"At t = "}, "glossary.html#"},
+		{"hybrid-table1", "hybrid-phrs", "hybrid", 1, []string{"t = "}, "glossary.html#"},
 	}
 	for _, tc := range cases {
 		var text string
@@ -279,6 +296,10 @@ func TestLessonSharedAndReopened(t *testing.T) {
 		chromedp.Navigate(url+"/"), waitDone("muscle"),
 		choosePreset("classic-backfill"), waitDone("easy"),
 		openPanels("lesson"),
+		// The draft starts from the preset's lesson, whose step (a
+		// question) the teacher removes to write their own.
+		chromedp.Poll(`(() => { const b = document.querySelector("button.le-remove"); if (b) b.click(); return !b; })()`, nil,
+			chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)),
 		typeValue("input.le-title", title),
 		typeValue("textarea.le-text", "Watch the jobs that start early.\nSecond line."),
 		typeValue("input.le-question", "Which job starts first?"),
@@ -636,3 +657,38 @@ func TestEmbedPosterAndSize(t *testing.T) {
 }
 
 var _ = model.Version
+
+// perJobTableFits (issue 39, item 14): at 1366 px the per-job table
+// began with a blank row (its top spacer took a row's height) and cut off
+// its last columns.
+func perJobTableFits(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var m struct {
+		Gap                 float64
+		ScrollW, ClientW    float64
+		MinW                float64
+		LastRight, BoxRight float64
+	}
+	err := chromedp.Run(ctx,
+		chromedp.Poll(`document.querySelector("section.outputs[data-ready='true'] tbody.ot-body tr[data-k]") !== null`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Evaluate(`(() => {
+  const s = document.querySelector(".ot-scroll"), head = s.querySelector("thead").getBoundingClientRect();
+  const row = s.querySelector("tbody.ot-body tr[data-k]").getBoundingClientRect();
+  const ths = s.querySelectorAll("thead th");
+  return {gap: row.top - head.bottom, scrollW: s.scrollWidth, clientW: s.clientWidth, minW: parseFloat(getComputedStyle(s.querySelector("table")).minWidth),
+    lastRight: ths[ths.length - 1].getBoundingClientRect().right, boxRight: s.getBoundingClientRect().right};
+})()`, &m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("per-job table at 1366 px: first row %.0f px under the header; %.0f px of columns (at least %.0f) in %.0f px", m.Gap, m.ScrollW, m.MinW, m.ClientW)
+	if m.Gap > 1 {
+		t.Errorf("a blank %.0f px above the first row of the per-job table", m.Gap)
+	}
+	// With room for a classic 17 px scroll bar of the page (headless
+	// Chromium's are overlays, and 928 px of columns fitted 928 px here
+	// while they were cut off on a desktop).
+	if m.ScrollW > m.ClientW+1 || m.LastRight > m.BoxRight+1 || m.MinW+17 > m.ClientW {
+		t.Errorf("the per-job table's columns take %.0f px (at least %.0f) in %.0f px: the last ones are cut off, or are with a page scroll bar", m.ScrollW, m.MinW, m.ClientW)
+	}
+}
