@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"gridplay/engine/model"
 )
 
 // Experiment reproduces one table or figure of a paper (design.md
@@ -257,6 +259,26 @@ func Experiments() []ExperimentInfo {
 type WholeRunner interface {
 	Info() ExperimentInfo
 	Run(ctx context.Context, opt ExperimentOptions, rec Recorder) (Report, error)
+}
+
+// MergePoints decodes the JSON reports of every point of e's plan, in
+// index order, and merges them: the merge of POST
+// /api/experiments/NAME/merge and of the page's sweeps.
+func MergePoints(e Experiment, opt ExperimentOptions, points []json.RawMessage) (Report, error) {
+	plan, err := e.Plan(opt)
+	if err != nil {
+		return nil, err
+	}
+	if len(points) != len(plan) {
+		return nil, &model.FieldError{Field: "points", Msg: fmt.Sprintf("has %d reports; the plan of %s has %d points", len(points), e.Info().Name, len(plan))}
+	}
+	parts := make([]Report, len(points))
+	for k, b := range points {
+		if parts[k], err = e.DecodePoint(opt, k, b); err != nil {
+			return nil, &model.FieldError{Field: fmt.Sprintf("points[%d]", k), Msg: err.Error()}
+		}
+	}
+	return e.Merge(opt, parts)
 }
 
 // AsWhole wraps x as a one-point experiment. decode reads its report's
