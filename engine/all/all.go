@@ -10,7 +10,7 @@ import (
 
 	_ "gridplay/engine/backfill"
 	_ "gridplay/engine/gamf"
-	_ "gridplay/engine/hybrid"
+	_ "gridplay/engine/hybrid/repro"
 	_ "gridplay/engine/multisite"
 	_ "gridplay/engine/muscle"
 )
