@@ -9,7 +9,7 @@ import (
 	"gridplay/engine/titan"
 
 	_ "gridplay/engine/backfill"
-	_ "gridplay/engine/gamf"
+	_ "gridplay/engine/gamf/repro"
 	_ "gridplay/engine/hybrid/repro"
 	_ "gridplay/engine/multisite"
 	_ "gridplay/engine/muscle"

@@ -11,6 +11,10 @@ import (
 	"gridplay/engine/sched"
 )
 
+// methods are the six policies of the paper's comparison, in the legend
+// order of its Figs. 7 and 8.
+var methods = []string{"jpr", "cbs", "metl", "hill", "gama", "gamf"}
+
 // synthetic is a fig7-like scenario (four clusters of 60 nodes at
 // {1000,1500,2000,1500} MIPS, Gigabit links) with n random jobs; it does
 // not need the trace.
