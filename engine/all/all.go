@@ -12,7 +12,7 @@ import (
 	_ "gridplay/engine/gamf/repro"
 	_ "gridplay/engine/hybrid/repro"
 	_ "gridplay/engine/multisite"
-	_ "gridplay/engine/muscle"
+	_ "gridplay/engine/muscle/repro"
 )
 
 func init() { check.RegisterAppTime(AppTime) }
