@@ -11,7 +11,7 @@ import (
 	_ "gridplay/engine/backfill"
 	_ "gridplay/engine/gamf/repro"
 	_ "gridplay/engine/hybrid/repro"
-	_ "gridplay/engine/multisite"
+	_ "gridplay/engine/multisite/repro"
 	_ "gridplay/engine/muscle/repro"
 )
 

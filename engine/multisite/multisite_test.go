@@ -46,6 +46,9 @@ func TestEquations(t *testing.T) {
 	}
 }
 
+// strats are the three policies, in Strategy order.
+var strats = []string{"multisite-optimal", "multisite-greedy", "multisite-nonadaptive"}
+
 func runPolicy(t *testing.T, s *model.Scenario) *sched.Result {
 	t.Helper()
 	p, ok := sched.Lookup(s.Policy.Name)
