@@ -26,11 +26,12 @@ import (
 //   - DecodePoint reads back the JSON form of a point's report, for a
 //     merge of points computed elsewhere.
 //
-// The contract, tested for every experiment (sched_test and
-// engine/api): the long CSV of the whole experiment is the CSV header
-// followed by the rows of points 0..N-1 in order, and the whole report's
-// JSON is Merge of the points' reports decoded from their JSON. Run and
-// RunParallel are the only ways to run a whole experiment.
+// The contract, tested for every experiment (engine/all's contract
+// test): the long CSV of the whole experiment is the CSV header followed
+// by the rows of points 0..N-1 in order, and the whole report's JSON is
+// Merge of the points' reports decoded from their JSON (MergePoints).
+// RunExperiment runs a whole experiment in order; FanOut runs its points
+// in parallel, here or elsewhere, for Merge.
 type Experiment interface {
 	Info() ExperimentInfo
 	Plan(opt ExperimentOptions) ([]PointInfo, error)
