@@ -22,17 +22,6 @@ func Table1Jobs() []model.Job {
 	return jobs
 }
 
-// Table1Scenario is the case study of MUSCLE Table 1: clusters C1 (4
-// resources) and C2 (6), service rate 1, and the six jobs.
-func Table1Scenario(policy string) *model.Scenario {
-	return &model.Scenario{
-		Version: model.Version, Name: "MUSCLE Table 1", Seed: 1,
-		Platform: model.Platform{Clusters: []model.Cluster{{ID: "C1", Nodes: 4, Speed: 1}, {ID: "C2", Nodes: 6, Speed: 1}}},
-		Jobs:     Table1Jobs(),
-		Policy:   model.Policy{Name: policy},
-	}
-}
-
 // Fig4Clusters is the multicluster of MUSCLE Table 3.
 func Fig4Clusters() []model.Cluster {
 	return []model.Cluster{
