@@ -21,9 +21,9 @@ import (
 // legend order.
 var Fig7Policies = []string{"jpr", "cbs", "metl", "hill", "gama", "gamf"}
 
-// Reading is a reading of the paper other than the default (doc.go,
-// "Readings"): the policy parameters that select it and the methods it
-// changes. gamf-fig7 runs every method under the default and under each
+// Reading is a reading of the paper other than the default (engine/gamf
+// doc, "Readings"): the policy parameters that select it and the methods
+// it changes. gamf-fig7 runs every method under the default and under each
 // reading that changes it, one reading at a time, and names those rows
 // "method@reading".
 type Reading struct {

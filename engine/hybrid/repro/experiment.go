@@ -38,8 +38,8 @@ const Reps = 3
 // bars; the rule is ours, the same for every claim).
 const claimTolerance = 0.25
 
-// The readings the experiments run (doc.go, "Readings"); rows under a
-// reading name it as "policy@reading".
+// The readings the experiments run (engine/hybrid doc, "Readings"); rows
+// under a reading name it as "policy@reading".
 const (
 	// readStep2: P-HRS weighs eq. 1 only for jobs whose home TTR
 	// exceeds the deadline (always=0).

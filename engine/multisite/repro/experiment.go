@@ -38,7 +38,8 @@ const (
 	claimTolerance = 0.25
 )
 
-// The readings of the paper the experiments run (doc.go, "Readings").
+// The readings of the paper the experiments run (engine/multisite doc,
+// "Readings").
 const (
 	// readStrict is the strict reading of the non-adaptive baseline:
 	// policy parameter strict=1.
@@ -532,7 +533,7 @@ func (f *figure) notes() []string {
 		// The paper's Fig. 2 ratios, AWRT x2 and AWWT x3 for non-adaptive
 		// over optimal, force optimal's waits to be a share (2-k)/(3-k) of
 		// its AWRT, k the ratio of the two schedules' cost-weighted run
-		// times (doc.go).
+		// times (engine/multisite doc).
 		op, na := g(last, optimal, "awrt")-g(last, optimal, "awwt"), g(last, nonadaptive, "awrt")-g(last, nonadaptive, "awwt")
 		if op > 0 && g(last, optimal, "awrt") > 0 {
 			k := na / op
