@@ -9,10 +9,10 @@ import (
 	"gridplay/engine/titan"
 
 	_ "gridplay/engine/backfill"
-	_ "gridplay/engine/gamf"
-	_ "gridplay/engine/hybrid"
-	_ "gridplay/engine/multisite"
-	_ "gridplay/engine/muscle"
+	_ "gridplay/engine/gamf/repro"
+	_ "gridplay/engine/hybrid/repro"
+	_ "gridplay/engine/multisite/repro"
+	_ "gridplay/engine/muscle/repro"
 )
 
 func init() { check.RegisterAppTime(AppTime) }

@@ -385,31 +385,12 @@ func handleMerge(w ResponseWriter, r *Request, e sched.Experiment) {
 	if !readStrict(w, r, MaxMergeBytes, "merge request", &req) {
 		return
 	}
-	rep, err := MergePoints(e, req.Options, req.Points)
+	rep, err := sched.MergePoints(e, req.Options, req.Points)
 	if err != nil {
 		writeError(w, statusUnprocessableEntity, inputError(err))
 		return
 	}
 	writeReport(w, format, rep)
-}
-
-// MergePoints decodes the JSON reports of every point of e's plan, in
-// index order, and merges them.
-func MergePoints(e sched.Experiment, opt sched.ExperimentOptions, points []json.RawMessage) (sched.Report, error) {
-	plan, err := e.Plan(opt)
-	if err != nil {
-		return nil, err
-	}
-	if len(points) != len(plan) {
-		return nil, &model.FieldError{Field: "points", Msg: fmt.Sprintf("has %d reports; the plan of %s has %d points", len(points), e.Info().Name, len(plan))}
-	}
-	parts := make([]sched.Report, len(points))
-	for k, b := range points {
-		if parts[k], err = e.DecodePoint(opt, k, b); err != nil {
-			return nil, &model.FieldError{Field: fmt.Sprintf("points[%d]", k), Msg: err.Error()}
-		}
-	}
-	return e.Merge(opt, parts)
 }
 
 func readFormat(w ResponseWriter, r *Request) (string, bool) {

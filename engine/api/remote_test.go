@@ -13,7 +13,7 @@ import (
 	"gridplay/engine/api"
 	"gridplay/engine/sched"
 
-	_ "gridplay/engine/muscle"
+	_ "gridplay/engine/muscle/repro"
 )
 
 // A 503 with Retry-After (wrangler dev's "Your worker restarted

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -301,18 +300,6 @@ func (w *Workload) Scenario(policy string) *model.Scenario {
 		s.Jobs[i] = model.Job{ID: j.ID, Submit: j.Subtime, Size: j.Res, Runtime: w.Profiles[j.Profile].Delay, Requested: j.Walltime}
 	}
 	return s
-}
-
-// Read decodes a workload from r (at most model.MaxScenarioBytes).
-func Read(r io.Reader) (*Workload, error) {
-	b, err := io.ReadAll(io.LimitReader(r, model.MaxScenarioBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > model.MaxScenarioBytes {
-		return nil, fmt.Errorf("a Batsim workload is at most %d bytes", model.MaxScenarioBytes)
-	}
-	return Decode(b)
 }
 
 // Export is s's workload in Batsim form (its generator drawn into jobs

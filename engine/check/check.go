@@ -67,40 +67,8 @@ func Kills(system string) bool { return system == Classic || system == Multisite
 // kills (Kills).
 func Killed(j *model.Job) bool { return j.Requested > 0 && j.Runtime > j.Requested }
 
-// Index maps each job id of s to its index.
-func Index(s *model.Scenario) map[string]int {
-	m := make(map[string]int, len(s.Jobs))
-	for i := range s.Jobs {
-		m[s.Jobs[i].ID] = i
-	}
-	return m
-}
-
-// JobOf is the index in s.Jobs of each placement's job, -1 for a job s
-// does not have. Policies often list placements close to the scenario's
-// order, so the job after the last one found is tried before the index
-// (90% of EASY's placements on HPC2N).
-func JobOf(s *model.Scenario, pl []sched.Placement, index map[string]int) []int32 {
-	out := make([]int32, len(pl))
-	last := -1
-	for k := range pl {
-		id := pl[k].Job
-		if n := last + 1; n < len(s.Jobs) && s.Jobs[n].ID == id {
-			out[k], last = int32(n), n
-			continue
-		}
-		i, ok := index[id]
-		if !ok {
-			out[k] = -1
-			continue
-		}
-		out[k], last = int32(i), i
-	}
-	return out
-}
-
 // Placed is the position in ix's jobs of each placement's job, -1 for a
-// job they do not have: JobOf with ix for its map.
+// job they do not have (model.JobIndex.Positions).
 func Placed(ix *model.JobIndex, pl []sched.Placement) []int32 {
 	return ix.Positions(len(pl), func(k int) string { return pl[k].Job })
 }

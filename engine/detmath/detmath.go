@@ -25,8 +25,3 @@ func Pow(x, y float64) float64 {
 	}
 	return math.Exp2(y * math.Log2(x))
 }
-
-// Exp is e**x, as 2**(x*log2 e).
-func Exp(x float64) float64 {
-	return math.Exp2(x * math.Log2E)
-}

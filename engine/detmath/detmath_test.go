@@ -17,17 +17,15 @@ func TestSameBitsEverywhere(t *testing.T) {
 	for i := 0; i < 100000; i++ {
 		x := r.Float64()*1000 + 1e-3
 		y := r.Float64()*6 - 3
-		for _, v := range []float64{Pow(x, y), Exp(y * 5)} {
-			h = (h ^ math.Float64bits(v)) * 1099511628211
-		}
+		h = (h ^ math.Float64bits(Pow(x, y))) * 1099511628211
 	}
-	const want = 16098096436280281844
+	const want = 10770222016959999723
 	if h != want {
 		t.Errorf("hash %d, want %d", h, uint64(want))
 	}
 }
 
-// Pow and Exp stay within a few ulps of math's.
+// Pow stays within a few ulps of math.Pow.
 func TestClose(t *testing.T) {
 	r := rng.NewPCG(3, 4)
 	for i := 0; i < 100000; i++ {
@@ -35,9 +33,6 @@ func TestClose(t *testing.T) {
 		y := r.Float64()*8 - 4
 		if got, want := Pow(x, y), math.Pow(x, y); math.Abs(got-want) > 1e-12*math.Abs(want) {
 			t.Fatalf("Pow(%v, %v) = %v, math.Pow %v", x, y, got, want)
-		}
-		if got, want := Exp(y*10), math.Exp(y*10); math.Abs(got-want) > 1e-12*want {
-			t.Fatalf("Exp(%v) = %v, math.Exp %v", y*10, got, want)
 		}
 	}
 	for _, c := range [][3]float64{{0, 2, 0}, {2, 0, 1}, {1, 5, 1}, {3, 1, 3}, {4, 0.5, 2}} {

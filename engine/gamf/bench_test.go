@@ -70,13 +70,9 @@ func convergence(p *problem, random bool, seed uint64) (int, float64) {
 //
 //	go test -run '^$' -bench Table1 -benchtime 1x ./engine/gamf/
 func BenchmarkTable1(b *testing.B) {
-	recs, err := readTrace(TraceName)
+	wls, err := Workloads(TraceName, 10, 200)
 	if err != nil {
 		b.Skipf("trace not available: %v", err)
-	}
-	wls, err := workloads(recs, 10, 200)
-	if err != nil {
-		b.Fatal(err)
 	}
 	for i := 0; i < b.N; i++ {
 		var sumR, sumG, ratio float64

@@ -41,9 +41,9 @@
 // al. 2005) and metl (Blanco et al. 2012), as described in section 5; each
 // documents its rule where it is implemented (heur.go, ga.go). Every method
 // produces a chromosome and is scored by the same evaluator, so all six are
-// measured with the same execution model. Experiment gamf-fig7 reproduces
-// Figs. 7 and 8; BenchmarkTable1 measures Table 1; BenchmarkGAMFRun times
-// one run of the paper's size.
+// measured with the same execution model. Experiment gamf-fig7
+// (engine/gamf/repro) reproduces Figs. 7 and 8; BenchmarkTable1 measures
+// Table 1; BenchmarkGAMFRun times one run of the paper's size.
 //
 // Every method fills sched.Placement.Why with its own reason for each
 // job, computed from the decision it made (why.go, heur.go): JPR names the

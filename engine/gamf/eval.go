@@ -56,13 +56,6 @@ func (a *indiv) setJobBits(p *problem, j int32) {
 	}
 }
 
-// setAllBits sets every job's node set from the genes.
-func (a *indiv) setAllBits(p *problem) {
-	for j := 0; j < p.n; j++ {
-		a.setJobBits(p, int32(j))
-	}
-}
-
 func (a *indiv) copyFrom(b *indiv) {
 	a.order = append(a.order[:0], b.order...)
 	a.alloc = append(a.alloc[:0], b.alloc...)

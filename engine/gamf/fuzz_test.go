@@ -39,7 +39,7 @@ func FuzzPolicies(f *testing.F) {
 		}
 		// One byte picks the readings (bit per reading parameter).
 		rd := next()
-		for _, name := range Fig7Policies {
+		for _, name := range methods {
 			ps := map[string]float64{}
 			for k, v := range quickParams[name] {
 				ps[k] = v

@@ -137,17 +137,13 @@ func goldenMetrics(m map[string]float64) map[string]float64 {
 // one line per row with the value printed exactly.
 func goldenFig7(t *testing.T) []byte {
 	t.Helper()
-	recs, err := readTrace(TraceName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wls, err := workloads(recs, 3, 20)
+	wls, err := Workloads(TraceName, 3, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var sb strings.Builder
 	for w, jobs := range wls {
-		for _, name := range Fig7Policies {
+		for _, name := range methods {
 			params := map[string]float64{}
 			for k, v := range oldFig7Quick[name] {
 				params[k] = v

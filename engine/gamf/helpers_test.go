@@ -11,6 +11,17 @@ import (
 	"gridplay/engine/sched"
 )
 
+// methods are the six policies of the paper's comparison, in the legend
+// order of its Figs. 7 and 8.
+var methods = []string{"jpr", "cbs", "metl", "hill", "gama", "gamf"}
+
+// setAllBits sets every job's node set from the genes.
+func (a *indiv) setAllBits(p *problem) {
+	for j := 0; j < p.n; j++ {
+		a.setJobBits(p, int32(j))
+	}
+}
+
 // synthetic is a fig7-like scenario (four clusters of 60 nodes at
 // {1000,1500,2000,1500} MIPS, Gigabit links) with n random jobs; it does
 // not need the trace.

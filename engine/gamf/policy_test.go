@@ -21,7 +21,7 @@ var quickParams = map[string]map[string]float64{
 }
 
 func TestRegistered(t *testing.T) {
-	for _, name := range Fig7Policies {
+	for _, name := range methods {
 		p, ok := sched.Lookup(name)
 		if !ok {
 			t.Fatalf("policy %s not registered", name)
@@ -36,9 +36,6 @@ func TestRegistered(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := sched.LookupExperiment("gamf-fig7"); !ok {
-		t.Fatal("gamf-fig7 not registered")
-	}
 }
 
 // TestPoliciesProperties: every policy places every job once (or drops
@@ -46,7 +43,7 @@ func TestRegistered(t *testing.T) {
 // small, cluster-sized and co-allocated jobs, one too large to run and
 // staggered submit times.
 func TestPoliciesProperties(t *testing.T) {
-	for _, name := range Fig7Policies {
+	for _, name := range methods {
 		t.Run(name, func(t *testing.T) {
 			s := synthetic(11, 12, name)
 			s.Jobs[2].Size = 241 // larger than the platform: a Drop
@@ -277,7 +274,7 @@ func TestMETLLeastLoss(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, name := range Fig7Policies {
+	for _, name := range methods {
 		p, _ := sched.Lookup(name)
 		if _, err := p.Run(ctx, synthetic(1, 5, name), nil); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: cancelled run gave %v", name, err)

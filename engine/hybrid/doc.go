@@ -211,8 +211,8 @@
 //
 // # Experiments
 //
-// hybrid-table1 (section IV.A, Tables I-II) and hybrid-table3 (section
-// IV.B, Tables III-IV) print TTR, completed, utilisation, discarded and
+// The experiments live in engine/hybrid/repro. hybrid-table1 (section
+// IV.A, Tables I-II) and hybrid-table3 (section IV.B, Tables III-IV) print TTR, completed, utilisation, discarded and
 // migrated for each approach under each reading, and the percentage
 // improvement of P-HRS over local and HRS (ttr_improvement_vs_local,
 // ..._vs_hrs, and the same for completed and utilisation) at each x, with

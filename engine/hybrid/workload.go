@@ -1,6 +1,7 @@
 package hybrid
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -81,6 +82,33 @@ func (st Setup) Platform(r *rng.Rand, c int) model.Platform {
 		pl.Clusters = append(pl.Clusters, cl)
 	}
 	return pl
+}
+
+// maxClusters is the largest grid drawn (Table III goes to 100).
+const maxClusters = 100
+
+// Grid is the first c clusters of the grid drawn from seed: cluster i is
+// the same whatever c is.
+func (st Setup) Grid(seed uint64, c int) model.Platform {
+	pl := st.Platform(rng.New(seed, "hybrid", "platform"), maxClusters)
+	pl.Clusters = pl.Clusters[:c]
+	return pl
+}
+
+// Scenario builds the scenario of one experiment point: c clusters, n
+// jobs, workload number rep, for approach ap.
+func (st Setup) Scenario(seed uint64, c, n, rep int, ap Approach) *model.Scenario {
+	// The workload depends on the clusters with users, not on the grid
+	// size: with UserClusters set, a larger grid runs the same jobs.
+	jr := rng.New(seed, "hybrid", "jobs", strconv.Itoa(st.users(c)), strconv.Itoa(n), strconv.Itoa(rep))
+	return &model.Scenario{
+		Version:  model.Version,
+		Name:     fmt.Sprintf("hybrid C=%d jobs=%d rep=%d", c, n, rep),
+		Seed:     seed,
+		Platform: st.Grid(seed, c),
+		Jobs:     st.Jobs(jr, n, c),
+		Policy:   model.Policy{Name: ap.String()},
+	}
 }
 
 // Jobs draws n jobs whose home clusters are among the first c clusters

@@ -1,7 +1,6 @@
 // Package kernel is the discrete-event core every event-driven policy
-// shares: a deterministic event queue with a step API (Step, RunUntil) the
-// UI can animate and tests can inspect, and availability structures that
-// hold reservations in the future.
+// shares: a deterministic event queue (Push, Pop, Peek), and
+// availability structures that hold reservations in the future.
 //
 // Tie order (documented once, used by all): events leave the queue by time,
 // then by Kind (Finish, Offline, Online, Exchange, Arrive, Schedule), then

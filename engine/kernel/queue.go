@@ -29,12 +29,10 @@ type Event struct {
 // Queue is a deterministic event queue: events leave in order of time,
 // then Kind, then insertion order. No map, no clock, no randomness.
 //
-// Its heap is written for Event rather than a Heap[Event]: the generic
-// Heap compares through its Less function value, a call per level that
-// the compiler cannot inline (under js/wasm, where every call costs a
-// stack check and spills, Pop and Push were a sixth of an EASY run of a
-// whole trace). It is the same binary heap, so events leave in the same
-// order.
+// Its binary heap is written for Event, so that the comparison is
+// inlined: a generic heap comparing through a function value cost a call
+// per level (under js/wasm, where every call costs a stack check and
+// spills, Pop and Push were a sixth of an EASY run of a whole trace).
 type Queue struct {
 	h   []Event // binary min-heap by eventLess
 	seq uint64
@@ -116,39 +114,6 @@ func (q *Queue) Pop() (Event, bool) {
 	q.n++
 	return e, true
 }
-
-// Handler reacts to one event; it may push more.
-type Handler func(q *Queue, e Event) error
-
-// Step pops and handles one event. It reports false when the queue is
-// empty.
-func (q *Queue) Step(h Handler) (bool, error) {
-	e, ok := q.Pop()
-	if !ok {
-		return false, nil
-	}
-	return true, h(q, e)
-}
-
-// RunUntil handles every event with time <= t, then sets Now to t (or
-// leaves it when t is before Now). Use RunUntil(math.Inf(1)) to drain.
-func (q *Queue) RunUntil(t float64, h Handler) error {
-	for {
-		e, ok := q.Peek()
-		if !ok || e.T > t {
-			break
-		}
-		if _, err := q.Step(h); err != nil {
-			return err
-		}
-	}
-	if t > q.now && t < inf {
-		q.now = t
-	}
-	return nil
-}
-
-const inf = 1e308
 
 func eventLess(a, b Event) bool {
 	if a.T != b.T {

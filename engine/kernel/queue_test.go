@@ -1,8 +1,6 @@
 package kernel
 
 import (
-	"errors"
-	"math"
 	"testing"
 
 	"gridplay/engine/rng"
@@ -128,71 +126,6 @@ func TestQueuePastMovesToNow(t *testing.T) {
 	}
 }
 
-func TestStepAndRunUntil(t *testing.T) {
-	var q Queue
-	for i := range 5 {
-		q.Push(Event{T: float64(i * 10), Kind: Arrive, Ref: i})
-	}
-	var seen []int
-	h := func(q *Queue, e Event) error {
-		seen = append(seen, e.Ref)
-		if e.Kind == Arrive {
-			q.Push(Event{T: e.T + 5, Kind: Finish, Ref: 100 + e.Ref})
-		}
-		return nil
-	}
-	ok, err := q.Step(h)
-	if !ok || err != nil || q.Now() != 0 || len(seen) != 1 {
-		t.Fatal("step")
-	}
-	// Up to and including t = 20: arrivals 1, 2, finishes of 0, 1 and not
-	// the finish of 2 at 25.
-	if err := q.RunUntil(20, h); err != nil {
-		t.Fatal(err)
-	}
-	want := []int{0, 100, 1, 101, 2}
-	if len(seen) != len(want) {
-		t.Fatalf("seen %v", seen)
-	}
-	for i := range want {
-		if seen[i] != want[i] {
-			t.Fatalf("seen %v, want %v", seen, want)
-		}
-	}
-	if q.Now() != 20 {
-		t.Fatalf("now %v", q.Now())
-	}
-	// RunUntil a time in the past leaves Now alone.
-	q.RunUntil(15, h)
-	if q.Now() != 20 {
-		t.Fatal("now moved back")
-	}
-	q.RunUntil(22, h)
-	if q.Now() != 22 {
-		t.Fatal("now not advanced to 22")
-	}
-	if err := q.RunUntil(math.Inf(1), h); err != nil {
-		t.Fatal(err)
-	}
-	if q.Len() != 0 || len(seen) != 10 || q.Now() != 45 {
-		t.Fatalf("drain: len %d seen %d now %v", q.Len(), len(seen), q.Now())
-	}
-	if ok, _ := q.Step(h); ok {
-		t.Fatal("step on empty queue")
-	}
-}
-
-func TestHandlerError(t *testing.T) {
-	var q Queue
-	q.Push(Event{T: 1})
-	q.Push(Event{T: 2})
-	boom := errors.New("boom")
-	err := q.RunUntil(10, func(*Queue, Event) error { return boom })
-	if !errors.Is(err, boom) || q.Len() != 1 {
-		t.Fatalf("err %v len %d", err, q.Len())
-	}
-}
-
 // BenchmarkEventKernel runs a closed system: each arrival schedules a
 // finish, each finish an arrival, with a scheduler event per arrival.
 func BenchmarkEventKernel(b *testing.B) {
@@ -204,7 +137,11 @@ func BenchmarkEventKernel(b *testing.B) {
 			q.Push(Event{T: float64(i), Kind: Arrive, Ref: i})
 		}
 		n := 0
-		h := func(q *Queue, e Event) error {
+		for {
+			e, ok := q.Pop()
+			if !ok {
+				break
+			}
 			switch e.Kind {
 			case Arrive:
 				q.Push(Event{T: e.T, Kind: Schedule, Ref: e.Ref})
@@ -215,9 +152,7 @@ func BenchmarkEventKernel(b *testing.B) {
 					q.Push(Event{T: e.T + float64(e.Ref%13), Kind: Arrive, Ref: e.Ref})
 				}
 			}
-			return nil
 		}
-		q.RunUntil(math.Inf(1), h)
 		events += q.Popped()
 	}
 	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")

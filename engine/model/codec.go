@@ -97,16 +97,6 @@ func decodeFast(b []byte) (*Scenario, bool) {
 	return s, true
 }
 
-// DecodeReader reads at most MaxScenarioBytes+1 bytes from r and decodes
-// them with Decode.
-func DecodeReader(r io.Reader) (*Scenario, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
-	if err != nil {
-		return nil, Errors{Errf("", "cannot read scenario: "+err.Error())}
-	}
-	return Decode(b)
-}
-
 // Canonical returns a deep copy of s in canonical form: empty lists and maps
 // become nil and -0 becomes 0. Two scenarios that mean the same encode to
 // the same bytes.

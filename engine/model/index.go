@@ -103,7 +103,7 @@ func (x *JobIndex) Find(id string) int {
 // to the jobs' order (a policy places jobs mostly in their submission
 // order: 90% of EASY's placements on HPC2N), so the job after the last
 // one found is tried before the table (which, with shared IDs, may give
-// an earlier job of that ID than Find: as check.JobOf does).
+// an earlier job of that ID than Find).
 func (x *JobIndex) Positions(n int, id func(k int) string) []int32 {
 	out := make([]int32, n)
 	last := -1

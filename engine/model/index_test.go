@@ -54,9 +54,8 @@ func TestJobIndexFind(t *testing.T) {
 	}
 }
 
-// Positions tries the job after the last one found before the table,
-// as check.JobOf did: with shared IDs that may be an earlier job than
-// Find's.
+// Positions tries the job after the last one found before the table:
+// with shared IDs that may be an earlier job than Find's.
 func TestJobIndexPositions(t *testing.T) {
 	jobs := jobsWithIDs("a", "b", "c", "b", "d")
 	x := IndexJobs(jobs)

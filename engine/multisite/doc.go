@@ -10,7 +10,8 @@
 // Policies: multisite-optimal, multisite-greedy, multisite-nonadaptive,
 // each with the parameter "conservative" (1, the default: conservative
 // backfilling; 0: EASY); multisite-nonadaptive also has "strict" (see
-// Readings). Experiments: multisite-fig2 and multisite-fig3.
+// Readings). Experiments: multisite-fig2 and multisite-fig3, in
+// engine/multisite/repro.
 //
 // # Model (section 3)
 //
@@ -203,7 +204,7 @@
 // trace goes to site k mod 3 and submit times are divided by 3, so the
 // grid carries the trace's own load; every job carries 1 MB of input (80 s
 // at 100 Kbps), latency 0, p = 1.0..1.6 in steps of 0.1, conservative
-// backfilling. The trace's run and requested times are read as T_i (see
+// backfilling (Section6 builds these scenarios). The trace's run and requested times are read as T_i (see
 // Readings). Quick runs use the first 5000 jobs, embedded in
 // kth_excerpt.txt, and p = 1.0, 1.3, 1.6; the full run reads the trace
 // through engine/swf (swf.Load: the file static/traces ships, else the

@@ -46,6 +46,17 @@ func TestEquations(t *testing.T) {
 	}
 }
 
+// newSelector is a selector that records both reasons, for a run of
+// either mode.
+func newSelector(sys *system, jobs []job, strat Strategy) *selector {
+	s := newSelectorFor(sys, jobs, strat, backfill.EASY)
+	s.kept = make([]saved, len(jobs))
+	return s
+}
+
+// strats are the three policies, in Strategy order.
+var strats = []string{"multisite-optimal", "multisite-greedy", "multisite-nonadaptive"}
+
 func runPolicy(t *testing.T, s *model.Scenario) *sched.Result {
 	t.Helper()
 	p, ok := sched.Lookup(s.Policy.Name)

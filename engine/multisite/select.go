@@ -130,14 +130,6 @@ func (s *selector) Improvable(j int, now float64, res *backfill.Choice, m *backf
 	return t < latest
 }
 
-// newSelector is a selector that records both reasons, for a run of
-// either mode.
-func newSelector(sys *system, jobs []job, strat Strategy) *selector {
-	s := newSelectorFor(sys, jobs, strat, backfill.EASY)
-	s.kept = make([]saved, len(jobs))
-	return s
-}
-
 // newSelectorFor is a selector for a run in mode: it records the reasons
 // explain reads in that mode, the last choices under EASY, the kept ones
 // otherwise.

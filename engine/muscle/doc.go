@@ -157,7 +157,7 @@
 //
 // # Experiment muscle-fig4 (section 5.1)
 //
-// The sweep is over the workload level x, "measured by the mean job
+// The experiments live in engine/muscle/repro. The sweep is over the workload level x, "measured by the mean job
 // number in the queue": the measured mean number of jobs collected per
 // round, at levels 20, 40, 60, 80 and 100 (quick mode: 40 and 100, where
 // the paper states its gains, with 2,400 jobs and a smaller TITAN). The

@@ -27,6 +27,4 @@ func init() {
 	sched.Register(policy{MUSCLE, "MUSCLE: composition-table packing (Algs. 1-3) into the cluster of smallest epsilon (eq. 3, Alg. 4), seed schedules improved by TITAN in each cluster (section 4)"})
 	sched.Register(policy{DLL, "Dynamic least load: each job to the cluster of least L_i (MUSCLE eq. 6), then TITAN in each cluster (section 5)"})
 	sched.Register(policy{WRAND, "Weighted random: each job to a cluster drawn with probability proportional to m_i*u_i, then TITAN in each cluster (MUSCLE section 5)"})
-	sched.RegisterExperiment(table2Exp{})
-	sched.RegisterExperiment(fig4Exp{})
 }

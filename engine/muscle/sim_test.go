@@ -15,6 +15,17 @@ import (
 	"gridplay/engine/sched"
 )
 
+// table1Scenario is the case study of MUSCLE Table 1: clusters C1 (4
+// resources) and C2 (6), service rate 1, and the six jobs.
+func table1Scenario(policy string) *model.Scenario {
+	return &model.Scenario{
+		Version: model.Version, Name: "MUSCLE Table 1", Seed: 1,
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "C1", Nodes: 4, Speed: 1}, {ID: "C2", Nodes: 6, Speed: 1}}},
+		Jobs:     Table1Jobs(),
+		Policy:   model.Policy{Name: policy},
+	}
+}
+
 func TestMCPPB(t *testing.T) {
 	// eq. 7: (10*1 + 20*3) / 4 = 17.5; eq. 8 over n = 2 clusters:
 	// sqrt(((10-17.5)^2 + (20-17.5)^2) / 1) = sqrt(62.5).
@@ -40,7 +51,7 @@ func TestMCPPB(t *testing.T) {
 // (4, 3, 1) CP = (1*0 + 3*6 + 4*0)/8 = 2.25 in both clusters (eq. 1),
 // MCP = 2.25 (eq. 7) and PB = 0 (eq. 8).
 func TestCaseStudyRun(t *testing.T) {
-	s := Table1Scenario("muscle")
+	s := table1Scenario("muscle")
 	s.Policy.Params = map[string]float64{"generations": 0}
 	res, err := runner.Run(context.Background(), s, nil)
 	if err != nil {
@@ -145,7 +156,7 @@ func TestPoliciesProperties(t *testing.T) {
 // TestJobSizes checks that each placement uses exactly the job's size
 // (rigid jobs) and that jobs larger than every cluster are dropped.
 func TestJobSizes(t *testing.T) {
-	s := Table1Scenario("dll")
+	s := table1Scenario("dll")
 	s.Jobs = append(s.Jobs, model.Job{ID: "big", Size: 7, Runtime: 1})
 	res, err := runner.Run(context.Background(), s, nil)
 	if err != nil {
@@ -182,7 +193,7 @@ func TestBadInput(t *testing.T) {
 		{"weights zero", func(s *model.Scenario) { s.Policy.Params = map[string]float64{"wo": 0, "wm": 0, "wi": 0} }, "policy.params.wo"},
 	}
 	for _, c := range cases {
-		s := Table1Scenario("muscle")
+		s := table1Scenario("muscle")
 		c.edit(s)
 		_, err := Simulate(context.Background(), s, MUSCLE, nil)
 		if err == nil {
@@ -215,7 +226,7 @@ func hasField(err error, field string) bool {
 // built first (one "row" frame per composition of Table 2: 15), then
 // spaces are offered and filled, and each round ends with "done".
 func TestFrames(t *testing.T) {
-	s := Table1Scenario("muscle")
+	s := table1Scenario("muscle")
 	s.Policy.Params = map[string]float64{"generations": 3}
 	var ops []string
 	gens := 0
@@ -291,7 +302,7 @@ func TestRoundTime(t *testing.T) {
 // TestFrameJSON pins the compact JSON of the first frames of the case
 // study: the round, then Alg. 1's first append (J1 alone in row 2).
 func TestFrameJSON(t *testing.T) {
-	s := Table1Scenario("muscle")
+	s := table1Scenario("muscle")
 	s.Policy.Params = map[string]float64{"generations": 0}
 	var lines []string
 	rec := sched.RecorderFunc(func(f sched.Frame) error {
@@ -339,7 +350,7 @@ func TestFrameJSON(t *testing.T) {
 // TestCaseStudyRun). MCP = (6*3 + 2.25*3)/6 = 4.125 (eq. 7; three jobs
 // each) and PB = sqrt((6-4.125)^2 + (2.25-4.125)^2) = 1.875*sqrt(2).
 func TestClusterWeights(t *testing.T) {
-	s := Table1Scenario("muscle")
+	s := table1Scenario("muscle")
 	s.Policy.Params = map[string]float64{"generations": 0}
 	s.Platform.Clusters[0].Weights = &model.Weights{O: 0, M: 1, I: 0}
 	res, err := Simulate(context.Background(), s, MUSCLE, nil)
@@ -358,7 +369,7 @@ func TestClusterWeights(t *testing.T) {
 // every policy holds all of them (sizes 1..10, run times 5..100 s,
 // deadlines 1..6 times the run time after arrival).
 func batchScenario(pol string, ps map[string]float64) *model.Scenario {
-	s := Table1Scenario(pol)
+	s := table1Scenario(pol)
 	s.Platform.Clusters = Fig4Clusters()
 	s.Jobs = nil
 	for i := 0; i < 40; i++ {

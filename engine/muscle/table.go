@@ -106,12 +106,3 @@ func (t *Table) Row(j int) []Comp {
 	}
 	return t.Rows[j-1]
 }
-
-// Size is the sum of the sizes of the jobs in c.
-func (t *Table) Size(c Comp) int {
-	n := 0
-	for _, k := range c {
-		n += t.Sizes[k]
-	}
-	return n
-}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"gridplay/engine/model"
 )
 
 // Experiment reproduces one table or figure of a paper (design.md
@@ -24,11 +26,12 @@ import (
 //   - DecodePoint reads back the JSON form of a point's report, for a
 //     merge of points computed elsewhere.
 //
-// The contract, tested for every experiment (sched_test and
-// engine/api): the long CSV of the whole experiment is the CSV header
-// followed by the rows of points 0..N-1 in order, and the whole report's
-// JSON is Merge of the points' reports decoded from their JSON. Run and
-// RunParallel are the only ways to run a whole experiment.
+// The contract, tested for every experiment (engine/all's contract
+// test): the long CSV of the whole experiment is the CSV header followed
+// by the rows of points 0..N-1 in order, and the whole report's JSON is
+// Merge of the points' reports decoded from their JSON (MergePoints).
+// RunExperiment runs a whole experiment in order; FanOut runs its points
+// in parallel, here or elsewhere, for Merge.
 type Experiment interface {
 	Info() ExperimentInfo
 	Plan(opt ExperimentOptions) ([]PointInfo, error)
@@ -257,6 +260,26 @@ func Experiments() []ExperimentInfo {
 type WholeRunner interface {
 	Info() ExperimentInfo
 	Run(ctx context.Context, opt ExperimentOptions, rec Recorder) (Report, error)
+}
+
+// MergePoints decodes the JSON reports of every point of e's plan, in
+// index order, and merges them: the merge of POST
+// /api/experiments/NAME/merge and of the page's sweeps.
+func MergePoints(e Experiment, opt ExperimentOptions, points []json.RawMessage) (Report, error) {
+	plan, err := e.Plan(opt)
+	if err != nil {
+		return nil, err
+	}
+	if len(points) != len(plan) {
+		return nil, &model.FieldError{Field: "points", Msg: fmt.Sprintf("has %d reports; the plan of %s has %d points", len(points), e.Info().Name, len(plan))}
+	}
+	parts := make([]Report, len(points))
+	for k, b := range points {
+		if parts[k], err = e.DecodePoint(opt, k, b); err != nil {
+			return nil, &model.FieldError{Field: fmt.Sprintf("points[%d]", k), Msg: err.Error()}
+		}
+	}
+	return e.Merge(opt, parts)
 }
 
 // AsWhole wraps x as a one-point experiment. decode reads its report's

@@ -103,24 +103,6 @@ feed:
 	return parts, nil
 }
 
-// RunParallel runs the points of e on parallel goroutines and merges them.
-// Its report is the one RunExperiment gives, byte for byte in JSON and CSV.
-func RunParallel(ctx context.Context, e Experiment, opt ExperimentOptions, parallel int, progress func(done, total int)) (Report, error) {
-	plan, err := e.Plan(opt)
-	if err != nil {
-		return nil, err
-	}
-	var pr func(int)
-	if progress != nil {
-		pr = func(done int) { progress(done, len(plan)) }
-	}
-	parts, err := FanOut(ctx, plan, parallel, LocalPoints(e, opt), pr)
-	if err != nil {
-		return nil, err
-	}
-	return e.Merge(opt, parts)
-}
-
 // Order is the order to start the points of plan in when they are fanned
 // out: the largest Cost first, ties (and points of unknown cost) in index
 // order. Started in index order, a sweep whose last points are its

@@ -3,7 +3,7 @@
 // workers (or a gridplay API such as a Cloudflare Workers deployment),
 // largest points first (sched.Order), shows the partial results as
 // points arrive, merges them (in the page, with the engine's own
-// api.MergePoints, for its workers; POST /api/experiments/NAME/merge on
+// sched.MergePoints, for its workers; POST /api/experiments/NAME/merge on
 // a remote API) and draws the experiment as its
 // figure: line charts for MUSCLE Fig. 4 and multisite Figs. 2-3, grouped
 // bars for GA-MF Fig. 7 and TITAN Fig. 9, tables for MUSCLE Table 2 and

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"gridplay/engine/api"
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -387,7 +386,7 @@ func (s *Sweep) merge() {
 }
 
 // mergeHere merges the points in the page (Local): the merge the engine
-// would make (api.MergePoints, the same code), and the bytes it would
+// would make (sched.MergePoints, the same code), and the bytes it would
 // answer. Sending the points to a worker to merge cost a short sweep
 // about 20 ms in Chromium on a 2-core machine: the request, the worker's
 // first decoding of that much JSON, and decoding the answer here.
@@ -396,7 +395,7 @@ func (s *Sweep) mergeHere() {
 	for k, b := range s.Raw {
 		points[k] = b
 	}
-	rep, err := api.MergePoints(s.Local, s.Opt, points)
+	rep, err := sched.MergePoints(s.Local, s.Opt, points)
 	if err != nil {
 		s.fail("merging the points: " + err.Error())
 		return

@@ -37,7 +37,7 @@ import (
 
 	"gridplay/engine/api"
 	"gridplay/engine/api/compact"
-	"gridplay/engine/gamf"
+	gamfrepro "gridplay/engine/gamf/repro"
 	"gridplay/engine/model"
 	"gridplay/engine/swf"
 )
@@ -137,12 +137,12 @@ var Points = []string{
 var Sweeps = []string{"titan-fig9"}
 
 // EngineRequests is how many requests Engines makes.
-func EngineRequests() int { return len(Points) + 3*len(Sweeps) + len(gamf.Fig7Policies) }
+func EngineRequests() int { return len(Points) + 3*len(Sweeps) + len(gamfrepro.Fig7Policies) }
 
 // GAMF is the GA-MF scenario of the engines' warm-up: twelve jobs with
 // bandwidth demands on four clusters, as the playground's GA-MF preset,
 // for 200 generations (the GA-MF points read a trace, which the warm-up
-// does not fetch). Engines runs it under each of gamf.Fig7Policies: with
+// does not fetch). Engines runs it under each of gamfrepro.Fig7Policies: with
 // GA-MF alone, a fresh page's first sweep of gamf-fig7 had the browser
 // optimise the heuristics' code (METL's, CBS's, the evaluator's) beside
 // the workers (V8's --trace-wasm-compilation-times in Chromium). With all
@@ -189,7 +189,7 @@ func Engines() (requests int, err error) {
 			return requests, err
 		}
 	}
-	for _, policy := range gamf.Fig7Policies {
+	for _, policy := range gamfrepro.Fig7Policies {
 		s := GAMF()
 		s.Policy.Name = policy
 		switch policy {

@@ -1,4 +1,4 @@
-package muscle
+package repro
 
 import (
 	"context"

@@ -1,9 +1,10 @@
-package muscle
+package repro
 
 import (
 	"context"
 	"math"
 
+	"gridplay/engine/muscle"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
@@ -24,7 +25,7 @@ func fig4Calibrate(ctx context.Context, run fig4Run, x float64, st fig4Settings)
 		pilot = fig4Pilot(x, st.n)
 	}
 	// First guess: a queue that grows as x/(x+10) of the capacity rate.
-	lam, steps := fig4CapacityRate()*x/(x+10), pilotSteps
+	lam, steps := muscle.Fig4CapacityRate()*x/(x+10), pilotSteps
 	if pilot < st.n {
 		p, pts, err := fitRate(x, lam, pilotTol, pilotSteps, func(lam float64) (float64, error) {
 			res, err := runner.Run(ctx, fig4Scenario(run, lam, pilot, st), nil)

@@ -1,4 +1,4 @@
-package gamf
+package repro
 
 import (
 	"context"
@@ -6,44 +6,28 @@ import (
 	"strings"
 	"testing"
 
+	"gridplay/engine/model"
+	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
-// TestWorkloads: workloads keep jobs of MinTasks..MaxTasks processors with
-// a positive run time, cap Tb at the requested time, and draw B_j and
-// sigma_j in range, the same for the same job number.
-func TestWorkloads(t *testing.T) {
-	recs := []traceJob{
-		{Number: 1, Procs: 8, Runtime: 100},                // too small
-		{Number: 2, Procs: 64, Runtime: 500, ReqTime: 300}, // capped at 300
-		{Number: 3, Procs: 300, Runtime: 100},              // too large
-		{Number: 4, Procs: 32, Runtime: 0},                 // no run time
-		{Number: 5, Procs: 32, Runtime: 50},
-		{Number: 6, Procs: 240, Runtime: 70},
+func TestRegistered(t *testing.T) {
+	if _, ok := sched.LookupExperiment("gamf-fig7"); !ok {
+		t.Fatal("gamf-fig7 not registered")
 	}
-	w, err := workloads(recs, 1, 3)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// syntheticJobs are n random jobs of the size of the trace's (no trace
+// needed).
+func syntheticJobs(seed uint64, n int) []model.Job {
+	r := rng.New(seed, "gamf-test", "synthetic")
+	var jobs []model.Job
+	for i := 0; i < n; i++ {
+		sg := 0.6 + 0.3*r.Float64()
+		jobs = append(jobs, model.Job{ID: fmt.Sprint(i + 1), Size: 1 + r.IntN(180), Runtime: float64(600 + r.IntN(30000)),
+			Bandwidth: 5 + 45*r.Float64(), Sigma: &sg})
 	}
-	got := w[0]
-	if len(got) != 3 || got[0].ID != "2" || got[1].ID != "5" || got[2].ID != "6" {
-		t.Fatalf("jobs %+v", got)
-	}
-	if got[0].Runtime != 300 || got[0].Size != 64 || got[0].Submit != 0 {
-		t.Fatalf("job 2: %+v", got[0])
-	}
-	for _, j := range got {
-		if j.Bandwidth < BwMin || j.Bandwidth > BwMax || *j.Sigma < SigmaMin || *j.Sigma > SigmaMax {
-			t.Fatalf("job %s: B_j %v sigma %v", j.ID, j.Bandwidth, *j.Sigma)
-		}
-	}
-	again, _ := workloads(recs, 1, 3)
-	if again[0][1].Bandwidth != got[1].Bandwidth || *again[0][1].Sigma != *got[1].Sigma {
-		t.Fatal("B_j and sigma_j not stable")
-	}
-	if _, err := workloads(recs, 2, 3); err == nil {
-		t.Fatal("want an error when the trace is too short")
-	}
+	return jobs
 }
 
 // TestFig7Synthetic runs the experiment's points and merge on three small
@@ -54,7 +38,7 @@ func TestFig7Synthetic(t *testing.T) {
 	count, params := fig7Size(opt)
 	var parts []sched.Report
 	for w := 0; w < count; w++ {
-		jobs := synthetic(uint64(w+20), 6, "").Jobs
+		jobs := syntheticJobs(uint64(w+20), 6)
 		for _, m := range Fig7Policies {
 			pt, err := fig7Point(context.Background(), jobs, w+1, m, 0, params)
 			if err != nil {
@@ -174,66 +158,5 @@ func TestFig7Quick(t *testing.T) {
 	}
 	for _, n := range tab.Notes {
 		t.Log(n)
-	}
-}
-
-// TestFig7MissingTrace: without the trace the experiment says what it
-// looked for.
-func TestFig7MissingTrace(t *testing.T) {
-	old := loadTrace
-	defer func() { loadTrace = old }()
-	loadTrace = func(name string, _ int) ([]traceJob, error) { return readTrace("no-such-trace.swf.gz") }
-	e, _ := sched.LookupExperiment("gamf-fig7")
-	_, err := sched.RunExperiment(context.Background(), e, sched.ExperimentOptions{Quick: true}, nil)
-	if err == nil || !strings.Contains(err.Error(), "HPC2N") || !strings.Contains(err.Error(), "not found") {
-		t.Fatalf("error %v", err)
-	}
-}
-
-// TestTraceFigures reproduces the HPC2N figures quoted in doc.go (choice
-// 20): the 30 workloads average 47 tasks and 8,606 s per job; jobs of
-// 1..240 processors with a positive run time (Tb capped at the request)
-// average 6.4 processors and 16,975 s, those with >= 32 processors 39.6
-// and 8,777 s, those with >= 65 processors 104 and 1,726 s.
-func TestTraceFigures(t *testing.T) {
-	recs, err := readTrace(TraceName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wls, err := workloads(recs, 30, Fig7Jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tasks, tb, n float64
-	for _, w := range wls {
-		for _, j := range w {
-			tasks += float64(j.Size)
-			tb += j.Runtime
-			n++
-		}
-	}
-	if got := fmt.Sprintf("%.0f %.0f", tasks/n, tb/n); got != "47 8606" {
-		t.Errorf("workloads: %s, doc.go says 47 tasks, 8606 s", got)
-	}
-	for _, c := range []struct {
-		min  int
-		want string
-	}{{1, "6.4 16975"}, {32, "39.6 8777"}, {65, "104.1 1726"}} {
-		var n, procs, run float64
-		for _, j := range recs {
-			if j.Procs < c.min || j.Procs > MaxTasks || !(j.Runtime > 0) {
-				continue
-			}
-			r := j.Runtime
-			if j.ReqTime > 0 && r > j.ReqTime {
-				r = j.ReqTime
-			}
-			n++
-			procs += float64(j.Procs)
-			run += r
-		}
-		if got := fmt.Sprintf("%.1f %.0f", procs/n, run/n); got != c.want {
-			t.Errorf(">= %d processors: %s, doc.go says %s", c.min, got, c.want)
-		}
 	}
 }

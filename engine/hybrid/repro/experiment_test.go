@@ -1,4 +1,4 @@
-package hybrid
+package repro
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"gridplay/engine/hybrid"
 	"gridplay/engine/sched"
 )
 
@@ -55,7 +56,7 @@ func TestExperimentsQuick(t *testing.T) {
 				metrics = metrics[:2]
 			}
 			for _, m := range metrics {
-				p := label(PHRS, rd)
+				p := label(hybrid.PHRS, rd)
 				sum := 0.0
 				for _, x := range tc.xs {
 					v, ok := val[x+"|"+p+"|"+m]
@@ -86,11 +87,11 @@ func TestExperimentsQuick(t *testing.T) {
 				}
 				// The improvement rows are the percentages of the metric
 				// rows.
-				l, p := val[x+"|"+label(Local, rd)+"|ttr"], val[x+"|"+label(PHRS, rd)+"|ttr"]
-				if got := val[x+"|"+label(PHRS, rd)+"|ttr_improvement_vs_local"]; math.Abs(got-100*(l-p)/l) > 1e-9 {
+				l, p := val[x+"|"+label(hybrid.Local, rd)+"|ttr"], val[x+"|"+label(hybrid.PHRS, rd)+"|ttr"]
+				if got := val[x+"|"+label(hybrid.PHRS, rd)+"|ttr_improvement_vs_local"]; math.Abs(got-100*(l-p)/l) > 1e-9 {
 					t.Errorf("%s x=%s %s: ttr improvement %v, want %v", tc.name, x, rd, got, 100*(l-p)/l)
 				}
-				if val[x+"|"+label(Local, rd)+"|migrated"] != 0 {
+				if val[x+"|"+label(hybrid.Local, rd)+"|migrated"] != 0 {
 					t.Errorf("%s x=%s: local migrated jobs", tc.name, x)
 				}
 			}
@@ -147,7 +148,7 @@ func TestClaims(t *testing.T) {
 			for _, v := range variantsOf(g.readings) {
 				l := label(v.ap, v.reading)
 				ttr := 100.0
-				if v.ap == PHRS {
+				if v.ap == hybrid.PHRS {
 					ttr = 80
 					if v.reading == readStep2 {
 						ttr = 90
@@ -168,8 +169,8 @@ func TestClaims(t *testing.T) {
 					if r == readSubmitted && im.metric != "ttr" {
 						continue
 					}
-					for _, o := range []Approach{Local, HRS} {
-						tb.Add(xl, label(PHRS, r), impMetric(im.metric, o), improvement(val[label(o, r)+"|"+im.metric], val[label(PHRS, r)+"|"+im.metric], im.lower))
+					for _, o := range []hybrid.Approach{hybrid.Local, hybrid.HRS} {
+						tb.Add(xl, label(hybrid.PHRS, r), impMetric(im.metric, o), improvement(val[label(o, r)+"|"+im.metric], val[label(hybrid.PHRS, r)+"|"+im.metric], im.lower))
 					}
 				}
 			}
@@ -233,6 +234,14 @@ func TestPaperRows(t *testing.T) {
 	}
 }
 
+func TestRegistered(t *testing.T) {
+	for _, name := range []string{"hybrid-table1", "hybrid-table3"} {
+		if _, ok := sched.LookupExperiment(name); !ok {
+			t.Errorf("experiment %s not registered", name)
+		}
+	}
+}
+
 func TestExperimentCancel(t *testing.T) {
 	e, _ := sched.LookupExperiment("hybrid-table1")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -240,27 +249,6 @@ func TestExperimentCancel(t *testing.T) {
 	if _, err := sched.RunExperiment(ctx, e, sched.ExperimentOptions{Quick: true}, nil); err == nil {
 		t.Error("cancelled experiment ran")
 	}
-}
-
-// BenchmarkHybridTable1 runs the 9000-job point of Table I (40 clusters)
-// with the three approaches.
-func BenchmarkHybridTable1(b *testing.B) {
-	var m []map[string]float64
-	for i := 0; i < b.N; i++ {
-		m = make([]map[string]float64, 3)
-		s := DefaultSetup.Scenario(1, 40, 9000, 0, Local)
-		for a, ap := range []Approach{Local, HRS, PHRS} {
-			res, err := Run(context.Background(), s, ap, baseCfg, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			m[a] = res.Metrics
-		}
-	}
-	b.ReportMetric(m[0]["ttr"], "ttr-local")
-	b.ReportMetric(m[1]["ttr"], "ttr-hrs")
-	b.ReportMetric(m[2]["ttr"], "ttr-phrs")
-	b.ReportMetric(m[2]["completed"], "completed-phrs")
 }
 
 // A point's report does not depend on the points run before it: each
@@ -307,16 +295,5 @@ func TestPointsIndependent(t *testing.T) {
 				t.Errorf("x = %d: %s has %d ttr rows among the points, want 1", x, label(v.ap, v.reading), n)
 			}
 		}
-	}
-}
-
-// BenchmarkWorkload builds hybrid-table1 quick's largest workload (40
-// clusters, 3,000 jobs), which each of that x's points runs on (see
-// workloads):
-//
-//	go test -run XXX -bench Workload ./engine/hybrid/
-func BenchmarkWorkload(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		DefaultSetup.Scenario(1, 40, 3000, 0, Local)
 	}
 }

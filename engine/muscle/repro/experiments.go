@@ -1,4 +1,7 @@
-package muscle
+// Package repro reproduces MUSCLE's Table 2 and Fig. 4: the experiments
+// muscle-table2 and muscle-fig4, which run the policies of engine/muscle
+// (its package doc, "Experiment muscle-fig4").
+package repro
 
 import (
 	"context"
@@ -7,11 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"gridplay/engine/model"
+	"gridplay/engine/muscle"
 	"gridplay/engine/sched"
 )
-
-// ---- muscle-table2 ----
 
 // Table2Report is the composition table of MUSCLE Table 2. Its JSON form
 // is {"rows":[{"row":1,"compositions":[["J2"],["J5"]]}, ...]}.
@@ -38,28 +39,9 @@ func (r *Table2Report) LongRows() []sched.Row {
 	return out
 }
 
-// Table1Jobs are the jobs of MUSCLE Table 1 (all arriving at 0; the
-// deadline is arrival + execution time + slack).
-func Table1Jobs() []model.Job {
-	size := []int{2, 1, 4, 3, 1, 2}
-	exec := []float64{2, 4, 4, 6, 2, 4}
-	slack := []float64{6, 8, 14, 12, 4, 8}
-	jobs := make([]model.Job, 6)
-	for i := range jobs {
-		jobs[i] = model.Job{ID: "J" + strconv.Itoa(i+1), Size: size[i], Runtime: exec[i], Deadline: exec[i] + slack[i]}
-	}
-	return jobs
-}
-
-// Table1Scenario is the case study of MUSCLE Table 1: clusters C1 (4
-// resources) and C2 (6), service rate 1, and the six jobs.
-func Table1Scenario(policy string) *model.Scenario {
-	return &model.Scenario{
-		Version: model.Version, Name: "MUSCLE Table 1", Seed: 1,
-		Platform: model.Platform{Clusters: []model.Cluster{{ID: "C1", Nodes: 4, Speed: 1}, {ID: "C2", Nodes: 6, Speed: 1}}},
-		Jobs:     Table1Jobs(),
-		Policy:   model.Policy{Name: policy},
-	}
+func init() {
+	sched.RegisterExperiment(table2Exp{})
+	sched.RegisterExperiment(fig4Exp{})
 }
 
 type table2Exp struct{}
@@ -154,15 +136,15 @@ func (table2Exp) Point(ctx context.Context, _ sched.ExperimentOptions, k int, re
 	if k != 0 {
 		return nil, sched.PointRangeError(k, 1)
 	}
-	jobs := Table1Jobs()
+	jobs := muscle.Table1Jobs()
 	sizes := make([]int, len(jobs))
 	for i, j := range jobs {
 		sizes[i] = j.Size
 	}
 	var ferr error
-	t := BuildTable(sizes, 6, func(s TableStep) {
+	t := muscle.BuildTable(sizes, 6, func(s muscle.TableStep) {
 		if ferr == nil {
-			ferr = sched.Emit(rec, sched.Frame{Kind: "packing", Data: Packing{Op: "row", Row: s.Row, Jobs: s.Comp}})
+			ferr = sched.Emit(rec, sched.Frame{Kind: "packing", Data: muscle.Packing{Op: "row", Row: s.Row, Jobs: s.Comp}})
 		}
 	})
 	if ferr != nil {

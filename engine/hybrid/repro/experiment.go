@@ -1,4 +1,7 @@
-package hybrid
+// Package repro reproduces the Hybrid paper's Tables I-IV (section IV):
+// the experiments hybrid-table1 and hybrid-table3, which run the policies
+// of engine/hybrid (its package doc, "Experiments" and "Readings").
+package repro
 
 import (
 	"context"
@@ -7,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"gridplay/engine/hybrid"
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
@@ -30,16 +33,13 @@ type experiment struct {
 // Reps is the number of seeded workloads averaged at each x (Quick: 1).
 const Reps = 3
 
-// maxClusters is the largest grid drawn (Table III goes to 100).
-const maxClusters = 100
-
 // claimTolerance is how near the paper's average ours must be for a claim
 // on a size to hold: within a quarter of it (the paper gives no error
 // bars; the rule is ours, the same for every claim).
 const claimTolerance = 0.25
 
-// The readings the experiments run (doc.go, "Readings"); rows under a
-// reading name it as "policy@reading".
+// The readings the experiments run (engine/hybrid doc, "Readings"); rows
+// under a reading name it as "policy@reading".
 const (
 	// readStep2: P-HRS weighs eq. 1 only for jobs whose home TTR
 	// exceeds the deadline (always=0).
@@ -62,7 +62,7 @@ const (
 // cluster like 10 and 20"): under readUsers only its clusters have users.
 const userClusters = 10
 
-var approaches = []Approach{Local, HRS, PHRS}
+var approaches = []hybrid.Approach{hybrid.Local, hybrid.HRS, hybrid.PHRS}
 
 // reported are the metric rows of every series.
 var reported = []string{"ttr", "completed", "utilisation", "discarded", "migrated"}
@@ -84,12 +84,12 @@ func (e *experiment) readings() []string {
 }
 
 // applies reports whether reading r changes approach ap's results.
-func applies(ap Approach, r string) bool {
+func applies(ap hybrid.Approach, r string) bool {
 	switch r {
 	case readStep2:
-		return ap == PHRS
+		return ap == hybrid.PHRS
 	case readOverlap:
-		return ap != Local
+		return ap != hybrid.Local
 	case "":
 		return false
 	}
@@ -97,7 +97,7 @@ func applies(ap Approach, r string) bool {
 }
 
 // label is the rows' policy of approach ap under reading r.
-func label(ap Approach, r string) string {
+func label(ap hybrid.Approach, r string) string {
 	if applies(ap, r) {
 		return ap.String() + "@" + r
 	}
@@ -107,7 +107,7 @@ func label(ap Approach, r string) string {
 // variant is one simulated series: an approach under a reading (the
 // submitted reading is a metric of the default runs, not a series).
 type variant struct {
-	ap      Approach
+	ap      hybrid.Approach
 	reading string
 }
 
@@ -129,8 +129,8 @@ func variantsOf(rs []string) []variant {
 	return vs
 }
 
-func (v variant) config() Config {
-	return Config{Ts: DefaultTs, Threshold: DefaultThreshold, RefMIPS: DefaultRefMIPS,
+func (v variant) config() hybrid.Config {
+	return hybrid.Config{Ts: hybrid.DefaultTs, Threshold: hybrid.DefaultThreshold, RefMIPS: hybrid.DefaultRefMIPS,
 		Always: v.reading != readStep2, Live: v.reading == readLive, Overlap: v.reading == readOverlap}
 }
 
@@ -157,30 +157,12 @@ var setupText = fmt.Sprintf("C/S/N platform: %d-%d servers per cluster, %d-%d no
 	"submitted, TTR averaged over every submitted job with a discarded job counted at its deadline; "+
 	"live, decisions on the live status instead of the one exchanged every T_s (a reference point, not a reading of the paper). "+
 	"Claims: a claim on an average holds when ours is within %g%% of the paper's; the verdict names the readings under which a claim holds when the default does not.",
-	DefaultSetup.ServersMin, DefaultSetup.ServersMax, DefaultSetup.NodesMin, DefaultSetup.NodesMax,
-	DefaultSetup.PEsMin, DefaultSetup.PEsMax, DefaultSetup.SpeedMin, DefaultSetup.SpeedMax, DefaultSetup.SpeedStep,
-	DefaultSetup.Bandwidth, DefaultSetup.Latency, DefaultSetup.Fixed, DefaultSetup.Window,
-	DefaultSetup.SizeMin, DefaultSetup.SizeMax, DefaultRefMIPS, DefaultSetup.ExecMin, DefaultSetup.ExecMax, DefaultSetup.Alpha,
-	DefaultSetup.DRMin, DefaultSetup.DRMax, DefaultSetup.DataMin, DefaultSetup.DataMax,
-	DefaultTs, DefaultThreshold, Reps, 100*claimTolerance)
-
-// Scenario builds the scenario of one experiment point: c clusters, n
-// jobs, workload number rep, for approach ap.
-func (st Setup) Scenario(seed uint64, c, n, rep int, ap Approach) *model.Scenario {
-	pl := st.Platform(rng.New(seed, "hybrid", "platform"), maxClusters)
-	pl.Clusters = pl.Clusters[:c]
-	// The workload depends on the clusters with users, not on the grid
-	// size: with UserClusters set, a larger grid runs the same jobs.
-	jr := rng.New(seed, "hybrid", "jobs", strconv.Itoa(st.users(c)), strconv.Itoa(n), strconv.Itoa(rep))
-	return &model.Scenario{
-		Version:  model.Version,
-		Name:     fmt.Sprintf("hybrid C=%d jobs=%d rep=%d", c, n, rep),
-		Seed:     seed,
-		Platform: pl,
-		Jobs:     st.Jobs(jr, n, c),
-		Policy:   model.Policy{Name: ap.String()},
-	}
-}
+	hybrid.DefaultSetup.ServersMin, hybrid.DefaultSetup.ServersMax, hybrid.DefaultSetup.NodesMin, hybrid.DefaultSetup.NodesMax,
+	hybrid.DefaultSetup.PEsMin, hybrid.DefaultSetup.PEsMax, hybrid.DefaultSetup.SpeedMin, hybrid.DefaultSetup.SpeedMax, hybrid.DefaultSetup.SpeedStep,
+	hybrid.DefaultSetup.Bandwidth, hybrid.DefaultSetup.Latency, hybrid.DefaultSetup.Fixed, hybrid.DefaultSetup.Window,
+	hybrid.DefaultSetup.SizeMin, hybrid.DefaultSetup.SizeMax, hybrid.DefaultRefMIPS, hybrid.DefaultSetup.ExecMin, hybrid.DefaultSetup.ExecMax, hybrid.DefaultSetup.Alpha,
+	hybrid.DefaultSetup.DRMin, hybrid.DefaultSetup.DRMax, hybrid.DefaultSetup.DataMin, hybrid.DefaultSetup.DataMax,
+	hybrid.DefaultTs, hybrid.DefaultThreshold, Reps, 100*claimTolerance)
 
 func (e *experiment) points(quick bool) ([]int, int) {
 	if quick {
@@ -272,7 +254,7 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 	for a := range mean {
 		mean[a] = map[string]float64{}
 	}
-	users := DefaultSetup
+	users := hybrid.DefaultSetup
 	users.UserClusters = userClusters
 	for rep := 0; rep < reps; rep++ {
 		var s, su *model.Scenario
@@ -280,16 +262,16 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 			var sc *model.Scenario
 			if v.reading == readUsers {
 				if su == nil {
-					su = users.Scenario(seedOf(opt), c, n, rep, Local)
+					su = users.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
 				}
 				sc = su
 			} else {
 				if s == nil {
-					s = DefaultSetup.Scenario(seedOf(opt), c, n, rep, Local)
+					s = hybrid.DefaultSetup.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
 				}
 				sc = s
 			}
-			res, err := Run(ctx, sc, v.ap, v.config(), nil) // Run reads the scenario and never changes it
+			res, err := hybrid.Run(ctx, sc, v.ap, v.config(), nil) // Run reads the scenario and never changes it
 			if err != nil {
 				return nil, err
 			}
@@ -320,16 +302,16 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 			if r == readSubmitted && im.metric != "ttr" {
 				continue // the reading concerns TTR only
 			}
-			for _, o := range []Approach{Local, HRS} {
-				v := improvement(val[label(o, r)+"|"+im.metric], val[label(PHRS, r)+"|"+im.metric], im.lower)
-				t.Add(xl, label(PHRS, r), impMetric(im.metric, o), v)
+			for _, o := range []hybrid.Approach{hybrid.Local, hybrid.HRS} {
+				v := improvement(val[label(o, r)+"|"+im.metric], val[label(hybrid.PHRS, r)+"|"+im.metric], im.lower)
+				t.Add(xl, label(hybrid.PHRS, r), impMetric(im.metric, o), v)
 			}
 		}
 	}
 	return t, nil
 }
 
-func impMetric(metric string, o Approach) string {
+func impMetric(metric string, o hybrid.Approach) string {
 	return metric + "_improvement_vs_" + strings.TrimPrefix(o.String(), "hybrid-")
 }
 
@@ -383,8 +365,8 @@ func (e *experiment) Merge(opt sched.ExperimentOptions, parts []sched.Report) (s
 			if r == readSubmitted && im.metric != "ttr" {
 				continue
 			}
-			for _, o := range []Approach{Local, HRS} {
-				t.Summary = append(t.Summary, sched.Row{Experiment: e.name, X: "avg", Policy: label(PHRS, r), Metric: impMetric(im.metric, o), Value: sw.avg(r, im.metric, o)})
+			for _, o := range []hybrid.Approach{hybrid.Local, hybrid.HRS} {
+				t.Summary = append(t.Summary, sched.Row{Experiment: e.name, X: "avg", Policy: label(hybrid.PHRS, r), Metric: impMetric(im.metric, o), Value: sw.avg(r, im.metric, o)})
 			}
 		}
 	}
@@ -403,7 +385,7 @@ type sweep struct {
 
 // get is approach ap's metric at x under reading r; the submitted reading
 // changes TTR only.
-func (sw *sweep) get(x int, ap Approach, r, metric string) float64 {
+func (sw *sweep) get(x int, ap hybrid.Approach, r, metric string) float64 {
 	if r == readSubmitted && metric != "ttr" {
 		r = ""
 	}
@@ -411,14 +393,14 @@ func (sw *sweep) get(x int, ap Approach, r, metric string) float64 {
 }
 
 // imp is P-HRS's improvement in metric over o at x under reading r.
-func (sw *sweep) imp(x int, r, metric string, o Approach) float64 {
+func (sw *sweep) imp(x int, r, metric string, o hybrid.Approach) float64 {
 	if r == readSubmitted && metric != "ttr" {
 		r = ""
 	}
-	return sw.val[strconv.Itoa(x)+"|"+label(PHRS, r)+"|"+impMetric(metric, o)]
+	return sw.val[strconv.Itoa(x)+"|"+label(hybrid.PHRS, r)+"|"+impMetric(metric, o)]
 }
 
-func (sw *sweep) avg(r, metric string, o Approach) float64 {
+func (sw *sweep) avg(r, metric string, o hybrid.Approach) float64 {
 	s := 0.0
 	for _, x := range sw.xs {
 		s += sw.imp(x, r, metric, o)
@@ -451,13 +433,13 @@ func (sw *sweep) claims() []sched.Claim {
 	if !e.byJobs {
 		sec, tTTR, tDone, fTTR, fDone, fUtil, over = "IV.B", "Table III", "Table IV", "Fig. 5", "Fig. 6", "Fig. 7", "system sizes"
 	}
-	every := func(metric string, better func(a, b float64) bool, aps ...Approach) func(string) (bool, string) {
+	every := func(metric string, better func(a, b float64) bool, aps ...hybrid.Approach) func(string) (bool, string) {
 		return func(r string) (bool, string) {
 			n, ok := 0, 0
 			for _, x := range sw.xs {
 				for _, ap := range aps {
 					n++
-					if better(sw.get(x, ap, r, metric), sw.get(x, Local, r, metric)) {
+					if better(sw.get(x, ap, r, metric), sw.get(x, hybrid.Local, r, metric)) {
 						ok++
 					}
 				}
@@ -471,14 +453,14 @@ func (sw *sweep) claims() []sched.Claim {
 		return func(r string) (bool, string) {
 			ok := 0
 			for _, x := range sw.xs {
-				if sw.imp(x, r, metric, HRS) > 0 {
+				if sw.imp(x, r, metric, hybrid.HRS) > 0 {
 					ok++
 				}
 			}
 			return ok == len(sw.xs), fmt.Sprintf("%d of %d points", ok, len(sw.xs))
 		}
 	}
-	average := func(metric string, o Approach) (paperClaim, bool) {
+	average := func(metric string, o hybrid.Approach) (paperClaim, bool) {
 		name := impMetric(metric, o)
 		pv, ok := sw.paperAvg(name)
 		if !ok {
@@ -486,7 +468,7 @@ func (sw *sweep) claims() []sched.Claim {
 		}
 		what := map[string]string{"ttr": "TTR", "completed": "jobs completed", "utilisation": "resource utilisation"}[metric]
 		return paperClaim{
-			claim: fmt.Sprintf("Section %s: P-HRS has an average improvement in %s of %.1f%% over %s", sec, what, pv, map[Approach]string{Local: "local execution", HRS: "HRS"}[o]),
+			claim: fmt.Sprintf("Section %s: P-HRS has an average improvement in %s of %.1f%% over %s", sec, what, pv, map[hybrid.Approach]string{hybrid.Local: "local execution", hybrid.HRS: "HRS"}[o]),
 			paper: fmt.Sprintf("%.1f%%", pv),
 			ttr:   metric == "ttr",
 			check: func(r string) (bool, string) {
@@ -497,18 +479,18 @@ func (sw *sweep) claims() []sched.Claim {
 	}
 	cs := []paperClaim{
 		{claim: fmt.Sprintf("%s, %s: for all the %s tested, P-HRS and HRS have a lower TTR than local execution", fTTR, tTTR, over),
-			paper: "lower at every point", ttr: true, check: every("ttr", lower, HRS, PHRS)},
+			paper: "lower at every point", ttr: true, check: every("ttr", lower, hybrid.HRS, hybrid.PHRS)},
 		{claim: fmt.Sprintf("%s: P-HRS improves TTR over HRS at every point", tTTR),
 			paper: "every HRS entry positive", ttr: true, check: overHRS("ttr")},
 		{claim: fmt.Sprintf("%s, %s: HRS and P-HRS complete more jobs than local execution", fDone, tDone),
-			paper: "more at every point", check: every("completed", higher, HRS, PHRS)},
+			paper: "more at every point", check: every("completed", higher, hybrid.HRS, hybrid.PHRS)},
 		{claim: fmt.Sprintf("%s: P-HRS completes more jobs within the deadline than HRS at every point", tDone),
 			paper: "every HRS entry positive", check: overHRS("completed")},
 		{claim: fmt.Sprintf("%s: HRS and P-HRS have a higher resource utilisation than local execution", fUtil),
-			paper: "higher at every point", check: every("utilisation", higher, HRS, PHRS)},
+			paper: "higher at every point", check: every("utilisation", higher, hybrid.HRS, hybrid.PHRS)},
 	}
 	for _, m := range []string{"ttr", "completed", "utilisation"} {
-		for _, o := range []Approach{Local, HRS} {
+		for _, o := range []hybrid.Approach{hybrid.Local, hybrid.HRS} {
 			if c, ok := average(m, o); ok {
 				cs = append(cs, c)
 			}
@@ -540,7 +522,7 @@ func (sw *sweep) claims() []sched.Claim {
 			paper: "15.9% at 10 clusters, 30.8% at 100",
 			ttr:   true,
 			check: func(r string) (bool, string) {
-				a, b := sw.imp(first, r, "ttr", Local), sw.imp(last, r, "ttr", Local)
+				a, b := sw.imp(first, r, "ttr", hybrid.Local), sw.imp(last, r, "ttr", hybrid.Local)
 				return b > a, fmt.Sprintf("%.1f%% at %d, %.1f%% at %d", a, first, b, last)
 			},
 		}, paperClaim{
@@ -598,19 +580,19 @@ func (sw *sweep) notes(seed uint64, quick bool) []string {
 	// P-HRS under Step 2 against HRS.
 	d, migS, migH := 0.0, 0.0, 0.0
 	for _, x := range sw.xs {
-		if h := sw.get(x, HRS, "", "ttr"); h > 0 {
-			d = math.Max(d, math.Abs(sw.get(x, PHRS, readStep2, "ttr")/h-1))
+		if h := sw.get(x, hybrid.HRS, "", "ttr"); h > 0 {
+			d = math.Max(d, math.Abs(sw.get(x, hybrid.PHRS, readStep2, "ttr")/h-1))
 		}
-		migS += sw.get(x, PHRS, readStep2, "migrated") / float64(len(sw.xs))
-		migH += sw.get(x, HRS, "", "migrated") / float64(len(sw.xs))
+		migS += sw.get(x, hybrid.PHRS, readStep2, "migrated") / float64(len(sw.xs))
+		migH += sw.get(x, hybrid.HRS, "", "migrated") / float64(len(sw.xs))
 	}
 	ns = append(ns, fmt.Sprintf("step2 (always=0): P-HRS's mean TTR is within %.1f%% of HRS's at every point; it migrates %.1f jobs per point on average, HRS %.1f", 100*d, migS, migH))
 	// Completed and utilisation against HRS.
 	done, util := 0.0, 0.0
 	for _, x := range sw.xs {
-		done += (sw.get(x, PHRS, "", "completed") - sw.get(x, HRS, "", "completed")) / float64(len(sw.xs))
-		if h := sw.get(x, HRS, "", "utilisation"); h > 0 {
-			util += sw.get(x, PHRS, "", "utilisation") / h / float64(len(sw.xs))
+		done += (sw.get(x, hybrid.PHRS, "", "completed") - sw.get(x, hybrid.HRS, "", "completed")) / float64(len(sw.xs))
+		if h := sw.get(x, hybrid.HRS, "", "utilisation"); h > 0 {
+			util += sw.get(x, hybrid.PHRS, "", "utilisation") / h / float64(len(sw.xs))
 		}
 	}
 	c := sw.e.fixed
@@ -618,7 +600,7 @@ func (sw *sweep) notes(seed uint64, quick bool) []string {
 		c = sw.xs[len(sw.xs)-1]
 	}
 	ns = append(ns, fmt.Sprintf("completed: P-HRS completes %+.1f jobs per point against HRS on average; deadlines are 1-4 times the run time on the %d-MIPS reference node, and the nodes of the first %d clusters average %.0f MIPS (PEs x speed)",
-		done, DefaultRefMIPS, c, meanPower(seed, c)))
+		done, hybrid.DefaultRefMIPS, c, meanPower(seed, c)))
 	ns = append(ns, fmt.Sprintf("utilisation is node-seconds used over node-seconds available (the paper does not define it): a job run on faster nodes uses fewer node-seconds; P-HRS's is %.2f times HRS's on average", util))
 	if sw.e.byJobs {
 		// The paper's own utilisation averages for section IV.A.
@@ -632,9 +614,8 @@ func (sw *sweep) notes(seed uint64, quick bool) []string {
 // meanPower is the node-weighted mean power (PEs x speed, MIPS) of the
 // first c clusters of the experiments' platform.
 func meanPower(seed uint64, c int) float64 {
-	pl := DefaultSetup.Platform(rng.New(seed, "hybrid", "platform"), maxClusters)
 	sum, n := 0.0, 0
-	for _, cl := range pl.Clusters[:c] {
+	for _, cl := range hybrid.DefaultSetup.Grid(seed, c).Clusters {
 		for _, sv := range cl.Servers {
 			sum += float64(sv.Nodes*sv.PEs) * sv.Speed
 			n += sv.Nodes
@@ -654,12 +635,12 @@ func paperRows(exp string, xs []int, table map[string][]float64, avg map[string]
 			continue
 		}
 		for i, x := range xs {
-			rows = append(rows, sched.Row{Experiment: exp, X: strconv.Itoa(x), Policy: PHRS.String(), Metric: metric, Value: vals[i]})
+			rows = append(rows, sched.Row{Experiment: exp, X: strconv.Itoa(x), Policy: hybrid.PHRS.String(), Metric: metric, Value: vals[i]})
 		}
 	}
 	for _, metric := range []string{"ttr_improvement_vs_local", "ttr_improvement_vs_hrs", "completed_improvement_vs_local", "completed_improvement_vs_hrs", "utilisation_improvement_vs_local", "utilisation_improvement_vs_hrs"} {
 		if v, ok := avg[metric]; ok {
-			rows = append(rows, sched.Row{Experiment: exp, X: "avg", Policy: PHRS.String(), Metric: metric, Value: v})
+			rows = append(rows, sched.Row{Experiment: exp, X: "avg", Policy: hybrid.PHRS.String(), Metric: metric, Value: v})
 		}
 	}
 	return rows

@@ -1,4 +1,8 @@
-package multisite
+// Package repro reproduces the multisite paper's Figs. 2 and 3 (section
+// 6): the experiments multisite-fig2 and multisite-fig3, which run the
+// policies of engine/multisite in its setting of section 6 (Section6) on
+// the KTH trace.
+package repro
 
 import (
 	"context"
@@ -10,6 +14,7 @@ import (
 	"sync"
 
 	"gridplay/engine/model"
+	"gridplay/engine/multisite"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/swf"
@@ -24,16 +29,8 @@ func init() {
 // silent; see Setup).
 const (
 	traceName = "KTH-SP2-1996-2.swf.gz"
-	// bandwidth is 100 Kbps between sites, in Mbit/s.
-	bandwidth = 0.1
-	// dataMB is the input every job moves to a remote site: 1 MB, 80 s
-	// at 100 Kbps.
-	dataMB = 1.0
 	// quickJobs is the prefix of the trace a quick run uses.
 	quickJobs = 5000
-	// siteNodes is the size of each site: the trace machine's 100
-	// processors, so every job fits one site and co-allocation is a choice.
-	siteNodes = 100
 	// claimTolerance is how near the paper's stated excess ("nearly 100%
 	// higher", "30% higher") ours must be for the claim to hold: within a
 	// quarter of it (75% to 125% for "100% higher"). The paper gives no
@@ -41,7 +38,8 @@ const (
 	claimTolerance = 0.25
 )
 
-// The readings of the paper the experiments run (doc.go, "Readings").
+// The readings of the paper the experiments run (engine/multisite doc,
+// "Readings").
 const (
 	// readStrict is the strict reading of the non-adaptive baseline:
 	// policy parameter strict=1.
@@ -52,7 +50,6 @@ const (
 )
 
 var (
-	siteIDs = [3]string{"nisac", "uc", "hit"}
 	factors = []float64{1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6}
 	quickF  = []float64{1.0, 1.3, 1.6}
 	strats  = []string{"multisite-optimal", "multisite-greedy", "multisite-nonadaptive"}
@@ -170,7 +167,7 @@ func (e *experiment) setup() string {
 		"Multisite factor x = 1.0 to 1.6 in steps of 0.1; conservative backfilling. Quick: the first %d jobs (embedded excerpt) and x = 1.0, 1.3, 1.6. "+
 		"The full run reads the trace through engine/swf (swf.Load). "+
 		"Readings (rows policy@reading): strict, the non-adaptive baseline waits in the first class that can ever hold a job (policy parameter strict=1) instead of starting at once in the first class with room now",
-		siteIDs[0], siteIDs[1], siteIDs[2], h[0], h[1], h[2], dataMB, dataMB*8/bandwidth, quickJobs)
+		multisite.SiteIDs[0], multisite.SiteIDs[1], multisite.SiteIDs[2], h[0], h[1], h[2], multisite.DataMB, multisite.DataMB*8/multisite.Bandwidth, quickJobs)
 	if e.heterogeneous() {
 		s += "; reftimes, the trace's times are times on reference nodes (h = 1), so a job submitted to a site of h != 1 runs h times as long there; strict+reftimes, both"
 	} else {
@@ -289,42 +286,10 @@ func fields(l string, f *[5]string) (k int, ok bool) {
 	return k, true
 }
 
-// scenario builds the three-site scenario of one point of the figure
-// under the default reading of the trace's times.
-func (e *experiment) scenario(jobs []model.Job, p float64, policy string) *model.Scenario {
-	return e.scenarioFor(jobs, p, variant{label: policy, policy: policy})
-}
-
-// scenarioFor builds the scenario of one point: factor p, series v.
-func (e *experiment) scenarioFor(jobs []model.Job, p float64, v variant) *model.Scenario {
-	params := map[string]float64{"conservative": 1}
-	if v.strict {
-		params["strict"] = 1
-	}
-	s := &model.Scenario{Version: model.Version, Name: fmt.Sprintf("%s p=%g %s", e.name, p, v.label), Policy: model.Policy{Name: v.policy, Params: params}}
-	for i := range siteIDs {
-		s.Platform.Clusters = append(s.Platform.Clusters, model.Cluster{ID: siteIDs[i], Nodes: siteNodes, H: e.h[i]})
-	}
-	s.Platform.Network = &model.Network{Bandwidth: bandwidth, MultisiteFactor: p}
-	s.Jobs = make([]model.Job, len(jobs))
-	for k, j := range jobs {
-		o := k % 3
-		j.Origin = siteIDs[o]
-		j.Data = dataMB
-		if !v.reftimes {
-			// The trace's times are the user-provided times on the site
-			// the job is submitted to: T_i of section 3.2 ("the
-			// predicated execution time ... on the local, single site i,
-			// which is normally provided by grid users"). The scenario
-			// holds times on reference nodes (h = 1), so T_i = time*h_i
-			// gives back the trace's own value.
-			j.Runtime /= e.h[o]
-			j.Requested /= e.h[o]
-		}
-		j.Submit /= 3 // three sites share one trace's arrivals: the grid carries the trace's load
-		s.Jobs[k] = j
-	}
-	return s
+// scenario builds the scenario of one point: factor p, series v.
+func (e *experiment) scenario(jobs []model.Job, p float64, v variant) *model.Scenario {
+	st := multisite.Section6{H: e.h, Factor: p, Strict: v.strict, RefTimes: v.reftimes}
+	return st.Scenario(fmt.Sprintf("%s p=%g %s", e.name, p, v.label), v.policy, jobs)
 }
 
 func (e *experiment) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
@@ -349,7 +314,7 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 	if err != nil {
 		return nil, err
 	}
-	res, err := runner.Run(ctx, e.scenarioFor(jobs, x, v), nil)
+	res, err := runner.Run(ctx, e.scenario(jobs, x, v), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -568,7 +533,7 @@ func (f *figure) notes() []string {
 		// The paper's Fig. 2 ratios, AWRT x2 and AWWT x3 for non-adaptive
 		// over optimal, force optimal's waits to be a share (2-k)/(3-k) of
 		// its AWRT, k the ratio of the two schedules' cost-weighted run
-		// times (doc.go).
+		// times (engine/multisite doc).
 		op, na := g(last, optimal, "awrt")-g(last, optimal, "awwt"), g(last, nonadaptive, "awrt")-g(last, nonadaptive, "awwt")
 		if op > 0 && g(last, optimal, "awrt") > 0 {
 			k := na / op

@@ -1,4 +1,7 @@
-package gamf
+// Package repro reproduces GA-MF's Figs. 7 and 8 (section 5): the
+// experiment gamf-fig7, which runs the six methods of engine/gamf on
+// workloads cut from the HPC2N trace (gamf.Workloads).
+package repro
 
 import (
 	"context"
@@ -8,105 +11,19 @@ import (
 	"strconv"
 	"strings"
 
+	"gridplay/engine/gamf"
 	"gridplay/engine/model"
-	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
-
-// Fig7Platform is the multi-cluster of GA-MF section 5: four clusters of
-// 60 nodes with effective powers {1000, 1500, 2000, 1500} MIPS, joined by
-// Gigabit links (B^k = 1000 Mbit/s).
-func Fig7Platform() model.Platform {
-	mips := []float64{1000, 1500, 2000, 1500}
-	var p model.Platform
-	for i, m := range mips {
-		p.Clusters = append(p.Clusters, model.Cluster{ID: "c" + strconv.Itoa(i+1), Nodes: 60, MIPS: m, Bandwidth: 1000})
-	}
-	return p
-}
-
-// How workloads are cut from the HPC2N trace (doc.go, choices).
-const (
-	// TraceName is the trace the paper uses (section 5).
-	TraceName = "HPC2N-2002-2.2-cln.swf.gz"
-	// MinTasks keeps the parallel jobs of the trace: jobs on fewer
-	// processors are skipped (the paper's workloads average 90 tasks per
-	// job; the whole trace averages 6).
-	MinTasks = 32
-	// MaxTasks is the platform's node count: larger jobs cannot run.
-	MaxTasks = 240
-	// Per-task bandwidth B_j is drawn uniformly in [BwMin, BwMax] Mbit/s
-	// and sigma_j uniformly in [SigmaMin, SigmaMax], per job, from the
-	// job number (the trace records neither).
-	BwMin, BwMax       = 5.0, 50.0
-	SigmaMin, SigmaMax = 0.6, 0.9
-	// Fig7Jobs is the size of a workload (section 5: "composed of 20
-	// jobs").
-	Fig7Jobs = 20
-)
-
-// traceJob is what a workload needs from one SWF record.
-type traceJob struct {
-	Number  int
-	Procs   int     // allocated processors, or requested when missing
-	Runtime float64 // actual run time, s
-	ReqTime float64 // requested time, s (0 when missing)
-}
-
-// loadTrace reads the named trace, at least up to its need-th record that
-// workloads can use (0: all of it); set by trace.go.
-var loadTrace func(name string, need int) ([]traceJob, error)
-
-// usable says whether workloads can use a record.
-func usable(t traceJob) bool {
-	return t.Procs >= MinTasks && t.Procs <= MaxTasks && t.Runtime > 0
-}
-
-// workloads cuts count consecutive workloads of size jobs from the trace
-// records: jobs with MinTasks..MaxTasks processors and a positive run time,
-// in trace order; workload w holds the filtered jobs [w*size, (w+1)*size).
-// Tasks tau_j = processors; base time Tb_j = run time, capped at the
-// requested time (a job is killed there); every job is submitted at 0, so
-// a workload is one package scheduled at once.
-func workloads(recs []traceJob, count, size int) ([][]model.Job, error) {
-	var out [][]model.Job
-	var cur []model.Job
-	for _, t := range recs {
-		if !usable(t) {
-			continue
-		}
-		tb := t.Runtime
-		if t.ReqTime > 0 && tb > t.ReqTime {
-			tb = t.ReqTime
-		}
-		r := rng.New(uint64(t.Number), "gamf", "hpc2n-job")
-		sg := SigmaMin + (SigmaMax-SigmaMin)*r.Float64()
-		cur = append(cur, model.Job{
-			ID:        strconv.Itoa(t.Number),
-			Size:      t.Procs,
-			Runtime:   tb,
-			Bandwidth: BwMin + (BwMax-BwMin)*r.Float64(),
-			Sigma:     &sg,
-		})
-		if len(cur) == size {
-			out = append(out, cur)
-			cur = nil
-			if len(out) == count {
-				return out, nil
-			}
-		}
-	}
-	return nil, fmt.Errorf("gamf: the trace holds only %d workloads of %d jobs with %d..%d processors; %d needed", len(out), size, MinTasks, MaxTasks, count)
-}
 
 // Fig7Policies are the six methods of Figs. 7 and 8, in the paper's
 // legend order.
 var Fig7Policies = []string{"jpr", "cbs", "metl", "hill", "gama", "gamf"}
 
-// Reading is a reading of the paper other than the default (doc.go,
-// "Readings"): the policy parameters that select it and the methods it
-// changes. gamf-fig7 runs every method under the default and under each
+// Reading is a reading of the paper other than the default (engine/gamf
+// doc, "Readings"): the policy parameters that select it and the methods
+// it changes. gamf-fig7 runs every method under the default and under each
 // reading that changes it, one reading at a time, and names those rows
 // "method@reading".
 type Reading struct {
@@ -197,7 +114,7 @@ func (fig7) Info() sched.ExperimentInfo {
 			"under the default readings (1 = best). Each claim is checked under every reading (verdict \"holds under reading X\" "+
 			"when it fails under the defaults but holds under X); under a reading, a method it does not change keeps its default rows. \"HILL as good as CBS and JPR\" holds when HILL's mean makespan is nearer "+
 			"the mean of JPR's and CBS's than the mean of METL's, GA-MA's and GA-MF's.",
-			Fig7Jobs, TraceName, MinTasks, MaxTasks, BwMin, BwMax, SigmaMin, SigmaMax, strings.Join(rd, "; ")),
+			gamf.Fig7Jobs, gamf.TraceName, gamf.MinTasks, gamf.MaxTasks, gamf.BwMin, gamf.BwMax, gamf.SigmaMin, gamf.SigmaMax, strings.Join(rd, "; ")),
 	}
 }
 
@@ -224,19 +141,27 @@ func (fig7) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 // and 18-28 ms against 211 ms in the full experiment (by hand, timing
 // Point per index). The budget, the cost before, ranked HILL's points
 // above GA-MA's.
+// A setting the run leaves out has the policy's default (its
+// sched.Info.Params).
 func fig7Cost(m string, ps map[string]float64) float64 {
-	get := func(p sched.Param) float64 {
-		if v, ok := ps[p.Name]; ok {
+	get := func(name string) float64 {
+		if v, ok := ps[name]; ok {
 			return v
 		}
-		return p.Default
+		p, _ := sched.Lookup(m)
+		for _, q := range p.Info().Params {
+			if q.Name == name {
+				return q.Default
+			}
+		}
+		return 0
 	}
-	evals := float64(Fig7Jobs)
+	evals := float64(gamf.Fig7Jobs)
 	switch m {
 	case "gama", "gamf":
-		evals = get(pPopulation) * (get(pGenerations) + 1)
+		evals = get("population") * (get("generations") + 1)
 	case "hill":
-		evals = min(get(pEvals), get(pPatience))
+		evals = min(get("evaluations"), get("patience"))
 	}
 	return evals * float64(1+len(readingsOf(m)))
 }
@@ -252,14 +177,7 @@ func (fig7) Point(ctx context.Context, opt sched.ExperimentOptions, k int, rec s
 	if k < 0 || k >= count*len(Fig7Policies) {
 		return nil, sched.PointRangeError(k, count*len(Fig7Policies))
 	}
-	if loadTrace == nil {
-		return nil, fmt.Errorf("gamf-fig7: no SWF reader is linked into this build")
-	}
-	recs, err := loadTrace(TraceName, count*Fig7Jobs)
-	if err != nil {
-		return nil, fmt.Errorf("gamf-fig7 needs the trace %s: %w", TraceName, err)
-	}
-	wls, err := workloads(recs, count, Fig7Jobs)
+	wls, err := gamf.Workloads(gamf.TraceName, count, gamf.Fig7Jobs)
 	if err != nil {
 		return nil, err
 	}
@@ -289,7 +207,7 @@ func fig7Point(ctx context.Context, jobs []model.Job, w int, method string, seed
 			ps[k] = v
 		}
 		s := &model.Scenario{Version: model.Version, Name: "gamf-fig7 workload " + x, Seed: seed,
-			Platform: Fig7Platform(), Jobs: jobs, Policy: model.Policy{Name: method, Params: ps}}
+			Platform: gamf.Fig7Platform(), Jobs: jobs, Policy: model.Policy{Name: method, Params: ps}}
 		res, err := runner.Run(ctx, s, nil)
 		if err != nil {
 			return nil, fmt.Errorf("workload %s, %s: %w", x, series(method, rd.Name), err)
@@ -374,7 +292,7 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 			}
 			for _, metric := range fig7Metrics {
 				v, ok := pt.Get(x, s, metric)
-				if !ok || !finite(v) {
+				if !ok || (math.IsNaN(v) || math.IsInf(v, 0)) {
 					return nil, &sched.PointError{Msg: fmt.Sprintf("gamf-fig7: point %d has no %s of %s on workload %s", k, metric, s, x)}
 				}
 				d.vals[s][metric] = append(d.vals[s][metric], v)
@@ -528,11 +446,14 @@ func (d *fig7Data) claims() []sched.Claim {
 	return out
 }
 
+// secs prints seconds without decimals.
+func secs(t float64) string { return strconv.FormatFloat(t, 'f', 0, 64) }
+
 // notes are sentences computed from the run's numbers.
 func (d *fig7Data) notes(opt sched.ExperimentOptions) []string {
 	var notes []string
 	notes = append(notes, fmt.Sprintf("%d workloads of %d jobs: %.1f tasks and %.0f s base time per job on average (paper: 90 tasks, 15520 s).",
-		d.n, Fig7Jobs, d.tasks, d.tbMean))
+		d.n, gamf.Fig7Jobs, d.tasks, d.tbMean))
 	if opt.Quick {
 		notes = append(notes, "Quick run: 3 workloads, GA 30 generations x 30 individuals, HILL 900 evaluations, not Table 2's settings.")
 	}
@@ -583,6 +504,6 @@ func (d *fig7Data) notes(opt sched.ExperimentOptions) []string {
 	// The weight of the two terms of F (section 4.3) in GA-MF's schedules.
 	mk, ft := d.mean("gamf", "makespan"), d.mean("gamf", "flowtime")
 	notes = append(notes, fmt.Sprintf("In GA-MF's schedules the mean flowtime is %.1f times the mean makespan, so in F = %g makespan + %g flowtime (seconds) the flowtime term weighs %.1f times the makespan term; the norm reading divides each term by its initial-population mean.",
-		ft/mk, DefaultAlpha, 1-DefaultAlpha, (1-DefaultAlpha)*ft/(DefaultAlpha*mk)))
+		ft/mk, gamf.DefaultAlpha, 1-gamf.DefaultAlpha, (1-gamf.DefaultAlpha)*ft/(gamf.DefaultAlpha*mk)))
 	return notes
 }

@@ -1,4 +1,4 @@
-package multisite
+package repro
 
 import (
 	"flag"
