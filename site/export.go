@@ -35,7 +35,7 @@ func ChartSubtitle(s *model.Scenario, r *sched.Result) string {
 	if r != nil {
 		for _, k := range []string{"makespan", "wait", "utilisation", "mcp", "awrt", "ttr"} {
 			if v, ok := r.Metrics[k]; ok {
-				sub += " · " + state.MetricLabel(k) + " " + state.FormatNumber(v)
+				sub += " · " + k + " " + state.WithUnit(k, state.FormatNumber(v))
 			}
 		}
 	}

@@ -168,8 +168,8 @@ var Neutral = map[string]bool{"backfilled": true, "rounds": true}
 
 // CompareRow is one metric across the compared policies.
 type CompareRow struct {
-	Metric string
-	Label  string // as shown (MetricLabel)
+	Metric string // the metric's key, as the CLI names it
+	Unit   string // MetricUnit
 	Doc    string // hover text (MetricDoc)
 	// All is set when every compared policy reports the metric; the
 	// compare view shows these rows first and folds the others away.
@@ -190,8 +190,10 @@ type CompareCell struct {
 
 // Compare lays results out as rows of metrics, the best value of each
 // row marked (lowest for costs, highest for HigherIsBetter; ties all
-// marked, no mark when every value is equal).
-func Compare(rs []*sched.Result) []CompareRow {
+// marked, no mark when every value is equal). The metrics that mean
+// nothing for the scenario are left out (MetricShown; deadlines says
+// whether some job has a deadline).
+func Compare(rs []*sched.Result, deadlines bool) []CompareRow {
 	seen := map[string]bool{}
 	var metrics []string
 	for _, r := range rs {
@@ -199,7 +201,7 @@ func Compare(rs []*sched.Result) []CompareRow {
 			continue
 		}
 		for k := range r.Metrics {
-			if !seen[k] {
+			if !seen[k] && MetricShown(k, deadlines) {
 				seen[k] = true
 				metrics = append(metrics, k)
 			}
@@ -208,7 +210,7 @@ func Compare(rs []*sched.Result) []CompareRow {
 	sort.Strings(metrics)
 	rows := make([]CompareRow, 0, len(metrics))
 	for _, m := range metrics {
-		row := CompareRow{Metric: m, Label: MetricLabel(m), Doc: MetricDoc(m)}
+		row := CompareRow{Metric: m, Unit: MetricUnit(m), Doc: MetricDoc(m)}
 		maxAbs := 0.0
 		best := math.Inf(1)
 		if HigherIsBetter[m] {
