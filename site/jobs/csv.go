@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 )
 
@@ -535,20 +536,21 @@ func parseInt(v string) (int, string) {
 	return int(x), ""
 }
 
-// Field formats the job field named key for a table cell or CSV; zero
-// optional fields are empty.
+// Field formats the job field named key for a table cell or CSV, numbers
+// as every CSV of gridplay writes them (csvfmt.Float: 1174966, not
+// 1.174966e+06); zero optional fields are empty.
 func Field(j *model.Job, key string) string {
 	num := func(x float64) string {
 		if x == 0 {
 			return ""
 		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		return csvfmt.Float(x)
 	}
 	switch key {
 	case "id":
 		return j.ID
 	case "submit":
-		return strconv.FormatFloat(j.Submit, 'g', -1, 64)
+		return csvfmt.Float(j.Submit)
 	case "size":
 		return strconv.Itoa(j.Size)
 	case "runtime":
@@ -570,7 +572,7 @@ func Field(j *model.Job, key string) string {
 		if j.Sigma == nil {
 			return ""
 		}
-		return strconv.FormatFloat(*j.Sigma, 'g', -1, 64)
+		return csvfmt.Float(*j.Sigma)
 	case "data":
 		return num(j.Data)
 	case "app":

@@ -269,3 +269,17 @@ func TestParseCSVZeroRuntimeWithRequest(t *testing.T) {
 		t.Fatalf("problems %+v, jobs %+v", p.Problems, p.Jobs)
 	}
 }
+
+// Numbers are written as every CSV of gridplay writes them
+// (csvfmt.Float): a trace's submit times of a million seconds and more
+// without an exponent (1174966, not 1.174966e+06), and read back.
+func TestFormatCSVNumbers(t *testing.T) {
+	jobs := []model.Job{{ID: "1", Submit: 1174966, Size: 2, Runtime: 109256855.5, Requested: 0.00001}}
+	out := string(FormatCSV(jobs))
+	if !strings.Contains(out, "\n1,1174966,2,109256855.5,0.00001,") {
+		t.Errorf("numbers written as\n%s", out)
+	}
+	if p := ParseCSV(out); !p.OK() || !reflect.DeepEqual(p.Jobs, jobs) {
+		t.Errorf("read back as %+v (%v)", p.Jobs, p.Problems)
+	}
+}

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/link"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -99,23 +99,9 @@ func CompareOption(names []string) string {
 	return "&cmp=" + strings.Join(names, ",")
 }
 
-// ScheduleCSV is a result's schedule as CSV with the header of the CLI:
-// job,cluster,start,end,nodes.
-func ScheduleCSV(r *sched.Result) []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write([]string{"job", "cluster", "start", "end", "nodes"})
-	if r != nil {
-		for _, p := range r.Schedule {
-			w.Write([]string{p.Job, p.Cluster, num(p.Start), num(p.End), strconv.Itoa(p.Nodes)})
-		}
-	}
-	w.Flush()
-	return b.Bytes()
-}
-
 // MetricsCSV is the metrics of one or more runs in the long format
-// policy,metric,value, policies in the order given.
+// policy,metric,value, policies in the order given, numbers as every CSV
+// of gridplay writes them (csvfmt.Float).
 func MetricsCSV(rs []*sched.Result) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
@@ -125,14 +111,12 @@ func MetricsCSV(rs []*sched.Result) []byte {
 			continue
 		}
 		for _, m := range sortedKeys(r.Metrics) {
-			w.Write([]string{r.Policy, m, num(r.Metrics[m])})
+			w.Write([]string{r.Policy, m, csvfmt.Float(r.Metrics[m])})
 		}
 	}
 	w.Flush()
 	return b.Bytes()
 }
-
-func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func sortedKeys(m map[string]float64) []string {
 	out := make([]string, 0, len(m))
