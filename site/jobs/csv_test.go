@@ -7,6 +7,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
+	"gridplay/site/state"
 )
 
 func TestSniff(t *testing.T) {
@@ -281,5 +282,63 @@ func TestFormatCSVNumbers(t *testing.T) {
 	}
 	if p := ParseCSV(out); !p.OK() || !reflect.DeepEqual(p.Jobs, jobs) {
 		t.Errorf("read back as %+v (%v)", p.Jobs, p.Problems)
+	}
+}
+
+// Every bad row of a paste is named with its row and column, also those
+// only the model refuses: a size of -1, a repeated id and an unknown
+// origin used to pass the parse and go into the table unnamed.
+func TestPasteNamesEveryBadRow(t *testing.T) {
+	text := "id,submit,size,runtime,origin\n" +
+		"a,0,2,10,\n" + // row 2: good
+		"b,0,-1,10,\n" + // row 3: size -1
+		"a,5,1,10,\n" + // row 4: a repeats row 2's id
+		"c,7,1,10,nowhere\n" + // row 5: no such cluster
+		"d,x,1,10,\n" // row 6: not a number (the parse's own problem)
+	c, ev := newTable(&apiEngine{})
+	var problems []string
+	var jobs int
+	under(ev, func() {
+		jobs = len(c.App.Scenario.Jobs)
+		c.PasteText = text
+		c.applyPaste()
+		problems = c.pasteProblems()
+	})
+	got := strings.Join(problems, "\n")
+	for _, want := range []string{
+		"row 3, column 3: size: must be at least 1",
+		`row 4, column 1: id: duplicate job id "a" (also row 2)`,
+		`row 5, column 5: origin: unknown cluster "nowhere"`,
+		`row 6, column 2: submit: "x" is not a number`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems lack %q:\n%s", want, got)
+		}
+	}
+	for _, pr := range problems {
+		if strings.HasPrefix(pr, "row 2,") || strings.HasPrefix(pr, "row 2:") {
+			t.Errorf("the good row is named: %s", pr)
+		}
+	}
+	if len(c.App.Scenario.Jobs) != jobs {
+		t.Errorf("a paste with problems changed the table: %d jobs, had %d", len(c.App.Scenario.Jobs), jobs)
+	}
+
+	// Without the parse's problem, the model's are still found, and a
+	// clean paste goes in.
+	p := ParseCSV("id,submit,size,runtime\nx,0,-1,10\ny,0,1,10\n")
+	if !p.OK() {
+		t.Fatalf("the parse refuses: %v", p.Problems)
+	}
+	p.Check(state.DefaultScenario().Platform)
+	if p.OK() || len(p.Problems) != 1 || p.Problems[0].Error() != "row 2, column 3: size: must be at least 1" {
+		t.Errorf("check: %v", p.Problems)
+	}
+	under(ev, func() {
+		c.PasteText = "id,submit,size,runtime\nx,0,2,10\ny,0,1,10\n"
+		c.applyPaste()
+	})
+	if n := len(c.App.Scenario.Jobs); n != 2 {
+		t.Errorf("a clean paste: %d jobs", n)
 	}
 }
