@@ -4,6 +4,7 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/site/frames"
+	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -36,15 +37,19 @@ func (p *Page) narration() []frames.Seg {
 		return nil
 	}
 	pl := frames.PlatformOf(a.Scenario)
+	var tf gantt.Times // the chart's, once it is laid out
+	if p.chart != nil {
+		tf = p.chart.Times()
+	}
 	if p.View != "" {
-		if s := frames.Narrate(p.View, a.Frames, p.frameCount(), pl); s != nil {
+		if s := frames.Narrate(p.View, a.Frames, p.frameCount(), pl, tf); s != nil {
 			return s
 		}
 	}
 	if len(a.Result.Schedule) > BigSchedule && a.Player.Playing {
 		return nil
 	}
-	return frames.NarrateSchedule(a.Result, p.submits(), a.Scenario.Platform.TotalNodes(), a.Player.T)
+	return frames.NarrateSchedule(a.Result, p.submits(), a.Scenario.Platform.TotalNodes(), a.Player.T, tf)
 }
 
 // submits maps job ids to submit times, nil for a generated workload

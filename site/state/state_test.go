@@ -3,6 +3,7 @@ package state
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -454,5 +455,30 @@ func TestUndoHistoryBounded(t *testing.T) {
 	}
 	if len(a.History.undo) != MaxUndo {
 		t.Errorf("%d edits kept", len(a.History.undo))
+	}
+}
+
+// The replay of a trace's schedule runs from its first submit: Play,
+// Step, Seek and the scrubber's share work on [Start, End].
+func TestPlayerStart(t *testing.T) {
+	p := Player{Start: 342072, End: 442072, T: 442072}
+	p.Play()
+	if p.T != 342072 || !p.Playing {
+		t.Fatalf("Play from the end: T %v playing %v", p.T, p.Playing)
+	}
+	p.Tick(Duration / 2)
+	if math.Abs(p.T-392072) > 1e-6 || math.Abs(p.Progress()-0.5) > 1e-9 {
+		t.Fatalf("half the replay: T %v progress %v", p.T, p.Progress())
+	}
+	p.Seek(0)
+	if p.T != 342072 || p.Progress() != 0 {
+		t.Errorf("Seek(0): T %v", p.T)
+	}
+	p.Step(1, 0)
+	if math.Abs(p.T-(342072+100000.0/50)) > 1e-6 {
+		t.Errorf("one step: T %v", p.T)
+	}
+	if p.At(1) != 442072 || p.At(0) != 342072 {
+		t.Errorf("At: %v %v", p.At(0), p.At(1))
 	}
 }
