@@ -543,7 +543,13 @@ func (p *Page) setLesson(l *lessonpkg.Lesson) {
 func (p *Page) verdict(name string) state.Verdict {
 	if k := p.runKey(); k != p.verdictFor || p.verdicts == nil {
 		p.verdictFor, p.refused = k, nil
-		p.verdicts = state.Verdicts(runner.CheckAll(p.App.Scenario), p.App.Scenario)
+		jsbridge.Mark("verdicts: asking the engine")
+		// A scenario that does not validate is refused whatever the
+		// policy: no policy is greyed for it (the page shows its
+		// problems where they are), so verdicts stays empty.
+		vs, _ := runner.CheckAll(p.App.Scenario)
+		p.verdicts = state.Verdicts(vs, p.App.Scenario)
+		jsbridge.Mark("verdicts: answered")
 	}
 	if v, ok := p.refused[name]; ok {
 		return v
@@ -551,8 +557,9 @@ func (p *Page) verdict(name string) state.Verdict {
 	if v, ok := p.verdicts[name]; ok {
 		return v
 	}
-	// A policy this build of the engine does not have: running it
-	// says so.
+	// The scenario does not validate (the same problem for every
+	// policy), or a policy this build of the engine does not have:
+	// running it says so.
 	return state.Verdict{OK: true}
 }
 

@@ -8,6 +8,7 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/swf"
 	"gridplay/engine/swf/swftest"
 )
 
@@ -46,6 +47,11 @@ func checkScenarios(t *testing.T) []*model.Scenario {
 	bad := base("bad parameter", model.Cluster{ID: "a", Nodes: 8})
 	bad.Policy.Params = map[string]float64{"generations": 2, "population": 1, "conservative": 2, "ts": -1, "alpha": 3}
 	out = append(out, bad)
+	// Beyond the model's limit of generations: the policies that take
+	// generations refuse it in their policy block's validation.
+	gens := base("too many generations", model.Cluster{ID: "a", Nodes: 8})
+	gens.Policy.Params = map[string]float64{"generations": model.MaxGenerations + 1}
+	out = append(out, gens)
 	return out
 }
 
@@ -54,7 +60,10 @@ func checkScenarios(t *testing.T) []*model.Scenario {
 // starts, and where it refuses, the same error, need included.
 func TestCheckAgreesWithRun(t *testing.T) {
 	for _, s := range checkScenarios(t) {
-		vs := runner.CheckAll(s)
+		vs, err := runner.CheckAll(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s.Name, err)
+		}
 		if len(vs) != len(sched.Policies()) {
 			t.Fatalf("%d verdicts for %d policies", len(vs), len(sched.Policies()))
 		}
@@ -78,6 +87,27 @@ func TestCheckAgreesWithRun(t *testing.T) {
 	}
 }
 
+// A scenario that does not validate, or whose generator fails, is
+// refused whatever the policy: CheckAll asks none and answers the error
+// every run gives.
+func TestCheckAllInvalidScenario(t *testing.T) {
+	s := checkScenarios(t)[3] // two clusters
+	s.Jobs[2].Size = -1
+	s.Jobs[4].ID = s.Jobs[1].ID
+	vs, err := runner.CheckAll(s)
+	if err == nil || vs != nil {
+		t.Fatalf("an invalid scenario: %v, %v", vs, err)
+	}
+	for _, in := range sched.Policies() {
+		if _, rerr := runner.Run(context.Background(), runner.ForPolicy(s, in), nil); rerr == nil || rerr.Error() != err.Error() {
+			t.Errorf("%s: Run says %v, CheckAll %v", in.Name, rerr, err)
+		}
+	}
+	if _, err := runner.CheckAll(nil); err == nil {
+		t.Error("no scenario, no error")
+	}
+}
+
 // TestCheckNeeds: the refusals a page offers a fix for carry their need.
 func TestCheckNeeds(t *testing.T) {
 	want := map[string]map[string]string{
@@ -94,7 +124,11 @@ func TestCheckNeeds(t *testing.T) {
 		if !ok {
 			continue
 		}
-		for _, v := range runner.CheckAll(s) {
+		vs, err := runner.CheckAll(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s.Name, err)
+		}
+		for _, v := range vs {
 			need, ok := w[v.Policy]
 			if !ok {
 				continue
@@ -108,5 +142,33 @@ func TestCheckNeeds(t *testing.T) {
 				t.Errorf("%s on %q: need %q (%v), want %q", v.Policy, s.Name, model.FirstError(v.Err).Need, v.Err, need)
 			}
 		}
+	}
+}
+
+// BenchmarkCheckAll asks every policy about a whole shipped trace, as
+// the page does once per version of its scenario on its own thread
+// (runner.CheckAll: the validation, then each policy's Check). Under
+// node it gives the page's cost:
+//
+//	GOOS=js GOARCH=wasm go test -run XXX -bench CheckAll -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/all/
+func BenchmarkCheckAll(b *testing.B) {
+	for _, name := range []string{"KTH-SP2-1996-2", "HPC2N-2002-2.2-cln"} {
+		b.Run(name, func(b *testing.B) {
+			path, err := swf.Find(name)
+			if err != nil {
+				b.Skip(err)
+			}
+			tr, err := swf.ReadFile(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := tr.Scenario("easy")
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := runner.CheckAll(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -92,41 +92,35 @@ func ForPolicy(s *model.Scenario, in sched.Info) *model.Scenario {
 // answer Run would give for that scenario before scheduling, without
 // scheduling. s is validated and its generator expanded once; each
 // policy's copy differs from s only in its policy block, which is
-// validated on its own (model.ValidatePolicy).
-func CheckAll(s *model.Scenario) []Verdict {
-	infos := sched.Policies()
-	out := make([]Verdict, len(infos))
-	for i, in := range infos {
-		out[i].Policy = in.Name
-	}
+// validated on its own (model.ValidatePolicy). When s itself does not
+// validate (apart from its policy block) or its generator fails, no
+// policy is asked: that error, which every run would give whatever the
+// policy, is returned instead.
+func CheckAll(s *model.Scenario) ([]Verdict, error) {
 	if s == nil {
-		for i := range out {
-			out[i].Err = model.Errors{model.Errf("", "no scenario")}
-		}
-		return out
+		return nil, model.Errors{model.Errf("", "no scenario")}
 	}
 	// The scenario without its policy block: when it is valid, a
 	// policy's copy is valid exactly when its policy block is.
 	bare := *s
 	bare.Policy = model.Policy{Name: "any"}
 	if _, err := bare.ValidateIndex(); err != nil {
-		for i, in := range infos {
-			_, out[i].Err = ForPolicy(s, in).ValidateIndex()
-		}
-		return out
+		return nil, err
 	}
 	full, err := workload.Expand(s)
+	if err != nil {
+		return nil, err
+	}
+	infos := sched.Policies()
+	out := make([]Verdict, len(infos))
 	for i, in := range infos {
+		out[i].Policy = in.Name
 		c := ForPolicy(s, in)
 		if out[i].Err = model.ValidatePolicy(&c.Policy); out[i].Err != nil {
-			continue
-		}
-		if err != nil {
-			out[i].Err = err
 			continue
 		}
 		p, _ := sched.Lookup(in.Name)
 		out[i].Err = p.Check(ForPolicy(full, in))
 	}
-	return out
+	return out, nil
 }

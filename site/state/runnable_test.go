@@ -100,7 +100,11 @@ func verdictScenarios(t *testing.T) []*model.Scenario {
 // and fixes that work.
 func TestVerdictsAgreeWithEngine(t *testing.T) {
 	for _, s := range verdictScenarios(t) {
-		vs := Verdicts(runner.CheckAll(s), s)
+		all, err := runner.CheckAll(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s.Name, err)
+		}
+		vs := Verdicts(all, s)
 		for _, in := range sched.Policies() {
 			v, ok := vs[in.Name]
 			if !ok {
@@ -169,7 +173,11 @@ func TestTraceVerdicts(t *testing.T) {
 		if want := !strings.HasPrefix(name, "HPC2N"); hasZero != want {
 			t.Fatalf("%s: a job of run time 0 in the window: %v, want %v", name, hasZero, want)
 		}
-		vs := Verdicts(runner.CheckAll(s), s)
+		all, err := runner.CheckAll(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s.Name, err)
+		}
+		vs := Verdicts(all, s)
 		for fam, names := range families {
 			for _, p := range names {
 				v := vs[p]
