@@ -391,8 +391,6 @@ func (c *Analysis) exportShake() {
 	}
 }
 
-func metricLabel(k string) string { return state.MetricLabel(k) }
-
 func diffText(d analysis.ShakeDiff) string { return analysis.DiffText(d) }
 
 func diffClass(d analysis.ShakeDiff) string {

@@ -35,6 +35,9 @@ type Compare struct {
 	// state.CompareKey); key is the key it was made for.
 	Stale bool
 	key   string
+	// deadlines says whether some job of the compared scenario has a
+	// deadline (the deadline metrics are shown only then).
+	deadlines bool
 	// runs counts comparisons started; seenRuns is what the staleness
 	// check last looked at.
 	runs, seenRuns int
@@ -162,6 +165,7 @@ func (c *Compare) start() {
 	c.For = fmt.Sprintf("%s, seed %d", p.App.Scenario.Name, p.App.Scenario.Seed)
 	base := model.Clone(p.App.Scenario)
 	c.key, c.Stale = state.CompareKey(base), false
+	c.deadlines = state.HasDeadlines(base)
 	infos := p.Policies
 	go func() {
 		defer p.recoverGo()
@@ -238,12 +242,12 @@ func (c *Compare) request(method, path string, body []byte) (res *sched.Result, 
 // rows are the metrics every compared policy reports; partialRows the
 // others (most policies report a few of their own), in the table only.
 func (c *Compare) rows() []state.CompareRow {
-	all, _ := state.SplitRows(state.Compare(c.Results))
+	all, _ := state.SplitRows(state.Compare(c.Results, c.deadlines))
 	return all
 }
 
 func (c *Compare) partialRows() []state.CompareRow {
-	_, some := state.SplitRows(state.Compare(c.Results))
+	_, some := state.SplitRows(state.Compare(c.Results, c.deadlines))
 	return some
 }
 
@@ -291,14 +295,22 @@ func (c *Compare) fill(i int, cell state.CompareCell) string {
 	return fmt.Sprintf("width: %.1f%%; background: %s", w, c.color(i))
 }
 
-func (c *Compare) valueText(cell state.CompareCell) string {
+func (c *Compare) valueText(row state.CompareRow, cell state.CompareCell) string {
 	if !cell.Have {
 		return "—"
 	}
 	if cell.Best {
-		return cell.Text + " ★"
+		return state.WithUnit(row.Metric, cell.Text) + " ★"
 	}
-	return cell.Text
+	return state.WithUnit(row.Metric, cell.Text)
+}
+
+// unitText is a metric's unit for a heading, "" for none.
+func unitText(row state.CompareRow) string {
+	if row.Unit == "" {
+		return ""
+	}
+	return "(" + row.Unit + ")"
 }
 
 func (c *Compare) barStyle(cell state.CompareCell) string {

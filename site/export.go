@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"strconv"
 
 	"gridplay/engine/model"
+	"gridplay/engine/outputs"
 	"gridplay/engine/sched"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
@@ -17,6 +19,9 @@ type Export struct {
 	// Compare is the page's compare view: the metrics export writes its
 	// comparison when it was made for the scenario as it is.
 	Compare *Compare
+	// Outputs is the outputs view, whose per-job table the schedule
+	// export writes.
+	Outputs *Outputs
 }
 
 // png offers the Gantt chart with a title (the scenario), the policy and
@@ -43,15 +48,33 @@ func ChartSubtitle(s *model.Scenario, r *sched.Result) string {
 	if r != nil {
 		for _, k := range []string{"makespan", "wait", "utilisation", "mcp", "awrt", "ttr"} {
 			if v, ok := r.Metrics[k]; ok {
-				sub += " · " + state.MetricLabel(k) + " " + state.FormatNumber(v)
+				sub += " · " + k + " " + state.WithUnit(k, state.FormatNumber(v))
 			}
 		}
 	}
 	return sub
 }
 
+// schedule offers the run's schedule as the CLI writes it (run -format
+// csv: job,cluster,start,end,nodes, then submit, wait, turnaround, bsld,
+// state and reason, a row per placement in the policy's order, then the
+// dropped jobs): the engine's writer on the per-job table the outputs
+// view built for this run, so the bytes are the CLI's.
 func (c *Export) schedule() {
-	jsbridge.Download(c.P.fileBase()+"-schedule.csv", "text/csv", state.ScheduleCSV(c.P.App.Result))
+	if !c.scheduleReady() {
+		return
+	}
+	var b bytes.Buffer
+	if err := outputs.WriteJobsCSV(&b, c.Outputs.Table.Rows); err == nil {
+		jsbridge.Download(c.P.fileBase()+"-schedule.csv", "text/csv", b.Bytes())
+	}
+}
+
+// scheduleReady tells whether the per-job table of the run shown is
+// built (the outputs view builds it a moment after each run).
+func (c *Export) scheduleReady() bool {
+	o := c.Outputs
+	return o != nil && c.P.App.Result != nil && o.forRes == c.P.App.Result && o.Table != nil
 }
 
 // metrics writes the metrics the page shows for this scenario: the

@@ -86,18 +86,20 @@ func (c *Gantt) speedIs(v float64) bool {
 }
 
 func (c *Gantt) mult() float64 {
-	if c.Player.Speed <= 0 || c.Player.End <= 0 {
+	span := c.Player.End - c.Player.Start
+	if c.Player.Speed <= 0 || span <= 0 {
 		return 1
 	}
-	return c.Player.Speed / (c.Player.End / state.Duration)
+	return c.Player.Speed / (span / state.Duration)
 }
 
 func (c *Gantt) speed(e vugu.DOMEvent) {
 	v, err := strconv.ParseFloat(e.JSEventTarget().Get("value").String(), 64)
-	if err != nil || v <= 0 || c.Player.End <= 0 {
+	span := c.Player.End - c.Player.Start
+	if err != nil || v <= 0 || span <= 0 {
 		return
 	}
-	c.Player.Speed = v * c.Player.End / state.Duration
+	c.Player.Speed = v * span / state.Duration
 }
 
 func (c *Gantt) scrubValue() string { return ScrubValue(c.Player) }
@@ -112,7 +114,7 @@ func (c *Gantt) scrub(e vugu.DOMEvent) {
 	if err != nil || c.OnSeek == nil {
 		return
 	}
-	c.OnSeek(v / 1000 * c.Player.End)
+	c.OnSeek(c.Player.At(v / 1000))
 }
 
 func (c *Gantt) clock() string { return Clock(c.Chart, c.Player, c.View, c.Frames, c.Status) }
@@ -138,9 +140,10 @@ func Clock(ch *gantt.Chart, p *state.Player, view string, fs []state.Frame, stat
 	// counts to the same end, so it never reads "200 s of 197.7 s".
 	end := math.Max(ch.End, p.End)
 	t := math.Min(p.T, end)
-	s := "t = " + gantt.FormatTick(math.Round(t*10)/10) + " s of " + gantt.FormatTick(math.Round(end*10)/10) + " s"
+	tf := ch.Times()
+	s := "t = " + tf.Format(math.Round(t*10)/10) + " of " + tf.Format(math.Round(end*10)/10)
 	n := frames.Shown(view, fs, p)
-	if l := frames.StepLabel(view, fs, n); l != "" {
+	if l := frames.StepLabel(view, fs, n, tf); l != "" {
 		s += " · " + l
 	} else if len(fs) > 0 {
 		s += fmt.Sprintf(" · frame %d of %d", n, len(fs))
@@ -251,7 +254,7 @@ func (c *Gantt) hover(p jsbridge.Pointer) {
 		c.setTip("")
 		return
 	}
-	c.setTip(JobDetails(c.Scenario, c.Result, c.Frames, c.Chart.Bars[i].Index))
+	c.setTip(JobDetails(c.Scenario, c.Result, c.Frames, c.Chart.Bars[i].Index, c.Chart.Times()))
 }
 
 // setTip shows text as the tooltip of the chart shown.
@@ -261,24 +264,25 @@ func (c *Gantt) setTip(text string) {
 }
 
 // JobDetails describes placement i of r: the job, where and when it ran,
-// its wait, and why it went there when a frame says so.
-func JobDetails(s *model.Scenario, r *sched.Result, fs []state.Frame, i int) string {
+// its wait, and why it went there when a frame says so; times as tf
+// writes them.
+func JobDetails(s *model.Scenario, r *sched.Result, fs []state.Frame, i int, tf gantt.Times) string {
 	if r == nil || i < 0 || i >= len(r.Schedule) {
 		return ""
 	}
 	p := r.Schedule[i]
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s on %s: %s, start %s s, end %s s", p.Job, p.Cluster, state.Count(p.Nodes, "node"), state.FormatNumber(p.Start), state.FormatNumber(p.End))
+	fmt.Fprintf(&b, "%s on %s: %s, start %s, end %s", p.Job, p.Cluster, state.Count(p.Nodes, "node"), tf.Format(p.Start), tf.Format(p.End))
 	if s != nil {
 		for _, j := range s.Jobs {
 			if j.ID == p.Job {
-				fmt.Fprintf(&b, "; submitted at %s s, asked for %s, waited %s s", state.FormatNumber(j.Submit), state.Count(j.Size, "node"), state.FormatNumber(p.Start-j.Submit))
+				fmt.Fprintf(&b, "; submitted at %s, asked for %s, waited %s", tf.Format(j.Submit), state.Count(j.Size, "node"), tf.Format(p.Start-j.Submit))
 				if j.Deadline > 0 {
 					late := "met"
 					if p.End > j.Deadline {
-						late = "missed by " + state.FormatNumber(p.End-j.Deadline) + " s"
+						late = "missed by " + tf.Format(p.End-j.Deadline)
 					}
-					fmt.Fprintf(&b, "; deadline %s s (%s)", state.FormatNumber(j.Deadline), late)
+					fmt.Fprintf(&b, "; deadline %s (%s)", tf.Format(j.Deadline), late)
 				}
 				break
 			}

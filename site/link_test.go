@@ -8,6 +8,7 @@ import (
 	"gridplay/engine/link"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/site/gantt"
 	"gridplay/site/lesson"
 	"gridplay/site/state"
 )
@@ -101,13 +102,13 @@ func TestJobDetails(t *testing.T) {
 	s := state.DefaultScenario()
 	r := &sched.Result{Policy: "easy", Schedule: []sched.Placement{{Job: "j2", Cluster: "c0", Start: 10, End: 35, Nodes: 4}}}
 	fs := []state.Frame{{Kind: "backfill", Data: []byte(`{"job":"j2","head":"j1","shadow":40,"est_end":35}`)}}
-	got := JobDetails(s, r, fs, 0)
+	got := JobDetails(s, r, fs, 0, gantt.Times{})
 	for _, want := range []string{"j2 on c0", "waited 8 s", "Backfilled", "j1", "shadow time 40"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("details %q lack %q", got, want)
 		}
 	}
-	if JobDetails(s, r, nil, 3) != "" {
+	if JobDetails(s, r, nil, 3, gantt.Times{}) != "" {
 		t.Error("out of range")
 	}
 }
@@ -146,5 +147,18 @@ func TestLoadInitialLesson(t *testing.T) {
 	p.env = &env{}
 	if msg := p.openLink("#s="+tok+"&l="+ltok[:len(ltok)/2], false); p.App.Scenario.Name != s.Name || p.LessonErr == "" || !strings.Contains(msg, "scenario of this link was opened") {
 		t.Errorf("open tab, lesson cut: scenario %q, lesson error %q, message %q", p.App.Scenario.Name, p.LessonErr, msg)
+	}
+}
+
+// On a trace's schedule (a long span) the hover writes its times in days,
+// hours and minutes, as the clock and the axis do.
+func TestJobDetailsLongSpan(t *testing.T) {
+	s := &model.Scenario{Jobs: []model.Job{{ID: "7", Submit: 342072, Size: 2}}}
+	r := &sched.Result{Policy: "easy", Schedule: []sched.Placement{{Job: "7", Cluster: "site0", Start: 345672, End: 9000000, Nodes: 2}}}
+	got := JobDetails(s, r, nil, 0, gantt.TimesFor(1e8))
+	for _, want := range []string{"start 4 d 00 h 01 min", "end 104 d 04 h", "submitted at 3 d 23 h 01 min", "waited 1 h"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("details %q lack %q", got, want)
+		}
 	}
 }

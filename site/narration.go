@@ -4,6 +4,7 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/site/frames"
+	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -36,9 +37,13 @@ func (p *Page) narration() []frames.Seg {
 		return nil
 	}
 	pl := frames.PlatformOf(a.Scenario)
+	var tf gantt.Times // the chart's, once it is laid out
+	if p.chart != nil {
+		tf = p.chart.Times()
+	}
 	if p.View != "" {
 		n := p.frameCount()
-		if s := frames.Narrate(p.View, a.Frames, n, pl); s != nil {
+		if s := frames.Narrate(p.View, a.Frames, n, pl, tf); s != nil {
 			// An event before the clock is said to be the latest one.
 			if frames.InTime(p.View) && n > 0 && a.Frames[n-1].T < a.Player.T-1e-9 {
 				s = frames.Earlier(s)
@@ -49,7 +54,7 @@ func (p *Page) narration() []frames.Seg {
 	if len(a.Result.Schedule) > BigSchedule && a.Player.Playing {
 		return nil
 	}
-	return frames.NarrateSchedule(a.Result, p.submits(), a.Scenario.Platform.TotalNodes(), a.Player.T)
+	return frames.NarrateSchedule(a.Result, p.submits(), a.Scenario.Platform.TotalNodes(), a.Player.T, tf)
 }
 
 // submits maps job ids to submit times, nil for a generated workload

@@ -11,6 +11,7 @@ import (
 	"github.com/vugu/vugu"
 
 	"gridplay/engine/model"
+	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
@@ -140,8 +141,9 @@ type Page struct {
 	// lesson is the lesson shown when it is not the preset's own: one
 	// from a link, or the teacher's draft previewed.
 	lesson *lessonpkg.Lesson
-	// verdicts caches state.Runnable for the scenario verdictFor;
-	// refused holds the policies the engine refused it with, and why.
+	// verdicts caches the engine's verdicts (runner.CheckAll) for the
+	// scenario verdictFor; refused holds the policies the engine refused
+	// it with when they ran, and why.
 	verdicts   map[string]state.Verdict
 	refused    map[string]state.Verdict
 	verdictFor runKey
@@ -511,7 +513,7 @@ func (p *Page) selectPolicy(name string) {
 	}
 	p.App.Edit("policy "+name, func(s *model.Scenario) {
 		s.Policy.Name = name
-		s.Policy.Params = state.KeepParams(s.Policy.Params, in)
+		s.Policy.Params = sched.KeepParams(s.Policy.Params, in)
 	})
 	p.App.PolicyChosen = true
 	go p.run()
@@ -772,21 +774,30 @@ func (p *Page) setLesson(l *lessonpkg.Lesson) {
 	p.App.Player.Stopped = 0
 }
 
-// verdict says whether policy name can run the scenario: the page's
-// rules (state.Runnable), or a refusal the engine gave for it.
+// verdict says whether policy name can run the scenario: the engine's
+// answer for every policy (runner.CheckAll, asked once per version of the
+// scenario), or a refusal the engine gave when the policy ran.
 func (p *Page) verdict(name string) state.Verdict {
 	if k := p.runKey(); k != p.verdictFor || p.verdicts == nil {
-		p.verdictFor, p.verdicts, p.refused = k, map[string]state.Verdict{}, nil
+		p.verdictFor, p.refused = k, nil
+		jsbridge.Mark("verdicts: asking the engine")
+		// A scenario that does not validate is refused whatever the
+		// policy: no policy is greyed for it (the page shows its
+		// problems where they are), so verdicts stays empty.
+		vs, _ := runner.CheckAll(p.App.Scenario)
+		p.verdicts = state.Verdicts(vs, p.App.Scenario)
+		jsbridge.Mark("verdicts: answered")
 	}
 	if v, ok := p.refused[name]; ok {
 		return v
 	}
-	v, ok := p.verdicts[name]
-	if !ok {
-		v = state.Runnable(name, p.App.Scenario)
-		p.verdicts[name] = v
+	if v, ok := p.verdicts[name]; ok {
+		return v
 	}
-	return v
+	// The scenario does not validate (the same problem for every
+	// policy), or a policy this build of the engine does not have:
+	// running it says so.
+	return state.Verdict{OK: true}
 }
 
 // refuse records that the engine refused the scenario for policy name.

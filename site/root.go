@@ -115,7 +115,8 @@ func (c *Root) build() {
 	c.Presets = &Presets{P: p}
 	c.PolicyMenu = &PolicyMenu{P: p}
 	c.Params = &Params{P: p}
-	c.Export = &Export{P: p, Compare: c.Compare}
+	c.Outputs = &Outputs{P: p}
+	c.Export = &Export{P: p, Compare: c.Compare, Outputs: c.Outputs}
 	c.Share = NewShare(p)
 	c.Share.Export = c.Export
 	c.FramesView = &FramesView{P: p}
@@ -123,7 +124,6 @@ func (c *Root) build() {
 	c.LessonEditor = &LessonEditor{P: p, Share: c.Share}
 	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
 	c.ScheduleTable = &ScheduleTable{P: p}
-	c.Outputs = &Outputs{P: p}
 	c.CostAsk = &CostAsk{P: p}
 	c.Analysis = &Analysis{P: p, Compare: c.Compare}
 	p.onFrame = c.Outputs.paintNow

@@ -301,6 +301,9 @@ func (p *Page) renderSoon() {
 func (p *Page) update() {
 	if p.App.Result != nil && p.chart == nil {
 		p.chart = gantt.Layout(p.App.Scenario, p.App.Result)
+		// The replay runs over the chart's span: a trace's schedule
+		// begins at its first submit, not at 0.
+		p.App.Player.Start = p.chart.Begin
 		jsbridge.Mark("run: laid out")
 		p.App.Elapsed = float64(time.Since(p.started).Microseconds()) / 1000
 		if vs := frames.Views(p.App.Frames); len(vs) > 0 {
@@ -308,7 +311,7 @@ func (p *Page) update() {
 				p.View = vs[0]
 			}
 			// Replay from the start so the frames animate.
-			p.App.Player.T = 0
+			p.App.Player.T = p.App.Player.Start
 			p.App.Player.Stops = p.Lesson().Times()
 			if !p.IsEmbed || p.autoplay {
 				p.play()

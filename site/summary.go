@@ -49,7 +49,7 @@ func (c *Summary) elapsed() string {
 	return fmt.Sprintf("%.0f ms", c.App.Elapsed)
 }
 
-func (c *Summary) metrics() []state.Metric { return state.Metrics(c.App.Result) }
+func (c *Summary) metrics() []state.Metric { return state.Metrics(c.App.Result, c.sum().Deadlines) }
 
 // maxDropsShown caps the dropped jobs listed (a trace can drop thousands).
 const maxDropsShown = 20

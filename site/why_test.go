@@ -7,6 +7,7 @@ import (
 
 	_ "gridplay/engine/all"
 	"gridplay/engine/runner"
+	"gridplay/site/gantt"
 	"gridplay/site/state"
 )
 
@@ -29,7 +30,7 @@ func TestTooltipSaysWhyPerJob(t *testing.T) {
 			if pl.Why == "" {
 				t.Fatalf("%s: placement %s carries no reason", id, pl.Job)
 			}
-			d := JobDetails(s, res, nil, i)
+			d := JobDetails(s, res, nil, i, gantt.Times{})
 			if !strings.HasSuffix(d, pl.Why) {
 				t.Fatalf("%s: tooltip %q does not end with the placement's reason %q", id, d, pl.Why)
 			}

@@ -20,6 +20,8 @@ import (
 // one frame per job: enough to exercise the API without a real policy.
 type seqPolicy struct{}
 
+func (seqPolicy) Check(*model.Scenario) error { return nil }
+
 func (seqPolicy) Info() sched.Info {
 	return sched.Info{Name: "apitest-seq", System: "Classic", Summary: "test policy",
 		Params: []sched.Param{{Name: "k", Default: 1, Min: 0, Max: 2, Doc: "unused"}}}
@@ -40,6 +42,8 @@ func (seqPolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 
 type panicPolicy struct{}
 
+func (panicPolicy) Check(*model.Scenario) error { return nil }
+
 func (panicPolicy) Info() sched.Info { return sched.Info{Name: "apitest-panic"} }
 func (panicPolicy) Run(context.Context, *model.Scenario, sched.Recorder) (*sched.Result, error) {
 	panic("boom")
@@ -47,6 +51,8 @@ func (panicPolicy) Run(context.Context, *model.Scenario, sched.Recorder) (*sched
 
 // errPolicy rejects every scenario with a field error, after one frame.
 type errPolicy struct{}
+
+func (errPolicy) Check(*model.Scenario) error { return nil }
 
 func (errPolicy) Info() sched.Info { return sched.Info{Name: "apitest-err"} }
 func (errPolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/sched"
 )
 
@@ -14,19 +15,13 @@ var ScheduleHeader = []string{"job", "cluster", "start", "end", "nodes"}
 // RowsHeader is the header of every experiment's long-format CSV.
 var RowsHeader = []string{"experiment", "x", "policy", "metric", "value"}
 
-// FormatFloat prints v in its shortest exact decimal form without an
-// exponent, so the same value always prints the same way.
-func FormatFloat(v float64) string {
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
-
 // WriteScheduleCSV writes r's schedule, one line per placement, in the
 // order the policy reported it.
 func WriteScheduleCSV(w io.Writer, r *sched.Result) error {
 	cw := csv.NewWriter(w)
 	cw.Write(ScheduleHeader)
 	for _, p := range r.Schedule {
-		cw.Write([]string{p.Job, p.Cluster, FormatFloat(p.Start), FormatFloat(p.End), strconv.Itoa(p.Nodes)})
+		cw.Write([]string{p.Job, p.Cluster, csvfmt.Float(p.Start), csvfmt.Float(p.End), strconv.Itoa(p.Nodes)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -47,7 +42,7 @@ func WriteRows(w io.Writer, rows []sched.Row) error {
 
 func writeRows(cw *csv.Writer, rows []sched.Row) error {
 	for _, r := range rows {
-		cw.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, FormatFloat(r.Value)})
+		cw.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, csvfmt.Float(r.Value)})
 	}
 	cw.Flush()
 	return cw.Error()

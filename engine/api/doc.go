@@ -23,8 +23,8 @@
 //	                            most swf.MaxUploadBytes) in, the head of it
 //	                            as swf.Cut JSON out (swf.Import: the first
 //	                            K usable jobs, K from 1 to model.MaxJobs,
-//	                            0 for all, 2000 when absent, shifted to start at 0,
-//	                            the trace's machine, counts, reasons, notice;
+//	                            0 for all, 2000 when absent, at the trace's own
+//	                            times, the trace's machine, counts, reasons, notice;
 //	                            ?format=compact: the jobs as compact columns)
 //	POST /api/run?format=csv    the per-job table as CSV (engine/outputs):
 //	                            job,cluster,start,end,nodes,submit,wait,

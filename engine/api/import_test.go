@@ -45,12 +45,12 @@ func TestSWF(t *testing.T) {
 		if err := json.Unmarshal(w.Body.Bytes(), &c); err != nil {
 			t.Fatal(err)
 		}
-		// 40 usable, 25 kept; shifted by job 1's submit, 51, so job 25
-		// arrives at 75-51 = 24 with 25%3+1 = 2 processors.
-		if c.Usable != 40 || c.Kept != 25 || len(c.Jobs) != 25 || c.Offset != 51 || c.Cluster.Nodes != 12 || c.Cluster.Name != "kth" {
+		// 40 usable, 25 kept, at the trace's own times: job 25 arrives
+		// at 75 with 25%3+1 = 2 processors.
+		if c.Usable != 40 || c.Kept != 25 || len(c.Jobs) != 25 || c.Jobs[0].Submit != 51 || c.Cluster.Nodes != 12 || c.Cluster.Name != "kth" {
 			t.Fatalf("cut %+v", c)
 		}
-		if j := c.Jobs[24]; j.ID != "25" || j.Submit != 24 || j.Size != 2 || j.Runtime != 10 {
+		if j := c.Jobs[24]; j.ID != "25" || j.Submit != 75 || j.Size != 2 || j.Runtime != 10 {
 			t.Errorf("job 25 = %+v", j)
 		}
 		if c.Skipped != 1 || !strings.Contains(strings.Join(c.Notice, " "), "Skipped 1 invalid lines: 1 fields (line 42)") {

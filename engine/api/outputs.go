@@ -51,7 +51,7 @@ func writeText(w ResponseWriter, ctype string, b []byte) {
 
 // handleBatsim imports a Batsim workload (POST /api/batsim?name=FILE): the
 // same answer as POST /api/swf, so the page imports both the same way.
-// Submit times are kept as they are (Offset 0).
+// Submit times are kept as they are, as for a trace.
 func handleBatsim(w ResponseWriter, r *Request) {
 	name := r.Query.Get("name")
 	if name == "" {

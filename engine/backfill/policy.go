@@ -32,17 +32,27 @@ type policy struct {
 
 func (p *policy) Info() sched.Info { return p.info }
 
-func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+// Check is what Run refuses before it schedules (sched.Policy): a
+// platform of other than one cluster, and the jobs Durations cannot read.
+func (p *policy) Check(s *model.Scenario) error {
 	if s == nil {
-		return nil, model.Errf("", "no scenario")
+		return model.Errf("", "no scenario")
 	}
 	cl := s.Platform.Clusters
 	if len(cl) != 1 {
-		return nil, model.Errf("platform.clusters", fmt.Sprintf("%s runs on exactly one cluster, got %d (use a multisite-* policy for several sites)", p.info.Name, len(cl)))
+		return sched.Refuse(sched.NeedOneCluster, "platform.clusters", fmt.Sprintf("%s runs on exactly one cluster, got %d (use a multisite-* policy for several sites)", p.info.Name, len(cl)))
 	}
 	if cl[0].Nodes < 1 {
-		return nil, model.Errf("platform.clusters[0].nodes", "must be at least 1")
+		return model.Errf("platform.clusters[0].nodes", "must be at least 1")
 	}
+	return JobsError(s)
+}
+
+func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	if err := p.Check(s); err != nil {
+		return nil, err
+	}
+	cl := s.Platform.Clusters
 	d, err := Durations(s)
 	if err != nil {
 		return nil, err
@@ -170,8 +180,20 @@ func Durations(s *model.Scenario) (*Dur, error) {
 	return d, nil
 }
 
+// JobsError is the error Durations returns for s (every job's problems,
+// by field name), without reading the durations: a policy's Check.
+func JobsError(s *model.Scenario) error {
+	var es model.Errors
+	for i := range s.Jobs {
+		es = append(es, jobErrors(i, &s.Jobs[i])...)
+	}
+	return es.Err()
+}
+
 // jobErrors lists what backfilling cannot use in job i, by field name. A
 // good job costs no allocation (the field names are made on error only).
+// A run time of 0 is a job of no length, which backfilling runs; only a
+// job with an application model and no run time is refused.
 func jobErrors(i int, j *model.Job) model.Errors {
 	var es model.Errors
 	f := func(name string) string { return "jobs[" + strconv.Itoa(i) + "]" + name }
@@ -179,7 +201,7 @@ func jobErrors(i int, j *model.Job) model.Errors {
 		es = append(es, model.Errf(f(".size"), "must be at least 1"))
 	}
 	if j.App != nil && j.Runtime == 0 {
-		es = append(es, model.Errf(f(".runtime"), "backfilling needs a runtime (application models are not supported)"))
+		es = append(es, sched.Refuse(sched.NeedRuntime, f(".runtime"), "backfilling needs a runtime (application models are not supported)"))
 	}
 	if bad(j.Runtime) {
 		es = append(es, model.Errf(f(".runtime"), "must be a finite number >= 0"))

@@ -36,11 +36,35 @@ type Job struct {
 	Profile  string  `json:"profile"`
 }
 
-// Profile is a delay profile.
+// Profile is a delay profile, or the profile of a job of no length
+// (Zero).
 type Profile struct {
-	Type  string  `json:"type"`
-	Delay float64 `json:"delay"`
+	Type string `json:"type"`
+	// Delay is a delay profile's length, s, above 0; 0 in Zero.
+	Delay float64 `json:"delay,omitempty"`
+	// CPU and Com are a homogeneous parallel task's work per host (flops
+	// and bytes): set, to 0, in Zero only.
+	CPU *float64 `json:"cpu,omitempty"`
+	Com *float64 `json:"com,omitempty"`
 }
+
+// ZeroName is the name Export gives the profile of the jobs of run time
+// 0 (Zero).
+const ZeroName = "zero"
+
+// Zero is the profile of a job of no length, as Batsim takes one: a
+// homogeneous parallel task of no work (ptask_homogeneous, cpu 0, com 0),
+// which ends as it starts. Batsim refuses a delay of 0 ("a
+// non-strictly-positive 'delay' field", src/profiles.cpp), and an SWF
+// trace's run time of 0 is a job of less than half a second (engine/swf).
+func Zero() Profile {
+	var none float64
+	return Profile{Type: zeroType, CPU: &none, Com: &none}
+}
+
+// zeroType is Zero's type: Batsim v4's name for a homogeneous parallel
+// task.
+const zeroType = "ptask_homogeneous"
 
 // IsWorkload reports whether b is a JSON object with a top-level "nb_res"
 // key: a Batsim workload rather than a gridplay scenario.
@@ -73,6 +97,7 @@ var (
 	topKeys     = map[string]bool{"nb_res": true, "jobs": true, "profiles": true, "version": true, "command": true, "date": true, "description": true}
 	jobKeys     = map[string]bool{"id": true, "subtime": true, "res": true, "walltime": true, "profile": true, "extra_data": true}
 	profileKeys = map[string]bool{"type": true, "delay": true, "ret": true, "extra_data": true}
+	zeroKeys    = map[string]bool{"type": true, "cpu": true, "com": true, "ret": true, "extra_data": true}
 )
 
 func ferr(field, format string, a ...any) *model.FieldError {
@@ -180,8 +205,15 @@ func profiles(raw json.RawMessage) (map[string]Profile, error) {
 		if err := json.Unmarshal(p["type"], &typ); err != nil {
 			return nil, ferr(f+".type", "must be a string")
 		}
+		if typ == zeroType {
+			if err := zeroProfile(f, p); err != nil {
+				return nil, err
+			}
+			out[name] = Zero()
+			continue
+		}
 		if typ != "delay" && typ != "DelayProfile" {
-			return nil, ferr(f+".type", "is %q; gridplay reads delay profiles only (\"delay\" or \"DelayProfile\"): other types simulate the platform itself", typ)
+			return nil, ferr(f+".type", "is %q; gridplay reads delay profiles only (\"delay\" or \"DelayProfile\"), and a %s of no work (a job of run time 0): other types simulate the platform itself", typ, zeroType)
 		}
 		for _, k := range sortedKeys(p) {
 			if !profileKeys[k] {
@@ -204,6 +236,32 @@ func profiles(raw json.RawMessage) (map[string]Profile, error) {
 		out[name] = Profile{Type: "delay", Delay: d}
 	}
 	return out, nil
+}
+
+// zeroProfile checks a ptask_homogeneous profile p, named by field f:
+// gridplay reads one of no work only (cpu and com 0, Zero), a job of run
+// time 0; a task with work simulates the platform itself.
+func zeroProfile(f string, p map[string]json.RawMessage) error {
+	for _, k := range sortedKeys(p) {
+		if !zeroKeys[k] {
+			return ferr(f+"."+k, "unknown field of a %s profile as gridplay reads one (known: type, cpu, com, ret, extra_data)", zeroType)
+		}
+	}
+	for _, k := range []string{"cpu", "com"} {
+		raw, ok := p[k]
+		if !ok {
+			return ferr(f+"."+k, "missing")
+		}
+		if v, err := number(raw); err != nil || v != 0 {
+			return ferr(f+"."+k, "must be 0: gridplay reads a %s of no work only (a job of run time 0); one with work simulates the platform itself", zeroType)
+		}
+	}
+	if r, ok := p["ret"]; ok {
+		if _, err := integer(r); err != nil {
+			return ferr(f+".ret", "must be a whole number")
+		}
+	}
+	return nil
 }
 
 func jobs(raw json.RawMessage, profs map[string]Profile) ([]Job, error) {
@@ -304,8 +362,8 @@ func (w *Workload) Scenario(policy string) *model.Scenario {
 
 // Export is s's workload in Batsim form (its generator drawn into jobs
 // first), with notes naming what Batsim's format cannot carry (package
-// doc). A job without a runtime (an application model only) is an error
-// naming it.
+// doc). A job of run time 0 gets the profile Zero; a job without a
+// runtime (an application model only) is an error naming it.
 func Export(s *model.Scenario) (*Workload, []string, error) {
 	s, err := workload.Expand(s)
 	if err != nil {
@@ -317,13 +375,21 @@ func Export(s *model.Scenario) (*Workload, []string, error) {
 		w.Description += " from " + s.Name
 	}
 	lost := map[string]int{}
+	zero := 0
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
-		if !(j.Runtime > 0) {
+		var name string
+		switch {
+		case j.Runtime == 0 && j.App == nil:
+			name = ZeroName
+			w.Profiles[name] = Zero()
+			zero++
+		case !(j.Runtime > 0):
 			return nil, nil, ferr(fmt.Sprintf("jobs[%d].runtime", i), "a Batsim delay profile needs a runtime above 0 (an application model alone cannot be written)")
+		default:
+			name = "d" + strconv.FormatFloat(j.Runtime, 'g', -1, 64)
+			w.Profiles[name] = Profile{Type: "delay", Delay: j.Runtime}
 		}
-		name := "d" + strconv.FormatFloat(j.Runtime, 'g', -1, 64)
-		w.Profiles[name] = Profile{Type: "delay", Delay: j.Runtime}
 		w.Jobs = append(w.Jobs, Job{ID: j.ID, Subtime: j.Submit, Res: j.Size, Walltime: j.Requested, Profile: name})
 		for _, f := range []struct {
 			name string
@@ -341,6 +407,9 @@ func Export(s *model.Scenario) (*Workload, []string, error) {
 	}
 	for _, k := range sortedKeys(lost) {
 		notes = append(notes, fmt.Sprintf("%d jobs have a %s, which a Batsim job cannot carry; it is not written.", lost[k], k))
+	}
+	if zero > 0 {
+		notes = append(notes, fmt.Sprintf("%d jobs have a run time of 0, which a Batsim delay profile cannot be: they are written with the profile %q, a %s of no work (cpu 0, com 0): Batsim refuses a delay of 0.", zero, ZeroName, zeroType))
 	}
 	return w, notes, nil
 }

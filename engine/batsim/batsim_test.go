@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/swf"
+	"gridplay/engine/swf/swftest"
 
 	_ "gridplay/engine/all"
 )
@@ -84,6 +86,10 @@ func TestStrict(t *testing.T) {
 		{`{"nb_res": 2, "jobs": [{"id": 1, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0].subtime"},
 		{`{"nb_res": 2, "jobs": [7], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0]"},
 		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": 3}}`, "profiles"},
+		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "ptask_homogeneous", "cpu": 1e6, "com": 0}}}`, "profiles.p.cpu"},
+		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "ptask_homogeneous", "cpu": 0, "com": 8}}}`, "profiles.p.com"},
+		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "ptask_homogeneous", "cpu": 0}}}`, "profiles.p.com"},
+		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "ptask_homogeneous", "cpu": 0, "com": 0, "delay": 1}}}`, "profiles.p.delay"},
 		{`{"nb_res": 2`, ""},
 	}
 	for _, c := range cases {
@@ -151,6 +157,69 @@ func TestKTHRoundTrip(t *testing.T) {
 	}
 }
 
+// TestShippedTracesRoundTrip: every trace the page can load exports (KTH
+// and CTC have jobs of run time 0, KTH job 2466 among them, which failed
+// with "jobs[2465].runtime: a Batsim delay profile needs a runtime above
+// 0"), the jobs of run time 0 as Batsim's job of no length, and the
+// export reads back as the same jobs.
+func TestShippedTracesRoundTrip(t *testing.T) {
+	for _, name := range swftest.Shipped {
+		t.Run(name, func(t *testing.T) {
+			path, err := swf.Find(name)
+			if err != nil {
+				t.Skip(err)
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cut, err := swf.Import(name+".swf.gz", f, 0)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := &model.Scenario{Version: model.Version, Name: name, Policy: model.Policy{Name: "easy"},
+				Platform: model.Platform{Clusters: []model.Cluster{cut.Cluster}}, Jobs: cut.Jobs}
+			zero := 0
+			for _, j := range s.Jobs {
+				if j.Runtime == 0 {
+					zero++
+				}
+			}
+			w, notes, err := batsim.Export(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := batsim.Encode(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if zero > 0 {
+				if !strings.Contains(string(b), `"zero":{"type":"ptask_homogeneous","cpu":0,"com":0}`) ||
+					len(notes) != 1 || !strings.HasPrefix(notes[0], strconv.Itoa(zero)+" jobs have a run time of 0") {
+					t.Errorf("%d jobs of run time 0: notes %q", zero, notes)
+				}
+			} else if strings.Contains(string(b), "ptask") || len(notes) != 0 {
+				t.Errorf("no job of run time 0, yet notes %q", notes)
+			}
+			back, err := batsim.Decode(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := back.Scenario("easy").Jobs
+			if len(got) != len(s.Jobs) {
+				t.Fatalf("%d jobs back, want %d", len(got), len(s.Jobs))
+			}
+			for i := range got {
+				if got[i] != s.Jobs[i] {
+					t.Fatalf("job %d: %+v came back as %+v", i, s.Jobs[i], got[i])
+				}
+			}
+			t.Logf("%d jobs, %d of run time 0", len(got), zero)
+		})
+	}
+}
+
 func TestExportNotes(t *testing.T) {
 	s := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "a", Nodes: 2}, {ID: "b", Nodes: 3}}},
 		Jobs: []model.Job{{ID: "x", Size: 1, Runtime: 5, Deadline: 9, Origin: "a"}, {ID: "y", Size: 2, Runtime: 5}}}
@@ -179,6 +248,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"nb_res": 1, "jobs": [{"id": "a", "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "delay", "delay": 1e-300}}}`))
 	f.Add([]byte(`{"nb_res": 65536, "jobs": [{"id": -9007199254740993, "subtime": 1e12, "res": 65536, "walltime": 1e12, "profile": ""}], "profiles": {"": {"type": "delay", "delay": 1e12}}}`))
 	f.Add([]byte(`{"nb_res": 1, "jobs": [{"id": "\u00e9", "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "delay", "delay": 1}}}`))
+	f.Add([]byte(`{"nb_res": 2, "jobs": [{"id": "z", "subtime": 3, "res": 2, "walltime": 60, "profile": "p"}], "profiles": {"p": {"type": "ptask_homogeneous", "cpu": 0, "com": 0}}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		w, err := batsim.Decode(b)
 		if err != nil {

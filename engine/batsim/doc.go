@@ -23,12 +23,14 @@
 //     Requested the walltime: gridplay's backfilling also kills a job at
 //     its requested time, so the two agree. A walltime of -1, or none,
 //     means no limit (Requested 0). extra_data is accepted and ignored.
-//   - profiles[name]: only delay profiles, type "delay" (Batsim up to
-//     v4) or "DelayProfile" (v5), with delay > 0 s: a job sleeping on its
-//     resources for that long, which is what gridplay's rigid jobs are.
-//     ret and extra_data are accepted and ignored. Other profile types
-//     (parallel tasks, sequences, traces) simulate the platform itself and
-//     are refused, naming the profile.
+//   - profiles[name]: delay profiles, type "delay" (Batsim up to v4) or
+//     "DelayProfile" (v5), with delay > 0 s: a job sleeping on its
+//     resources for that long, which is what gridplay's rigid jobs are;
+//     and the profile of a job of no length, a "ptask_homogeneous" with
+//     cpu 0 and com 0 (Zero), read as a run time of 0. ret and extra_data
+//     are accepted and ignored. Other profiles (parallel tasks with work,
+//     sequences, traces) simulate the platform itself and are refused,
+//     naming the profile.
 //   - version, command, date and description are accepted at the top
 //     level and ignored.
 //
@@ -44,7 +46,15 @@
 // requested time as walltime; one delay profile per distinct runtime,
 // named "d" followed by the runtime in seconds in its shortest form
 // ("d3600", "d1e-05"), written with type "delay" (read by every Batsim
-// version). Batsim workloads carry no
+// version). A job of run time 0 (an SWF record of less than half a
+// second, which KTH has 8 of and CTC 17) cannot be a delay profile:
+// Batsim refuses a delay of 0 ("a non-strictly-positive 'delay' field",
+// src/profiles.cpp, in every version read). It is written with the
+// profile "zero" (Zero): a homogeneous parallel task of no work, type
+// "ptask_homogeneous" (Batsim v4's name; v2 called it "msg_par_hg" and
+// does not read it), cpu 0 and com 0, which does nothing on whatever
+// nodes it gets; Export's notes count those jobs, and Decode reads the
+// profile back as a run time of 0. Batsim workloads carry no
 // platform and no paper fields: the clusters' structure, deadlines,
 // origins, data, bandwidths and application models are not written, and
 // Export's notes count what was left out; a job with an application model

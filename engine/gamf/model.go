@@ -138,7 +138,7 @@ func compile(s *model.Scenario) (*problem, error) {
 		es = append(es, model.Errf("platform.clusters", fmt.Sprintf("at most %d nodes in all", model.MaxTotalNodes)))
 	}
 	if len(s.Jobs) > MaxBatchJobs {
-		es = append(es, model.Errf("jobs", fmt.Sprintf("GA-MF schedules one package of at most %d jobs (got %d); cut the workload into packages", MaxBatchJobs, len(s.Jobs))))
+		es = append(es, sched.Refuse(sched.NeedFewerJobs, "jobs", fmt.Sprintf("GA-MF schedules one package of at most %d jobs (got %d); cut the workload into packages", MaxBatchJobs, len(s.Jobs))))
 	}
 	if len(s.Jobs) == 0 {
 		es = append(es, model.Errf("jobs", "GA-MF needs at least one job"))
@@ -202,7 +202,7 @@ func compile(s *model.Scenario) (*problem, error) {
 			bad = true
 		}
 		if !finite(j.Runtime) || j.Runtime <= 0 || j.Runtime > model.MaxTime {
-			es = append(es, model.Errf(jf(i, "runtime"), "GA-MF needs the base time Tb_j > 0 s"))
+			es = append(es, sched.Refuse(sched.NeedRuntime, jf(i, "runtime"), "GA-MF needs the base time Tb_j > 0 s"))
 			bad = true
 		}
 		if !finite(j.Submit) || j.Submit < 0 || j.Submit > model.MaxTime {
@@ -227,7 +227,7 @@ func compile(s *model.Scenario) (*problem, error) {
 		}
 		tasks += j.Size
 		if tasks > MaxBatchTasks {
-			return nil, model.Errf("jobs", fmt.Sprintf("GA-MF packages hold at most %d tasks in all", MaxBatchTasks))
+			return nil, sched.Refuse(sched.NeedFewerJobs, "jobs", fmt.Sprintf("GA-MF packages hold at most %d tasks in all", MaxBatchTasks))
 		}
 		p.tau = append(p.tau, j.Size)
 		p.off = append(p.off, tasks)

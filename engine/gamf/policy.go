@@ -130,21 +130,28 @@ func compileFor(s *model.Scenario) (*problem, error) {
 	return p, nil
 }
 
-// Run schedules the scenario's jobs as one package.
-func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+// setup is a scenario compiled for one method, with the method's
+// parameters read.
+type setup struct {
+	p     *problem
+	alpha float64
+	ga    Config     // gamf, gama
+	hill  HillConfig // hill
+	rel   bool       // metl: the relative loss
+}
+
+// prepare compiles s and reads the method's parameters, or returns what
+// the policy refuses in them: Check and Run both start here. A package
+// with no job to schedule (every one dropped) needs no parameters.
+func (pl *policy) prepare(s *model.Scenario) (*setup, error) {
 	p, err := compileFor(s)
 	if err != nil {
 		return nil, err
 	}
-	res := &sched.Result{Policy: pl.info.Name, Metrics: map[string]float64{}, Dropped: p.dropped}
+	st := &setup{p: p, alpha: DefaultAlpha}
 	if p.n == 0 {
-		res.Schedule = []sched.Placement{}
-		return res, nil
+		return st, nil
 	}
-	r := rng.New(s.Seed, "gamf", pl.info.Name)
-	alpha := DefaultAlpha
-	var best *indiv
-	var why []string // the greedy methods' reasons
 	switch pl.m {
 	case mGAMF, mGAMA:
 		cfg, err := gaConfig(s, pl.m == mGAMF)
@@ -154,12 +161,7 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		if genes := 2 * cfg.Population * (p.off[p.n] + p.n); genes > MaxGenes {
 			return nil, model.Errf("policy.params.population", fmt.Sprintf("two populations of %d individuals of %d genes exceed %d genes; use a smaller population or package", cfg.Population, p.off[p.n]+p.n, MaxGenes))
 		}
-		alpha = cfg.Alpha
-		best, err = runGA(ctx, p, cfg, r, rec, nil)
-		if err != nil {
-			return nil, err
-		}
-		res.Metrics["fitness"] = best.fit
+		st.ga, st.alpha = cfg, cfg.Alpha
 	case mHill:
 		var hc HillConfig
 		var vs [6]float64
@@ -170,8 +172,47 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 		}
 		hc.Alpha, hc.Evaluations, hc.Patience, hc.Random = vs[0], int(vs[1]), int(vs[2]), vs[3] == 0
 		hc.MutateOne, hc.Normalise = vs[4] == 1, vs[5] == 1
-		alpha = hc.Alpha
-		best, err = runHill(ctx, p, hc, r, rec)
+		st.hill, st.alpha = hc, hc.Alpha
+	case mMETL:
+		rel, err := param(s, pRelLoss, true)
+		if err != nil {
+			return nil, err
+		}
+		st.rel = rel == 1
+	}
+	return st, nil
+}
+
+// Check is what Run refuses before it schedules (sched.Policy).
+func (pl *policy) Check(s *model.Scenario) error {
+	_, err := pl.prepare(s)
+	return err
+}
+
+// Run schedules the scenario's jobs as one package.
+func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	st, err := pl.prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	p, alpha := st.p, st.alpha
+	res := &sched.Result{Policy: pl.info.Name, Metrics: map[string]float64{}, Dropped: p.dropped}
+	if p.n == 0 {
+		res.Schedule = []sched.Placement{}
+		return res, nil
+	}
+	r := rng.New(s.Seed, "gamf", pl.info.Name)
+	var best *indiv
+	var why []string // the greedy methods' reasons
+	switch pl.m {
+	case mGAMF, mGAMA:
+		best, err = runGA(ctx, p, st.ga, r, rec, nil)
+		if err != nil {
+			return nil, err
+		}
+		res.Metrics["fitness"] = best.fit
+	case mHill:
+		best, err = runHill(ctx, p, st.hill, r, rec)
 		if err != nil {
 			return nil, err
 		}
@@ -181,11 +222,7 @@ func (pl *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder
 	case mCBS:
 		best, why, err = runCBS(ctx, p, newEvaluator(p, alpha))
 	case mMETL:
-		var rel float64
-		if rel, err = param(s, pRelLoss, true); err != nil {
-			return nil, err
-		}
-		best, why, err = runMETL(ctx, p, newEvaluator(p, alpha), rel == 1)
+		best, why, err = runMETL(ctx, p, newEvaluator(p, alpha), st.rel)
 	}
 	if err != nil {
 		return nil, err

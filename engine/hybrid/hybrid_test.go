@@ -533,9 +533,10 @@ func TestExchangeSkipping(t *testing.T) {
 	cfg.Ts = 0.001
 	g, _ := newGrid(&s.Platform)
 	sm := &sim{ap: Local, cfg: cfg, g: g, ties: newTestRand(), res: &sched.Result{Metrics: map[string]float64{}}}
-	if err := sm.load(s); err != nil {
+	if err := checkJobs(s); err != nil {
 		t.Fatal(err)
 	}
+	sm.load(s)
 	if err := sm.loop(context.Background()); err != nil {
 		t.Fatal(err)
 	}

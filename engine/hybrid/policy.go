@@ -43,6 +43,16 @@ func (p policy) Info() sched.Info {
 	return sched.Info{Name: p.ap.String(), Paper: "004", System: "Hybrid", Summary: summaries[p.ap], Params: params}
 }
 
+// Check is what Run refuses before it schedules (sched.Policy).
+func (p policy) Check(s *model.Scenario) error {
+	cfg, err := configFrom(s.Policy)
+	if err != nil {
+		return err
+	}
+	_, err = checkScenario(s, p.ap, cfg)
+	return err
+}
+
 func (p policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
 	cfg, err := configFrom(s.Policy)
 	if err != nil {

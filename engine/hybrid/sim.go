@@ -118,6 +118,22 @@ type sim struct {
 
 // Run simulates approach ap on s with configuration cfg.
 func Run(ctx context.Context, s *model.Scenario, ap Approach, cfg Config, rec sched.Recorder) (*sched.Result, error) {
+	sm, err := prepare(s, ap, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sm.rec = rec
+	if err := sm.loop(ctx); err != nil {
+		return nil, err
+	}
+	sm.finish()
+	return sm.res, nil
+}
+
+// checkScenario is what the model refuses in s under approach ap and
+// cfg, with the grid it reads from the platform: Run and the policies'
+// Check both start here.
+func checkScenario(s *model.Scenario, ap Approach, cfg Config) (*grid, error) {
 	if ap < Local || ap > PHRS {
 		return nil, model.Errf("policy.name", "unknown hybrid approach")
 	}
@@ -128,16 +144,20 @@ func Run(ctx context.Context, s *model.Scenario, ap Approach, cfg Config, rec sc
 	if err != nil {
 		return nil, err
 	}
-	sm := &sim{ap: ap, cfg: cfg, g: g, rec: rec, ties: rng.New(s.Seed, "hybrid", "ties")}
+	return g, checkJobs(s)
+}
+
+// prepare reads s into a simulation of approach ap, or returns what the
+// model refuses in it (checkScenario).
+func prepare(s *model.Scenario, ap Approach, cfg Config) (*sim, error) {
+	g, err := checkScenario(s, ap, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sm := &sim{ap: ap, cfg: cfg, g: g, ties: rng.New(s.Seed, "hybrid", "ties")}
 	sm.res = &sched.Result{Policy: ap.String(), Schedule: []sched.Placement{}, Metrics: map[string]float64{}}
-	if err := sm.load(s); err != nil {
-		return nil, err
-	}
-	if err := sm.loop(ctx); err != nil {
-		return nil, err
-	}
-	sm.finish()
-	return sm.res, nil
+	sm.load(s)
+	return sm, nil
 }
 
 func (c Config) check() error {
@@ -152,14 +172,37 @@ func (c Config) check() error {
 	return nil
 }
 
-// load checks the jobs and queues their submissions.
-func (sm *sim) load(s *model.Scenario) error {
+// checkJobs is what load refuses in the jobs of s. It reads without
+// building anything, so that a policy's Check is cheap on a whole trace.
+func checkJobs(s *model.Scenario) error {
+	for i := range s.Jobs {
+		mj := &s.Jobs[i]
+		f := func() string { return fmt.Sprintf("jobs[%d]", i) } // an error's field, only when there is one
+		switch {
+		case math.IsNaN(mj.Submit) || math.Abs(mj.Submit) > model.MaxTime:
+			return model.Errf(f()+".submit", "must be a time in seconds")
+		case mj.Size < 1:
+			return model.Errf(f()+".size", "must be at least 1")
+		case !(mj.Runtime > 0) || mj.Runtime > model.MaxTime:
+			return sched.Refuse(sched.NeedRuntime, f()+".runtime", "hybrid needs a positive runtime on reference nodes")
+		case math.IsNaN(mj.Deadline) || math.Abs(mj.Deadline) > model.MaxTime:
+			return model.Errf(f()+".deadline", "must be a time in seconds")
+		case !(mj.Data >= 0) || mj.Data > model.MaxTime:
+			return model.Errf(f()+".data", "must not be negative")
+		case mj.Origin != "" && s.Platform.ClusterIndex(mj.Origin) < 0:
+			return model.Errf(f()+".origin", fmt.Sprintf("unknown cluster %q", mj.Origin))
+		}
+	}
+	return nil
+}
+
+// load queues the jobs' submissions, once checkJobs has passed them.
+func (sm *sim) load(s *model.Scenario) {
 	sm.jobs = make([]job, len(s.Jobs))
 	sm.q.Grow(len(s.Jobs) + 1) // every arrival and the first exchange
 	t0 := 0.0
 	for i := range s.Jobs {
 		mj := &s.Jobs[i]
-		f := func() string { return fmt.Sprintf("jobs[%d]", i) } // an error's field, only when there is one
 		j := &sm.jobs[i]
 		j.id, j.submit, j.size, j.runtime, j.data = mj.ID, mj.Submit, mj.Size, mj.Runtime, mj.Data
 		j.deadline = math.Inf(1)
@@ -170,27 +213,12 @@ func (sm *sim) load(s *model.Scenario) error {
 		if mj.Origin != "" {
 			j.origin = s.Platform.ClusterIndex(mj.Origin)
 		}
-		switch {
-		case math.IsNaN(mj.Submit) || math.Abs(mj.Submit) > model.MaxTime:
-			return model.Errf(f()+".submit", "must be a time in seconds")
-		case mj.Size < 1:
-			return model.Errf(f()+".size", "must be at least 1")
-		case !(mj.Runtime > 0) || mj.Runtime > model.MaxTime:
-			return model.Errf(f()+".runtime", "hybrid needs a positive runtime on reference nodes")
-		case math.IsNaN(mj.Deadline) || math.Abs(mj.Deadline) > model.MaxTime:
-			return model.Errf(f()+".deadline", "must be a time in seconds")
-		case !(mj.Data >= 0) || mj.Data > model.MaxTime:
-			return model.Errf(f()+".data", "must not be negative")
-		case j.origin < 0:
-			return model.Errf(f()+".origin", fmt.Sprintf("unknown cluster %q", mj.Origin))
-		}
 		t0 = min(t0, j.submit)
 		sm.q.Push(kernel.Event{T: j.submit, Kind: kernel.Arrive, Ref: i})
 	}
 	// Exchanges at t0, t0+T_s, ...: the first gives the initial status.
 	sm.t0 = t0
 	sm.q.Push(kernel.Event{T: t0, Kind: kernel.Exchange})
-	return nil
 }
 
 func (sm *sim) loop(ctx context.Context) error {

@@ -10,6 +10,11 @@ import (
 type FieldError struct {
 	Field string `json:"field"`
 	Msg   string `json:"error"`
+	// Need, when set, says what a policy needs that the input lacks
+	// (the sched.Need* codes): a page names it in a few words and offers
+	// a fix. It is not part of the JSON form, so an answer's bytes do
+	// not depend on it.
+	Need string `json:"-"`
 }
 
 func (e *FieldError) Error() string {
@@ -21,6 +26,16 @@ func (e *FieldError) Error() string {
 
 // Errorf-free constructor so call sites stay short.
 func Errf(field, msg string) *FieldError { return &FieldError{Field: field, Msg: msg} }
+
+// Under is e about a part of the field path: path + "." + e.Field (path
+// alone when e names no field), with the same message and need.
+func (e *FieldError) Under(path string) *FieldError {
+	f := path
+	if e.Field != "" {
+		f += "." + e.Field
+	}
+	return &FieldError{Field: f, Msg: e.Msg, Need: e.Need}
+}
 
 // Errors is every problem found in one input, in field order.
 type Errors []*FieldError

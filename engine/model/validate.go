@@ -569,3 +569,12 @@ func (v *validator) policy(p *Policy) {
 		}
 	}
 }
+
+// ValidatePolicy reports the problems of a policy block alone, as
+// ValidateIndex reports them for a scenario's (policy.name,
+// policy.params.NAME), or nil.
+func ValidatePolicy(p *Policy) error {
+	v := &validator{}
+	v.policy(p)
+	return v.es.Err()
+}

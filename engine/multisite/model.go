@@ -131,37 +131,55 @@ func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || x < 0 }
 // readJobs reads the jobs: origin (empty means the first site), size,
 // runtime and estimate (through backfill.Durations) and data size.
 func readJobs(s *model.Scenario, sys *system) ([]job, *backfill.Dur, error) {
-	d, err := backfill.Durations(s)
-	if err != nil {
+	if err := jobsError(s, sys); err != nil {
 		return nil, nil, err
 	}
-	var es model.Errors
+	d, _ := backfill.Durations(s) // jobsError passed the jobs
 	jobs := make([]job, len(s.Jobs))
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
-		f := "jobs[" + strconv.Itoa(i) + "]"
+		o := 0
+		if j.Origin != "" {
+			o = s.Platform.ClusterIndex(j.Origin)
+		}
+		jobs[i] = job{origin: o, size: d.Size[i], run: d.Run[i], est: d.Est[i], data: j.Data}
+	}
+	return jobs, d, nil
+}
+
+// jobsError is what readJobs refuses in the jobs of s: what backfilling
+// cannot use (backfill.JobsError), an unknown origin, bad data, and data
+// to send where no bandwidth is given. It reads without building
+// anything, so that a policy's Check is cheap on a whole trace.
+func jobsError(s *model.Scenario, sys *system) error {
+	if err := backfill.JobsError(s); err != nil {
+		return err
+	}
+	var es model.Errors
+	for i := range s.Jobs {
+		j := &s.Jobs[i]
+		f := func() string { return "jobs[" + strconv.Itoa(i) + "]" } // an error's field, only when there is one
 		o := 0
 		if j.Origin != "" {
 			o = s.Platform.ClusterIndex(j.Origin)
 			if o < 0 {
-				es = append(es, model.Errf(f+".origin", fmt.Sprintf("unknown cluster %q", j.Origin)))
+				es = append(es, model.Errf(f()+".origin", fmt.Sprintf("unknown cluster %q", j.Origin)))
 				o = 0
 			}
 		}
 		if bad(j.Data) {
-			es = append(es, model.Errf(f+".data", "must be a finite number >= 0"))
+			es = append(es, model.Errf(f()+".data", "must be a finite number >= 0"))
 		}
-		jobs[i] = job{origin: o, size: d.Size[i], run: d.Run[i], est: d.Est[i], data: j.Data}
 		if j.Data > 0 && sys.n > 1 {
 			for b := 0; b < sys.n; b++ {
 				if b != o && sys.bw[o*sys.n+b] == 0 {
 					es = append(es, model.Errf("platform.network.bandwidth", fmt.Sprintf("must be > 0: job %s carries %g MB and no bandwidth is given from %s to %s (multisite eq. 1)", j.ID, j.Data, sys.ids[o], sys.ids[b])))
-					return nil, nil, es
+					return es
 				}
 			}
 		}
 	}
-	return jobs, d, es.Err()
+	return es.Err()
 }
 
 // transfer is t_trans(i,j) = s/b_ij + l_ij (multisite section 3.2), with s

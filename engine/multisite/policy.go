@@ -44,15 +44,24 @@ type policy struct {
 
 func (p *policy) Info() sched.Info { return p.info }
 
-func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+// prepared is a scenario read for a multisite run.
+type prepared struct {
+	mode   backfill.Mode
+	strict bool
+	sys    *system
+}
+
+// prepare reads the parameters and the platform of s, or returns what
+// the policy refuses in them: Check and Run both start here.
+func (p *policy) prepare(s *model.Scenario) (*prepared, error) {
 	if s == nil {
 		return nil, model.Errf("", "no scenario")
 	}
-	mode := backfill.Conservative
+	pr := &prepared{mode: backfill.Conservative}
 	switch v := s.Policy.Param("conservative", 1); v {
 	case 1:
 	case 0:
-		mode = backfill.EASY
+		pr.mode = backfill.EASY
 	default:
 		return nil, model.Errf("policy.params.conservative", fmt.Sprintf("must be 0 (EASY) or 1 (conservative), got %g", v))
 	}
@@ -61,25 +70,44 @@ func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder)
 		return nil, err
 	}
 	if p.strat == Optimal && sys.n > MaxOptimalSites {
-		return nil, model.Errf("platform.clusters", fmt.Sprintf("multisite-optimal enumerates all 2^N-1 site combinations (Alg. 2) and accepts at most %d sites, got %d; use multisite-greedy", MaxOptimalSites, sys.n))
+		return nil, sched.Refuse(sched.NeedFewerSites, "platform.clusters", fmt.Sprintf("multisite-optimal enumerates all 2^N-1 site combinations (Alg. 2) and accepts at most %d sites, got %d; use multisite-greedy", MaxOptimalSites, sys.n))
 	}
-	strict := false
 	if p.strat == NonAdaptive {
 		switch v := s.Policy.Param("strict", 0); v {
 		case 0:
 		case 1:
-			strict = true
+			pr.strict = true
 		default:
 			return nil, model.Errf("policy.params.strict", fmt.Sprintf("must be 0 or 1, got %g", v))
 		}
 	}
-	jobs, d, err := readJobs(s, sys)
+	pr.sys = sys
+	return pr, nil
+}
+
+// Check is what Run refuses before it schedules (sched.Policy): the
+// parameters, the platform and the jobs, read without building the
+// jobs' table.
+func (p *policy) Check(s *model.Scenario) error {
+	pr, err := p.prepare(s)
+	if err != nil {
+		return err
+	}
+	return jobsError(s, pr.sys)
+}
+
+func (p *policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	pr, err := p.prepare(s)
 	if err != nil {
 		return nil, err
 	}
-	sel := newSelectorFor(sys, jobs, p.strat, mode)
-	sel.strict = strict
-	return run(ctx, sys, jobs, d, s, sel, mode, rec)
+	jobs, d, err := readJobs(s, pr.sys)
+	if err != nil {
+		return nil, err
+	}
+	sel := newSelectorFor(pr.sys, jobs, p.strat, pr.mode)
+	sel.strict = pr.strict
+	return run(ctx, pr.sys, jobs, d, s, sel, pr.mode, rec)
 }
 
 func run(ctx context.Context, sys *system, jobs []job, d *backfill.Dur, s *model.Scenario, sel *selector, mode backfill.Mode, rec sched.Recorder) (*sched.Result, error) {

@@ -19,6 +19,14 @@ func (p policy) Info() sched.Info {
 	return sched.Info{Name: p.kind.String(), Paper: "000", System: "MUSCLE", Summary: p.summary, Params: paramsFor(p.kind)}
 }
 
+// Check is what Run refuses before it schedules (sched.Policy).
+func (p policy) Check(s *model.Scenario) error {
+	if _, err := readParams(s.Policy, p.kind); err != nil {
+		return err
+	}
+	return checkScenario(s)
+}
+
 func (p policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
 	return Simulate(ctx, s, p.kind, rec)
 }

@@ -8,6 +8,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
+	"gridplay/engine/sched"
 	"gridplay/engine/titan"
 )
 
@@ -16,14 +17,15 @@ import (
 // [MIN_DR, MAX_DR] = [0, 5] (eq. 5).
 const noDeadlineDR = 5
 
-// prepare checks what MUSCLE needs of the scenario and builds the
-// clusters and jobs. Errors name the scenario field.
-func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
+// checkScenario is what MUSCLE refuses in the scenario, every
+// problem by the scenario field it names. It reads without building
+// anything, so that a policy's Check is cheap on a whole trace; prepare
+// makes it first.
+func checkScenario(s *model.Scenario) error {
 	var es model.Errors
 	if len(s.Platform.Clusters) == 0 {
 		es = append(es, model.Errf("platform.clusters", "MUSCLE needs at least one cluster"))
 	}
-	cls := make([]cluster, len(s.Platform.Clusters))
 	for i, c := range s.Platform.Clusters {
 		f := fmt.Sprintf("platform.clusters[%d]", i)
 		if c.Nodes < 1 {
@@ -32,16 +34,11 @@ func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
 		if c.Nodes > 100000 {
 			es = append(es, model.Errf(f+".nodes", "must be at most 100000"))
 		}
-		u := c.Speed
-		if u == 0 {
-			u = 1
-		}
-		if !(u > 0) || math.IsInf(u, 0) {
+		if u := speedOf(c); !(u > 0) || math.IsInf(u, 0) {
 			es = append(es, model.Errf(f+".speed", "must be a finite service rate > 0"))
 		}
-		w := ps.W
 		if c.Weights != nil {
-			w = *c.Weights
+			w := *c.Weights
 			for _, x := range []struct {
 				n string
 				v float64
@@ -54,37 +51,72 @@ func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
 				es = append(es, model.Errf(f+".weights", "must not all be zero"))
 			}
 		}
-		cls[i] = cluster{id: c.ID, m: max(c.Nodes, 0), u: u,
+	}
+	for i := range s.Jobs {
+		mj := &s.Jobs[i]
+		f := func() string { return fmt.Sprintf("jobs[%d]", i) } // an error's field, only when there is one
+		if err := titan.JobError(mj); err != nil {
+			if fe, ok := err.(*model.FieldError); ok {
+				es = append(es, fe.Under(f()))
+			} else {
+				es = append(es, model.Errf(f(), err.Error()))
+			}
+			continue
+		}
+		if mj.Size < 1 {
+			es = append(es, model.Errf(f()+".size", "must be at least 1: MUSCLE schedules rigid jobs"))
+			continue
+		}
+		if math.IsNaN(mj.Submit) || math.IsInf(mj.Submit, 0) || mj.Submit < 0 {
+			es = append(es, model.Errf(f()+".submit", "must be a finite time >= 0"))
+			continue
+		}
+		// A plain run time is above 0 (JobError); an application
+		// model's time on size nodes may not be.
+		if mj.App == nil {
+			continue
+		}
+		task, _ := titan.TaskFromJob(*mj)
+		if bt := task.Pred.Time(mj.Size); !(bt > 0) || math.IsInf(bt, 0) {
+			es = append(es, sched.Refuse(sched.NeedRuntime, f()+".runtime", "must give a finite run time > 0 on size nodes"))
+		}
+	}
+	if len(s.Jobs) > 200000 {
+		es = append(es, sched.Refuse(sched.NeedFewerJobs, "jobs", "MUSCLE takes at most 200000 jobs"))
+	}
+	return es.Err()
+}
+
+// speedOf is a cluster's service rate u (0 means 1).
+func speedOf(c model.Cluster) float64 {
+	if c.Speed == 0 {
+		return 1
+	}
+	return c.Speed
+}
+
+// prepare builds the clusters and jobs of the scenario, or returns what
+// checkScenario refuses in it.
+func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
+	if err := checkScenario(s); err != nil {
+		return nil, nil, err
+	}
+	cls := make([]cluster, len(s.Platform.Clusters))
+	for i, c := range s.Platform.Clusters {
+		w := ps.W
+		if c.Weights != nil {
+			w = *c.Weights
+		}
+		cls[i] = cluster{id: c.ID, m: max(c.Nodes, 0), u: speedOf(c),
 			w:       titan.Weights{Makespan: w.M, Idle: w.I, Deadline: w.O},
 			release: make([]float64, max(c.Nodes, 0))}
 	}
 	jobs := make([]job, len(s.Jobs))
 	for i, mj := range s.Jobs {
-		f := fmt.Sprintf("jobs[%d]", i)
-		task, err := titan.TaskFromJob(mj)
-		if err != nil {
-			if fe, ok := err.(*model.FieldError); ok {
-				es = append(es, model.Errf(f+"."+fe.Field, fe.Msg))
-			} else {
-				es = append(es, model.Errf(f, err.Error()))
-			}
-			continue
-		}
-		if mj.Size < 1 {
-			es = append(es, model.Errf(f+".size", "must be at least 1: MUSCLE schedules rigid jobs"))
-			continue
-		}
-		if math.IsNaN(mj.Submit) || math.IsInf(mj.Submit, 0) || mj.Submit < 0 {
-			es = append(es, model.Errf(f+".submit", "must be a finite time >= 0"))
-			continue
-		}
+		task, _ := titan.TaskFromJob(mj) // checkScenario passed it
 		// A rigid job: its time on exactly Size reference nodes, scaled
 		// by the service rate (MUSCLE section 5: e_ij = e_i1 * u_1/u_j).
 		bt := task.Pred.Time(mj.Size)
-		if !(bt > 0) || math.IsInf(bt, 0) {
-			es = append(es, model.Errf(f+".runtime", "must give a finite run time > 0 on size nodes"))
-			continue
-		}
 		task.MinHosts, task.MaxHosts = mj.Size, mj.Size
 		j := job{idx: i, id: mj.ID, submit: mj.Submit, size: mj.Size, dl: mj.Deadline, base: task,
 			exec: make([]float64, len(cls)), slack: make([]float64, len(cls))}
@@ -104,10 +136,7 @@ func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
 		}
 		jobs[i] = j
 	}
-	if len(s.Jobs) > 200000 {
-		es = append(es, model.Errf("jobs", "MUSCLE takes at most 200000 jobs"))
-	}
-	return cls, jobs, es.Err()
+	return cls, jobs, nil
 }
 
 // roundTime is the time of the next scheduling round given the arrival a

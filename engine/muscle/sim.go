@@ -174,6 +174,8 @@ type GenFrame struct {
 // expanded): rounds of collected jobs, allocation to clusters by the
 // policy, TITAN in every cluster, CP per cluster and round.
 func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder) (*sched.Result, error) {
+	// A policy's Check reads the parameters and checks the scenario
+	// (checkScenario, prepare's first step) as here.
 	ps, err := readParams(s.Policy, k)
 	if err != nil {
 		return nil, err

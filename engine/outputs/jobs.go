@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"gridplay/engine/check"
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/metrics"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -155,10 +156,9 @@ func WriteJobsCSV(w io.Writer, rows []Job) error {
 	return bw.Flush()
 }
 
-// appendFloat is api.FormatFloat: the shortest exact decimal, no exponent.
-func appendFloat(b []byte, v float64) []byte {
-	return strconv.AppendFloat(b, v, 'f', -1, 64)
-}
+// appendFloat writes a number as every CSV of gridplay does
+// (csvfmt.Float): the shortest exact decimal, no exponent.
+func appendFloat(b []byte, v float64) []byte { return csvfmt.AppendFloat(b, v) }
 
 // appendField appends one CSV field, quoted when encoding/csv would quote
 // it (a comma, quote or line break, a leading space, or `\.`), so the

@@ -21,6 +21,8 @@ import (
 // unindexed metrics.Fill, check.Mark and outputs.Jobs do.
 type testScrambled struct{}
 
+func (testScrambled) Check(*model.Scenario) error { return nil }
+
 func (testScrambled) Info() sched.Info {
 	return sched.Info{Name: "test-only-scrambled", System: "Classic", Summary: "test policy"}
 }

@@ -72,3 +72,58 @@ func finish(s *model.Scenario, res *sched.Result, ix *model.JobIndex) {
 	check.MarkIndexed(s, res, ix, jobOf)
 	res.Distributions = outputs.DistributionsOf(s, res, jobOf)
 }
+
+// Verdict says whether one policy can run a scenario: Err is nil, or
+// the error Run gives before it schedules anything (the policy's Check,
+// or the scenario's validation).
+type Verdict struct {
+	Policy string
+	Err    error
+}
+
+// ForPolicy is s as policy in runs it: the same scenario (shared, not
+// copied: it is read only) under in's name, with the parameters of s
+// that in declares (sched.KeepParams).
+func ForPolicy(s *model.Scenario, in sched.Info) *model.Scenario {
+	c := *s
+	c.Policy = model.Policy{Name: in.Name, Params: sched.KeepParams(s.Policy.Params, in)}
+	return &c
+}
+
+// CheckAll asks every registered policy, in the order of
+// sched.Policies, whether it can run s as ForPolicy makes it: the
+// answer Run would give for that scenario before scheduling, without
+// scheduling. s is validated and its generator expanded once; each
+// policy's copy differs from s only in its policy block, which is
+// validated on its own (model.ValidatePolicy). When s itself does not
+// validate (apart from its policy block) or its generator fails, no
+// policy is asked: that error, which every run would give whatever the
+// policy, is returned instead.
+func CheckAll(s *model.Scenario) ([]Verdict, error) {
+	if s == nil {
+		return nil, model.Errors{model.Errf("", "no scenario")}
+	}
+	// The scenario without its policy block: when it is valid, a
+	// policy's copy is valid exactly when its policy block is.
+	bare := *s
+	bare.Policy = model.Policy{Name: "any"}
+	if _, err := bare.ValidateIndex(); err != nil {
+		return nil, err
+	}
+	full, err := workload.Expand(s)
+	if err != nil {
+		return nil, err
+	}
+	infos := sched.Policies()
+	out := make([]Verdict, len(infos))
+	for i, in := range infos {
+		out[i].Policy = in.Name
+		c := ForPolicy(s, in)
+		if out[i].Err = model.ValidatePolicy(&c.Policy); out[i].Err != nil {
+			continue
+		}
+		p, _ := sched.Lookup(in.Name)
+		out[i].Err = p.Check(ForPolicy(full, in))
+	}
+	return out, nil
+}

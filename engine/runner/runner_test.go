@@ -20,6 +20,8 @@ import (
 // lowest-numbered free nodes; a job larger than every cluster is dropped.
 type testFCFS struct{}
 
+func (testFCFS) Check(*model.Scenario) error { return nil }
+
 func (testFCFS) Info() sched.Info {
 	return sched.Info{Name: "test-only-fcfs", System: "Classic", Summary: "test policy"}
 }
@@ -126,6 +128,8 @@ func TestMarksInvalid(t *testing.T) {
 
 // testOverlap puts every job on node 0 at time 0.
 type testOverlap struct{}
+
+func (testOverlap) Check(*model.Scenario) error { return nil }
 
 func (testOverlap) Info() sched.Info {
 	return sched.Info{Name: "test-only-overlap", System: "Classic", Summary: "test policy"}

@@ -50,9 +50,55 @@ import (
 // passed model validation; a scenario that lacks what the policy needs is a
 // *model.FieldError (or model.Errors), and a job that does not fit is a
 // Drop in the Result, not an error.
+//
+// Check answers, without scheduling, whether Run would refuse s: nil, or
+// the error Run returns for it. Run makes the same checks first (each
+// policy calls one function for both), so the two cannot disagree; a
+// page asks every policy at once through engine/runner.CheckAll.
 type Policy interface {
 	Info() Info
+	Check(s *model.Scenario) error
 	Run(ctx context.Context, s *model.Scenario, rec Recorder) (*Result, error)
+}
+
+// What a policy may need that a scenario lacks: the Need of the
+// model.FieldError its Check and Run return, for a page to name in a few
+// words and to offer a fix for (another policy, one cluster). A refusal
+// with no Need is any other problem of the input.
+const (
+	// NeedOneCluster: the policy schedules exactly one cluster.
+	NeedOneCluster = "one-cluster"
+	// NeedRuntime: every job needs a run time above 0 (the policy's
+	// model has no use for an application model alone, or for a job of
+	// no length).
+	NeedRuntime = "runtime"
+	// NeedFewerSites: the policy accepts a limited number of sites.
+	NeedFewerSites = "fewer-sites"
+	// NeedSmallerCluster: the policy accepts clusters up to a size.
+	NeedSmallerCluster = "smaller-cluster"
+	// NeedFewerJobs: the policy accepts a limited number of jobs.
+	NeedFewerJobs = "fewer-jobs"
+)
+
+// Refuse is a field error that says what the policy needs (a Need*).
+func Refuse(need, field, msg string) *model.FieldError {
+	return &model.FieldError{Field: field, Msg: msg, Need: need}
+}
+
+// KeepParams returns the entries of ps that in declares, or nil: the
+// parameters a scenario keeps when it is run under another policy (the
+// page's policy menu, engine/runner.CheckAll).
+func KeepParams(ps map[string]float64, in Info) map[string]float64 {
+	var out map[string]float64
+	for _, p := range in.Params {
+		if v, ok := ps[p.Name]; ok {
+			if out == nil {
+				out = map[string]float64{}
+			}
+			out[p.Name] = v
+		}
+	}
+	return out
 }
 
 // Info describes a policy for `policies`, GET /api/policies and the UI.

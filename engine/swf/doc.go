@@ -74,15 +74,16 @@
 //     DefaultImportJobs, 2,000, when it names no limit), converted
 //     as for Trace.Scenario; the others are only counted (Usable), so
 //     memory stays small whatever the trace.
-//   - Submit times are shifted by the earliest submit of the kept jobs, so
-//     the cut starts at 0 and keeps every gap between arrivals (a trace
-//     need not be sorted by submit time).
+//   - Submit times are the trace's own, as Trace.Scenario keeps them (the
+//     SWF's are already relative to the log's start): the page's answers
+//     for a trace are then the CLI's, per-job times included, and
+//     compare with other simulators run on the same trace.
 //   - At most MaxTraceBytes (512 MB) of uncompressed text are read: a gzip
 //     bomb stops there, and a bigger real trace gives its cut from the
 //     part read, with Truncated set and a notice saying so. The partial
 //     last line is dropped.
-//   - Notice is the cut in sentences: kept of usable, the shift, and the
-//     skipped and unusable records by reason with their first line numbers.
+//   - Notice is the cut in sentences: kept of usable, and the skipped and
+//     unusable records by reason with their first line numbers.
 //   - No usable job, or gzip data that is broken or ends early, is an error
 //     naming the file and what was read.
 package swf

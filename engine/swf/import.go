@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,7 +30,8 @@ const MaxUploadBytes = 64 << 20
 const MaxTraceBytes = 512 << 20
 
 // Cut is the head of a trace as the playground imports it: the first
-// Kept usable jobs, shifted so the earliest arrives at 0, and the trace's
+// Kept usable jobs, with the trace's own submit times (as Trace.Scenario
+// reads them, so the page's answers are the CLI's), and the trace's
 // machine as one cluster.
 type Cut struct {
 	Name string `json:"name"`
@@ -40,13 +40,10 @@ type Cut struct {
 	Jobs    []model.Job   `json:"jobs"`
 	// Usable is the number of usable jobs in the part of the trace read;
 	// Kept <= Usable of them are in Jobs.
-	Usable int `json:"usable"`
-	Kept   int `json:"kept"`
-	// Offset is the earliest submit time of the kept jobs, subtracted
-	// from each of them.
-	Offset float64 `json:"offset"`
-	Lines  int     `json:"lines"`
-	Bytes  int64   `json:"bytes"`
+	Usable int   `json:"usable"`
+	Kept   int   `json:"kept"`
+	Lines  int   `json:"lines"`
+	Bytes  int64 `json:"bytes"`
 	// Truncated is set when reading stopped at MaxTraceBytes.
 	Truncated       bool             `json:"truncated,omitempty"`
 	Skipped         int              `json:"skipped"`
@@ -129,15 +126,6 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 	c.Cluster = model.Cluster{ID: "site0", Name: tr.scenarioName(), Nodes: nodes}
 
 	c.Kept = len(c.Jobs)
-	// Shift by the earliest submit of the cut (an SWF file need not be
-	// sorted by submit time), so every gap between arrivals is kept.
-	c.Offset = math.Inf(1)
-	for i := range c.Jobs {
-		c.Offset = min(c.Offset, c.Jobs[i].Submit)
-	}
-	for i := range c.Jobs {
-		c.Jobs[i].Submit -= c.Offset
-	}
 	c.Notice = c.notice(limit)
 	return c, nil
 }
@@ -168,9 +156,6 @@ func (c *Cut) notice(limit int) []string {
 	if c.Truncated {
 		n = append(n, fmt.Sprintf("Read only the first %d MB of the uncompressed trace (%s lines); the rest was not read.",
 			MaxTraceBytes>>20, comma(c.Lines)))
-	}
-	if c.Offset > 0 {
-		n = append(n, fmt.Sprintf("Submit times start at 0 (shifted by %s s).", strconv.FormatFloat(c.Offset, 'g', -1, 64)))
 	}
 	if c.Skipped > 0 {
 		n = append(n, fmt.Sprintf("Skipped %s invalid lines: %s.", comma(c.Skipped), reasonText(c.SkipReasons)))

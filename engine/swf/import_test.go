@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -39,13 +40,14 @@ func TestImportCapAndNotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Usable: the 30 good jobs (999 is skipped, 1000 unusable). Kept: 25.
-	// Offset: job 1's submit, 100+10 = 110, so job k arrives at 10(k-1).
-	if c.Usable != 30 || c.Kept != 25 || len(c.Jobs) != 25 || c.Offset != 110 {
-		t.Fatalf("usable %d kept %d len %d offset %g", c.Usable, c.Kept, len(c.Jobs), c.Offset)
+	// The trace's own times, as the CLI reads them: job k arrives at
+	// 100+10k, not shifted to start at 0.
+	if c.Usable != 30 || c.Kept != 25 || len(c.Jobs) != 25 || c.Jobs[0].Submit != 110 {
+		t.Fatalf("usable %d kept %d len %d, first submit %g", c.Usable, c.Kept, len(c.Jobs), c.Jobs[0].Submit)
 	}
-	// Job 25: submit 350-110 = 240, size 25%4+1 = 2, run 45 (under the
+	// Job 25: submit 100+250 = 350, size 25%4+1 = 2, run 45 (under the
 	// 50 s request).
-	if j := c.Jobs[24]; j.ID != "25" || j.Submit != 240 || j.Size != 2 || j.Runtime != 45 || j.Requested != 50 {
+	if j := c.Jobs[24]; j.ID != "25" || j.Submit != 350 || j.Size != 2 || j.Runtime != 45 || j.Requested != 50 {
 		t.Errorf("job 25 = %+v", j)
 	}
 	if c.Cluster.Nodes != 16 || c.Cluster.ID != "site0" || c.Cluster.Name != "cut" {
@@ -55,7 +57,10 @@ func TestImportCapAndNotice(t *testing.T) {
 		t.Errorf("skipped %d %v, unusable %d %v", c.Skipped, c.SkipReasons, c.Unusable, c.UnusableReasons)
 	}
 	notice := strings.Join(c.Notice, " ")
-	for _, want := range []string{"first 25 of 30 usable jobs", "shifted by 110 s", "Skipped 1 invalid lines", "1 fields (line 33)", "Left out 1 records", "1 runtime (line 34)"} {
+	if strings.Contains(notice, "shifted") {
+		t.Errorf("notice %q: the times are the trace's own", notice)
+	}
+	for _, want := range []string{"first 25 of 30 usable jobs", "Skipped 1 invalid lines", "1 fields (line 33)", "Left out 1 records", "1 runtime (line 34)"} {
 		if !strings.Contains(notice, want) {
 			t.Errorf("notice %q lacks %q", notice, want)
 		}
@@ -72,16 +77,45 @@ func TestImportCapAndNotice(t *testing.T) {
 	}
 }
 
-// TestImportUnsorted: an unsorted trace shifts by its earliest submit, so
-// every arrival keeps its distance to the others.
-func TestImportUnsorted(t *testing.T) {
+// TestImportKeepsTraceTimes: the page's import keeps the trace's own
+// submit times, unsorted ones too (it used to shift them to start at 0:
+// HPC2N by 342,072 s, so the page's per-job CSV differed from the
+// CLI's), and gives the jobs the CLI reads (Trace.Scenario).
+func TestImportKeepsTraceTimes(t *testing.T) {
 	tr := "1 500 0 10 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n2 200 0 10 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n"
 	c, err := Import("u.swf", strings.NewReader(tr), 10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Offset != 200 || c.Jobs[0].Submit != 300 || c.Jobs[1].Submit != 0 || c.Cluster.Nodes != 1 {
-		t.Errorf("offset %g, submits %g %g, nodes %d", c.Offset, c.Jobs[0].Submit, c.Jobs[1].Submit, c.Cluster.Nodes)
+	if c.Jobs[0].Submit != 500 || c.Jobs[1].Submit != 200 || c.Cluster.Nodes != 1 {
+		t.Errorf("submits %g %g, nodes %d", c.Jobs[0].Submit, c.Jobs[1].Submit, c.Cluster.Nodes)
+	}
+	for _, name := range []string{"KTH-SP2-1996-2", "HPC2N-2002-2.2-cln"} {
+		path, err := Find(name)
+		if err != nil {
+			t.Skip(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Import(name+".swf.gz", f, 0)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cli := tr.Scenario("easy")
+		if !reflect.DeepEqual(c.Jobs, cli.Jobs) || !reflect.DeepEqual(c.Cluster, cli.Platform.Clusters[0]) {
+			t.Errorf("%s: the import's %d jobs (first submit %g) are not the CLI's %d (first submit %g)",
+				name, len(c.Jobs), c.Jobs[0].Submit, len(cli.Jobs), cli.Jobs[0].Submit)
+		}
+		if strings.HasPrefix(name, "HPC2N") && c.Jobs[0].Submit != 342072 {
+			t.Errorf("HPC2N's first job is submitted at %g s, want the trace's 342072", c.Jobs[0].Submit)
+		}
 	}
 }
 
@@ -127,7 +161,7 @@ func TestImportByteCap(t *testing.T) {
 }
 
 // TestImportMatchesScenario: the cut is the head of Trace.Scenario's job
-// list, shifted.
+// list, at the same times.
 func TestImportMatchesScenario(t *testing.T) {
 	data := gz(sample)
 	tr, err := Read(bytes.NewReader(data))
@@ -143,9 +177,7 @@ func TestImportMatchesScenario(t *testing.T) {
 		t.Fatalf("cut %+v vs scenario %d jobs on %d nodes", c, len(s.Jobs), s.Platform.Clusters[0].Nodes)
 	}
 	for i, j := range c.Jobs {
-		w := s.Jobs[i]
-		w.Submit -= c.Offset
-		if j != w {
+		if w := s.Jobs[i]; j != w {
 			t.Errorf("job %d = %+v, want %+v", i, j, w)
 		}
 	}

@@ -104,13 +104,32 @@ func params(s *model.Scenario) (cfg Config, gens, round, every, window int, err 
 	return cfg, int(v["generations"]), int(v["round_generations"]), int(v["frame_every"]), int(v["window"]), nil
 }
 
-func (gaPolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
-	cfg, gens, round, every, window, err := params(s)
+// gaCheck is what the GA refuses before simulate reads the scenario:
+// its parameters and a cluster too large.
+func gaCheck(s *model.Scenario) (cfg Config, gens, round, every, window int, err error) {
+	cfg, gens, round, every, window, err = params(s)
 	if err != nil {
-		return nil, err
+		return
 	}
 	if len(s.Platform.Clusters) > 0 && s.Platform.Clusters[0].Nodes > MaxGANodes {
-		return nil, model.Errf("platform.clusters[0].nodes", fmt.Sprintf("the titan GA handles clusters of up to %d nodes (TITAN targets small to medium clusters, section 2); use titan-dsnl", MaxGANodes))
+		err = sched.Refuse(sched.NeedSmallerCluster, "platform.clusters[0].nodes", fmt.Sprintf("the titan GA handles clusters of up to %d nodes (TITAN targets small to medium clusters, section 2); use titan-dsnl", MaxGANodes))
+	}
+	return
+}
+
+// Check is what Run refuses before it schedules (sched.Policy): the
+// parameters, the cluster's size, and what simulate cannot read.
+func (gaPolicy) Check(s *model.Scenario) error {
+	if _, _, _, _, _, err := gaCheck(s); err != nil {
+		return err
+	}
+	return checkScenario(s)
+}
+
+func (gaPolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	cfg, gens, round, every, window, err := gaCheck(s)
+	if err != nil {
+		return nil, err
 	}
 	r := rng.New(s.Seed, "titan", "ga")
 	var g *GA
@@ -163,9 +182,25 @@ func (b basePolicy) Info() sched.Info {
 	return sched.Info{Name: b.name, Paper: "002", System: "TITAN", Summary: b.summary}
 }
 
-func (b basePolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+// params refuses any parameter: the baselines take none.
+func (b basePolicy) params(s *model.Scenario) error {
 	for _, name := range s.Policy.ParamNames() {
-		return nil, model.Errf("policy.params."+name, "unknown parameter of "+b.name)
+		return model.Errf("policy.params."+name, "unknown parameter of "+b.name)
+	}
+	return nil
+}
+
+// Check is what Run refuses before it schedules (sched.Policy).
+func (b basePolicy) Check(s *model.Scenario) error {
+	if err := b.params(s); err != nil {
+		return err
+	}
+	return checkScenario(s)
+}
+
+func (b basePolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
+	if err := b.params(s); err != nil {
+		return nil, err
 	}
 	return simulate(ctx, s, func(p *Problem) (Schedule, Timing, error) {
 		sc, err := b.plan(p)
@@ -176,6 +211,119 @@ func (b basePolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Record
 		err = Evaluate(p, &sc, &tm)
 		return sc, tm, err
 	}, 0)
+}
+
+// arrival is a job as TITAN's simulation reads it: its task and its
+// index in the scenario.
+type arrival struct {
+	t   Task
+	idx int
+}
+
+// hostEvent is a host change on the simulated cluster.
+type hostEvent struct {
+	at    float64
+	off   bool
+	nodes []int
+}
+
+// loaded is a scenario read for simulate.
+type loaded struct {
+	c        model.Cluster
+	m        int
+	arrivals []arrival   // by arrival time
+	evs      []hostEvent // by time
+	dropped  []sched.Drop
+	note     string
+}
+
+// checkScenario is what simulate refuses in s: the first cluster, the
+// jobs as TaskFromJob reads them (JobError), their submit times and the
+// host events. It reads without building anything, so that Check is
+// cheap on a whole trace; load makes it first.
+func checkScenario(s *model.Scenario) error {
+	if len(s.Platform.Clusters) == 0 {
+		return model.Errf("platform.clusters", "TITAN needs one cluster")
+	}
+	c := s.Platform.Clusters[0]
+	m := c.Nodes
+	if m < 1 {
+		return model.Errf("platform.clusters[0].nodes", "must be at least 1")
+	}
+	if speed := c.Speed; speed != 0 && (!(speed > 0) || math.IsInf(speed, 0)) {
+		return model.Errf("platform.clusters[0].speed", "must be > 0")
+	}
+	for i := range s.Jobs {
+		j := &s.Jobs[i]
+		if err := JobError(j); err != nil {
+			if fe, ok := err.(*model.FieldError); ok {
+				return fe.Under(fmt.Sprintf("jobs[%d]", i))
+			}
+			return err
+		}
+		if math.IsNaN(j.Submit) || math.IsInf(j.Submit, 0) || j.Submit < 0 {
+			return model.Errf(fmt.Sprintf("jobs[%d].submit", i), "must be a finite time >= 0")
+		}
+	}
+	for i, e := range s.Events {
+		f := fmt.Sprintf("events[%d]", i)
+		if e.Cluster != c.ID {
+			if s.Platform.ClusterIndex(e.Cluster) < 0 {
+				return model.Errf(f+".cluster", fmt.Sprintf("unknown cluster %q", e.Cluster))
+			}
+			continue
+		}
+		if e.Kind != "offline" && e.Kind != "online" {
+			return model.Errf(f+".kind", `must be "offline" or "online"`)
+		}
+		if math.IsNaN(e.At) || math.IsInf(e.At, 0) || e.At < 0 {
+			return model.Errf(f+".at", "must be a finite time >= 0")
+		}
+		for k, h := range e.Nodes {
+			if h < 0 || h >= m {
+				return model.Errf(fmt.Sprintf("%s.nodes[%d]", f, k), fmt.Sprintf("must be a node index in 0..%d", m-1))
+			}
+		}
+	}
+	return nil
+}
+
+// load reads the first cluster, the jobs and the host events of s for
+// simulate once checkScenario has passed them.
+func load(s *model.Scenario) (*loaded, error) {
+	if err := checkScenario(s); err != nil {
+		return nil, err
+	}
+	c := s.Platform.Clusters[0]
+	m := c.Nodes
+	ld := &loaded{c: c, m: m}
+	if k := len(s.Platform.Clusters); k > 1 {
+		ld.note = fmt.Sprintf("TITAN is a local (one-cluster) scheduler: it used clusters[0] (%q, %d nodes) and ignored the other %d clusters; use muscle, dll or wrand for several clusters", c.ID, m, k-1)
+	}
+	speed := c.Speed
+	if speed == 0 {
+		speed = 1
+	}
+	for i, j := range s.Jobs {
+		t, _ := TaskFromJob(j) // checkScenario passed it
+		if speed != 1 {
+			t.Pred = Scaled(t.Pred, 1/speed)
+		}
+		t.ID = fmt.Sprintf("%d", i) // unique within the run; the job id goes in the placement
+		if t.MinHosts > m {
+			ld.dropped = append(ld.dropped, sched.Drop{Job: j.ID, Reason: fmt.Sprintf("needs %d nodes, the cluster has %d", t.MinHosts, m)})
+			continue
+		}
+		ld.arrivals = append(ld.arrivals, arrival{t, i})
+	}
+	sort.SliceStable(ld.arrivals, func(a, b int) bool { return ld.arrivals[a].t.Arrival < ld.arrivals[b].t.Arrival })
+	for _, e := range s.Events {
+		if e.Cluster == c.ID {
+			ld.evs = append(ld.evs, hostEvent{e.At, e.Kind == "offline", e.Nodes})
+		}
+	}
+	sort.SliceStable(ld.evs, func(a, b int) bool { return ld.evs[a].at < ld.evs[b].at })
+	return ld, nil
 }
 
 // planFunc plans the pending tasks of p; the simulation starts the tasks
@@ -197,86 +345,18 @@ type planFunc func(p *Problem) (Schedule, Timing, error)
 // task planned to start before the next arrival or host change, since
 // the plan cannot change before then.
 func simulate(ctx context.Context, s *model.Scenario, plan planFunc, window int) (*sched.Result, error) {
-	if len(s.Platform.Clusters) == 0 {
-		return nil, model.Errf("platform.clusters", "TITAN needs one cluster")
+	ld, err := load(s)
+	if err != nil {
+		return nil, err
 	}
-	c := s.Platform.Clusters[0]
-	m := c.Nodes
-	if m < 1 {
-		return nil, model.Errf("platform.clusters[0].nodes", "must be at least 1")
+	c, m, arrivals, evs := ld.c, ld.m, ld.arrivals, ld.evs
+	res := &sched.Result{Metrics: map[string]float64{}, Series: map[string][]sched.XY{}, Dropped: ld.dropped}
+	if ld.note != "" {
+		res.Notes = append(res.Notes, ld.note)
 	}
-	res := &sched.Result{Metrics: map[string]float64{}, Series: map[string][]sched.XY{}}
-	if k := len(s.Platform.Clusters); k > 1 {
-		res.Notes = append(res.Notes, fmt.Sprintf("TITAN is a local (one-cluster) scheduler: it used clusters[0] (%q, %d nodes) and ignored the other %d clusters; use muscle, dll or wrand for several clusters", c.ID, m, k-1))
-	}
-	speed := c.Speed
-	if speed == 0 {
-		speed = 1
-	}
-	if !(speed > 0) || math.IsInf(speed, 0) {
-		return nil, model.Errf("platform.clusters[0].speed", "must be > 0")
-	}
-	// tasks
-	type job struct {
-		t   Task
-		idx int
-	}
-	var arrivals []job
-	for i, j := range s.Jobs {
-		t, err := TaskFromJob(j)
-		if err != nil {
-			if fe, ok := err.(*model.FieldError); ok {
-				return nil, model.Errf(fmt.Sprintf("jobs[%d].%s", i, fe.Field), fe.Msg)
-			}
-			return nil, err
-		}
-		if math.IsNaN(j.Submit) || math.IsInf(j.Submit, 0) || j.Submit < 0 {
-			return nil, model.Errf(fmt.Sprintf("jobs[%d].submit", i), "must be a finite time >= 0")
-		}
-		if speed != 1 {
-			t.Pred = Scaled(t.Pred, 1/speed)
-		}
-		t.ID = fmt.Sprintf("%d", i) // unique within the run; the job id goes in the placement
-		if t.MinHosts > m {
-			res.Dropped = append(res.Dropped, sched.Drop{Job: j.ID, Reason: fmt.Sprintf("needs %d nodes, the cluster has %d", t.MinHosts, m)})
-			continue
-		}
-		arrivals = append(arrivals, job{t, i})
-	}
-	sort.SliceStable(arrivals, func(a, b int) bool { return arrivals[a].t.Arrival < arrivals[b].t.Arrival })
-	// events on this cluster
-	type ev struct {
-		at    float64
-		off   bool
-		nodes []int
-	}
-	var evs []ev
-	for i, e := range s.Events {
-		f := fmt.Sprintf("events[%d]", i)
-		if e.Cluster != c.ID {
-			if s.Platform.ClusterIndex(e.Cluster) < 0 {
-				return nil, model.Errf(f+".cluster", fmt.Sprintf("unknown cluster %q", e.Cluster))
-			}
-			continue
-		}
-		if e.Kind != "offline" && e.Kind != "online" {
-			return nil, model.Errf(f+".kind", `must be "offline" or "online"`)
-		}
-		if math.IsNaN(e.At) || math.IsInf(e.At, 0) || e.At < 0 {
-			return nil, model.Errf(f+".at", "must be a finite time >= 0")
-		}
-		for k, h := range e.Nodes {
-			if h < 0 || h >= m {
-				return nil, model.Errf(fmt.Sprintf("%s.nodes[%d]", f, k), fmt.Sprintf("must be a node index in 0..%d", m-1))
-			}
-		}
-		evs = append(evs, ev{e.At, e.Kind == "offline", e.Nodes})
-	}
-	sort.SliceStable(evs, func(a, b int) bool { return evs[a].at < evs[b].at })
-
 	release := make([]float64, m)
 	offline := make([]bool, m)
-	var pending []job
+	var pending []arrival
 	ai, ei := 0, 0
 	t := 0.0
 	if len(arrivals) > 0 {

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"gridplay/engine/model"
+	"gridplay/engine/sched"
 )
 
 // Amdahl is the parametric scaling curve used for the five codes of Fig. 6
@@ -240,44 +241,73 @@ func (c *Cache) Time(n int) float64 {
 
 // TaskFromJob turns a scenario job into a task: its App (a Fig. 6 code or
 // its own points) or its plain Runtime gives the predictor. Errors name the
-// job's field (e.g. "app.code"); callers prefix "jobs[i].".
+// job's field (e.g. "app.code"); callers prefix "jobs[i].". They are
+// JobError's.
 //
 // A job with an App may use any host count up to Size (0: any); a job with
 // only a Runtime is rigid: its runtime holds on exactly Size hosts.
 func TaskFromJob(j model.Job) (Task, error) {
 	t := Task{ID: j.ID, Arrival: j.Submit, Deadline: j.Deadline, Priority: j.Priority}
+	if err := JobError(&j); err != nil {
+		return t, err
+	}
+	if !hasApp(&j) {
+		t.Pred, t.MinHosts, t.MaxHosts = Fixed(j.Runtime), j.Size, j.Size
+		return t, nil
+	}
+	p, _ := appPredictor(j.App) // JobError passed it
+	t.Pred, t.MaxHosts = p, j.Size
+	return t, nil
+}
+
+// JobError is what TaskFromJob refuses in j, or nil, without building a
+// task for a job with a plain run time: a policy's Check reads a whole
+// trace with it.
+func JobError(j *model.Job) error {
 	if j.Size < 0 {
-		return t, model.Errf("size", "must not be negative")
+		return model.Errf("size", "must not be negative")
 	}
 	if j.Deadline < 0 || math.IsNaN(j.Deadline) || math.IsInf(j.Deadline, 0) {
-		return t, model.Errf("deadline", "must be a finite time >= 0 (0 means none)")
+		return model.Errf("deadline", "must be a finite time >= 0 (0 means none)")
 	}
+	if hasApp(j) {
+		_, err := appPredictor(j.App)
+		return err
+	}
+	if !(j.Runtime > 0) || math.IsInf(j.Runtime, 0) {
+		return sched.Refuse(sched.NeedRuntime, "runtime", "must be > 0 when the job has no app model")
+	}
+	if j.Size < 1 {
+		return model.Errf("size", "must be at least 1 for a job with a plain runtime")
+	}
+	return nil
+}
+
+// hasApp tells whether j's time comes from its application model (a
+// code or points) rather than its plain Runtime.
+func hasApp(j *model.Job) bool {
+	return j.App != nil && (j.App.Code != "" || len(j.App.Points) > 0)
+}
+
+// appPredictor is the predictor of an application model: a Fig. 6 code
+// or the job's own points, not both. Errors name the field under app.
+func appPredictor(a *model.App) (Predictor, error) {
 	switch {
-	case j.App != nil && j.App.Code != "" && len(j.App.Points) > 0:
-		return t, model.Errf("app", "give either code or points, not both")
-	case j.App != nil && j.App.Code != "":
-		p, err := Code(j.App.Code)
+	case a.Code != "" && len(a.Points) > 0:
+		return nil, model.Errf("app", "give either code or points, not both")
+	case a.Code != "":
+		p, err := Code(a.Code)
 		if err != nil {
-			return t, model.Errf("app.code", err.Error())
+			return nil, model.Errf("app.code", err.Error())
 		}
-		t.Pred, t.MaxHosts = p, j.Size
-	case j.App != nil && len(j.App.Points) > 0:
-		p, err := Curve(j.App.Points)
-		if err != nil {
-			if fe, ok := err.(*model.FieldError); ok {
-				return t, model.Errf("app."+fe.Field, fe.Msg)
-			}
-			return t, err
-		}
-		t.Pred, t.MaxHosts = p, j.Size
-	default:
-		if !(j.Runtime > 0) || math.IsInf(j.Runtime, 0) {
-			return t, model.Errf("runtime", "must be > 0 when the job has no app model")
-		}
-		if j.Size < 1 {
-			return t, model.Errf("size", "must be at least 1 for a job with a plain runtime")
-		}
-		t.Pred, t.MinHosts, t.MaxHosts = Fixed(j.Runtime), j.Size, j.Size
+		return p, nil
 	}
-	return t, nil
+	p, err := Curve(a.Points)
+	if err != nil {
+		if fe, ok := err.(*model.FieldError); ok {
+			return nil, model.Errf("app."+fe.Field, fe.Msg)
+		}
+		return nil, err
+	}
+	return p, nil
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/outputs"
 	"gridplay/engine/sched"
 	"gridplay/site/experiments"
@@ -95,7 +96,7 @@ func CDFCSV(rs []*sched.Result) []byte {
 	return b.Bytes()
 }
 
-func ff(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func ff(v float64) string { return csvfmt.Float(v) }
 
 // StatRow is one metric of the distributions table: a cell per result.
 type StatRow struct {

@@ -150,10 +150,11 @@ func (s *Series) Draw(c gantt.Canvas, ch *gantt.Chart, w, h, t float64) {
 		c.Line(gantt.LabelWidth, top+PanelH, gantt.LabelWidth+plotW, top+PanelH, "#9aa5b1")
 	}
 	base := tops[1] + PanelH
-	for _, v := range gantt.TicksIn(t0, t1, 8) {
+	tf := ch.Times()
+	for _, v := range tf.Ticks(t0, t1, 8) {
 		c.Line(x(v), seriesTop, x(v), base, "#e1e5ea")
 		c.Line(x(v), base, x(v), base+4, "#333333")
-		c.Text(gantt.FormatTick(v), x(v), base+13, "#333333", "center")
+		c.Text(tf.Tick(v), x(v), base+13, "#333333", "center")
 	}
 	if im, ok := c.(gantt.Imager); ok {
 		if s.cache.img == nil || s.cache.stop != stop {
@@ -170,7 +171,7 @@ func (s *Series) Draw(c gantt.Canvas, ch *gantt.Chart, w, h, t float64) {
 	}
 	// The values at the clock.
 	now := s.At(math.Min(t, ch.End))
-	c.Text("t = "+gantt.FormatTick(math.Round(math.Min(t, math.Max(ch.End, 0))*10)/10)+" s: "+NowText(now, s.Nodes), gantt.LabelWidth, 10, "#222222", "left")
+	c.Text("t = "+tf.Format(math.Round(math.Min(t, math.Max(ch.End, 0))*10)/10)+": "+NowText(now, s.Nodes), gantt.LabelWidth, 10, "#222222", "left")
 	if t < ch.End && t >= t0 && t <= t1 {
 		c.Line(x(t), seriesTop, x(t), base, "#d0021b")
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -511,7 +512,7 @@ func CSV(rows []sched.Row) []byte {
 	w := csv.NewWriter(&b)
 	w.Write([]string{"experiment", "x", "policy", "metric", "value"})
 	for _, r := range rows {
-		w.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, strconv.FormatFloat(r.Value, 'f', -1, 64)})
+		w.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, csvfmt.Float(r.Value)})
 	}
 	w.Flush()
 	return []byte(b.String())

@@ -677,8 +677,8 @@ func perCluster(free, stale []int, pl Platform) (names []string, f, st []int) {
 // simulated time like the Gantt chart; the GA frames are generations and
 // the MUSCLE packing frames are steps of a round (their t is the round's
 // time, or 0), so those are labelled by generation or step, not seconds.
-// It is "" when the run has no frame of view.
-func StepLabel(view string, fs []state.Frame, n int) string {
+// It is "" when the run has no frame of view. tf writes the times.
+func StepLabel(view string, fs []state.Frame, n int, tf gantt.Times) string {
 	if n > len(fs) {
 		n = len(fs)
 	}
@@ -718,5 +718,5 @@ func StepLabel(view string, fs []state.Frame, n int) string {
 	if last < 0 {
 		return fmt.Sprintf("%s event 0 of %d", view, total)
 	}
-	return fmt.Sprintf("%s event %d of %d at t = %s s", view, shown, total, gantt.FormatTick(fs[last].T))
+	return fmt.Sprintf("%s event %d of %d at t = %s", view, shown, total, tf.Format(fs[last].T))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gridplay/site/gantt"
 	"gridplay/site/state"
 )
 
@@ -166,7 +167,7 @@ func TestStepLabel(t *testing.T) {
 		{"ga", 99, "round 3, generation 2 (2 of 2 generation frames)"},
 		{"ga", -1, "generation – (0 of 2 generation frames)"},
 	} {
-		if got := StepLabel(tc.view, fs, tc.n); got != tc.want {
+		if got := StepLabel(tc.view, fs, tc.n, gantt.Times{}); got != tc.want {
 			t.Errorf("StepLabel(%q, %d) = %q, want %q", tc.view, tc.n, got, tc.want)
 		}
 	}

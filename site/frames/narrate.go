@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gridplay/engine/sched"
+	"gridplay/site/gantt"
 	"gridplay/site/state"
 )
 
@@ -71,8 +72,11 @@ func Terms(segs []Seg) []string {
 	return out
 }
 
-// narration builds segments.
-type narration struct{ segs []Seg }
+// narration builds segments; tf writes its times.
+type narration struct {
+	segs []Seg
+	tf   gantt.Times
+}
 
 func (n *narration) say(format string, a ...any) *narration {
 	n.segs = append(n.segs, Seg{Text: fmt.Sprintf(format, a...)})
@@ -88,13 +92,15 @@ func (n *narration) term(text, term string) *narration {
 // separated ("1,200", "0.333").
 func num(v float64) string { return state.FormatNumber(math.Round(v*1000) / 1000) }
 
-// secs writes a time in seconds ("t = 1,200 s" uses it).
-func secs(v float64) string { return num(v) + " s" }
+// secs writes a time or a duration as the chart does (gantt.Times):
+// "t = 1200 s", or on a trace "t = 3 d 23 h 01 min".
+func (n *narration) secs(v float64) string { return n.tf.Format(math.Round(v*1000) / 1000) }
 
 // Narrate says what the frame of view at the clock means: the last frame
 // of view among the first n of fs. Before the view's first frame it says
 // what the view will show. It returns nil when fs has no frame of view.
-func Narrate(view string, fs []state.Frame, n int, pl Platform) []Seg {
+// tf writes the times (the chart's, gantt.Chart.Times).
+func Narrate(view string, fs []state.Frame, n int, pl Platform, tf gantt.Times) []Seg {
 	if n > len(fs) {
 		n = len(fs)
 	}
@@ -118,13 +124,13 @@ func Narrate(view string, fs []state.Frame, n int, pl Platform) []Seg {
 	}
 	switch view {
 	case "packing":
-		return narratePacking(fs, last, pl)
+		return narratePacking(fs, last, pl, tf)
 	case "ga":
-		return narrateGA(fs, last, pl)
+		return narrateGA(fs, last, pl, tf)
 	case "backfill":
-		return narrateBackfill(fs[last])
+		return narrateBackfill(fs[last], tf)
 	case "hybrid":
-		return narrateHybrid(fs, last, pl)
+		return narrateHybrid(fs, last, pl, tf)
 	}
 	return nil
 }
@@ -200,17 +206,17 @@ func joinJobs(js []int, ids []string) string {
 	return strings.ReplaceAll(jobsLabel(js, ids), "+", " + ")
 }
 
-func narratePacking(fs []state.Frame, i int, pl Platform) []Seg {
+func narratePacking(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg {
 	p, ok := decodePack(fs[i])
 	if !ok {
 		return nil
 	}
 	ids := roundIDs(fs, i)
-	n := &narration{}
+	n := &narration{tf: tf}
 	round := "Round " + strconv.Itoa(p.Round+1)
 	switch p.Op {
 	case "round":
-		n.say("%s at t = %s: MUSCLE collects %s and builds the ", round, secs(fs[i].T), state.Count(len(ids), "waiting job")).
+		n.say("%s at t = %s: MUSCLE collects %s and builds the ", round, n.secs(fs[i].T), state.Count(len(ids), "waiting job")).
 			term("composition table", TermComposition).say(" (Alg. 1): row r lists groups of jobs that together need exactly r nodes.")
 	case "row":
 		js := indices(p.Raw)
@@ -223,7 +229,7 @@ func narratePacking(fs []state.Frame, i int, pl Platform) []Seg {
 	case "space":
 		n.say("%s: MUSCLE serves %s next", round, pl.cluster(val(p.C)))
 		why(n, p, pl)
-		n.say(" Its earliest ").term("free space", TermSpace).say(" is %s from t = %s.", state.Count(p.R, "node"), secs(p.T))
+		n.say(" Its earliest ").term("free space", TermSpace).say(" is %s from t = %s.", state.Count(p.R, "node"), n.secs(p.T))
 	case "try":
 		js := indices(p.Raw)
 		pos := "composition " + strconv.Itoa(p.Pos+1)
@@ -250,7 +256,7 @@ func narratePacking(fs []state.Frame, i int, pl Platform) []Seg {
 		} else {
 			n.say("%s and packs it into %s", joinJobs(js, ids), cl)
 		}
-		n.say(" at t = %s", secs(p.T))
+		n.say(" at t = %s", n.secs(p.T))
 		if sp, ok := lastSpace(fs, i); ok {
 			n.say(" because its ")
 			n.term("ε", TermEpsilon)
@@ -263,7 +269,7 @@ func narratePacking(fs []state.Frame, i int, pl Platform) []Seg {
 			n.say(".")
 		}
 	case "skip":
-		n.say("%s: no job left fits the %s free in %s at t = %s, so they stay idle until a job there ends.", round, state.Count(p.R, "node"), pl.cluster(val(p.C)), secs(p.T))
+		n.say("%s: no job left fits the %s free in %s at t = %s, so they stay idle until a job there ends.", round, state.Count(p.R, "node"), pl.cluster(val(p.C)), n.secs(p.T))
 	case "done":
 		var cps []float64
 		json.Unmarshal(p.CP, &cps)
@@ -429,7 +435,7 @@ func sameRun(a, b gaFrame, ta, tb float64) bool {
 // the GA run in progress (it runs on every tick of the playback).
 const maxRunScan = 5000
 
-func narrateGA(fs []state.Frame, i int, pl Platform) []Seg {
+func narrateGA(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg {
 	// The run in progress, found backwards from frame i: every frame
 	// before it is decoded only as far as its start.
 	var run []gaFrame
@@ -457,14 +463,14 @@ func narrateGA(fs []state.Frame, i int, pl Platform) []Seg {
 		ts[a], ts[b] = ts[b], ts[a]
 	}
 	cur := run[len(run)-1]
-	n := &narration{}
+	n := &narration{tf: tf}
 	where := ""
 	if cur.Round != nil && cur.C != nil {
 		where = fmt.Sprintf("Round %d, %s: ", *cur.Round+1, pl.cluster(*cur.C))
 	} else if cur.N != nil {
 		// The generations are spread over the replay, not on its
 		// clock: the run is named by its moment, not said to be now.
-		where = fmt.Sprintf("The GA run of t = %s, ", secs(ts[len(ts)-1]))
+		where = fmt.Sprintf("The GA run of t = %s, ", n.secs(ts[len(ts)-1]))
 	}
 	n.say("%sgeneration %d", where, cur.gen.gen())
 	// The last improvement of the best schedule in this run.
@@ -484,7 +490,7 @@ func narrateGA(fs []state.Frame, i int, pl Platform) []Seg {
 	case imp == len(run)-1:
 		prev := run[imp-1]
 		if gamf && prev.MK != nil && *prev.MK != *cur.MK {
-			n.say(": the best schedule's ").term("makespan", TermMakespan).say(" went from %s to %s", secs(*prev.MK), secs(*cur.MK))
+			n.say(": the best schedule's ").term("makespan", TermMakespan).say(" went from %s to %s", n.secs(*prev.MK), n.secs(*cur.MK))
 			n.say(" and its ").term("fitness", TermFitness).say(" F fell from %s to %s.", num(prev.Best), num(cur.Best))
 		} else {
 			n.say(": the best schedule's ").term(costName(gamf, cur), costTerm(gamf, cur)).say(" fell from %s to %s.", num(prev.Best), num(cur.Best))
@@ -504,7 +510,7 @@ func narrateGA(fs []state.Frame, i int, pl Platform) []Seg {
 func bestIs(n *narration, g gaFrame, gamf bool) {
 	n.say("the best ").term(costName(gamf, g), costTerm(gamf, g)).say(" is %s", num(g.Best))
 	if gamf && g.MK != nil {
-		n.say(" (").term("makespan", TermMakespan).say(" %s)", secs(*g.MK))
+		n.say(" (").term("makespan", TermMakespan).say(" %s)", n.secs(*g.MK))
 	}
 }
 
@@ -539,30 +545,30 @@ type backfillFrame struct {
 	Mode   string  `json:"mode"`
 }
 
-func narrateBackfill(f state.Frame) []Seg {
+func narrateBackfill(f state.Frame, tf gantt.Times) []Seg {
 	var b backfillFrame
 	if json.Unmarshal(f.Data, &b) != nil {
 		return nil
 	}
-	n := &narration{}
-	n.say("%s ", b.Job).term("backfills", TermBackfill).say(" at t = %s ahead of %s", secs(b.Start), b.Head)
+	n := &narration{tf: tf}
+	n.say("%s ", b.Job).term("backfills", TermBackfill).say(" at t = %s ahead of %s", n.secs(b.Start), b.Head)
 	switch {
 	case b.EstEnd <= b.Shadow:
-		n.say(": it ends by t = %s, before %s's ", secs(b.EstEnd), b.Head).term("reservation", TermReservation).say(" at the ").
-			term("shadow time", TermShadow).say(" %s, so %s is not delayed.", secs(b.Shadow), b.Head)
+		n.say(": it ends by t = %s, before %s's ", n.secs(b.EstEnd), b.Head).term("reservation", TermReservation).say(" at the ").
+			term("shadow time", TermShadow).say(" %s, so %s is not delayed.", n.secs(b.Shadow), b.Head)
 	case b.Mode == "conservative":
-		n.say(": it runs past the ").term("shadow time", TermShadow).say(" %s, but conservative backfilling starts it only because it fits around every waiting job's ", secs(b.Shadow)).
+		n.say(": it runs past the ").term("shadow time", TermShadow).say(" %s, but conservative backfilling starts it only because it fits around every waiting job's ", n.secs(b.Shadow)).
 			term("reservation", TermReservation).say(", so nobody is delayed.")
 	default:
-		n.say(": it runs past %s's ", b.Head).term("reservation", TermReservation).say(" at %s, but its %s are among the ", secs(b.Shadow), state.Count(b.Nodes, "node")).
+		n.say(": it runs past %s's ", b.Head).term("reservation", TermReservation).say(" at %s, but its %s are among the ", n.secs(b.Shadow), state.Count(b.Nodes, "node")).
 			term("extra nodes", TermExtra).say(" %s does not need then, so %s is not delayed.", b.Head, b.Head)
 	}
 	return n.segs
 }
 
-func narrateHybrid(fs []state.Frame, i int, pl Platform) []Seg {
+func narrateHybrid(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg {
 	f := fs[i]
-	n := &narration{}
+	n := &narration{tf: tf}
 	switch f.Kind {
 	case "transfer":
 		var d struct {
@@ -582,14 +588,14 @@ func narrateHybrid(fs []state.Frame, i int, pl Platform) []Seg {
 		}
 		switch d.Why {
 		case "nodes":
-			n.say("At t = %s, no server of %s has enough free nodes for %s, so the grid scheduler sends it to %s, the cluster with the least ", secs(f.T), d.From, d.Job, d.To).
-				term("TTR", TermTTR).say(" (%s including %s of migration overhead; HRS).", secs(d.RemoteTTR+d.Overhead), secs(d.Overhead))
+			n.say("At t = %s, no server of %s has enough free nodes for %s, so the grid scheduler sends it to %s, the cluster with the least ", n.secs(f.T), d.From, d.Job, d.To).
+				term("TTR", TermTTR).say(" (%s including %s of migration overhead; HRS).", n.secs(d.RemoteTTR+d.Overhead), n.secs(d.Overhead))
 		default:
 			reason := "would miss its deadline at home"
 			if d.Why == "benefit" {
 				reason = "could finish sooner elsewhere"
 			}
-			n.say("At t = %s, %s %s (", secs(f.T), d.Job, reason).term("TTR", TermTTR).say(" %s in %s); in %s it would take %s plus %s of migration overhead: a ", secs(d.LocalTTR), d.From, d.To, secs(d.RemoteTTR), secs(d.Overhead)).
+			n.say("At t = %s, %s %s (", n.secs(f.T), d.Job, reason).term("TTR", TermTTR).say(" %s in %s); in %s it would take %s plus %s of migration overhead: a ", n.secs(d.LocalTTR), d.From, d.To, n.secs(d.RemoteTTR), n.secs(d.Overhead)).
 				term("performance benefit", TermBenefit).say(" PB = %s (eq. 1)", num(d.PB))
 			if d.Moved {
 				n.say(", above the threshold %s, so it moves to %s.", num(d.Threshold), d.To)
@@ -611,7 +617,7 @@ func narrateHybrid(fs []state.Frame, i int, pl Platform) []Seg {
 				}
 			}
 		}
-		n.say("At t = %s, a ", secs(f.T)).term("status exchange", TermStatus)
+		n.say("At t = %s, a ", n.secs(f.T)).term("status exchange", TermStatus)
 		if worst < 0 {
 			n.say(": the grid scheduler's view of every cluster's free nodes was still right.")
 		} else {
@@ -635,8 +641,8 @@ func abs(x int) int {
 // The state changes only when a job starts or ends, so the sentence
 // names the last such time at or before t (and stays put between them).
 // submits gives the jobs' submit times; nil when unknown (a generated
-// workload), and then waits are not counted.
-func NarrateSchedule(r *sched.Result, submits map[string]float64, nodes int, t float64) []Seg {
+// workload), and then waits are not counted. tf writes the times.
+func NarrateSchedule(r *sched.Result, submits map[string]float64, nodes int, t float64, tf gantt.Times) []Seg {
 	if r == nil || len(r.Schedule) == 0 {
 		return nil
 	}
@@ -650,13 +656,13 @@ func NarrateSchedule(r *sched.Result, submits map[string]float64, nodes int, t f
 			at = math.Max(at, p.End)
 		}
 	}
-	n := &narration{}
+	n := &narration{tf: tf}
 	if t >= end {
-		n.say("All %s are placed; the last ends at t = %s (", state.Count(len(r.Schedule), "scheduled job"), secs(end)).term("makespan", TermMakespan).say(" %s). Press Play to watch it again.", secs(r.Metrics["makespan"]))
+		n.say("All %s are placed; the last ends at t = %s (", state.Count(len(r.Schedule), "scheduled job"), n.secs(end)).term("makespan", TermMakespan).say(" %s). Press Play to watch it again.", n.secs(r.Metrics["makespan"]))
 		return n.segs
 	}
 	if math.IsInf(at, -1) {
-		n.say("At t = %s no job has started yet.", secs(t))
+		n.say("At t = %s no job has started yet.", n.secs(t))
 		return n.segs
 	}
 	running, busy, waiting := 0, 0, 0
@@ -674,7 +680,7 @@ func NarrateSchedule(r *sched.Result, submits map[string]float64, nodes int, t f
 			latest = p
 		}
 	}
-	n.say("At t = %s, %s %s", secs(at), state.Count(running, "job"), plural(running, "runs", "run"))
+	n.say("At t = %s, %s %s", n.secs(at), state.Count(running, "job"), plural(running, "runs", "run"))
 	if nodes > 0 {
 		n.say(" on %d of %s", busy, state.Count(nodes, "node"))
 	}
@@ -683,9 +689,9 @@ func NarrateSchedule(r *sched.Result, submits map[string]float64, nodes int, t f
 	}
 	n.say(".")
 	if latest != nil {
-		n.say(" %s started at t = %s on %s", latest.Job, secs(latest.Start), latest.Cluster)
+		n.say(" %s started at t = %s on %s", latest.Job, n.secs(latest.Start), latest.Cluster)
 		if sub, ok := submits[latest.Job]; ok && latest.Start-sub > 0 {
-			n.say(" after a ").term("wait", TermWait).say(" of %s", secs(latest.Start-sub))
+			n.say(" after a ").term("wait", TermWait).say(" of %s", n.secs(latest.Start-sub))
 		}
 		n.say(".")
 	}

@@ -10,6 +10,7 @@ import (
 	_ "gridplay/engine/all"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/site/gantt"
 	"gridplay/site/state"
 )
 
@@ -62,7 +63,7 @@ func op(name string) func(state.Frame) bool {
 // and C2 is larger), then C1 with the smaller ε.
 func TestNarratePackingTable1(t *testing.T) {
 	fs, _, pl := runPreset(t, "muscle-table1")
-	at := func(i int) string { return Text(Narrate("packing", fs, i+1, pl)) }
+	at := func(i int) string { return Text(Narrate("packing", fs, i+1, pl, gantt.Times{})) }
 	if got := at(0); !strings.Contains(got, "Round 1 at t = 0 s: MUSCLE collects 6 waiting jobs") {
 		t.Errorf("round: %q", got)
 	}
@@ -81,7 +82,7 @@ func TestNarratePackingTable1(t *testing.T) {
 			t.Errorf("first pick %q lacks %q", got, want)
 		}
 	}
-	segs := Narrate("packing", fs, pick+1, pl)
+	segs := Narrate("packing", fs, pick+1, pl, gantt.Times{})
 	if terms := SortedTerms(segs); len(terms) == 0 || terms[0] != TermEpsilon {
 		t.Errorf("first pick links %v, want ε", terms)
 	}
@@ -103,10 +104,10 @@ func TestNarratePackingTable1(t *testing.T) {
 		t.Errorf("done %q", got)
 	}
 	// Before the first frame of a view, the narration says what is coming.
-	if got := Text(Narrate("packing", fs, 0, pl)); !strings.Contains(got, "Press Play") {
+	if got := Text(Narrate("packing", fs, 0, pl, gantt.Times{})); !strings.Contains(got, "Press Play") {
 		t.Errorf("intro %q", got)
 	}
-	if Narrate("backfill", fs, len(fs), pl) != nil {
+	if Narrate("backfill", fs, len(fs), pl, gantt.Times{}) != nil {
 		t.Error("a view without frames narrates")
 	}
 }
@@ -128,24 +129,24 @@ func TestNarrateGA(t *testing.T) {
 	if imp < 0 {
 		t.Fatal("the GA never improved")
 	}
-	got := Text(Narrate("ga", fs, imp+1, pl))
+	got := Text(Narrate("ga", fs, imp+1, pl, gantt.Times{}))
 	if !strings.Contains(got, "fitness") || !strings.Contains(got, "fell from "+num(prev)) || !strings.Contains(got, "generation ") {
 		t.Errorf("improvement %q (best before %v)", got, prev)
 	}
-	if got := Text(Narrate("ga", fs, imp+2, pl)); !strings.Contains(got, "no better schedule since generation") && !strings.Contains(got, "fell from") {
+	if got := Text(Narrate("ga", fs, imp+2, pl, gantt.Times{})); !strings.Contains(got, "no better schedule since generation") && !strings.Contains(got, "fell from") {
 		t.Errorf("after the improvement %q", got)
 	}
 	// MUSCLE's TITAN runs are named by round and cluster and cost CP.
 	ms, _, mpl := runPreset(t, "muscle-table1")
 	g := first(t, ms, func(f state.Frame) bool { return f.Kind == "generation" })
-	if got := Text(Narrate("ga", ms, g+1, mpl)); !strings.HasPrefix(got, "Round 1, C1: generation 1") || !strings.Contains(got, "best CP is 2.25") {
+	if got := Text(Narrate("ga", ms, g+1, mpl, gantt.Times{})); !strings.HasPrefix(got, "Round 1, C1: generation 1") || !strings.Contains(got, "best CP is 2.25") {
 		t.Errorf("MUSCLE GA %q", got)
 	}
 	// TITAN's runs are numbered across runs; a new scheduling instant
 	// starts a new run.
 	ts, _, tpl := runPreset(t, "titan-fig9")
 	second := first(t, ts, func(f state.Frame) bool { return f.T > 0 })
-	if got := Text(Narrate("ga", ts, second+1, tpl)); !strings.Contains(got, "starts from its first population") || !strings.HasPrefix(got, "The GA run of t = 5 s, generation") {
+	if got := Text(Narrate("ga", ts, second+1, tpl, gantt.Times{})); !strings.Contains(got, "starts from its first population") || !strings.HasPrefix(got, "The GA run of t = 5 s, generation") {
 		t.Errorf("TITAN second run %q", got)
 	}
 }
@@ -158,11 +159,11 @@ func TestNarrateBackfill(t *testing.T) {
 	for i := range fs {
 		var b backfillFrame
 		json.Unmarshal(fs[i].Data, &b)
-		got := Text(Narrate("backfill", fs, i+1, pl))
+		got := Text(Narrate("backfill", fs, i+1, pl, gantt.Times{}))
 		if !strings.HasPrefix(got, b.Job+" backfills at t = ") || !strings.Contains(got, "ahead of "+b.Head) {
 			t.Errorf("frame %d: %q", i, got)
 		}
-		if b.EstEnd <= b.Shadow && !strings.Contains(got, "ends by t = "+secs(b.EstEnd)+", before "+b.Head+"'s reservation at the shadow time "+secs(b.Shadow)) {
+		if b.EstEnd <= b.Shadow && !strings.Contains(got, "ends by t = "+(&narration{}).secs(b.EstEnd)+", before "+b.Head+"'s reservation at the shadow time "+(&narration{}).secs(b.Shadow)) {
 			t.Errorf("frame %d: %q", i, got)
 		}
 		if b.EstEnd > b.Shadow && !strings.Contains(got, "extra nodes") {
@@ -176,7 +177,7 @@ func TestNarrateBackfill(t *testing.T) {
 		json.Unmarshal(f.Data, &b)
 		return b.Mode == "conservative" && b.EstEnd > b.Shadow
 	})
-	if got := Text(Narrate("backfill", ms, past+1, mpl)); !strings.Contains(got, "fits around every waiting job's reservation") {
+	if got := Text(Narrate("backfill", ms, past+1, mpl, gantt.Times{})); !strings.Contains(got, "fits around every waiting job's reservation") {
 		t.Errorf("conservative %q", got)
 	}
 }
@@ -185,7 +186,7 @@ func TestNarrateHybrid(t *testing.T) {
 	fs, _, pl := runPreset(t, "hybrid-table1")
 	moved, status := false, false
 	for i, f := range fs {
-		got := Text(Narrate("hybrid", fs, i+1, pl))
+		got := Text(Narrate("hybrid", fs, i+1, pl, gantt.Times{}))
 		if got == "" {
 			t.Errorf("frame %d (%s) not narrated", i, f.Kind)
 		}
@@ -213,11 +214,11 @@ func TestNarrateSchedule(t *testing.T) {
 		sub[j.ID] = j.Submit
 	}
 	mid := r.Schedule[len(r.Schedule)/2].Start + 0.5
-	got := Text(NarrateSchedule(r, sub, 16, mid))
+	got := Text(NarrateSchedule(r, sub, 16, mid, gantt.Times{}))
 	if !strings.HasPrefix(got, "At t = ") || !strings.Contains(got, "of 16 nodes") || !strings.Contains(got, "started at t = ") {
 		t.Errorf("mid %q", got)
 	}
-	if got := Text(NarrateSchedule(r, sub, 16, 1e9)); !strings.HasPrefix(got, "All 12 scheduled jobs are placed") {
+	if got := Text(NarrateSchedule(r, sub, 16, 1e9, gantt.Times{})); !strings.HasPrefix(got, "All 12 scheduled jobs are placed") {
 		t.Errorf("end %q", got)
 	}
 }
@@ -233,5 +234,23 @@ func TestGlossaryHasEveryTerm(t *testing.T) {
 		if !strings.Contains(string(b), `<dt id="`+term+`">`) {
 			t.Errorf("static/glossary.html has no entry %q", term)
 		}
+	}
+}
+
+// On a trace's schedule the narration writes its times as the clock
+// does: days, hours and minutes, from the trace's own times.
+func TestNarrateScheduleLongSpan(t *testing.T) {
+	r := &sched.Result{Metrics: map[string]float64{"makespan": 3 * 86400},
+		Schedule: []sched.Placement{{Job: "1", Cluster: "c", Start: 342072, End: 400000, Nodes: 2}, {Job: "2", Cluster: "c", Start: 345672, End: 600000, Nodes: 1}}}
+	sub := map[string]float64{"1": 342072, "2": 342072}
+	tf := gantt.TimesFor(600000 - 342072)
+	got := Text(NarrateSchedule(r, sub, 4, 350000, tf))
+	for _, want := range []string{"At t = 4 d 00 h 01 min", "2 started at t = 4 d 00 h 01 min", "wait of 1 h"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	if got := Text(NarrateSchedule(r, sub, 4, 1e9, tf)); !strings.Contains(got, "the last ends at t = 6 d 22 h 40 min") || !strings.Contains(got, "makespan 3 d)") {
+		t.Errorf("end %q", got)
 	}
 }

@@ -106,14 +106,15 @@ func Draw(c Canvas, ch *Chart, w, h, t float64) {
 	// Time axis.
 	base := y(rows)
 	c.Line(LabelWidth, base, LabelWidth+plotW, base, "#333333")
-	for _, v := range TicksIn(t0, t1, 8) {
+	tf := ch.Times()
+	for _, v := range tf.Ticks(t0, t1, 8) {
 		c.Line(x(v), base, x(v), base+5, "#333333")
 		c.Line(x(v), TopPad, x(v), base, "#e1e5ea")
-		c.Text(FormatTick(v), x(v), base+14, "#333333", "center")
+		c.Text(tf.Tick(v), x(v), base+14, "#333333", "center")
 	}
-	label := "time (s)"
+	label := tf.Axis()
 	if ch.Zoomed() {
-		label = "time (s), zoomed: double-click for the whole schedule"
+		label += ", zoomed: double-click for the whole schedule"
 	}
 	c.Text(label, LabelWidth+plotW, base+24, "#666666", "right")
 

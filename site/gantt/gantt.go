@@ -43,7 +43,10 @@ type Chart struct {
 	// Clusters gives the first row of each cluster, in row order.
 	Clusters []ClusterBand
 	Bars     []Bar
-	End      float64
+	// Begin and End are the schedule's span: from the first submit
+	// (Origin) to the last end. A trace keeps its own times, so Begin
+	// may be far from 0 (HPC2N's first job arrives at 342,072 s).
+	Begin, End float64
 	// jobs are the placements laid out (Job gives a bar's id); segs
 	// the segments of every bar, end to end.
 	jobs []sched.Placement
@@ -83,33 +86,33 @@ func (ch *Chart) Marked() int { return ch.mark - 1 }
 // Window is a span of simulated time, T0 < T1.
 type Window struct{ T0, T1 float64 }
 
-// Window is the span shown: Win when set, else [0, End].
+// Window is the span shown: Win when set, else the whole schedule,
+// [Begin, End] (at least a second).
 func (ch *Chart) Window() (t0, t1 float64) {
-	end := ch.End
-	if end <= 0 {
-		end = 1
-	}
 	if ch.Win.T1 > ch.Win.T0 {
 		return ch.Win.T0, ch.Win.T1
 	}
-	return 0, end
+	return ch.Begin, ch.Begin + ch.span()
 }
+
+// span is the length of the whole schedule, at least a second.
+func (ch *Chart) span() float64 { return math.Max(ch.End-ch.Begin, 1) }
 
 // Zoomed tells whether a window narrower than the whole schedule is set.
 func (ch *Chart) Zoomed() bool { return ch.Win.T1 > ch.Win.T0 }
 
 // Zoom scales the window by f around time at (f < 1 zooms in), keeping
-// it within [0, End] and at least a second wide.
+// it within [Begin, End] and at least a second wide.
 func (ch *Chart) Zoom(at, f float64) {
 	t0, t1 := ch.Window()
-	end := math.Max(ch.End, 1)
-	span := math.Min(end, math.Max(1, (t1-t0)*f))
-	if span >= end {
+	whole := ch.span()
+	span := math.Min(whole, math.Max(1, (t1-t0)*f))
+	if span >= whole {
 		ch.Win = Window{}
 		return
 	}
 	n0 := at - (at-t0)*span/(t1-t0)
-	ch.setWin(n0, span, end)
+	ch.setWin(n0, span)
 }
 
 // Pan moves the window by dt seconds.
@@ -118,12 +121,40 @@ func (ch *Chart) Pan(dt float64) {
 		return
 	}
 	t0, t1 := ch.Window()
-	ch.setWin(t0+dt, t1-t0, math.Max(ch.End, 1))
+	ch.setWin(t0+dt, t1-t0)
 }
 
-func (ch *Chart) setWin(t0, span, end float64) {
-	t0 = math.Max(0, math.Min(t0, end-span))
+func (ch *Chart) setWin(t0, span float64) {
+	t0 = math.Max(ch.Begin, math.Min(t0, ch.Begin+ch.span()-span))
 	ch.Win = Window{T0: t0, T1: t0 + span}
+}
+
+// Times is the formatter of the chart's times (TimesFor its span).
+func (ch *Chart) Times() Times { return TimesFor(ch.End - ch.Begin) }
+
+// Origin is where the time axis of a run of s begins: the first submit
+// of its jobs (a trace's own time, not 0), or the first start when that
+// is earlier or s lists no jobs (a generated workload: then 0, where
+// generated arrivals begin).
+func Origin(s *model.Scenario, r *sched.Result) float64 {
+	o := math.Inf(1)
+	if s != nil {
+		for i := range s.Jobs {
+			o = math.Min(o, s.Jobs[i].Submit)
+		}
+		if len(s.Jobs) == 0 {
+			o = 0
+		}
+	}
+	if r != nil {
+		for i := range r.Schedule {
+			o = math.Min(o, r.Schedule[i].Start)
+		}
+	}
+	if math.IsInf(o, 1) || math.IsNaN(o) {
+		return 0
+	}
+	return o
 }
 
 // inView returns the range [lo, hi) of byStart holding every bar that
@@ -267,6 +298,7 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 		}
 	}
 	ch.Bars, ch.segs, ch.jobs = bars, slab, sc
+	ch.Begin = math.Min(Origin(s, r), ch.End)
 	ch.index()
 	return ch
 }
@@ -392,9 +424,101 @@ func TicksIn(t0, t1 float64, n int) []float64 {
 	return out
 }
 
-// FormatTick prints a tick value without trailing zeros.
+// FormatTick prints a tick value with at most three decimals, without
+// trailing zeros (and 0, not -0).
 func FormatTick(v float64) string {
 	s := fmt.Sprintf("%.3f", v)
 	s = strings.TrimRight(s, "0")
-	return strings.TrimSuffix(s, ".")
+	s = strings.TrimSuffix(s, ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// LongSpan is the span from which a schedule's times are written in
+// days, hours and minutes: a day. A trace spans years (HPC2N 3.5, from
+// t = 342,072 s), where "t = 109256855 s" says little.
+const LongSpan = 86400
+
+// Times writes the times of one schedule; every time the page shows
+// (the clock, the axes, the hover, the narration) goes through it. A
+// schedule shorter than LongSpan is in seconds ("85.8 s"); a longer one
+// in days, hours and minutes ("3 d 23 h 01 min", "5 d", "2 h 30 min"),
+// a time under a minute still in seconds.
+type Times struct{ Long bool }
+
+// TimesFor is the formatter of a schedule spanning span seconds.
+func TimesFor(span float64) Times { return Times{Long: span >= LongSpan} }
+
+// Format writes t, a time or a duration in seconds, with its unit.
+func (f Times) Format(t float64) string {
+	if !f.Long || math.Abs(t) < 59.5 || math.IsNaN(t) || math.IsInf(t, 0) {
+		return FormatTick(t) + " s"
+	}
+	sign := ""
+	if t < 0 {
+		sign, t = "-", -t
+	}
+	m := int64(math.Round(t / 60))
+	d, h, mi := m/1440, m%1440/60, m%60
+	// Parts that are zero at the end are left out: "5 d", "5 d 12 h".
+	switch {
+	case d > 0 && h == 0 && mi == 0:
+		return fmt.Sprintf("%s%d d", sign, d)
+	case d > 0 && mi == 0:
+		return fmt.Sprintf("%s%d d %02d h", sign, d, h)
+	case d > 0:
+		return fmt.Sprintf("%s%d d %02d h %02d min", sign, d, h, mi)
+	case h > 0 && mi == 0:
+		return fmt.Sprintf("%s%d h", sign, h)
+	case h > 0:
+		return fmt.Sprintf("%s%d h %02d min", sign, h, mi)
+	}
+	return fmt.Sprintf("%s%d min", sign, mi)
+}
+
+// Tick writes a tick of a time axis: the number alone when the axis is
+// in seconds (its label says so), else Format's text.
+func (f Times) Tick(v float64) string {
+	if !f.Long {
+		return FormatTick(v)
+	}
+	return f.Format(v)
+}
+
+// Axis is the label of a time axis.
+func (f Times) Axis() string {
+	if f.Long {
+		return "time (days, hours, minutes)"
+	}
+	return "time (s)"
+}
+
+// longSteps are the tick steps of a long schedule's axis: whole minutes,
+// hours, days, weeks, months (30 days) and years (365 days).
+var longSteps = []float64{60, 300, 600, 1800, 3600, 2 * 3600, 3 * 3600, 6 * 3600, 12 * 3600,
+	86400, 2 * 86400, 7 * 86400, 14 * 86400, 30 * 86400, 60 * 86400, 91 * 86400, 182 * 86400,
+	365 * 86400, 730 * 86400, 1825 * 86400, 3650 * 86400}
+
+// Ticks returns at most about n tick values between t0 and t1: round
+// numbers of seconds (TicksIn), or for a long schedule multiples of the
+// first of longSteps that needs no more than n ticks.
+func (f Times) Ticks(t0, t1 float64, n int) []float64 {
+	span := t1 - t0
+	if !f.Long || span <= 0 || math.IsInf(span, 0) || math.IsNaN(span) || n < 1 {
+		return TicksIn(t0, t1, n)
+	}
+	step := longSteps[len(longSteps)-1]
+	for _, s := range longSteps {
+		if span/s <= float64(n) {
+			step = s
+			break
+		}
+	}
+	var out []float64
+	for v := math.Ceil(t0/step) * step; v <= t1*(1+1e-12); v += step {
+		out = append(out, v)
+	}
+	return out
 }

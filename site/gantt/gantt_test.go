@@ -297,3 +297,68 @@ func TestHitMatchesScan(t *testing.T) {
 		t.Errorf("only %d of 4000 points hit a job", found)
 	}
 }
+
+// A schedule's times: seconds on a short one, days, hours and minutes on
+// a long one (a trace), one formatter for the clock, the axis, the hover
+// and the narration.
+func TestTimesFormat(t *testing.T) {
+	short, long := TimesFor(85.8), TimesFor(109256855-342072)
+	if short.Long || !long.Long || TimesFor(LongSpan-1).Long || !TimesFor(LongSpan).Long {
+		t.Fatalf("long: %v %v", short, long)
+	}
+	for _, c := range []struct {
+		f    Times
+		v    float64
+		want string
+	}{
+		{short, 85.8, "85.8 s"}, {short, 0, "0 s"}, {short, -0.0001, "0 s"}, {short, 12.3456, "12.346 s"},
+		{long, 342072, "3 d 23 h 01 min"}, {long, 109256855, "1264 d 13 h 08 min"},
+		{long, 5 * 86400, "5 d"}, {long, 5*86400 + 12*3600, "5 d 12 h"}, {long, 9000, "2 h 30 min"},
+		{long, 3600, "1 h"}, {long, 300, "5 min"}, {long, 42, "42 s"}, {long, -9000, "-2 h 30 min"},
+	} {
+		if got := c.f.Format(c.v); got != c.want {
+			t.Errorf("%+v.Format(%v) = %q, want %q", c.f, c.v, got, c.want)
+		}
+	}
+	if short.Tick(120) != "120" || short.Axis() != "time (s)" || long.Tick(2*86400) != "2 d" || long.Axis() == "time (s)" {
+		t.Errorf("ticks %q %q, axes %q %q", short.Tick(120), long.Tick(2*86400), short.Axis(), long.Axis())
+	}
+	// A long axis ticks at whole days (or weeks, months...), at most
+	// about n of them.
+	ticks := long.Ticks(342072, 342072+30*86400, 8)
+	if len(ticks) == 0 || len(ticks) > 9 {
+		t.Fatalf("ticks %v", ticks)
+	}
+	for _, v := range ticks {
+		if math.Mod(v, 86400) != 0 || v < 342072 || v > 342072+30*86400 {
+			t.Errorf("tick %v is not a whole day in the window", v)
+		}
+	}
+}
+
+// The chart of a trace begins at its first submit (HPC2N's at
+// 342,072 s), not at 0, and zooming and panning stay within it.
+func TestChartBeginsAtFirstSubmit(t *testing.T) {
+	s := &model.Scenario{Platform: model.Platform{Clusters: []model.Cluster{{ID: "c", Nodes: 4}}},
+		Jobs: []model.Job{{ID: "1", Submit: 342072, Size: 2}, {ID: "2", Submit: 342100, Size: 2}}}
+	r := &sched.Result{Schedule: []sched.Placement{{Job: "1", Cluster: "c", Start: 342072, End: 442072, Nodes: 2},
+		{Job: "2", Cluster: "c", Start: 342100, End: 600000, Nodes: 2}}}
+	ch := Layout(s, r)
+	if t0, t1 := ch.Window(); ch.Begin != 342072 || t0 != 342072 || t1 != 600000 {
+		t.Fatalf("begin %v, window %v..%v", ch.Begin, t0, t1)
+	}
+	if !ch.Times().Long {
+		t.Error("a span of three days is written in seconds")
+	}
+	if x := XOf(ch, 1000, 342072); x != LabelWidth {
+		t.Errorf("the first submit is at x = %v, want the axis' start %v", x, LabelWidth)
+	}
+	ch.Zoom(342072, 0.5)
+	ch.Pan(-1e6)
+	if t0, t1 := ch.Window(); t0 != 342072 || t1 <= t0 || t1 > 600000 {
+		t.Errorf("zoomed and panned to %v..%v", t0, t1)
+	}
+	if Origin(&model.Scenario{}, nil) != 0 || Origin(nil, nil) != 0 {
+		t.Error("the origin of nothing")
+	}
+}

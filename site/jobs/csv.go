@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 )
 
@@ -108,6 +109,10 @@ type Parsed struct {
 	Truncated int
 
 	errs int // problems that are not warnings, listed or not
+	// rows is the row of each job read; cols maps the CSV cells to
+	// Columns (-1 for an ignored cell).
+	rows []int
+	cols []int
 }
 
 // OK is true when no problem is an error: the jobs can be applied.
@@ -225,8 +230,10 @@ func ParseCSV(text string) *Parsed {
 		}
 		if j, ok := p.row(rec, cols, row, len(p.Jobs)); ok {
 			p.Jobs = append(p.Jobs, j)
+			p.rows = append(p.rows, row)
 		}
 	}
+	p.cols = cols
 	if cols == nil {
 		p.add(Problem{Msg: "the text has no rows"})
 	} else if len(p.Jobs) == 0 && p.OK() {
@@ -294,6 +301,59 @@ func blank(rec []string) bool {
 		}
 	}
 	return true
+}
+
+// Check validates the jobs read, as they will be applied (p.Jobs, ids
+// made fresh for an append), with the engine's model on the platform pl,
+// and names every problem by its row and column: a size of -1, a
+// repeated id, an unknown origin. Rows that did not parse are not among
+// p.Jobs; their problems are listed already.
+func (p *Parsed) Check(pl model.Platform) {
+	if len(p.Jobs) == 0 {
+		return
+	}
+	probe := &model.Scenario{Version: model.Version, Platform: pl, Policy: model.Policy{Name: "check"}, Jobs: p.Jobs}
+	var es model.Errors
+	if !errors.As(probe.Validate(), &es) {
+		return
+	}
+	for _, fe := range es {
+		i, key, ok := jobField(fe.Field)
+		if !ok || i >= len(p.rows) {
+			continue // the platform's problems belong to its panel
+		}
+		msg := p.alsoRow(fe.Msg)
+		pr := Problem{Row: p.rows[i], Msg: msg}
+		if key != "" {
+			pr.Msg = key + ": " + msg
+			for c, k := range p.cols {
+				if k >= 0 && Columns[k].Key == key {
+					pr.Col = c + 1
+				}
+			}
+		}
+		p.add(pr)
+	}
+}
+
+// alsoRow names the row of the job a model message refers to as the
+// first of a repeated id, "(also jobs[K])", as "(also row R)".
+func (p *Parsed) alsoRow(msg string) string {
+	const pre = "(also jobs["
+	a := strings.Index(msg, pre)
+	if a < 0 {
+		return msg
+	}
+	rest := msg[a+len(pre):]
+	b := strings.Index(rest, "])")
+	if b < 0 {
+		return msg
+	}
+	k, err := strconv.Atoi(rest[:b])
+	if err != nil || k < 0 || k >= len(p.rows) {
+		return msg
+	}
+	return msg[:a] + "(also row " + strconv.Itoa(p.rows[k]) + ")" + rest[b+2:]
 }
 
 // header maps the first row's cells to columns. It is a header when at
@@ -535,20 +595,21 @@ func parseInt(v string) (int, string) {
 	return int(x), ""
 }
 
-// Field formats the job field named key for a table cell or CSV; zero
-// optional fields are empty.
+// Field formats the job field named key for a table cell or CSV, numbers
+// as every CSV of gridplay writes them (csvfmt.Float: 1174966, not
+// 1.174966e+06); zero optional fields are empty.
 func Field(j *model.Job, key string) string {
 	num := func(x float64) string {
 		if x == 0 {
 			return ""
 		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		return csvfmt.Float(x)
 	}
 	switch key {
 	case "id":
 		return j.ID
 	case "submit":
-		return strconv.FormatFloat(j.Submit, 'g', -1, 64)
+		return csvfmt.Float(j.Submit)
 	case "size":
 		return strconv.Itoa(j.Size)
 	case "runtime":
@@ -570,7 +631,7 @@ func Field(j *model.Job, key string) string {
 		if j.Sigma == nil {
 			return ""
 		}
-		return strconv.FormatFloat(*j.Sigma, 'g', -1, 64)
+		return csvfmt.Float(*j.Sigma)
 	case "data":
 		return num(j.Data)
 	case "app":

@@ -7,6 +7,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
+	"gridplay/site/state"
 )
 
 func TestSniff(t *testing.T) {
@@ -267,5 +268,77 @@ func TestParseCSVZeroRuntimeWithRequest(t *testing.T) {
 	p := ParseCSV("id,submit,size,runtime,requested\na,0,1,0,60\n")
 	if !p.OK() || len(p.Jobs) != 1 || p.Jobs[0].Runtime != 0 || p.Jobs[0].Requested != 60 {
 		t.Fatalf("problems %+v, jobs %+v", p.Problems, p.Jobs)
+	}
+}
+
+// Numbers are written as every CSV of gridplay writes them
+// (csvfmt.Float): a trace's submit times of a million seconds and more
+// without an exponent (1174966, not 1.174966e+06), and read back.
+func TestFormatCSVNumbers(t *testing.T) {
+	jobs := []model.Job{{ID: "1", Submit: 1174966, Size: 2, Runtime: 109256855.5, Requested: 0.00001}}
+	out := string(FormatCSV(jobs))
+	if !strings.Contains(out, "\n1,1174966,2,109256855.5,0.00001,") {
+		t.Errorf("numbers written as\n%s", out)
+	}
+	if p := ParseCSV(out); !p.OK() || !reflect.DeepEqual(p.Jobs, jobs) {
+		t.Errorf("read back as %+v (%v)", p.Jobs, p.Problems)
+	}
+}
+
+// Every bad row of a paste is named with its row and column, also those
+// only the model refuses: a size of -1, a repeated id and an unknown
+// origin used to pass the parse and go into the table unnamed.
+func TestPasteNamesEveryBadRow(t *testing.T) {
+	text := "id,submit,size,runtime,origin\n" +
+		"a,0,2,10,\n" + // row 2: good
+		"b,0,-1,10,\n" + // row 3: size -1
+		"a,5,1,10,\n" + // row 4: a repeats row 2's id
+		"c,7,1,10,nowhere\n" + // row 5: no such cluster
+		"d,x,1,10,\n" // row 6: not a number (the parse's own problem)
+	c, ev := newTable(&apiEngine{})
+	var problems []string
+	var jobs int
+	under(ev, func() {
+		jobs = len(c.App.Scenario.Jobs)
+		c.PasteText = text
+		c.applyPaste()
+		problems = c.pasteProblems()
+	})
+	got := strings.Join(problems, "\n")
+	for _, want := range []string{
+		"row 3, column 3: size: must be at least 1",
+		`row 4, column 1: id: duplicate job id "a" (also row 2)`,
+		`row 5, column 5: origin: unknown cluster "nowhere"`,
+		`row 6, column 2: submit: "x" is not a number`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems lack %q:\n%s", want, got)
+		}
+	}
+	for _, pr := range problems {
+		if strings.HasPrefix(pr, "row 2,") || strings.HasPrefix(pr, "row 2:") {
+			t.Errorf("the good row is named: %s", pr)
+		}
+	}
+	if len(c.App.Scenario.Jobs) != jobs {
+		t.Errorf("a paste with problems changed the table: %d jobs, had %d", len(c.App.Scenario.Jobs), jobs)
+	}
+
+	// Without the parse's problem, the model's are still found, and a
+	// clean paste goes in.
+	p := ParseCSV("id,submit,size,runtime\nx,0,-1,10\ny,0,1,10\n")
+	if !p.OK() {
+		t.Fatalf("the parse refuses: %v", p.Problems)
+	}
+	p.Check(state.DefaultScenario().Platform)
+	if p.OK() || len(p.Problems) != 1 || p.Problems[0].Error() != "row 2, column 3: size: must be at least 1" {
+		t.Errorf("check: %v", p.Problems)
+	}
+	under(ev, func() {
+		c.PasteText = "id,submit,size,runtime\nx,0,2,10\ny,0,1,10\n"
+		c.applyPaste()
+	})
+	if n := len(c.App.Scenario.Jobs); n != 2 {
+		t.Errorf("a clean paste: %d jobs", n)
 	}
 }

@@ -122,9 +122,9 @@ func TestImportThroughEngine(t *testing.T) {
 		if c.busy() || c.Problem != "" {
 			t.Fatalf("busy %q problem %q", c.Busy, c.Problem)
 		}
-		// 2,100 usable, all kept (the page imports whole traces); job 1
-		// arrives at 110, so job k at 10(k-1).
-		if len(s.Jobs) != 2100 || s.Jobs[1].Submit != 10 || len(s.Platform.Clusters) != 1 || s.Platform.Clusters[0].Nodes != 16 {
+		// 2,100 usable, all kept (the page imports whole traces), at the
+		// trace's own times: job k arrives at 100+10k.
+		if len(s.Jobs) != 2100 || s.Jobs[1].Submit != 120 || len(s.Platform.Clusters) != 1 || s.Platform.Clusters[0].Nodes != 16 {
 			t.Fatalf("%d jobs, second %+v, platform %+v", len(s.Jobs), s.Jobs[1], s.Platform)
 		}
 		notice := strings.Join(c.Notice, " ")

@@ -278,9 +278,9 @@ func Duplicate(jobs []model.Job, i int) model.Job {
 }
 
 // Import is the engine's answer to POST /api/swf (engine/swf.Cut): the
-// first Kept of Usable jobs of a trace, shifted by Offset so the cut
-// starts at 0, the trace's machine as Cluster, and a Notice saying what
-// was imported and what was skipped. The table only reads it: the trace
+// first Kept of Usable jobs of a trace at the trace's own times, the
+// trace's machine as Cluster, and a Notice saying what was imported and
+// what was skipped. The table only reads it: the trace
 // is parsed in the engine worker, never on the page's thread.
 type Import struct {
 	Name    string        `json:"name"`
@@ -288,7 +288,6 @@ type Import struct {
 	Jobs    []model.Job   `json:"jobs"`
 	Usable  int           `json:"usable"`
 	Kept    int           `json:"kept"`
-	Offset  float64       `json:"offset"`
 	Notice  []string      `json:"notice"`
 }
 

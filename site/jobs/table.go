@@ -449,9 +449,6 @@ func (c *Table) pasteProblems() []string {
 func (c *Table) applyPaste() {
 	p := ParseCSV(c.PasteText)
 	c.pasted = p
-	if !p.OK() {
-		return
-	}
 	jobs := p.Jobs
 	if c.PasteAppend {
 		if n := len(c.jobs()) + len(jobs); n > MaxRows {
@@ -464,6 +461,12 @@ func (c *Table) applyPaste() {
 			jobs[k].ID = FreeID(all, jobs[k].ID)
 			all = append(all, jobs[k])
 		}
+	}
+	// The model's checks of the rows that parsed, so that every bad row
+	// is named at once, before the jobs go in.
+	p.Check(c.App.Scenario.Platform)
+	if !p.OK() {
+		return
 	}
 	appendMode := c.PasteAppend
 	c.App.Edit("paste "+comma(len(jobs))+" jobs", func(s *model.Scenario) {

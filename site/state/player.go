@@ -5,9 +5,10 @@ import "math"
 // Player is the playback clock of the Gantt chart: simulated time T runs
 // from 0 to End while Playing, at Speed simulated seconds per wall second.
 type Player struct {
-	T       float64
-	End     float64
-	Playing bool
+	// T runs from Start to End: the schedule's span, from its first
+	// submit (a trace keeps its own times, so Start may be far from 0).
+	T, Start, End float64
+	Playing       bool
 	// Speed in simulated seconds per wall second; 0 means End/Duration.
 	Speed float64
 	// Stops are times the replay pauses at (a lesson's steps), in
@@ -21,18 +22,22 @@ type Player struct {
 // seconds.
 const Duration = 6.0
 
-// Play starts the replay, from 0 when it had reached the end. It leaves
-// the stop it paused at (the lesson card no longer says "Paused here").
+// Play starts the replay, from Start when it had reached the end. It
+// leaves the stop it paused at (the lesson card no longer says "Paused
+// here").
 func (p *Player) Play() {
-	if p.End <= 0 {
+	if p.span() <= 0 {
 		return
 	}
 	if p.T >= p.End {
-		p.T = 0
+		p.T = p.Start
 	}
 	p.Playing = true
 	p.Stopped = 0
 }
+
+// span is the length of the replay, End - Start.
+func (p *Player) span() float64 { return p.End - p.Start }
 
 // Pause stops the replay where it is.
 func (p *Player) Pause() { p.Playing = false }
@@ -44,7 +49,7 @@ func (p *Player) Tick(dt float64) bool {
 	}
 	speed := p.Speed
 	if speed <= 0 {
-		speed = p.End / Duration
+		speed = p.span() / Duration
 	}
 	next := p.T + dt*speed
 	// A stop ahead of the clock, reached in this tick, pauses the
@@ -63,13 +68,16 @@ func (p *Player) Tick(dt float64) bool {
 	return true
 }
 
-// Progress is T as a share of End, in [0, 1].
+// Progress is how far T is from Start to End, in [0, 1].
 func (p *Player) Progress() float64 {
-	if p.End <= 0 {
+	if p.span() <= 0 {
 		return 1
 	}
-	return p.T / p.End
+	return (p.T - p.Start) / p.span()
 }
+
+// At is the time a share f of the replay in: Start + f (End - Start).
+func (p *Player) At(f float64) float64 { return p.Start + f*p.span() }
 
 // Steps is how many positions the step buttons and arrow keys visit: one
 // per animation frame when there are many, else fifty over the schedule.
@@ -83,20 +91,20 @@ func (p *Player) Steps(frames int) int {
 // Step moves the clock by n steps (negative steps back) and pauses.
 func (p *Player) Step(n, frames int) {
 	p.Playing = false
-	if p.End <= 0 {
+	if p.span() <= 0 {
 		return
 	}
 	k := float64(p.Steps(frames))
-	i := math.Round(p.T/p.End*k) + float64(n)
-	p.Seek(i / k * p.End)
+	i := math.Round(p.Progress()*k) + float64(n)
+	p.Seek(p.At(i / k))
 }
 
-// Seek sets the clock, clamped to [0, End], away from any stop (a
+// Seek sets the clock, clamped to [Start, End], away from any stop (a
 // lesson's step sets Stopped after seeking to it).
 func (p *Player) Seek(t float64) {
 	p.Stopped = 0
-	if math.IsNaN(t) || t < 0 {
-		t = 0
+	if math.IsNaN(t) || t < p.Start {
+		t = p.Start
 	}
 	if t > p.End {
 		t = p.End

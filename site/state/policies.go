@@ -88,22 +88,8 @@ func FindPolicy(infos []sched.Info, name string) (sched.Info, bool) {
 func ForPolicy(s *model.Scenario, in sched.Info) *model.Scenario {
 	c := model.Clone(s)
 	c.Policy.Name = in.Name
-	c.Policy.Params = KeepParams(s.Policy.Params, in)
+	c.Policy.Params = sched.KeepParams(s.Policy.Params, in)
 	return c
-}
-
-// KeepParams returns the entries of ps that in declares, or nil.
-func KeepParams(ps map[string]float64, in sched.Info) map[string]float64 {
-	var out map[string]float64
-	for _, p := range in.Params {
-		if v, ok := ps[p.Name]; ok {
-			if out == nil {
-				out = map[string]float64{}
-			}
-			out[p.Name] = v
-		}
-	}
-	return out
 }
 
 // ChoosePolicy returns want when the engine has it, else the first

@@ -2,21 +2,22 @@ package state
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 
 	"gridplay/engine/model"
+	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
 
 // The policy pickers grey out a policy that cannot run the scenario, say
-// why in plain words and offer a fix, before the user tries. The page
-// cannot ask each policy without running it, so Runnable restates the
-// structural checks the engine's policies make first, each rule citing
-// the check it mirrors; TestRunnableAgreesWithEngine runs every policy of
-// the engine on every preset and variants of them and fails when a rule
-// and the engine disagree. A refusal the rules do not foresee still comes
-// back from the engine as an error when the policy is run, and the page
-// then greys the policy with the engine's own message (see Refused).
+// why in plain words and offer a fix, before the user tries. Whether a
+// policy can run it is the engine's own answer: engine/runner.CheckAll
+// asks every policy's Check, the checks its Run makes first, so the page
+// and a run cannot disagree. Verdicts turns that answer into words: the
+// need the engine names (sched.Need*) gives a short reason for a menu
+// and the fixes; the reason is the engine's message, explained. A run
+// the engine still refuses (a failure Check cannot foresee) greys the
+// policy with the engine's message too (see Refused).
 
 // Fix is one way to make a policy run the scenario: run another policy
 // instead, or keep only one cluster.
@@ -40,86 +41,104 @@ type Verdict struct {
 	Fixes []Fix
 }
 
-// Limits the engine's policies check (mirrored here, see Runnable).
-const (
-	// MaxOptimalSites is engine/multisite.MaxOptimalSites.
-	MaxOptimalSites = 12
-	// MaxTitanGANodes is engine/titan.MaxGANodes.
-	MaxTitanGANodes = 4096
-)
-
-var (
-	oneCluster = map[string]bool{"fcfs": true, "easy": true, "conservative": true}
-	// needRuntime are the policies whose models need every job's run
-	// time (no application model alone).
-	needRuntime = map[string]string{
-		"fcfs": "backfilling", "easy": "backfilling", "conservative": "backfilling",
-		"multisite-greedy": "backfilling", "multisite-optimal": "backfilling", "multisite-nonadaptive": "backfilling",
-		"gamf": "GA-MF", "gama": "GA-MF", "cbs": "GA-MF", "hill": "GA-MF", "jpr": "GA-MF", "metl": "GA-MF",
-		"hybrid-local": "the hybrid model", "hybrid-hrs": "the hybrid model", "hybrid-phrs": "the hybrid model",
-	}
-)
-
-// Runnable says whether policy name can run s.
-func Runnable(name string, s *model.Scenario) Verdict {
-	if s == nil {
-		return Verdict{OK: true}
-	}
-	cl := s.Platform.Clusters
-	// engine/backfill/policy.go: "%s runs on exactly one cluster".
-	if oneCluster[name] && len(cl) != 1 {
-		v := Verdict{Reason: fmt.Sprintf("%s schedules one cluster, and this scenario has %d.", name, len(cl)), Short: "needs one cluster"}
-		v.Fixes = append(v.Fixes, Fix{Label: "Use multisite-greedy (backfilling over several sites)", Policy: "multisite-greedy"})
-		if len(cl) > 1 {
-			v.Fixes = append(v.Fixes, Fix{Label: "Keep only " + cl[0].ID, KeepCluster: cl[0].ID})
-		}
-		return v
-	}
-	// engine/backfill/policy.go ("backfilling needs a runtime"),
-	// engine/gamf/model.go ("GA-MF needs the base time Tb_j > 0 s"),
-	// engine/hybrid/sim.go ("hybrid needs a positive runtime").
-	if kind, ok := needRuntime[name]; ok && s.Generator == nil {
-		n, first := 0, ""
-		for _, j := range s.Jobs {
-			if j.Runtime <= 0 {
-				if n == 0 {
-					first = j.ID
-				}
-				n++
-			}
-		}
-		if n > 0 {
-			what := "job " + first + " has"
-			if n > 1 {
-				what = fmt.Sprintf("%d jobs (%s and others) have", n, first)
-			}
-			return Verdict{Reason: fmt.Sprintf("%s needs every job's run time, and %s only an application model.", capital(kind), what), Short: "needs run times",
-				Fixes: []Fix{{Label: "Use titan (it predicts run times from the model)", Policy: "titan"}, {Label: "Use muscle", Policy: "muscle"}}}
-		}
-	}
-	// engine/multisite/policy.go: MaxOptimalSites.
-	if name == "multisite-optimal" && len(cl) > MaxOptimalSites {
-		return Verdict{Reason: fmt.Sprintf("multisite-optimal tries every combination of sites, and accepts at most %d sites; this scenario has %d.", MaxOptimalSites, len(cl)), Short: fmt.Sprintf("at most %d sites", MaxOptimalSites),
-			Fixes: []Fix{{Label: "Use multisite-greedy", Policy: "multisite-greedy"}}}
-	}
-	// engine/titan/policy.go: MaxGANodes.
-	if name == "titan" && len(cl) > 0 && cl[0].Nodes > MaxTitanGANodes {
-		return Verdict{Reason: fmt.Sprintf("titan's GA handles clusters of up to %d nodes, and %s has %d.", MaxTitanGANodes, cl[0].ID, cl[0].Nodes), Short: "cluster too large",
-			Fixes: []Fix{{Label: "Use titan-dsnl", Policy: "titan-dsnl"}}}
-	}
-	return Verdict{OK: true}
+// shortNeeds are the menu's words for what a policy needs.
+var shortNeeds = map[string]string{
+	sched.NeedOneCluster:     "needs one cluster",
+	sched.NeedRuntime:        "needs run times",
+	sched.NeedFewerSites:     "too many sites",
+	sched.NeedSmallerCluster: "cluster too large",
+	sched.NeedFewerJobs:      "too many jobs",
 }
 
-func capital(s string) string {
-	if s == "" {
-		return s
+// alternatives are the policies a fix offers instead of one that cannot
+// run the scenario, in order of preference, for each need; every fix
+// offers only policies the engine says can run it.
+var alternatives = map[string][]string{
+	sched.NeedOneCluster:     {"multisite-greedy", "muscle"},
+	sched.NeedRuntime:        {"easy", "multisite-greedy", "titan", "muscle"},
+	sched.NeedFewerSites:     {"multisite-greedy", "multisite-nonadaptive"},
+	sched.NeedSmallerCluster: {"titan-dsnl", "titan-ds"},
+	sched.NeedFewerJobs:      {"easy", "multisite-greedy", "titan-dsnl"},
+	"":                       {"easy", "multisite-greedy", "titan", "muscle"},
+}
+
+// fixLabels say why an alternative suits, where there is more to say
+// than its name.
+var fixLabels = map[string]string{
+	"multisite-greedy": "Use multisite-greedy (backfilling over several sites)",
+}
+
+// Verdicts turns the engine's answer for s (engine/runner.CheckAll) into
+// the page's verdict for each policy.
+func Verdicts(vs []runner.Verdict, s *model.Scenario) map[string]Verdict {
+	ok := make(map[string]bool, len(vs))
+	for _, v := range vs {
+		ok[v.Policy] = v.Err == nil
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	out := make(map[string]Verdict, len(vs))
+	for _, v := range vs {
+		if v.Err == nil {
+			out[v.Policy] = Verdict{OK: true}
+			continue
+		}
+		out[v.Policy] = refusal(v.Policy, v.Err, s, ok)
+	}
+	return out
+}
+
+// refusal is the verdict on policy name, which the engine refused with
+// err; ok says which policies can run s.
+func refusal(name string, err error, s *model.Scenario, ok map[string]bool) Verdict {
+	need := ""
+	if fe := model.FirstError(err); fe != nil {
+		need = fe.Need
+	}
+	v := Verdict{Reason: Explain(err.Error(), s).Sentence, Short: shortNeeds[need]}
+	if v.Short == "" {
+		v.Short = "refused this scenario"
+	}
+	var cl []model.Cluster
+	if s != nil {
+		cl = s.Platform.Clusters
+	}
+	if need == sched.NeedOneCluster {
+		v.Reason = fmt.Sprintf("%s schedules one cluster, and this scenario has %d.", name, len(cl))
+	}
+	// The alternatives that suit the need; for a refusal of another kind,
+	// or when none of them runs, the scenario's own policy first.
+	var offer []string
+	own := ""
+	if s != nil && s.Policy.Name != name && ok[s.Policy.Name] {
+		own = s.Policy.Name
+	}
+	if own != "" && need == "" {
+		offer = append(offer, own)
+	}
+	for _, a := range alternatives[need] {
+		if a != name && ok[a] && !slices.Contains(offer, a) {
+			offer = append(offer, a)
+		}
+	}
+	if own != "" && len(offer) == 0 {
+		offer = append(offer, own)
+	}
+	for _, a := range offer[:min(len(offer), 2)] {
+		label := fixLabels[a]
+		if label == "" {
+			label = "Use " + a
+		}
+		v.Fixes = append(v.Fixes, Fix{Label: label, Policy: a})
+	}
+	if need == sched.NeedOneCluster && len(cl) > 1 {
+		v.Fixes = append(v.Fixes, Fix{Label: "Keep only " + cl[0].ID, KeepCluster: cl[0].ID})
+	}
+	return v
 }
 
 // Refused turns an engine error for a policy into a verdict (a refusal
-// the rules did not foresee): the message in words for people, and a
-// switch back to the scenario's own policy when that is another one.
+// of a run that its Check did not foresee): the message in words for
+// people, and a switch back to the scenario's own policy when that is
+// another one.
 func Refused(name, msg string, s *model.Scenario) Verdict {
 	v := Verdict{Reason: Explain(msg, s).Sentence, Short: "refused this scenario"}
 	if s != nil && s.Policy.Name != "" && s.Policy.Name != name {
@@ -162,13 +181,4 @@ func KeepOnlyCluster(s *model.Scenario, id string) {
 		}
 	}
 	s.Events = es
-}
-
-// Verdicts tells, for every policy in infos, whether it can run s.
-func Verdicts(infos []sched.Info, s *model.Scenario) map[string]Verdict {
-	out := make(map[string]Verdict, len(infos))
-	for _, in := range infos {
-		out[in.Name] = Runnable(in.Name, s)
-	}
-	return out
 }

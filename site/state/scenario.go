@@ -55,6 +55,8 @@ type Summary struct {
 	Generated  bool
 	TotalWork  float64 // node-seconds
 	LastSubmit float64
+	// Deadlines: some job has a deadline (HasDeadlines).
+	Deadlines bool
 }
 
 // Summarize counts a scenario's parts.
@@ -69,6 +71,7 @@ func Summarize(s *model.Scenario) Summary {
 		Jobs:      len(s.Jobs),
 		Policy:    s.Policy.Name,
 		Generated: s.Generator != nil,
+		Deadlines: HasDeadlines(s),
 	}
 	if s.Generator != nil {
 		sum.Jobs = s.Generator.Jobs
@@ -84,21 +87,23 @@ func Summarize(s *model.Scenario) Summary {
 
 // Metric is one named value of a result, for display.
 type Metric struct {
-	Name  string // as shown (MetricLabel)
-	Value string
+	Name  string // the metric's key, as the CLI names it
+	Value string // the value and its unit (WithUnit)
 	Doc   string // hover text (MetricDoc)
 }
 
 // Metrics lists a result's metrics sorted by key, with the number of
-// jobs scheduled beside the count of jobs that met their deadline (the
-// engine's "completed"), so neither is mistaken for the other.
-func Metrics(r *sched.Result) []Metric {
+// jobs scheduled, leaving out those that mean nothing for the scenario
+// (MetricShown; deadlines says whether some job has a deadline).
+func Metrics(r *sched.Result, deadlines bool) []Metric {
 	if r == nil {
 		return nil
 	}
 	vals := make(map[string]float64, len(r.Metrics)+1)
 	for k, v := range r.Metrics {
-		vals[k] = v
+		if MetricShown(k, deadlines) {
+			vals[k] = v
+		}
 	}
 	if _, ok := vals["scheduled"]; !ok {
 		vals["scheduled"] = float64(len(r.Schedule))
@@ -110,7 +115,7 @@ func Metrics(r *sched.Result) []Metric {
 	sort.Strings(names)
 	out := make([]Metric, len(names))
 	for i, n := range names {
-		out[i] = Metric{Name: MetricLabel(n), Value: FormatNumber(vals[n]), Doc: MetricDoc(n)}
+		out[i] = Metric{Name: n, Value: WithUnit(n, FormatNumber(vals[n])), Doc: MetricDoc(n)}
 	}
 	return out
 }

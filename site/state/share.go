@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/link"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -99,23 +99,9 @@ func CompareOption(names []string) string {
 	return "&cmp=" + strings.Join(names, ",")
 }
 
-// ScheduleCSV is a result's schedule as CSV with the header of the CLI:
-// job,cluster,start,end,nodes.
-func ScheduleCSV(r *sched.Result) []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write([]string{"job", "cluster", "start", "end", "nodes"})
-	if r != nil {
-		for _, p := range r.Schedule {
-			w.Write([]string{p.Job, p.Cluster, num(p.Start), num(p.End), strconv.Itoa(p.Nodes)})
-		}
-	}
-	w.Flush()
-	return b.Bytes()
-}
-
 // MetricsCSV is the metrics of one or more runs in the long format
-// policy,metric,value, policies in the order given.
+// policy,metric,value, policies in the order given, numbers as every CSV
+// of gridplay writes them (csvfmt.Float).
 func MetricsCSV(rs []*sched.Result) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
@@ -125,14 +111,12 @@ func MetricsCSV(rs []*sched.Result) []byte {
 			continue
 		}
 		for _, m := range sortedKeys(r.Metrics) {
-			w.Write([]string{r.Policy, m, num(r.Metrics[m])})
+			w.Write([]string{r.Policy, m, csvfmt.Float(r.Metrics[m])})
 		}
 	}
 	w.Flush()
 	return b.Bytes()
 }
-
-func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func sortedKeys(m map[string]float64) []string {
 	out := make([]string, 0, len(m))
@@ -168,8 +152,8 @@ var Neutral = map[string]bool{"backfilled": true, "rounds": true}
 
 // CompareRow is one metric across the compared policies.
 type CompareRow struct {
-	Metric string
-	Label  string // as shown (MetricLabel)
+	Metric string // the metric's key, as the CLI names it
+	Unit   string // MetricUnit
 	Doc    string // hover text (MetricDoc)
 	// All is set when every compared policy reports the metric; the
 	// compare view shows these rows first and folds the others away.
@@ -190,8 +174,10 @@ type CompareCell struct {
 
 // Compare lays results out as rows of metrics, the best value of each
 // row marked (lowest for costs, highest for HigherIsBetter; ties all
-// marked, no mark when every value is equal).
-func Compare(rs []*sched.Result) []CompareRow {
+// marked, no mark when every value is equal). The metrics that mean
+// nothing for the scenario are left out (MetricShown; deadlines says
+// whether some job has a deadline).
+func Compare(rs []*sched.Result, deadlines bool) []CompareRow {
 	seen := map[string]bool{}
 	var metrics []string
 	for _, r := range rs {
@@ -199,7 +185,7 @@ func Compare(rs []*sched.Result) []CompareRow {
 			continue
 		}
 		for k := range r.Metrics {
-			if !seen[k] {
+			if !seen[k] && MetricShown(k, deadlines) {
 				seen[k] = true
 				metrics = append(metrics, k)
 			}
@@ -208,7 +194,7 @@ func Compare(rs []*sched.Result) []CompareRow {
 	sort.Strings(metrics)
 	rows := make([]CompareRow, 0, len(metrics))
 	for _, m := range metrics {
-		row := CompareRow{Metric: m, Label: MetricLabel(m), Doc: MetricDoc(m)}
+		row := CompareRow{Metric: m, Unit: MetricUnit(m), Doc: MetricDoc(m)}
 		maxAbs := 0.0
 		best := math.Inf(1)
 		if HigherIsBetter[m] {

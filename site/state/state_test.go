@@ -1,12 +1,15 @@
 package state
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 )
 
@@ -57,9 +60,9 @@ func TestApplyStream(t *testing.T) {
 	if a.Player.End != 40 || a.Player.T != 40 || a.Player.Playing {
 		t.Errorf("player %+v, want the whole schedule shown", a.Player)
 	}
-	m := Metrics(a.Result)
+	m := Metrics(a.Result, false)
 	// The two metrics of the result, and the scheduled count beside them.
-	if len(m) != 3 || m[0].Name != "awrt" || m[0].Value != "32.5" || m[1].Value != "40" || m[2].Name != "scheduled" || m[2].Value != strconv.Itoa(len(a.Result.Schedule)) {
+	if len(m) != 3 || m[0].Name != "awrt" || m[0].Value != "32.5 s" || m[1].Value != "40 s" || m[2].Name != "scheduled" || m[2].Value != strconv.Itoa(len(a.Result.Schedule))+" jobs" {
 		t.Errorf("metrics %+v", m)
 	}
 }
@@ -204,7 +207,7 @@ func TestCompare(t *testing.T) {
 		nil,
 		{Policy: "c", Metrics: map[string]float64{"makespan": 8}},
 	}
-	rows := Compare(rs)
+	rows := Compare(rs, true)
 	got := map[string]string{}
 	for _, r := range rows {
 		var b strings.Builder
@@ -228,9 +231,10 @@ func TestCompare(t *testing.T) {
 	if !strings.HasPrefix(csv, "policy,metric,value\na,backfilled,2\n") {
 		t.Errorf("MetricsCSV:\n%s", csv)
 	}
-	sc := string(ScheduleCSV(&sched.Result{Schedule: []sched.Placement{{Job: "j,1", Cluster: "c0", Start: 0, End: 2.5, Nodes: 3}}}))
-	if sc != "job,cluster,start,end,nodes\n\"j,1\",c0,0,2.5,3\n" {
-		t.Errorf("ScheduleCSV: %q", sc)
+	// Numbers as the CLI writes them: no exponent.
+	big := string(MetricsCSV([]*sched.Result{{Policy: "easy", Metrics: map[string]float64{"makespan": 1174966, "wait": 0.00001}}}))
+	if big != "policy,metric,value\neasy,makespan,1174966\neasy,wait,0.00001\n" {
+		t.Errorf("MetricsCSV of big and small numbers:\n%s", big)
 	}
 }
 
@@ -276,13 +280,95 @@ func TestComparedPoliciesInLinks(t *testing.T) {
 	}
 }
 
-func TestMetricLabelsAndDocs(t *testing.T) {
-	if MetricLabel("completed") != "met_deadline" || MetricLabel("makespan") != "makespan" {
-		t.Error("labels")
+// The page names metrics as the CLI does, gives each its unit and a
+// definition, and shows only those that mean something for the
+// scenario: on a trace without deadlines (HPC2N's reading: "completed"
+// was shown as met_deadline, counting every scheduled job although some
+// were killed), no deadline metric; with deadlines, "completed" as the
+// engine counts it.
+func TestMetricNamesUnitsAndDocs(t *testing.T) {
+	s := &model.Scenario{Version: model.Version, Name: "killed", Policy: model.Policy{Name: "easy"},
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 4}}},
+		Jobs:     []model.Job{{ID: "1", Size: 2, Runtime: 100, Requested: 50}, {ID: "2", Submit: 1, Size: 4, Runtime: 10, Requested: 20}}}
+	res, err := runner.Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, k := range []string{"makespan", "flowtime", "wait", "bsld", "utilisation", "completed", "over_deadline", "advance", "awrt", "awwt", "dropped", "mcp", "pb", "ttr"} {
-		if MetricDoc(k) == k {
-			t.Errorf("metric %s has no definition", k)
+	if HasDeadlines(s) {
+		t.Fatal("a scenario without deadlines has some")
+	}
+	ms := Metrics(res, HasDeadlines(s))
+	byName := map[string]Metric{}
+	for _, m := range ms {
+		byName[m.Name] = m
+		if _, ok := res.Metrics[m.Name]; !ok && m.Name != "scheduled" {
+			t.Errorf("metric %q is not a name the engine uses", m.Name)
+		}
+		if MetricDoc(m.Name) == m.Name || m.Doc == "" {
+			t.Errorf("metric %s has no definition", m.Name)
+		}
+	}
+	for _, k := range []string{"completed", "met_deadline", "over_deadline", "advance", "late"} {
+		if _, ok := byName[k]; ok {
+			t.Errorf("%s shown for a scenario without deadlines", k)
+		}
+	}
+	for k, want := range map[string]string{"awrt": "s", "awwt": "s", "bsld": "", "killed": "jobs", "makespan": "s"} {
+		m, ok := byName[k]
+		if !ok {
+			t.Errorf("%s not shown", k)
+			continue
+		}
+		if MetricUnit(k) != want || want != "" && !strings.HasSuffix(m.Value, " "+want) {
+			t.Errorf("%s = %q, unit %q, want %q", k, m.Value, MetricUnit(k), want)
+		}
+	}
+	if byName["killed"].Value != "1 jobs" {
+		t.Errorf("killed = %q", byName["killed"].Value)
+	}
+	for _, row := range Compare([]*sched.Result{res}, false) {
+		if row.Metric == "completed" {
+			t.Error("the comparison shows completed without deadlines")
+		}
+	}
+	// With a deadline, completed is shown as the engine counts it: a job
+	// with no deadline counts, a late one does not.
+	s.Jobs[1].Deadline = 5
+	if !HasDeadlines(s) {
+		t.Fatal("no deadline found")
+	}
+	res, err = runner.Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := false
+	for _, m := range Metrics(res, true) {
+		if m.Name == "completed" {
+			shown = true
+			if want := FormatNumber(res.Metrics["completed"]) + " jobs"; m.Value != want || res.Metrics["completed"] != 1 {
+				t.Errorf("completed = %q (engine %v), want %q", m.Value, res.Metrics["completed"], want)
+			}
+		}
+	}
+	if !shown {
+		t.Error("completed not shown with deadlines")
+	}
+	if d := MetricDoc("completed"); !strings.Contains(d, "or that have none") {
+		t.Errorf("completed's definition is not the engine's: %q", d)
+	}
+	// Every metric a policy reports on the presets has a definition.
+	for _, p := range Presets {
+		sc := quick(p.Build())
+		for _, in := range sched.Policies() {
+			r, err := runner.Run(context.Background(), ForPolicy(sc, in), nil)
+			if err != nil {
+				continue
+			}
+			for k := range r.Metrics {
+				if MetricDoc(k) == k {
+					t.Errorf("%s reports %s, which has no definition", in.Name, k)
+				}
+			}
 		}
 	}
 }
@@ -371,5 +457,30 @@ func TestUndoHistoryBounded(t *testing.T) {
 	}
 	if len(a.History.undo) != MaxUndo {
 		t.Errorf("%d edits kept", len(a.History.undo))
+	}
+}
+
+// The replay of a trace's schedule runs from its first submit: Play,
+// Step, Seek and the scrubber's share work on [Start, End].
+func TestPlayerStart(t *testing.T) {
+	p := Player{Start: 342072, End: 442072, T: 442072}
+	p.Play()
+	if p.T != 342072 || !p.Playing {
+		t.Fatalf("Play from the end: T %v playing %v", p.T, p.Playing)
+	}
+	p.Tick(Duration / 2)
+	if math.Abs(p.T-392072) > 1e-6 || math.Abs(p.Progress()-0.5) > 1e-9 {
+		t.Fatalf("half the replay: T %v progress %v", p.T, p.Progress())
+	}
+	p.Seek(0)
+	if p.T != 342072 || p.Progress() != 0 {
+		t.Errorf("Seek(0): T %v", p.T)
+	}
+	p.Step(1, 0)
+	if math.Abs(p.T-(342072+100000.0/50)) > 1e-6 {
+		t.Errorf("one step: T %v", p.T)
+	}
+	if p.At(1) != 442072 || p.At(0) != 342072 {
+		t.Errorf("At: %v %v", p.At(0), p.At(1))
 	}
 }

@@ -34,6 +34,7 @@ import (
 
 	"gridplay/engine/api"
 	"gridplay/engine/batsim"
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
 	"gridplay/engine/runner"
@@ -382,7 +383,7 @@ func (c *command) policies(args []string) int {
 		fmt.Fprintf(c.stdout, "%s (%s)\n    %s\n", p.Name, src, p.Summary)
 		for _, pr := range p.Params {
 			fmt.Fprintf(c.stdout, "    -%s default %s, range [%s, %s]: %s\n",
-				pr.Name, api.FormatFloat(pr.Default), api.FormatFloat(pr.Min), api.FormatFloat(pr.Max), pr.Doc)
+				pr.Name, csvfmt.Float(pr.Default), csvfmt.Float(pr.Min), csvfmt.Float(pr.Max), pr.Doc)
 		}
 	}
 	return 0

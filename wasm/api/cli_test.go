@@ -21,6 +21,8 @@ import (
 // is easy to derive by hand.
 type clitestPolicy struct{}
 
+func (clitestPolicy) Check(*model.Scenario) error { return nil }
+
 func (clitestPolicy) Info() sched.Info {
 	return sched.Info{Name: "clitest", System: "Classic", Summary: "test policy",
 		Params: []sched.Param{{Name: "depth", Default: 2, Min: 1, Max: 8, Doc: "test doc"}}}

@@ -649,7 +649,7 @@ func TestTraceOutputsFrameTime(t *testing.T) {
 		t.Fatalf("the run failed: %s", runErr)
 	}
 	// The native table of the same jobs (imported as the page does:
-	// every job, shifted to start at 0), for the CSV check.
+	// every job, at the trace's own times), for the CSV check.
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

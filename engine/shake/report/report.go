@@ -10,6 +10,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"gridplay/engine/csvfmt"
 )
 
 // Spec is a Request resolved against its scenario: every value as used.
@@ -75,7 +77,7 @@ type Summary struct {
 // - vs, with its p value).
 var CSVHeader = []string{"policy", "vs", "metric", "n", "original", "mean", "sd", "ci95_low", "ci95_high", "p_value", "significant", "better"}
 
-func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func num(v float64) string { return csvfmt.Float(v) }
 
 // WriteCSV writes the summary under CSVHeader (run -shake N -format csv,
 // POST /api/shake?format=csv and the page's download).

@@ -1,0 +1,18 @@
+// Package csvfmt is how every CSV gridplay writes prints a number: the
+// CLI's and the API's (schedule, per-job table, time series, experiment
+// rows, shake summaries) and the page's downloads, so a value is the
+// same text wherever it is written and a file of the page equals the
+// CLI's byte for byte. It imports nothing of gridplay, so the engine and
+// the page can both use it.
+package csvfmt
+
+import "strconv"
+
+// Float prints v in its shortest exact decimal form without an exponent
+// (1174966, not 1.174966e+06; 0.00001, not 1e-05), so the same value
+// always prints the same way and every spreadsheet reads it back as
+// that value.
+func Float(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// AppendFloat appends Float(v) to b.
+func AppendFloat(b []byte, v float64) []byte { return strconv.AppendFloat(b, v, 'f', -1, 64) }
