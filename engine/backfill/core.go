@@ -867,8 +867,13 @@ func newNodeSet(n int) *nodeSet {
 func (s *nodeSet) take(k int, a *arena[int]) []int {
 	k = min(k, s.free)
 	out := a.take(k)
-	if k > 0 {
-		takeBits(s.bits, s.low, out)
+	for i, w := 0, s.low; i < k; w++ {
+		b := s.bits[w]
+		for ; b != 0 && i < k; b &= b - 1 {
+			out[i] = w*64 + bits.TrailingZeros64(b)
+			i++
+		}
+		s.bits[w] = b
 	}
 	for s.low < len(s.bits) && s.bits[s.low] == 0 {
 		s.low++
@@ -879,38 +884,11 @@ func (s *nodeSet) take(k int, a *arena[int]) []int {
 
 // put gives the nodes back.
 func (s *nodeSet) put(nodes []int) {
-	if len(nodes) == 0 {
-		return
-	}
-	s.low = min(s.low, putBits(s.bits, nodes))
-	s.free += len(nodes)
-}
-
-// takeBitsGo writes the len(out) lowest free indices from word w on to
-// out, in ascending order, and clears their bits; there must be that
-// many. Natively takeBits is takeBitsGo; under js/wasm it is the same
-// loop in WebAssembly (nodes_wasm.s).
-func takeBitsGo(set []uint64, w int, out []int) {
-	for i := 0; i < len(out); w++ {
-		b := set[w]
-		for ; b != 0 && i < len(out); b &= b - 1 {
-			out[i] = w*64 + bits.TrailingZeros64(b)
-			i++
-		}
-		set[w] = b
-	}
-}
-
-// putBitsGo sets the bits of nodes (not negative) and returns the
-// lowest word it set a bit in (len(set) for no nodes); natively putBits
-// is putBitsGo, under js/wasm the same loop in WebAssembly.
-func putBitsGo(set []uint64, nodes []int) int {
-	low := len(set)
 	for _, n := range nodes {
-		set[n/64] |= 1 << (n % 64)
-		low = min(low, n/64)
+		s.bits[n/64] |= 1 << (n % 64)
+		s.low = min(s.low, n/64)
 	}
-	return low
+	s.free += len(nodes)
 }
 
 // clusterName is a placement's Cluster: its sites' IDs joined with "+".

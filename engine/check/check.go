@@ -286,17 +286,7 @@ func (c *checker) placements() {
 			}
 			m := c.s.Platform.Clusters[ci].Nodes
 			st := c.stamp[ci]
-			// stamp marks the nodes up to the first one that is not a
-			// node of the cluster or is marked already (len(st) is m,
-			// or 0 when m < 0: every node is then out of range), which
-			// is reported here.
-			for xs := a.Nodes; len(xs) > 0; {
-				i := stamp(st, xs, int32(k)+1)
-				if i == len(xs) {
-					break
-				}
-				x := xs[i]
-				xs = xs[i+1:]
+			for _, x := range a.Nodes {
 				if x < 0 || x >= m {
 					c.add(p.Job, "node", "node %d is not a node of cluster %s (0..%d)", x, a.Cluster, m-1)
 					continue
@@ -425,17 +415,14 @@ func (c *checker) capacity() {
 				continue
 			}
 			f, h := free[ci], holder[ci]
-			// hold takes the nodes up to the first overlap, which is
-			// reported and taken here.
-			for xs := a.Nodes; len(xs) > 0; {
-				i := hold(f, h, xs, p.Start, p.End, int32(k))
-				if i == len(xs) {
-					break
+			for _, x := range a.Nodes {
+				if x < 0 || x >= len(f) {
+					continue
 				}
-				x := xs[i]
-				xs = xs[i+1:]
-				other := pl[h[x]].Job
-				c.add(p.Job, "overlap", "node %d of cluster %s is still held by job %s until %v when this job starts at %v", x, a.Cluster, other, f[x], p.Start)
+				if p.Start < f[x]-tol(f[x]) {
+					other := pl[h[x]].Job
+					c.add(p.Job, "overlap", "node %d of cluster %s is still held by job %s until %v when this job starts at %v", x, a.Cluster, other, f[x], p.Start)
+				}
 				if p.End >= f[x] {
 					f[x], h[x] = p.End, int32(k)
 				}
@@ -463,40 +450,4 @@ func (c *checker) capacity() {
 			}
 		}
 	}
-}
-
-// stampGo marks nodes in st with mark, in order, up to the first node
-// that is not an index of st or that st marks already, and returns that
-// node's index in nodes (len(nodes) when there is none). Natively stamp
-// is stampGo; under js/wasm it is the same loop in WebAssembly
-// (nodes_wasm.s).
-func stampGo(st []int32, nodes []int, mark int32) int {
-	for i, x := range nodes {
-		if x < 0 || x >= len(st) || st[x] == mark {
-			return i
-		}
-		st[x] = mark
-	}
-	return len(nodes)
-}
-
-// holdGo takes the nodes for placement k from start to end, in order: a
-// node beyond f (and h) is skipped; a node free (f) before start (within
-// tol) is taken, f to end and h to k, when end is not before f; the
-// first node still held at start (an overlap) is left as it is and its
-// index in nodes returned (len(nodes) when there is none). Natively hold
-// is holdGo; under js/wasm it is the same loop in WebAssembly.
-func holdGo(f []float64, h []int32, nodes []int, start, end float64, k int32) int {
-	for i, x := range nodes {
-		if x < 0 || x >= len(f) {
-			continue
-		}
-		if start < f[x]-tol(f[x]) {
-			return i
-		}
-		if end >= f[x] {
-			f[x], h[x] = end, k
-		}
-	}
-	return len(nodes)
 }

@@ -104,12 +104,10 @@ func (p *Profile) Advance(now float64) {
 	}
 }
 
-// earliestStartGo is EarliestStart: the earliest time s >= t at which
-// size processors stay free during [s, s+dur). A zero dur still needs size
-// processors free at s. It returns +Inf when size exceeds what the profile
-// ever frees. Under js/wasm EarliestStart scans in WebAssembly
-// (profile_wasm.s); elsewhere it is this function.
-func (p *Profile) earliestStartGo(t float64, size int, dur float64) float64 {
+// EarliestStart is the earliest time s >= t at which size processors stay
+// free during [s, s+dur). A zero dur still needs size processors free at s.
+// It returns +Inf when size exceeds what the profile ever frees.
+func (p *Profile) EarliestStart(t float64, size int, dur float64) float64 {
 	if size > p.total {
 		return math.Inf(1)
 	}

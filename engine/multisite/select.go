@@ -41,8 +41,7 @@ type selector struct {
 	jobs  []job
 	strat Strategy
 	wins  []win
-	cw    []coWin // coStart's windows under js/wasm (costart_wasm.go)
-	cset  []int   // scratch: a combination (room for every site)
+	cset  []int // scratch: a combination (room for every site)
 	// prefs[o] is the strategy's site preference order for a job from
 	// site o (greedy: fastest first; non-adaptive: local first), made on
 	// first use; all lists every site, for the relaxation.
@@ -591,10 +590,7 @@ func (s *selector) prefOrder(jb *job) []int {
 // short skips the boundaries before which it provably still falls short
 // (below). It gives up (+Inf) once the start would pass limit. minEach is
 // the least share of each site (1 for a placement; 0 for a relaxation).
-//
-// coStart is this function natively; under js/wasm it runs the same scan
-// in WebAssembly (costart_wasm.s).
-func (s *selector) coStartGo(c []int, size int, d, now, limit float64, minEach int, m *backfill.Machine) (float64, []int) {
+func (s *selector) coStart(c []int, size int, d, now, limit float64, minEach int, m *backfill.Machine) (float64, []int) {
 	total := 0
 	for _, site := range c {
 		s.wins[site].reset(m.Sites[site].Profile)

@@ -791,26 +791,12 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 				continue
 			}
 			b = binary.AppendUvarint(b, uint64(len(a.Nodes))+1)
-			// Each node as its difference from the one before
-			// (binary.AppendVarint): deltas writes the one-byte ones
-			// (-64..63; most, since nodes are allocated in runs) up to
-			// the first longer one, which is appended here.
+			// Each node as its difference from the one before: one
+			// byte for -64..63, most, since nodes are allocated in runs.
 			prev := 0
-			for xs := a.Nodes; len(xs) > 0; {
-				if cap(b)-len(b) < len(xs) {
-					b = slices.Grow(b, len(xs))
-				}
-				k := deltas(b[len(b):len(b)+len(xs)], xs, prev)
-				b = b[:len(b)+k]
-				if k == len(xs) {
-					break
-				}
-				if k > 0 {
-					prev = xs[k-1]
-				}
-				b = binary.AppendVarint(b, int64(xs[k]-prev))
-				prev = xs[k]
-				xs = xs[k+1:]
+			for _, x := range a.Nodes {
+				b = binary.AppendVarint(b, int64(x-prev))
+				prev = x
 			}
 		}
 	}
@@ -827,24 +813,6 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 		}
 	}
 	return w.b, nil
-}
-
-// deltasGo writes to dst, in order, each node's difference from the one
-// before (prev before the first) in binary.AppendVarint's zig-zag form,
-// while it fits one byte (-64..63), and returns how many it wrote; dst
-// is as long as nodes. Natively deltas is deltasGo; under js/wasm it is
-// the same loop in WebAssembly (deltas_wasm.s).
-func deltasGo(dst []byte, nodes []int, prev int) int {
-	for i, x := range nodes {
-		d := int64(x - prev)
-		z := uint64(d<<1) ^ uint64(d>>63)
-		if z >= 0x80 {
-			return i
-		}
-		dst[i] = byte(z)
-		prev = x
-	}
-	return len(nodes)
 }
 
 // DecodeResult reads a result written by EncodeResult.
