@@ -21,6 +21,17 @@ import (
 // generated jobs.
 func longTitan(t *testing.T) string {
 	t.Helper()
+	tok, err := link.Encode(longTitanScenario(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+// longTitanScenario is longTitan's scenario: a run the page asks about
+// and the engine accepts, long enough to be cancelled while it runs.
+func longTitanScenario(t *testing.T) *model.Scenario {
+	t.Helper()
 	s := &model.Scenario{Version: model.Version, Name: "long titan run", Seed: 1,
 		Platform:  model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 64}}},
 		Generator: &model.Generator{Jobs: 2000, Rate: 0.5, ExecMin: 5, ExecMax: 100, Sizes: "uniform", SizeMin: 1, SizeMax: 16},
@@ -32,11 +43,7 @@ func longTitan(t *testing.T) string {
 	if w.BrowserSeconds() < 2*30 || w.Check() != nil {
 		t.Fatalf("the test's scenario is estimated at %.0f s in the browser (%v): it must be asked about and within the cap", w.BrowserSeconds(), w.Check())
 	}
-	tok, err := link.Encode(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tok
+	return s
 }
 
 // notStarted is true while the page has started no run: the engine is

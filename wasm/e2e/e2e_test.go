@@ -133,11 +133,33 @@ func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler, e
 	}
 	srv := httptest.NewServer(hd) // loopback, free port
 	t.Cleanup(srv.Close)
+	// A fresh machine's Chromium now and then exits before it listens
+	// (seen once in CI, while another test's browser was closing): the
+	// start is tried again, with a fresh profile, before the test fails.
+	var err2 error
+	for try := 1; try <= 3; try++ {
+		actx, err2 = startChromium(t, path, w, h, extra)
+		if err2 == nil {
+			break
+		}
+		t.Logf("starting chromium (try %d of 3): %v", try, err2)
+	}
+	if err2 != nil {
+		t.Fatalf("starting chromium: %v", err2)
+	}
+	ctx, con = tab(t, actx)
+	return actx, ctx, con, srv.URL
+}
+
+// startChromium starts one headless Chromium with its own profile and
+// returns its first context, or why it did not start. Everything stops at
+// the end of the test.
+func startChromium(t *testing.T, path string, w, h int, extra []chromedp.ExecAllocatorOption) (context.Context, error) {
 	// Chromium's helper processes may still write to the profile when
 	// the browser is closed: remove it best-effort, not via t.TempDir.
 	profile, err := os.MkdirTemp("", "gridplay-chromium-")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	t.Cleanup(func() {
 		time.Sleep(100 * time.Millisecond)
@@ -156,6 +178,8 @@ func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler, e
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(w, h),
+		// A loaded machine may take long to print the DevTools address.
+		chromedp.WSURLReadTimeout(60 * time.Second),
 	}
 	// GRIDPLAY_JS_FLAGS passes V8 flags, for measurements by hand (e.g.
 	// --perf-basic-prof, so that perf names the code of app.wasm).
@@ -170,10 +194,11 @@ func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler, e
 	actx, cancelB := chromedp.NewContext(alloc)
 	t.Cleanup(cancelB)
 	if err := chromedp.Run(actx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+		cancelB()
+		cancelA()
+		return nil, err
 	}
-	ctx, con = tab(t, actx)
-	return actx, ctx, con, srv.URL
+	return actx, nil
 }
 
 // tabLimit is how long a tab may work: 90 s, or GRIDPLAY_E2E_TIMEOUT (a

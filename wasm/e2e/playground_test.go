@@ -522,21 +522,15 @@ func p95(xs []float64) float64 {
 // responsive meanwhile.
 func TestProgressCancel(t *testing.T) {
 	_, ctx, con, url := browser(t, 1280, 800)
-	// TITAN with many generations on 40 tasks runs for long in the worker.
-	s := &model.Scenario{Version: model.Version, Name: "long run", Seed: 1,
-		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 16}}},
-		Policy:   model.Policy{Name: "titan", Params: map[string]float64{"generations": 100000, "round_generations": 100000}}}
-	for i := 0; i < 40; i++ {
-		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("t%d", i), Submit: float64(i), Size: 1 + i%16, Runtime: float64(10 + i%30)})
-	}
-	tok, err := link.Encode(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// A TITAN run the page asks about (estimated over 30 s) and the
+	// engine accepts: Run anyway starts it.
+	tok := longTitan(t)
 	var progress, errText string
 	var stepped bool
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#s="+tok),
+		waitAsk("ask"),
+		chromedp.Click(`button.cost-run`, chromedp.ByQuery),
 		chromedp.WaitVisible(`.progress`, chromedp.ByQuery),
 		chromedp.Text(`.progress`, &progress, chromedp.ByQuery),
 		// The page answers while the engine works: open and close the

@@ -80,12 +80,9 @@ func TestFocusKeptAcrossRun(t *testing.T) {
 // runs on, and the engine answers afterwards.
 func TestCancelOneRequest(t *testing.T) {
 	_, ctx, con, url := browser(t, 1280, 800)
-	s := &model.Scenario{Version: model.Version, Name: "long run", Seed: 1,
-		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 16}}},
-		Policy:   model.Policy{Name: "titan", Params: map[string]float64{"generations": 100000, "round_generations": 100000}}}
-	for i := 0; i < 40; i++ {
-		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("t%d", i), Submit: float64(i), Size: 1 + i%16, Runtime: float64(10 + i%30)})
-	}
+	// Runs long enough to be cancelled while they run, within the
+	// engine's cap.
+	s := longTitanScenario(t)
 	body, err := model.Encode(s)
 	if err != nil {
 		t.Fatal(err)
