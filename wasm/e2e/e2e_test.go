@@ -490,3 +490,14 @@ func TestPrefetchOnlyOnFirstVisit(t *testing.T) {
 	}
 	con.check(t)
 }
+
+// measurement skips a test that only measures (ratios, memory over a
+// soak, frame times, what the browser's optimiser does) unless the suite
+// is built for `./build.sh bench` (-tags measure), which writes its
+// figures to docs/performance.md.
+func measurement(t *testing.T) {
+	t.Helper()
+	if !measuring {
+		t.Skip("a measurement: ./build.sh bench runs it")
+	}
+}

@@ -608,6 +608,7 @@ const scrollFrames = `(async () => {
 // hovered. Logged, and written to test-artifacts/outputs-frame-time.json;
 // the CSV of the table is checked against the native one.
 func TestTraceOutputsFrameTime(t *testing.T) {
+	measurement(t)
 	whole := os.Getenv("GRIDPLAY_WHOLE_TRACE") == "1"
 	actx, _, _, url := browser(t, 1280, 1000)
 	ctx, con := longTab(t, actx, 20*time.Minute)

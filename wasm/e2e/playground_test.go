@@ -468,6 +468,7 @@ const overlapJS = `(() => {
 // measured in the page with performance.now. Reported, not asserted
 // (no timed assertions).
 func TestFrameTime(t *testing.T) {
+	measurement(t)
 	_, ctx, con, url := browser(t, 1280, 800)
 	s := &model.Scenario{Version: model.Version, Name: "100 jobs on 64 nodes", Seed: 5,
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 32}, {ID: "c1", Nodes: 32}}},
