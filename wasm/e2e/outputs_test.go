@@ -263,7 +263,7 @@ func TestOutputsUnderGantt(t *testing.T) {
 	// Hovering a row outlines its job on the chart; leaving removes it.
 	var before, during, after, bar, mark string
 	err = chromedp.Run(ctx,
-		seekEnd(), chromedp.Sleep(200*time.Millisecond),
+		seekEnd(), quiet(),
 		chromedp.Evaluate(ganttSignature, &before),
 		chromedp.Evaluate(`(() => {
   const tr = document.querySelector('tbody.ot-body tr[data-k="0"]');
