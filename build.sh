@@ -6,11 +6,13 @@
 #   ./build.sh cloudflare  build, then prepare wasm/cf for `npx wrangler dev`
 #                        or `npx wrangler deploy` (the engine API plus the
 #                        site and its traces as static assets)
-#   ./build.sh bench     measure the standard benchmark set natively and
-#                        write static/bench-native.json, which the
-#                        benchmark page (static/bench.html) compares the
-#                        visitor's browser with (BENCH_RUNS timed runs per
-#                        row, default 5; BENCH_NOTE says what else ran)
+#   ./build.sh bench     build, then take the measurements and write them
+#                        to docs/performance.md: the benchmark set natively
+#                        (also static/bench-native.json, which the benchmark
+#                        page static/bench.html compares a visitor's browser
+#                        with; BENCH_RUNS timed runs per row, default 5;
+#                        BENCH_NOTE says what else ran) and the browser
+#                        suite's measurements (wasm/e2e, -tags measure)
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
 #                        target for ${FUZZTIME:-10s}, the headless-browser
@@ -129,16 +131,53 @@ serve() {
 	exec go run ./wasm/api serve -addr "127.0.0.1:$port" -dir "$STATIC"
 }
 
-# bench runs the standard benchmark set (engine/api/benchset) through the
-# API handler in this process, natively: one warm-up and BENCH_RUNS timed
-# requests per row, their median written to static/bench-native.json.
+# bench takes the project's measurements and writes them to
+# docs/performance.md: the standard benchmark set (engine/api/benchset)
+# natively through the API handler in this process (one warm-up and
+# BENCH_RUNS timed requests per row, their median also written to
+# static/bench-native.json for the benchmark page), then the browser
+# suite's measurements (wasm/e2e built with -tags measure): the benchmark
+# set in the page against native, the experiments in the page, the soak,
+# frame times, the first Gantt and the whole-trace import.
 bench() {
-	need_go
+	build
+	local out="$ROOT/docs/performance.md" log
+	log=$(mktemp)
 	step "benchmark set, natively (median of ${BENCH_RUNS:-5} runs per row after a warm-up)"
-	go run ./wasm/internal/bench/cmd -runs "${BENCH_RUNS:-5}" -note "${BENCH_NOTE:-}" -o "$STATIC/bench-native.json" ||
+	go run ./wasm/internal/bench/cmd -runs "${BENCH_RUNS:-5}" -note "${BENCH_NOTE:-}" -o "$STATIC/bench-native.json" | tee "$log" ||
 		die "the native benchmark failed (see above)"
 	compress
-	printf 'static/bench.html compares these with the browser (./build.sh serve, then open /bench.html)\n'
+	step "the browser suite's measurements (headless chromium, -tags measure)"
+	ensure_chromium
+	local e2e
+	e2e=$(mktemp)
+	go test -tags measure -count=1 -timeout 90m -v \
+		-run '^(TestBench|TestExperimentsInPage|TestSoak|TestFrameTime|TestTraceOutputsFrameTime|TestFirstSweepOptimisesNoHugeFunction|TestPlayground|TestWholeTraceInPage|TestImportedTraceRunsQuickly|TestUserFirstGantt|TestUserWholeTrace)$' \
+		./wasm/e2e/ | tee "$e2e" || die "a browser measurement failed (see above)"
+	{
+		echo "# Performance"
+		echo
+		echo "Written by \`./build.sh bench\` (do not edit by hand); regenerate it"
+		echo "on a quiet machine to compare builds. Times are wall clock, so they"
+		echo "move with the machine: compare ratios, and medians of runs"
+		echo "alternated with the build you compare against, not single figures."
+		echo
+		echo "Machine: $(nproc) cores, $(go env GOVERSION), $(chromium --version 2>/dev/null || echo 'chromium unknown')."
+		echo
+		echo "## The benchmark set, natively"
+		echo
+		echo '```'
+		grep -v '^wrote ' "$log"
+		echo '```'
+		echo
+		echo "## In the browser (headless Chromium)"
+		echo
+		echo '```'
+		grep -E '^gridplay e2e' "$e2e" | sed 's/^gridplay e2e[: ]*//'
+		echo '```'
+	} >"$out"
+	rm -f "$log" "$e2e"
+	printf "wrote %s; static/bench.html compares the native rows with a visitor's browser (./build.sh serve, then open /bench.html)\n" "$out"
 }
 
 ensure_chromium() {

@@ -15,6 +15,10 @@ import (
 // costs a few comparisons.
 func (p *Page) autosave() {
 	defer p.recoverGo()
+	// looks counts the looks done, for the browser tests
+	// (gridplayPublished.autosaveLooks): a look that starts after an
+	// action has seen it.
+	looks := 0
 	for {
 		time.Sleep(200 * time.Millisecond)
 		p.env.Lock()
@@ -99,6 +103,8 @@ func (p *Page) autosave() {
 				jsbridge.ClearHash()
 			}
 		}
+		looks++
+		jsbridge.Publish("autosaveLooks", strconv.Itoa(looks))
 	}
 }
 

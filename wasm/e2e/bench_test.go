@@ -55,7 +55,13 @@ type benchRow struct {
 // then checks that a failing request shows an error naming its row and
 // the engine's message.
 func TestBench(t *testing.T) {
-	runs := benchset.Runs
+	// The test checks each row's bytes in the browser once; the timed
+	// runs, the native runs after the browser's and the alternated
+	// rounds are measurements.
+	runs := 1
+	if measuring {
+		runs = benchset.Runs
+	}
 	if n, err := strconv.Atoi(os.Getenv("BENCH_RUNS")); err == nil && n >= 1 {
 		runs = n
 	}
@@ -152,85 +158,88 @@ func TestBench(t *testing.T) {
 		}
 	}
 	shot(t, ctx, "bench.png", false)
-	// The native side again, the page idle: each row's native time is
-	// the median of its runs on both sides of the browser's.
-	t0 = time.Now()
-	var drift strings.Builder
-	for i, r := range set.Requests {
-		row, err := bench.Measure(r, runs)
-		if err != nil {
-			t.Fatalf("native, after the browser: %v", err)
+	if measuring {
+		// The native side again, the page idle: each row's native time is
+		// the median of its runs on both sides of the browser's.
+		t0 = time.Now()
+		var drift strings.Builder
+		for i, r := range set.Requests {
+			row, err := bench.Measure(r, runs)
+			if err != nil {
+				t.Fatalf("native, after the browser: %v", err)
+			}
+			if row.SHA256 != native[i].SHA256 {
+				t.Errorf("%s: natively other bytes after the browser than before", r.Label)
+			}
+			fmt.Fprintf(&drift, "\n    %-34s native before %8.1f ms %s, after %8.1f ms %s", r.Label, native[i].MS, fmtRuns(native[i].Runs), row.MS, fmtRuns(row.Runs))
+			native[i].Runs = append(native[i].Runs, row.Runs...)
+			native[i].MS = benchset.Median(native[i].Runs)
 		}
-		if row.SHA256 != native[i].SHA256 {
-			t.Errorf("%s: natively other bytes after the browser than before", r.Label)
+		nativeTime += time.Since(t0)
+		table := bench.Table(native, ms)
+		t.Logf("benchmark set, median of %d runs after a warm-up, native (this process, %d runs before the browser started and %d after it ended) and browser (headless Chromium, the page's worker); native side %v, browser side %v:\n%s",
+			runs, runs, runs, nativeTime.Round(time.Millisecond), browserTime.Round(time.Millisecond), table)
+		t.Logf("the native runs on each side of the browser's:%s", drift.String())
+		// Where the browser's time went, per timed run: the worker's own
+		// figures (engine-client.mjs stats).
+		var where strings.Builder
+		for _, r := range rows {
+			for _, w := range r.Worker {
+				fmt.Fprintf(&where, "\n    %-34s engine ready %6.1f ms after the request reached the worker, answer ended at %8.1f ms; instance Go memory %.0f MB", r.Label, w.Started, w.End, w.PeakMB)
+			}
 		}
-		fmt.Fprintf(&drift, "\n    %-34s native before %8.1f ms %s, after %8.1f ms %s", r.Label, native[i].MS, fmtRuns(native[i].Runs), row.MS, fmtRuns(row.Runs))
-		native[i].Runs = append(native[i].Runs, row.Runs...)
-		native[i].MS = benchset.Median(native[i].Runs)
-	}
-	nativeTime += time.Since(t0)
-	table := bench.Table(native, ms)
-	t.Logf("benchmark set, median of %d runs after a warm-up, native (this process, %d runs before the browser started and %d after it ended) and browser (headless Chromium, the page's worker); native side %v, browser side %v:\n%s",
-		runs, runs, runs, nativeTime.Round(time.Millisecond), browserTime.Round(time.Millisecond), table)
-	t.Logf("the native runs on each side of the browser's:%s", drift.String())
-	// Where the browser's time went, per timed run: the worker's own
-	// figures (engine-client.mjs stats).
-	var where strings.Builder
-	for _, r := range rows {
-		for _, w := range r.Worker {
-			fmt.Fprintf(&where, "\n    %-34s engine ready %6.1f ms after the request reached the worker, answer ended at %8.1f ms; instance Go memory %.0f MB", r.Label, w.Started, w.End, w.PeakMB)
-		}
-	}
-	t.Logf("GET /api/bench (the set made in the worker from the HPC2N trace): %.0f ms; per timed run in the worker:%s", setMS, where.String())
+		t.Logf("GET /api/bench (the set made in the worker from the HPC2N trace): %.0f ms; per timed run in the worker:%s", setMS, where.String())
 
-	// Alternated rounds: for each row, a native request, then the same
-	// request in the page's worker, runs times in turn, each side's
-	// median over its rounds. Runs of one side in a row, minutes apart
-	// from the other's, met different machines: in two runs of this test
-	// on one build (df2164d), EASY's median in the page was 85.4 ms and
-	// then 59.9 ms (its runs 46-82 ms and 53-72 ms), the native one 25.7
-	// and 23.8 ms. In turn, a slow spell slows both sides of a row.
-	alt := map[string]float64{}
-	altNative := make([]bench.Row, len(set.Requests))
-	var rounds strings.Builder
-	t0 = time.Now()
-	for i, r := range set.Requests {
-		req := fmt.Sprintf(`globalThis.gridplayBench.once({name: %q, label: %q, method: %q, path: %q, type: %q, body: %q})`,
-			r.Name, r.Label, r.Method, r.Path, r.Type, base64.StdEncoding.EncodeToString(r.Body))
-		var nat, brw []float64
-		for k := 0; k < runs; k++ {
-			t1 := time.Now()
-			status, body := bench.Serve(r)
-			nat = append(nat, float64(time.Since(t1).Microseconds())/1000)
-			if status != 200 || len(body) != native[i].Bytes {
-				t.Fatalf("%s: natively status %d, %d bytes in an alternated round", r.Label, status, len(body))
+		// Alternated rounds: for each row, a native request, then the same
+		// request in the page's worker, runs times in turn, each side's
+		// median over its rounds. Runs of one side in a row, minutes apart
+		// from the other's, met different machines: in two runs of this test
+		// on one build (df2164d), EASY's median in the page was 85.4 ms and
+		// then 59.9 ms (its runs 46-82 ms and 53-72 ms), the native one 25.7
+		// and 23.8 ms. In turn, a slow spell slows both sides of a row.
+		alt := map[string]float64{}
+		altNative := make([]bench.Row, len(set.Requests))
+		var rounds strings.Builder
+		t0 = time.Now()
+		for i, r := range set.Requests {
+			req := fmt.Sprintf(`globalThis.gridplayBench.once({name: %q, label: %q, method: %q, path: %q, type: %q, body: %q})`,
+				r.Name, r.Label, r.Method, r.Path, r.Type, base64.StdEncoding.EncodeToString(r.Body))
+			var nat, brw []float64
+			for k := 0; k < runs; k++ {
+				t1 := time.Now()
+				status, body := bench.Serve(r)
+				nat = append(nat, float64(time.Since(t1).Microseconds())/1000)
+				if status != 200 || len(body) != native[i].Bytes {
+					t.Fatalf("%s: natively status %d, %d bytes in an alternated round", r.Label, status, len(body))
+				}
+				var one struct {
+					Status int     `json:"status"`
+					MS     float64 `json:"ms"`
+					SHA256 string  `json:"sha256"`
+				}
+				if err := chromedp.Run(ctx, chromedp.Evaluate(req, &one, await)); err != nil {
+					t.Fatalf("%s: alternated round in the page: %v", r.Label, err)
+				}
+				if one.Status != 200 || one.SHA256 != native[i].SHA256 {
+					t.Fatalf("%s: in an alternated round the page answered status %d, sha256 %s (natively %s)", r.Label, one.Status, one.SHA256, native[i].SHA256)
+				}
+				brw = append(brw, one.MS)
 			}
-			var one struct {
-				Status int     `json:"status"`
-				MS     float64 `json:"ms"`
-				SHA256 string  `json:"sha256"`
-			}
-			if err := chromedp.Run(ctx, chromedp.Evaluate(req, &one, await)); err != nil {
-				t.Fatalf("%s: alternated round in the page: %v", r.Label, err)
-			}
-			if one.Status != 200 || one.SHA256 != native[i].SHA256 {
-				t.Fatalf("%s: in an alternated round the page answered status %d, sha256 %s (natively %s)", r.Label, one.Status, one.SHA256, native[i].SHA256)
-			}
-			brw = append(brw, one.MS)
+			altNative[i] = bench.Row{Name: r.Name, Label: r.Label, MS: benchset.Median(nat), Runs: nat}
+			alt[r.Name] = benchset.Median(brw)
+			fmt.Fprintf(&rounds, "\n    %-34s native %s, browser %s", r.Label, fmtRuns(nat), fmtRuns(brw))
 		}
-		altNative[i] = bench.Row{Name: r.Name, Label: r.Label, MS: benchset.Median(nat), Runs: nat}
-		alt[r.Name] = benchset.Median(brw)
-		fmt.Fprintf(&rounds, "\n    %-34s native %s, browser %s", r.Label, fmtRuns(nat), fmtRuns(brw))
-	}
-	t.Logf("alternated rounds (a native request, then the page's, %d times a row; %v), the medians:\n%s", runs, time.Since(t0).Round(time.Millisecond), bench.Table(altNative, alt))
-	t.Logf("the alternated rounds' times in order:%s", rounds.String())
-	for _, n := range altNative {
-		fmt.Printf("gridplay e2e: bench alternated %s: native %.1f ms, browser %.1f ms, ratio %.2fx (target %gx)\n", n.Label, n.MS, alt[n.Name], alt[n.Name]/n.MS, benchset.Target)
-	}
-	for _, n := range native {
-		if b, ok := ms[n.Name]; ok {
-			fmt.Printf("gridplay e2e: bench %s: native %.1f ms, browser %.1f ms, ratio %.2fx (target %gx)\n", n.Label, n.MS, b, b/n.MS, benchset.Target)
+		t.Logf("alternated rounds (a native request, then the page's, %d times a row; %v), the medians:\n%s", runs, time.Since(t0).Round(time.Millisecond), bench.Table(altNative, alt))
+		t.Logf("the alternated rounds' times in order:%s", rounds.String())
+		for _, n := range altNative {
+			fmt.Printf("gridplay e2e: bench alternated %s: native %.1f ms, browser %.1f ms, ratio %.2fx (target %gx)\n", n.Label, n.MS, alt[n.Name], alt[n.Name]/n.MS, benchset.Target)
 		}
+		for _, n := range native {
+			if b, ok := ms[n.Name]; ok {
+				fmt.Printf("gridplay e2e: bench %s: native %.1f ms, browser %.1f ms, ratio %.2fx (target %gx)\n", n.Label, n.MS, b, b/n.MS, benchset.Target)
+			}
+		}
+
 	}
 
 	// A failing request: its error names the row and the engine's

@@ -68,7 +68,7 @@ func TestExportJobsCSVKeepsPageAlive(t *testing.T) {
 	// The page still works: a run goes through and a preset loads.
 	err = chromedp.Run(ctx,
 		choosePreset("classic-backfill"), waitDone("easy"),
-		chromedp.Click(`button.run`, chromedp.ByQuery), chromedp.Sleep(100*time.Millisecond), waitDone("easy"),
+		rerun("easy", clickRun()),
 	)
 	if err != nil {
 		t.Fatalf("the page stopped working after Export CSV: %v; console:\n%s", err, strings.Join(con.all, "\n"))
@@ -206,16 +206,12 @@ func TestFieldsFollowUndoAndReset(t *testing.T) {
 	err := chromedp.Run(ctx,
 		openPanels("params"),
 		chromedp.Evaluate(`document.querySelector("input[data-param=population]").value`, &def),
-		set("input[data-param=population]", "10"),
-		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
-		chromedp.Click(`button.reset`, chromedp.ByQuery),
-		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
+		rerun("muscle", set("input[data-param=population]", "10")),
+		rerun("muscle", chromedp.Click(`button.reset`, chromedp.ByQuery)),
 		chromedp.Evaluate(`document.querySelector("input[data-param=population]").value`, &pop),
 		chromedp.Evaluate(`document.querySelector("input#seed").value`, &seed0),
-		set("input#seed", "42"),
-		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
-		chromedp.Click(`button.undo`, chromedp.ByQuery),
-		chromedp.Sleep(200*time.Millisecond), waitDone("muscle"),
+		rerun("muscle", set("input#seed", "42")),
+		rerun("muscle", chromedp.Click(`button.undo`, chromedp.ByQuery)),
 		chromedp.Evaluate(`document.querySelector("input#seed").value`, &seed),
 	)
 	if err != nil {
@@ -341,9 +337,7 @@ func TestResultsOnlyForBigScenarios(t *testing.T) {
 	var frames bool
 	err = chromedp.Run(ctx,
 		chromedp.Click(`input.results-only`, chromedp.ByQuery),
-		chromedp.Click(`button.run`, chromedp.ByQuery),
-		chromedp.Sleep(200*time.Millisecond),
-		waitDone("easy"),
+		rerun("easy", clickRun()),
 		chromedp.Evaluate(`!document.querySelector("section.frames").hidden`, &frames),
 	)
 	if err != nil {
@@ -480,12 +474,12 @@ func TestGanttZoomPan(t *testing.T) {
 		chromedp.Navigate(url+"/#s="+tok), waitDone("easy"),
 		// Paused at the end: the whole schedule is drawn, and only the
 		// zoom and the pan change the picture.
-		seekEnd(), chromedp.Sleep(200*time.Millisecond),
+		seekEnd(), quiet(),
 		chromedp.Evaluate(`globalThis.__sig = () => { const c = document.querySelector("canvas#gantt"); const u = c.toDataURL(); let h = 0; for (let i = 0; i < u.length; i++) h = (h * 31 + u.charCodeAt(i)) | 0; return String(h); }; globalThis.__sig()`, &whole),
 		chromedp.Click(`button.zoom-in`, chromedp.ByQuery),
 		chromedp.Click(`button.zoom-in`, chromedp.ByQuery),
 		chromedp.Poll(`!document.querySelector("button.zoom-all").disabled`, nil, chromedp.WithPollingTimeout(5*time.Second)),
-		chromedp.Sleep(200*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`globalThis.__sig()`, &zoomed),
 		// Drag left by 200 px: the window moves later in time.
 		// The press first (a page event), then the moves (handled as
@@ -496,9 +490,9 @@ func TestGanttZoomPan(t *testing.T) {
   __at("mousedown", 600, 1);
   return true;
 })()`, nil),
-		chromedp.Sleep(150*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`__at("mousemove", 500, 1); __at("mousemove", 400, 1); __at("mouseup", 400, 0); true`, nil),
-		chromedp.Sleep(200*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`globalThis.__sig()`, &panned),
 		// Hover over the middle of the chart: a job's details.
 		chromedp.Evaluate(`(() => {
@@ -511,7 +505,7 @@ func TestGanttZoomPan(t *testing.T) {
   }
   return true;
 })()`, nil),
-		chromedp.Sleep(200*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`document.querySelector(".gantt .tooltip")?.textContent || ""`, &tip),
 		chromedp.DoubleClick(`#gantt`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelector("button.zoom-all").disabled`, nil, chromedp.WithPollingTimeout(5*time.Second)),

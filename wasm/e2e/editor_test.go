@@ -41,14 +41,11 @@ const ganttSignature = `(() => {
   return c.width + "x" + c.height + ":" + h;
 })()`
 
-// settle waits for the run the page starts by itself about a second
-// after an edit (autosave) to finish, so typing is not interrupted by
-// the re-render that starts or ends a run.
+// settle waits for the run the page starts by itself after an edit (its
+// autosave's look) to finish, so typing is not interrupted by the
+// re-render that starts or ends a run.
 func settle() chromedp.Action {
-	return chromedp.Tasks{
-		chromedp.Sleep(1300 * time.Millisecond),
-		chromedp.Poll(`document.querySelector(".app").dataset.engine !== "running"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
-	}
+	return chromedp.Tasks{autosaveLooked(), quiet()}
 }
 
 // needEditors skips (fails in CI) when the page does not show the
@@ -108,7 +105,10 @@ func runRetry(ctx context.Context, actions ...chromedp.Action) error {
 		if err = chromedp.Run(ctx, actions...); err == nil || !strings.Contains(err.Error(), "Could not find node") {
 			return err
 		}
-		time.Sleep(100 * time.Millisecond)
+		// The re-render that replaced the node ends first.
+		if werr := chromedp.Run(ctx, quiet()); werr != nil {
+			return werr
+		}
 	}
 	return err
 }
@@ -191,9 +191,7 @@ func TestEditorDrawEditRun(t *testing.T) {
 	}
 	err = chromedp.Run(ctx,
 		chromedp.Poll(`!document.querySelector('tr[data-row="0"] td.jt-c-size .jt-err')`, nil, chromedp.WithPollingTimeout(5*time.Second)),
-		chromedp.Click(`button.run`, chromedp.ByQuery),
-		chromedp.Sleep(50*time.Millisecond),
-		waitAnyDone(),
+		rerun("", clickRun()),
 		seekEnd(),
 		chromedp.Evaluate(ganttSignature, &after),
 	)
@@ -394,9 +392,7 @@ func TestEditorSWFImport(t *testing.T) {
 	}
 	t1 := time.Now()
 	err = chromedp.Run(ctx,
-		chromedp.Click(`button.run`, chromedp.ByQuery),
-		chromedp.Sleep(50*time.Millisecond),
-		waitAnyDone(),
+		rerun("", clickRun()),
 	)
 	t.Logf("run of the imported jobs done in %v", time.Since(t1).Round(time.Millisecond))
 	if err != nil {

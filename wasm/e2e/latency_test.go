@@ -215,8 +215,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 		}
 		time.Sleep(8 * time.Millisecond)
 	}
-	time.Sleep(300 * time.Millisecond)
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`(globalThis.gridplayRenders || 0) - globalThis.__r0`, &movesRendered)); err != nil {
+	if err := chromedp.Run(ctx, quiet(), chromedp.Evaluate(`(globalThis.gridplayRenders || 0) - globalThis.__r0`, &movesRendered)); err != nil {
 		t.Fatal(err)
 	}
 	if movesRendered != 0 {

@@ -263,7 +263,7 @@ func TestOutputsUnderGantt(t *testing.T) {
 	// Hovering a row outlines its job on the chart; leaving removes it.
 	var before, during, after, bar, mark string
 	err = chromedp.Run(ctx,
-		seekEnd(), chromedp.Sleep(200*time.Millisecond),
+		seekEnd(), quiet(),
 		chromedp.Evaluate(ganttSignature, &before),
 		chromedp.Evaluate(`(() => {
   const tr = document.querySelector('tbody.ot-body tr[data-k="0"]');
@@ -608,6 +608,7 @@ const scrollFrames = `(async () => {
 // hovered. Logged, and written to test-artifacts/outputs-frame-time.json;
 // the CSV of the table is checked against the native one.
 func TestTraceOutputsFrameTime(t *testing.T) {
+	measurement(t)
 	whole := os.Getenv("GRIDPLAY_WHOLE_TRACE") == "1"
 	actx, _, _, url := browser(t, 1280, 1000)
 	ctx, con := longTab(t, actx, 20*time.Minute)

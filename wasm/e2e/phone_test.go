@@ -56,7 +56,7 @@ func TestPhoneTooltipGoesWithPreset(t *testing.T) {
 	err := chromedp.Run(ctx, phone(),
 		chromedp.Navigate(url+"/"), waitDone("muscle"), seekEnd(),
 		chromedp.Evaluate(`document.querySelector("canvas#gantt").scrollIntoView(); true`, nil),
-		chromedp.Sleep(200*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(barPoint, &p),
 	)
 	if err != nil {
@@ -85,7 +85,7 @@ func TestPhoneTooltipGoesWithPreset(t *testing.T) {
 	var still bool
 	err = chromedp.Run(ctx,
 		choosePreset("classic-backfill"), waitDone("easy"),
-		chromedp.Sleep(300*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`!!document.querySelector(".gantt .tooltip")`, &still),
 	)
 	if err != nil {
@@ -107,7 +107,7 @@ func TestPhonePackingView(t *testing.T) {
 	err := chromedp.Run(ctx, phone(),
 		chromedp.Navigate(url+"/"), waitDone("muscle"),
 		chromedp.Click(`button.tab-packing`, chromedp.ByQuery),
-		seekEnd(), chromedp.Sleep(300*time.Millisecond),
+		seekEnd(), quiet(),
 		chromedp.Evaluate(`(() => { const c = document.querySelector("canvas#frames").getBoundingClientRect(); return c.width > 200 && c.right <= innerWidth && c.left >= 0; })()`, &fits),
 		chromedp.Evaluate(pixelsIn("canvas#frames", 0, 0.5), &top),
 		chromedp.Evaluate(pixelsIn("canvas#frames", 0.5, 1), &bottom),

@@ -123,7 +123,7 @@ func TestViewsAndCompare(t *testing.T) {
 			err := chromedp.Run(ctx,
 				chromedp.Click(`button.tab-`+v, chromedp.ByQuery),
 				chromedp.Poll(fmt.Sprintf(`document.querySelector("canvas#frames").dataset.view === %q`, v), nil, chromedp.WithPollingTimeout(10*time.Second)),
-				chromedp.Sleep(150*time.Millisecond),
+				quiet(),
 				chromedp.Evaluate(pixels("canvas#frames"), &n),
 			)
 			if err != nil {
@@ -157,7 +157,7 @@ func TestViewsAndCompare(t *testing.T) {
 	var tip string
 	err = chromedp.Run(ctx,
 		seekEnd(),
-		chromedp.Sleep(100*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`(() => {
   const c = document.querySelector("canvas#gantt"), r = c.getBoundingClientRect();
   c.parentElement.dispatchEvent(new MouseEvent("mousemove", { clientX: r.left + 72 + 5, clientY: r.top + 8 + 11, bubbles: true }));
@@ -220,8 +220,7 @@ func TestShareRoundTrip(t *testing.T) {
 		// Change the seed and a parameter so the link must carry them.
 		openPanels("params"),
 		chromedp.SetValue(`#seed`, "42", chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelector("#seed").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
-		chromedp.Sleep(200*time.Millisecond),
+		rerun("multisite-greedy", chromedp.Evaluate(`document.querySelector("#seed").dispatchEvent(new Event("change", {bubbles: true}))`, nil)),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -346,7 +345,7 @@ func TestHostileLinks(t *testing.T) {
 			}
 		}
 		err = chromedp.Run(ctx,
-			chromedp.Sleep(1500*time.Millisecond), // an autosave tick
+			autosaveLooked(),
 			chromedp.Evaluate(`window.pwned !== undefined || document.querySelector(".app img, .app script") !== null`, &pwned),
 			chromedp.Evaluate(`localStorage.getItem("gridplay.scenario.v1")`, &stored),
 		)
@@ -380,7 +379,7 @@ func TestEmbed(t *testing.T) {
 		waitDone("easy"),
 		chromedp.Text(`.clock`, &clock1, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelector(".clock").textContent !== `+fmt.Sprintf("%q", "")+` && !document.querySelector("button.pause").disabled || true`, nil),
-		chromedp.Sleep(400*time.Millisecond),
+		frames(24),
 		chromedp.Text(`.clock`, &clock2, chromedp.ByQuery),
 		chromedp.AttributeValue(`a.open-link`, "href", &href, nil, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector(".area-panels, .presets, .area-side") !== null`, &toolbar),
@@ -468,6 +467,7 @@ const overlapJS = `(() => {
 // measured in the page with performance.now. Reported, not asserted
 // (no timed assertions).
 func TestFrameTime(t *testing.T) {
+	measurement(t)
 	_, ctx, con, url := browser(t, 1280, 800)
 	s := &model.Scenario{Version: model.Version, Name: "100 jobs on 64 nodes", Seed: 5,
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 32}, {ID: "c1", Nodes: 32}}},

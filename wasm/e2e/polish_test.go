@@ -60,7 +60,7 @@ func TestFocusKeptAcrossRun(t *testing.T) {
 		// re-run does).
 		chromedp.Evaluate(`document.querySelector("button.run").click(); true`, nil),
 		chromedp.Poll(`window.gridplayStates.includes("running") && document.querySelector(".app").dataset.engine === "done"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Sleep(200*time.Millisecond),
+		quiet(),
 		chromedp.KeyEvent("def"),
 		chromedp.Evaluate(same, &focused),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).value`, cell), &value),
@@ -100,10 +100,10 @@ func TestCancelOneRequest(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(url+"/"), waitAnyDone(),
 		chromedp.Evaluate(start, nil),
-		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Poll(`gridplayEngine.busy() >= 2`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(`gridplayEngine.cancel(window.gridplayIDs[1]); true`, nil),
 		chromedp.Poll(`window.gridplayEnds.b !== null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Sleep(1500*time.Millisecond),
+		chromedp.Poll(`gridplayEngine.busy() >= 1`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(`String(window.gridplayEnds.a)`, &a),
 		chromedp.Evaluate(`String(window.gridplayEnds.b)`, &b),
 	)
@@ -137,7 +137,7 @@ func TestCompareStale(t *testing.T) {
 		openPanels("compare", "params"),
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll(".compare-table thead th").length === 4 && !document.querySelector(".progress:not([hidden])")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Sleep(1500*time.Millisecond),
+		autosaveLooked(), quiet(),
 		chromedp.Evaluate(`document.querySelector(".compare-table").hasAttribute("data-stale") || document.querySelector(".stale-note").offsetParent !== null`, &staleBefore),
 	)
 	if err != nil {

@@ -92,6 +92,7 @@ func setSoakBody(t *testing.T, ctx context.Context, body []byte) {
 // against the first's 30 MB before each request's garbage was collected
 // before the next, see wasm/engineserve).
 func TestSoak(t *testing.T) {
+	measurement(t)
 	runs := 100
 	if v, err := strconv.Atoi(os.Getenv("SOAK_RUNS")); err == nil && v > 0 {
 		runs = v

@@ -212,7 +212,7 @@ func TestNarrationOfEachView(t *testing.T) {
   if (b && b.getAttribute("aria-selected") !== "true") b.click();
   return document.querySelector("canvas#frames")?.dataset.view === "%[1]s";
 })()`, tc.view), nil, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)),
-			seekTo(tc.at), chromedp.Sleep(300*time.Millisecond))
+			seekTo(tc.at), quiet())
 		if err == nil {
 			text, terms, err = narration(ctx)
 		}
@@ -239,9 +239,9 @@ func TestNarrationOfEachView(t *testing.T) {
 	var before, after string
 	err := chromedp.Run(ctx, choosePreset("muscle-table1"), waitDone("muscle"),
 		// A tenth of the replay is in MUSCLE Table 1's packing frames.
-		chromedp.Click(`button.tab-packing`, chromedp.ByQuery), seekTo(0.1), chromedp.Sleep(200*time.Millisecond),
+		chromedp.Click(`button.tab-packing`, chromedp.ByQuery), seekTo(0.1), quiet(),
 		chromedp.Text(`#narration`, &before, chromedp.ByQuery),
-		chromedp.Click(`button.step-back`, chromedp.ByQuery), chromedp.Click(`button.step-back`, chromedp.ByQuery), chromedp.Sleep(200*time.Millisecond),
+		chromedp.Click(`button.step-back`, chromedp.ByQuery), chromedp.Click(`button.step-back`, chromedp.ByQuery), quiet(),
 		chromedp.Text(`#narration`, &after, chromedp.ByQuery))
 	if err != nil {
 		t.Fatal(err)
@@ -254,7 +254,7 @@ func TestNarrationOfEachView(t *testing.T) {
 	s.Policy.Name = "fcfs"
 	tok, _ := link.Encode(s)
 	var text string
-	err = chromedp.Run(ctx, chromedp.Navigate(url+"/#s="+tok), waitDone("fcfs"), seekTo(0.3), chromedp.Sleep(300*time.Millisecond),
+	err = chromedp.Run(ctx, chromedp.Navigate(url+"/#s="+tok), waitDone("fcfs"), seekTo(0.3), quiet(),
 		chromedp.Text(`#narration`, &text, chromedp.ByQuery))
 	if err != nil {
 		t.Fatal(err)
@@ -304,7 +304,7 @@ func TestLessonSharedAndReopened(t *testing.T) {
 		typeValue("textarea.le-text", "Watch the jobs that start early.\nSecond line."),
 		typeValue("input.le-question", "Which job starts first?"),
 		typeValue("input.le-section", "EASY (Lifka 1995)"),
-		seekTo(0.4), chromedp.Sleep(200*time.Millisecond),
+		seekTo(0.4), quiet(),
 		chromedp.Click(`button.le-add-step`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll("input.le-note").length === 1`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		typeValue("input.le-note", note),
@@ -420,7 +420,7 @@ func TestEmbedDrivenFromAnotherOrigin(t *testing.T) {
 		chromedp.Evaluate(`window.send({gridplay: "pause"}); true`, nil),
 		chromedp.Poll(`(() => { const c = window.last("clock"); return c && !c.playing; })()`, nil, chromedp.WithPollingTimeout(20*time.Second)),
 		chromedp.Evaluate(`window.last("clock")`, &moved),
-		chromedp.Sleep(500*time.Millisecond),
+		frames(30),
 		chromedp.Evaluate(`window.last("clock").t`, &later),
 	)
 	if err != nil {
