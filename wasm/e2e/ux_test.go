@@ -150,9 +150,6 @@ func TestFirstScreen(t *testing.T) {
 			var png []byte
 			if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)); err == nil {
 				writeArtifact(name, png)
-				if !inCI() {
-					os.WriteFile(filepath.Join("../../docs", "first-screen-after-"+fmt.Sprintf("%dx%d.png", sz.w, sz.h)), png, 0o644)
-				}
 			}
 			con.check(t)
 		})
