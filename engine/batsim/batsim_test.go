@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -165,6 +166,9 @@ func TestKTHRoundTrip(t *testing.T) {
 func TestShippedTracesRoundTrip(t *testing.T) {
 	for _, name := range swftest.Shipped {
 		t.Run(name, func(t *testing.T) {
+			if runtime.GOOS == "js" && name != "KTH-SP2-1996-2" {
+				t.Skip("natively only: node takes 5-17 s for CTC and HPC2N; KTH (with jobs of run time 0) runs here")
+			}
 			path, err := swf.Find(name)
 			if err != nil {
 				t.Skip(err)
