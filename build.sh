@@ -13,6 +13,9 @@
 #                        with; BENCH_RUNS timed runs per row, default 5;
 #                        BENCH_NOTE says what else ran) and the browser
 #                        suite's measurements (wasm/e2e, -tags measure)
+#   ./build.sh experiments  run every experiment (EXPERIMENTS_QUICK=1: the
+#                        quick versions) and write docs/experiments.md, the
+#                        papers' claims against this run's numbers
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
 #                        target for ${FUZZTIME:-10s}, the headless-browser
@@ -180,6 +183,34 @@ bench() {
 	printf "wrote %s; static/bench.html compares the native rows with a visitor's browser (./build.sh serve, then open /bench.html)\n" "$out"
 }
 
+# experiments_doc runs every experiment (full mode; EXPERIMENTS_QUICK=1 for
+# the quick one) and writes docs/experiments.md: each experiment's claims
+# from its paper beside the values the run computed, with the verdicts.
+experiments_doc() {
+	need_go
+	local out="$ROOT/docs/experiments.md" tmp bin mode="" name
+	[ "${EXPERIMENTS_QUICK:-}" = 1 ] && mode="-quick"
+	tmp=$(mktemp)
+	bin=$(mktemp -d)/api
+	go build -o "$bin" ./wasm/api || die "building wasm/api failed"
+	{
+		echo "# Experiments against their papers"
+		echo
+		echo "Written by \`./build.sh experiments\` (do not edit by hand) from the"
+		echo "runs of \`go run ./wasm/api experiment NAME -format md${mode:+ $mode}\`."
+		echo "Each table gives a paper's claim, the paper's number, the number this"
+		echo "run computed, the reading of the paper it is computed under (the"
+		echo "experiment's notes name them), and whether the claim holds."
+		echo
+	} >"$tmp"
+	for name in $("$bin" experiments | grep -E '^[a-z]' | awk '{print $1}'); do
+		step "experiment $name${mode:+ ($mode)}"
+		"$bin" experiment "$name" -format md $mode >>"$tmp" || die "experiment $name failed"
+	done
+	mv "$tmp" "$out"
+	printf 'wrote %s\n' "$out"
+}
+
 ensure_chromium() {
 	if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then
 		return 0
@@ -335,7 +366,8 @@ build) build ;;
 serve) serve ;;
 cloudflare) cloudflare ;;
 bench) bench ;;
+experiments) experiments_doc ;;
 test) test_all ;;
--h | --help | help) sed -n '2,22p' "$0" ;;
-*) die "unknown verb '$1': use build, serve, cloudflare, bench or test" ;;
+-h | --help | help) sed -n '2,25p' "$0" ;;
+*) die "unknown verb '$1': use build, serve, cloudflare, bench, experiments or test" ;;
 esac

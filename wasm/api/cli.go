@@ -7,7 +7,7 @@
 //	api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
 //	api policies [-format text|json]
 //	api experiments
-//	api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL]
+//	api experiment NAME [-format csv|json|md] [-quick] [-seed N] [-parallel N] [-remote URL]
 //
 // FILE is a scenario JSON, a Batsim workload JSON or an SWF trace (.swf
 // or .swf.gz). Exit status:
@@ -51,7 +51,7 @@ const usage = `usage:
   api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
   api policies [-format text|json]
   api experiments
-  api experiment NAME [-format csv|json] [-quick] [-seed N] [-parallel N] [-remote URL [-retries N]]
+  api experiment NAME [-format csv|json|md] [-quick] [-seed N] [-parallel N] [-remote URL [-retries N]]
 `
 
 // exitUsage is the status for a usage error or an unknown name.
@@ -407,7 +407,7 @@ func (c *command) experiments(args []string) int {
 
 func (c *command) experiment(args []string) int {
 	fs := c.flags("experiment")
-	format := fs.String("format", "csv", "output format: csv or json")
+	format := fs.String("format", "csv", "output format: csv, json or md (the paper's claims against this run, for docs/experiments.md)")
 	quick := fs.Bool("quick", false, "run the reduced version (seconds instead of minutes)")
 	seed := fs.Uint64("seed", 0, "seed (0: the experiment's default)")
 	parallel := fs.Int("parallel", runtime.NumCPU(), "points run at once (goroutines, or requests with -remote)")
@@ -420,8 +420,8 @@ func (c *command) experiment(args []string) int {
 	if len(pos) != 1 {
 		return c.usageErr("experiment needs exactly one NAME; known experiments: %s", experimentNames())
 	}
-	if *format != "csv" && *format != "json" {
-		return c.usageErr("unknown format %q: use csv or json", *format)
+	if *format != "csv" && *format != "json" && *format != "md" {
+		return c.usageErr("unknown format %q: use csv, json or md", *format)
 	}
 	if *parallel < 1 {
 		return c.usageErr("-parallel must be at least 1, got %d", *parallel)
@@ -470,6 +470,10 @@ func (c *command) experiment(args []string) int {
 		c.stdout.Write(append(b, '\n'))
 		return 0
 	}
+	if *format == "md" {
+		writeMarkdown(c.stdout, e.Info(), opt, rep)
+		return 0
+	}
 	if t, ok := rep.(*sched.Table); ok {
 		for _, n := range t.Notes {
 			fmt.Fprintf(c.stderr, "# %s\n", n)
@@ -479,6 +483,52 @@ func (c *command) experiment(args []string) int {
 		return c.fail("%v", err)
 	}
 	return 0
+}
+
+// writeMarkdown writes an experiment's section of docs/experiments.md: what
+// it reproduces, how it was run, and each of the paper's claims beside the
+// value this run computed and the verdict.
+func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentOptions, rep sched.Report) {
+	cell := func(s string) string {
+		return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
+	}
+	mode := "full"
+	if opt.Quick {
+		mode = "quick"
+	}
+	seed := "the experiment's default seed"
+	if opt.Seed != 0 {
+		seed = fmt.Sprintf("seed %d", opt.Seed)
+	}
+	fmt.Fprintf(w, "## %s (paper %s)\n\n%s\n\n", info.Name, info.Paper, info.Summary)
+	fmt.Fprintf(w, "Run: `go run ./wasm/api experiment %s -format md", info.Name)
+	if opt.Quick {
+		fmt.Fprint(w, " -quick")
+	}
+	if opt.Seed != 0 {
+		fmt.Fprintf(w, " -seed %d", opt.Seed)
+	}
+	fmt.Fprintf(w, "` (%s mode, %s).\n\n", mode, seed)
+	t, ok := rep.(*sched.Table)
+	if !ok || len(t.Claims) == 0 {
+		fmt.Fprint(w, "The paper states no number this experiment checks.\n\n")
+		return
+	}
+	fmt.Fprint(w, "| the paper says | paper | gridplay | reading | verdict |\n| --- | --- | --- | --- | --- |\n")
+	for _, cl := range t.Claims {
+		reading := cl.Reading
+		if reading == "" {
+			reading = "default"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", cell(cl.Claim), cell(cl.Paper), cell(cl.Ours), cell(reading), cell(cl.Verdict))
+	}
+	if len(t.Notes) > 0 {
+		fmt.Fprint(w, "\nNotes:\n\n")
+		for _, n := range t.Notes {
+			fmt.Fprintf(w, "- %s\n", cell(n))
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 func (c *command) printJSON(v any) int {

@@ -232,6 +232,33 @@ func TestExperimentTable2JSON(t *testing.T) {
 	}
 }
 
+// -format md writes an experiment's section of docs/experiments.md: each
+// of the paper's claims with the paper's number, ours and the verdict, as
+// the JSON report has them.
+func TestExperimentMarkdown(t *testing.T) {
+	code, out, errs := runCLI(t, "experiment", "titan-fig9", "-quick", "-format", "md")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	_, js, _ := runCLI(t, "experiment", "titan-fig9", "-quick", "-format", "json")
+	var rep sched.Table
+	if err := json.Unmarshal([]byte(js), &rep); err != nil || len(rep.Claims) == 0 {
+		t.Fatalf("the JSON report: %v, %d claims", err, len(rep.Claims))
+	}
+	for _, want := range []string{"## titan-fig9 (paper 002)", "`go run ./wasm/api experiment titan-fig9 -format md -quick` (quick mode", "| the paper says | paper | gridplay | reading | verdict |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the section lacks %q:\n%s", want, out)
+		}
+	}
+	if rows := strings.Count(out, "\n| ") - 2; rows != len(rep.Claims) {
+		t.Errorf("%d claim rows, the report has %d claims", rows, len(rep.Claims))
+	}
+	c := rep.Claims[0]
+	if !strings.Contains(out, "| "+c.Claim+" | "+c.Paper+" | "+c.Ours+" | ") {
+		t.Errorf("the first claim %+v is not a row of the table", c)
+	}
+}
+
 // The CLI fans points out over goroutines and over a remote API; the
 // bytes are those of one goroutine in both forms, and a point that fails
 // on the remote is retried.
