@@ -113,10 +113,21 @@ func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, u
 	return browserWith(t, w, h, nil)
 }
 
+// parallelTests are the tests that called t.Parallel (some start more
+// than one browser).
+var parallelTests sync.Map
+
 // browserWith is browser with the server's handler wrapped by wrap (nil:
 // as it is) and Chromium started with the extra options.
 func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler, extra ...chromedp.ExecAllocatorOption) (actx, ctx context.Context, con *console, url string) {
 	t.Helper()
+	// Each test has its own browser, profile and server, so the tests
+	// run side by side (go test's -parallel, GOMAXPROCS by default): a
+	// test spends most of its time waiting on its page. A measurement
+	// runs alone.
+	if _, again := parallelTests.LoadOrStore(t, true); !again && !measuring {
+		t.Parallel()
+	}
 	path := chromium(t)
 	if _, err := os.Stat(filepath.Join(staticDir, "app.wasm")); err != nil {
 		if inCI() {
