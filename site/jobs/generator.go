@@ -96,10 +96,8 @@ func (c *Table) applyGen() {
 		s.Jobs = nil
 		s.Seed = seed
 	})
-	c.Notice = GeneratorWarnings(g, c.App.Scenario)
 	c.ShowGen = false
-	c.SortKey = ""
-	c.scrollTo(0)
+	c.showNew()
 	c.Notice = []string{"The workload is now generated: " + comma(g.Jobs) + " jobs from seed " + strconv.FormatUint(seed, 10) + "."}
 	c.Problem = ""
 }
@@ -119,8 +117,7 @@ func (c *Table) expand() {
 			s.Jobs = jobs
 			s.Generator = nil
 		})
-		c.SortKey = ""
-		c.scrollTo(0)
+		c.showNew()
 		c.Notice = []string{"Expanded into " + comma(len(jobs)) + " editable rows."}
 	})
 }

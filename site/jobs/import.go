@@ -66,52 +66,63 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 			jsbridge.Mark("import: decoded")
 			c.applyImport(im)
 			jsbridge.Mark("import: applied")
-			if c.Run != nil {
-				c.Run()
-			}
 		},
 		func(msg string) { c.Problem = kind + msg })
 }
 
-// applyImport replaces the jobs (and, unless KeepPlatform, the platform)
-// with an import.
+// applyImport replaces the jobs with an imported file's.
 func (c *Table) applyImport(im *Import) {
-	keep := c.KeepPlatform
-	// A trace wants a policy made for one machine and thousands of jobs:
-	// EASY, unless the user picked a policy since loading the preset
-	// (never MUSCLE's GA on a 2,000-job trace, a run of half a minute).
-	switchPolicy := !c.App.PolicyChosen
 	what := " SWF jobs"
 	if IsBatsim(im.Name) {
 		what = " Batsim jobs"
 	}
-	c.App.Edit("import "+comma(im.Kept)+what, func(s *model.Scenario) {
-		s.Jobs = im.Jobs
-		s.Generator = nil
-		if n := TraceName(im.Name); n != "" {
-			s.Name = n
+	pl := model.Platform{Clusters: []model.Cluster{im.Cluster}}
+	c.replaceJobs("import "+comma(im.Kept)+what, TraceName(im.Name), im.Jobs, pl, c.KeepPlatform, nil, im.Notice)
+}
+
+// replaceJobs puts the jobs read from a trace in the scenario, in an edit
+// labelled label, and names it name (unless ""). Unless keep, the
+// platform becomes the trace's machine, pl; with keep the jobs lose their
+// origins, which name the trace's clusters. A trace wants a policy made
+// for one machine and thousands of jobs: the policy becomes ImportPolicy,
+// unless the user picked one since loading the preset (never MUSCLE's GA
+// on a 2,000-job trace, a run of half a minute). source, when set, is the
+// shipped trace's cut that the jobs are (share links name it). The notice
+// starts with notice and says what else changed; the page then runs the
+// scenario (Run), while it renders the new table.
+func (c *Table) replaceJobs(label, name string, jobs []model.Job, pl model.Platform, keep bool, source *model.TraceRef, notice []string) {
+	switchPolicy := !c.App.PolicyChosen
+	c.App.Edit(label, func(s *model.Scenario) {
+		s.Jobs, s.Generator, s.Trace = jobs, nil, nil
+		if name != "" {
+			s.Name = name
 		}
 		if switchPolicy {
 			s.Policy = model.Policy{Name: ImportPolicy}
 		}
 		if !keep {
-			s.Platform = model.Platform{Clusters: []model.Cluster{im.Cluster}}
-			s.Events = nil
+			s.Platform, s.Events = pl, nil
 		} else {
 			for k := range s.Jobs {
 				s.Jobs[k].Origin = ""
 			}
 		}
 	})
-	c.Notice = im.Notice
+	if source != nil {
+		c.App.SetSource(source)
+	}
+	c.Notice = notice
 	if !keep {
-		c.Notice = append(c.Notice, "The platform is now the trace's machine: "+im.Cluster.ID+" with "+comma(im.Cluster.Nodes)+" nodes.")
+		cl := pl.Clusters[0]
+		c.Notice = append(c.Notice, "The platform is now the trace's machine: "+cl.ID+" with "+comma(cl.Nodes)+" nodes.")
 	}
 	if switchPolicy {
 		c.Notice = append(c.Notice, "The policy is now "+ImportPolicy+" (EASY backfilling), which suits a trace; pick another in the policy menu.")
 	}
-	c.SortKey = ""
-	c.scrollTo(0)
+	c.showNew()
+	if c.Run != nil {
+		c.Run()
+	}
 }
 
 func (c *Table) shippedNames() []string {
@@ -220,9 +231,6 @@ func (c *Table) loadShipped() {
 				return
 			}
 			c.applyShipped(ref, x, keep)
-			if c.Run != nil {
-				c.Run()
-			}
 		},
 		func(msg string) { c.Problem = "Shipped trace: " + msg })
 }
@@ -230,34 +238,12 @@ func (c *Table) loadShipped() {
 // applyShipped replaces the jobs (and, unless keep, the platform) with
 // the cut read, x, and records that they are ref.
 func (c *Table) applyShipped(ref *model.TraceRef, x *model.Scenario, keep bool) {
-	switchPolicy := !c.App.PolicyChosen
-	c.App.Edit("load "+comma(len(x.Jobs))+" jobs of "+ref.Name, func(s *model.Scenario) {
-		s.Jobs, s.Generator, s.Trace = x.Jobs, nil, nil
-		s.Name = ref.Name
-		if ref.First > 0 {
-			s.Name += " (first " + comma(ref.First) + ")"
-		}
-		if switchPolicy {
-			s.Policy = model.Policy{Name: ImportPolicy}
-		}
-		if !keep {
-			s.Platform, s.Events = x.Platform, nil
-		} else {
-			for k := range s.Jobs {
-				s.Jobs[k].Origin = ""
-			}
-		}
-	})
-	c.App.SetSource(ref)
-	c.Notice = []string{"Loaded " + comma(len(x.Jobs)) + " jobs of " + ref.Name + ", a trace shipped with gridplay; a share link names this cut of the trace instead of listing its jobs."}
-	if !keep {
-		c.Notice = append(c.Notice, "The platform is now the trace's machine: site0 with "+comma(x.Platform.Clusters[0].Nodes)+" nodes.")
+	name := ref.Name
+	if ref.First > 0 {
+		name += " (first " + comma(ref.First) + ")"
 	}
-	if switchPolicy {
-		c.Notice = append(c.Notice, "The policy is now "+ImportPolicy+" (EASY backfilling), which suits a trace; pick another in the policy menu.")
-	}
-	c.SortKey = ""
-	c.scrollTo(0)
+	notice := "Loaded " + comma(len(x.Jobs)) + " jobs of " + ref.Name + ", a trace shipped with gridplay; a share link names this cut of the trace instead of listing its jobs."
+	c.replaceJobs("load "+comma(len(x.Jobs))+" jobs of "+ref.Name, name, x.Jobs, x.Platform, keep, ref, []string{notice})
 }
 
 // TraceName is the scenario name of an imported file: its name without

@@ -59,6 +59,13 @@ func (c *Table) scrollTo(first int) {
 	c.scrollPending = true
 }
 
+// showNew shows a new job list from its first row, in the scenario's
+// order.
+func (c *Table) showNew() {
+	c.SortKey = ""
+	c.scrollTo(0)
+}
+
 // syncScroll runs after every render (vg-js-populate): it scrolls the
 // list to a window moved by code (buttons, an added row, an import), and
 // paints the rows.
