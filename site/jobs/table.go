@@ -90,11 +90,8 @@ type Table struct {
 	// value back under the user's fingers.
 	typing map[string]string
 
-	// The rows outside Vugu's render (rowsdom.go): the skeleton for
-	// shellN rows, the painted rows, and the delegated listeners with
-	// their event queue.
-	shell  string
-	shellN int
+	// The rows outside Vugu's render (rowsdom.go): the painted rows, and
+	// the delegated listeners with their event queue.
 	dom    *domRows
 	events *jsbridge.Queue[rowEvent]
 	rowsEl js.Value
