@@ -15,7 +15,7 @@ import (
 // was about half of the page's elements: every render (a run starting, a
 // panel opening, each keystroke) paid for it. Now the template has an
 // empty table body, whose children Vugu leaves alone; after each render
-// (vg-js-populate) paintRows gives it a skeleton (rowsShell: the rows'
+// (its vg-js-populate) paintRows gives it a skeleton (rowsShell: the rows'
 // elements for the number of rows in the window, with no values) when it
 // has none for that number of rows, and fills it in place: values,
 // labels, the invalid marks, the error messages, the spacers' heights. An
@@ -74,13 +74,10 @@ type domRows struct {
 	above, below      string
 }
 
-// paintRows fills the skeleton in the scroll container el (after every
-// render).
-func (c *Table) paintRows(el js.Value) {
-	if !el.Truthy() {
-		return
-	}
-	body := el.Call("querySelector", "tbody.jt-body")
+// paintRows fills the table body (after every render). Its template
+// has a vg-js-populate: an element without one and without children is
+// static HTML to Vugu, whose innerHTML ("") it sets on every render.
+func (c *Table) paintRows(body js.Value) {
 	if !body.Truthy() {
 		return
 	}

@@ -66,15 +66,14 @@ func (c *Table) showNew() {
 	c.scrollTo(0)
 }
 
-// syncScroll runs after every render (vg-js-populate): it scrolls the
-// list to a window moved by code (buttons, an added row, an import), and
-// paints the rows.
+// syncScroll runs after every render (vg-js-populate), once the rows
+// are painted: it scrolls the list to a window moved by code (buttons, an
+// added row, an import).
 func (c *Table) syncScroll(v js.Value) {
 	if c.scrollPending {
 		c.scrollPending = false
 		jsbridge.SetScrollTop(v, float64(clampFirst(c.First, len(c.view))*RowHeight))
 	}
-	c.paintRows(v)
 }
 
 // mountScroll listens to the list's scrolling and to the edits in its
