@@ -23,19 +23,16 @@ func (c *Table) setKeep(e vugu.DOMEvent) { c.KeepPlatform = e.PropBool("target",
 // importFile starts reading the chosen file; the engine worker parses it
 // (POST /api/swf) and applyImport takes the cut.
 func (c *Table) importFile(e vugu.DOMEvent) {
-	c.stop()
 	c.Problem = ""
 	c.Notice = nil
-	c.Busy = "Reading the file…"
-	c.reqID++
-	id := c.reqID
+	id := c.Task.Start("Reading the file…")
 	readFile(e, MaxUploadBytes, func(name string, data []byte, err error) {
 		// A JS callback: go on on a goroutine, under the render lock.
 		jsbridge.Mark("import: file read")
 		go func() {
 			c.env.Lock()
 			defer c.env.UnlockRender()
-			if id != c.reqID {
+			if !c.Task.Current(id) {
 				return // cancelled, or another file was picked
 			}
 			c.sendImport(name, data, err)
@@ -47,7 +44,7 @@ func (c *Table) importFile(e vugu.DOMEvent) {
 func (c *Table) sendImport(name string, data []byte, err error) {
 	kind := importKind(name) + ": "
 	if err != nil {
-		c.Busy = ""
+		c.Task.Stop()
 		c.Problem = kind + err.Error()
 		return
 	}

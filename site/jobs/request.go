@@ -5,7 +5,8 @@ import (
 )
 
 // The engine requests of the table (import, shipped traces, generated
-// jobs): one at a time, with a busy notice and its Cancel button.
+// jobs): one at a time (Table.Task, site/state), with a busy notice and
+// its Cancel button.
 
 // ask sends one request to the engine and calls ok with its status and
 // whole body, or fail with a message, under the render lock, unless a
@@ -13,31 +14,25 @@ import (
 // cancelled by someone else (the page's runs share the worker, and
 // cancelling one restarts it) is sent again, twice at most.
 func (c *Table) ask(busy, method, path string, body []byte, ok func(status int, body []byte), fail func(msg string)) {
-	if c.cancel != nil {
-		c.cancel()
-		c.cancel = nil
-	}
-	c.reqID++
-	id := c.reqID
-	c.Busy = busy
+	id := c.Task.Start(busy)
 	var send func(tries int)
 	send = func(tries int) {
 		var status int
 		var buf []byte
-		c.cancel = c.engine().Request(method, path, body, jsbridge.Handlers{
+		c.Task.SetCancel(id, c.engine().Request(method, path, body, jsbridge.Handlers{
 			Head:  func(s int) { status = s },
 			Chunk: func(b []byte) { buf = append(buf, b...) },
 			End: func(err error) {
 				c.env.Lock()
 				defer c.env.UnlockRender()
-				if id != c.reqID {
+				if !c.Task.Current(id) {
 					return
 				}
 				if err != nil && err.Error() == jsbridge.ErrCancelled && tries < 2 {
 					send(tries + 1)
 					return
 				}
-				c.Busy, c.cancel = "", nil
+				c.Task.Done(id)
 				switch {
 				case err != nil && err.Error() == jsbridge.ErrCancelled:
 					fail("cancelled")
@@ -47,7 +42,7 @@ func (c *Table) ask(busy, method, path string, body []byte, ok func(status int, 
 					ok(status, buf)
 				}
 			},
-		})
+		}))
 	}
 	send(0)
 }
@@ -59,23 +54,13 @@ func (c *Table) engine() jsbridge.Engine {
 	return c.Engine
 }
 
-// stop cancels the engine request in flight, if any; the lock is held.
-func (c *Table) stop() {
-	c.reqID++
-	if c.cancel != nil {
-		c.cancel()
-		c.cancel = nil
-	}
-	c.Busy = ""
-}
-
 // cancelBusy is the Cancel button of the busy notice.
 func (c *Table) cancelBusy() {
-	if c.Busy == "" {
+	if !c.Task.Running() {
 		return
 	}
-	c.stop()
+	c.Task.Stop()
 	c.Notice = []string{"Cancelled."}
 }
 
-func (c *Table) busy() bool { return c.Busy != "" }
+func (c *Table) busy() bool { return c.Task.Running() }

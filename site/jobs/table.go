@@ -33,11 +33,8 @@ type Table struct {
 	// autosave loop notices the change after that render.
 	Run func()
 
-	// Busy says what the engine is doing for the table ("" when idle);
-	// cancel stops it, reqID tells stale answers apart.
-	Busy   string
-	cancel func()
-	reqID  int
+	// Task is what the engine is doing for the table (request.go).
+	Task state.Task
 
 	// SortKey is the column the view is sorted by ("" for the scenario
 	// order); SortDesc reverses it.
@@ -160,4 +157,4 @@ func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 func (c *Table) dismiss() { c.Notice, c.Problem = nil, "" }
 
-func (c *Table) hasNotice() bool { return len(c.Notice) > 0 || c.Problem != "" || c.Busy != "" }
+func (c *Table) hasNotice() bool { return len(c.Notice) > 0 || c.Problem != "" || c.Task.Running() }
