@@ -11,13 +11,6 @@ import (
 	"gridplay/site/state"
 )
 
-// The component: its state, and what it computes before each render.
-// The table's jobs are split by file: view.go (sorting and the scrolling
-// window), cells.go (editing cells and rows), rowsdom.go (painting the
-// rows outside Vugu), paste.go (CSV in and out), import.go (SWF and
-// Batsim files, shipped traces), generator.go (the generator form) and
-// request.go (the engine requests they share).
-
 // Table is the job table component.
 //
 //	<jobs:Table :App="c.App"></jobs:Table>
