@@ -104,7 +104,12 @@ build() {
 	# workers), except the painting code: this keeps the binary small at
 	# no measurable cost in frame time. The engine and the standard
 	# library keep full optimisation.
-	GOOS=js GOARCH=wasm go build -tags gridplay_nohttp -trimpath -ldflags="$ldflags" \
+	# It uses a copy of Vugu whose renderer skips the DOM writes that would
+	# change nothing (site/internal/vuguwrites: three writes compare first).
+	local vg="$ROOT/.vugu-writes"
+	go run ./site/internal/vuguwrites -vugu "$(go list -m -f '{{.Dir}}' github.com/vugu/vugu)" -o "$vg" ||
+		die "copying Vugu with its renderer's change failed"
+	GOOS=js GOARCH=wasm go build -modfile "$vg/go.mod" -tags gridplay_nohttp -trimpath -ldflags="$ldflags" \
 		-gcflags=gridplay/site/...=-l -gcflags=github.com/vugu/...=-l \
 		-gcflags=gridplay/site/gantt= -gcflags=gridplay/site/jsbridge= -gcflags=gridplay/site/frames= \
 		-o "$STATIC/.app.wasm.new" ./site ||

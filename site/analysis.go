@@ -89,10 +89,10 @@ func sameResults(a, b []*sched.Result) bool {
 	return true
 }
 
-func (c *Analysis) svg(i int) vugu.HTML {
+func (c *Analysis) svg(i int) string {
 	c.figures()
 	if i < len(c.svgs) {
-		return vugu.HTML(c.svgs[i])
+		return c.svgs[i]
 	}
 	return ""
 }
@@ -181,9 +181,9 @@ const (
 	MovesListed = 50
 )
 
-func (c *Analysis) diffSVG() vugu.HTML {
+func (c *Analysis) diffSVG() string {
 	if d := c.difference(); d != nil {
-		return vugu.HTML(d.Figure(MovesShown))
+		return d.Figure(MovesShown)
 	}
 	return ""
 }

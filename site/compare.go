@@ -27,10 +27,8 @@ type Compare struct {
 	Done, N int
 	// For names the scenario compared, for the caption.
 	For string
-	// busy is set while a comparison runs; cancel stops the request in
-	// flight.
-	busy   bool
-	cancel func()
+	// task is the comparison running (its requests, one at a time).
+	task state.Task
 	// Stale is set when the scenario changed after the comparison (see
 	// state.CompareKey); key is the key it was made for.
 	Stale bool
@@ -62,7 +60,7 @@ var Palette = []string{"#0072B2", "#D55E00", "#009E73", "#332288", "#AA4499", "#
 // attach wires the view into the page's hooks.
 func (c *Compare) attach(p *Page) {
 	c.P = p
-	p.comparing = func() bool { return c.busy }
+	p.comparing = c.task.Running
 }
 
 // reset forgets the comparison (a preset replaced the scenario).
@@ -82,7 +80,7 @@ func (c *Compare) checkStale(changed bool) bool {
 	if c.runs != c.seenRuns {
 		changed = true
 	}
-	if !changed || len(c.Results) == 0 || c.busy || c.key == "" {
+	if !changed || len(c.Results) == 0 || c.task.Running() || c.key == "" {
 		return false
 	}
 	c.seenRuns = c.runs
@@ -154,10 +152,10 @@ func (c *Compare) buttonLabel() string {
 func (c *Compare) start() {
 	p := c.P
 	names := c.runnable()
-	if len(names) == 0 || c.busy {
+	if len(names) == 0 || c.task.Running() {
 		return
 	}
-	c.busy = true
+	id := c.task.Start("comparing")
 	c.runs++
 	c.Results = nil
 	c.Errs = nil
@@ -176,10 +174,10 @@ func (c *Compare) start() {
 			var res *sched.Result
 			input := err != nil
 			if err == nil {
-				res, input, err = c.request("POST", "/api/run?format=compact", body)
+				res, input, err = c.request(id, "POST", "/api/run?format=compact", body)
 			}
 			p.env.Lock()
-			if !c.busy { // cancelled
+			if !c.task.Current(id) { // cancelled
 				p.env.UnlockRender()
 				return
 			}
@@ -198,23 +196,17 @@ func (c *Compare) start() {
 			p.env.UnlockRender()
 		}
 		p.env.Lock()
-		c.busy = false
-		c.cancel = nil
+		c.task.Done(id)
 		p.env.UnlockRender()
 	}()
 }
 
 // stop cancels a comparison in progress; the lock is held.
-func (c *Compare) stop() {
-	if c.cancel != nil {
-		c.cancel()
-		c.cancel = nil
-	}
-}
+func (c *Compare) stop() { c.task.Stop() }
 
-// request sends one non-streamed run and decodes its result; input says
-// the engine refused the scenario (a 4xx answer).
-func (c *Compare) request(method, path string, body []byte) (res *sched.Result, input bool, err error) {
+// request sends one non-streamed run of the comparison id and decodes
+// its result; input says the engine refused the scenario (a 4xx answer).
+func (c *Compare) request(id int, method, path string, body []byte) (res *sched.Result, input bool, err error) {
 	p := c.P
 	done := make(chan struct{})
 	var buf []byte
@@ -226,7 +218,7 @@ func (c *Compare) request(method, path string, body []byte) (res *sched.Result, 
 		End:   func(err error) { rerr = err; close(done) },
 	})
 	p.env.Lock()
-	c.cancel = func() { c.busy = false; cancel() }
+	c.task.SetCancel(id, cancel)
 	p.env.UnlockOnly()
 	<-done
 	if rerr != nil {
@@ -337,14 +329,14 @@ func (c *Compare) tip(in sched.Info) string {
 
 // progress: the share of policies done.
 func (c *Compare) progressStyle() string {
-	if c.busy && c.N > 0 {
+	if c.task.Running() && c.N > 0 {
 		return fmt.Sprintf("width: %.0f%%", 100*float64(c.Done)/float64(c.N))
 	}
 	return ""
 }
 
 func (c *Compare) progressNow() string {
-	if c.busy && c.N > 0 {
+	if c.task.Running() && c.N > 0 {
 		return strconv.Itoa(100 * c.Done / c.N)
 	}
 	return ""

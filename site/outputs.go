@@ -135,8 +135,11 @@ func (c *Outputs) paintNow() {
 }
 
 // bindRows attaches the windowed body to the table's scroll container
-// after every render, and repaints it.
-func (c *Outputs) bindRows(v js.Value) {
+// after every render, and repaints it. The populate is the body's: an
+// element without one and without children is static HTML to Vugu,
+// whose innerHTML ("") it would set on every render, emptying the rows.
+func (c *Outputs) bindRows(body js.Value) {
+	v := body.Call("closest", ".ot-scroll")
 	if !c.ready() {
 		return
 	}
@@ -145,7 +148,7 @@ func (c *Outputs) bindRows(v js.Value) {
 	c.scroll.Cols, c.scroll.Num, c.scroll.Titled, c.scroll.RowH = len(analysis.Columns), columnsNum, columnsTitled, RowH
 	c.scroll.Hover = c.hover
 	if !c.scroll.Bound(v) {
-		c.scroll.Bind(v, v.Call("querySelector", "tbody.ot-body"))
+		c.scroll.Bind(v, body)
 		return
 	}
 	c.scroll.Repaint()

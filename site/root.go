@@ -183,14 +183,14 @@ func (c *Root) errDetail() string   { return state.Explain(c.P.App.Err, c.P.App.
 
 // progressText says what the engine is doing.
 func (c *Root) progressText() string {
-	if c.Compare.busy {
+	if c.Compare.task.Running() {
 		return c.Compare.progressText()
 	}
 	return c.P.progressText()
 }
 
 func (c *Root) barClass() string {
-	if c.Compare.busy {
+	if c.Compare.task.Running() {
 		return "determinate"
 	}
 	return "indeterminate"

@@ -450,9 +450,9 @@ func (c *View) derive(t *sched.Table) *derived {
 }
 
 // svg is figure i's SVG (figures, which the template calls first, made it).
-func (c *View) svg(i int) vugu.HTML {
+func (c *View) svg(i int) string {
 	if i < len(c.derived.svgs) {
-		return vugu.HTML(c.derived.svgs[i])
+		return c.derived.svgs[i]
 	}
 	return ""
 }

@@ -3,6 +3,14 @@
 // (CSV, validation mapping, sorting, the engine requests of the SWF import
 // and the generator), tested natively.
 //
+// The component is table.go (its state, and what it computes before each
+// render); its jobs have a file each: view.go (sorting and the scrolling
+// window), cells.go (editing cells and rows), rowsdom.go (painting the
+// rows outside Vugu), paste.go (CSV in and out), import.go (SWF and
+// Batsim files, shipped traces), generator.go (the generator form) and
+// request.go (the engine requests they share). csv.go, rows.go and
+// batsim.go are the plain Go behind them.
+//
 // Every change goes through state.App.Edit, so undo, redo and autosave see
 // it. Choices:
 //   - CSV columns are Columns (the JSON names of model.Job). A pasted first

@@ -120,7 +120,7 @@ func TestImportThroughEngine(t *testing.T) {
 	under(ev, func() {
 		s := c.App.Scenario
 		if c.busy() || c.Problem != "" {
-			t.Fatalf("busy %q problem %q", c.Busy, c.Problem)
+			t.Fatalf("busy %q problem %q", c.Task.Busy, c.Problem)
 		}
 		// 2,100 usable, all kept (the page imports whole traces), at the
 		// trace's own times: job k arrives at 100+10k.
@@ -205,7 +205,7 @@ func TestImportRetryAndCancel(t *testing.T) {
 	waitRender(t, ev) // the cancelled answer, dropped
 	under(ev, func() {
 		if len(c.App.Scenario.Jobs) != jobs || c.busy() || c.Notice[0] != "Cancelled." || c.Problem != "" {
-			t.Errorf("%d jobs, busy %q, notice %q, problem %q", len(c.App.Scenario.Jobs), c.Busy, c.Notice, c.Problem)
+			t.Errorf("%d jobs, busy %q, notice %q, problem %q", len(c.App.Scenario.Jobs), c.Task.Busy, c.Notice, c.Problem)
 		}
 	})
 }

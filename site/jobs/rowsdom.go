@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 
 	"gridplay/site/jsbridge"
@@ -14,32 +13,27 @@ import (
 // and re-writes the whole page on every render, and the window of
 // PageSize rows, with an input, its labels and its listeners per cell,
 // was about half of the page's elements: every render (a run starting, a
-// panel opening, each keystroke) paid for it. Now the template gives the
-// table body a fixed skeleton (rowsShell: the rows' elements for the
-// number of rows in the window, with no values), which Vugu sets as its
-// innerHTML; static/main.js skips that write while it is unchanged and
-// the body's children are still the ones it made. After each render
-// (vg-js-populate) paintRows fills the skeleton in place: values, labels,
-// the invalid marks, the error messages, the spacers' heights. An input's
-// value is written only when it differs from what it shows, so the cell
-// being typed in keeps its caret. One listener per event type on the
-// scroll container (delegation) hands the edits to the table's methods,
-// in order, on a goroutine that takes the render lock; typing renders
-// nothing, a change or a button renders the page.
+// panel opening, each keystroke) paid for it. Now the template has an
+// empty table body, whose children Vugu leaves alone; after each render
+// (its vg-js-populate) paintRows gives it a skeleton (rowsShell: the rows'
+// elements for the number of rows in the window, with no values) when it
+// has none for that number of rows, and fills it in place: values,
+// labels, the invalid marks, the error messages, the spacers' heights. An
+// input's value is written only when it differs from what it shows, so
+// the cell being typed in keeps its caret. One listener per event type on
+// the scroll container (delegation) hands the edits to the table's
+// methods, in order, on a goroutine that takes the render lock; typing
+// renders nothing, a change or a button renders the page.
 
 // dupIcon is the duplicate button's picture, two overlapping squares,
 // drawn rather than a character: U+29C9 (⧉) is in few fonts, and showed
 // as an empty box.
 const dupIcon = `<svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14"><rect x="1.5" y="4.5" width="8" height="8" rx="1" fill="none" stroke="currentColor"/><rect x="4.5" y="1.5" width="8" height="8" rx="1" fill="#fff" stroke="currentColor"/></svg>`
 
-// rowsShell is the table body for the rows in the window: a spacer row,
-// the rows' skeleton, a spacer row.
-// It holds no user text (column keys only), so it is HTML as it is.
-func (c *Table) rowsShell() vugu.HTML {
-	n := len(c.rows())
-	if c.shellN == n && c.shell != "" {
-		return vugu.HTML(c.shell)
-	}
+// rowsShell is the table body for n rows: a spacer row, the rows'
+// skeleton, a spacer row. It holds no user text (column keys only), so it
+// is HTML as it is.
+func (c *Table) rowsShell(n int) string {
 	var b strings.Builder
 	b.WriteString(`<tr class="jt-spacer" aria-hidden="true"></tr>`)
 	for k := 0; k < n; k++ {
@@ -58,8 +52,7 @@ func (c *Table) rowsShell() vugu.HTML {
 		b.WriteString(`<td class="jt-actions"><button type="button" class="jt-dup" title="Duplicate">` + dupIcon + `</button><button type="button" class="jt-del" title="Delete">✕</button></td></tr>`)
 	}
 	b.WriteString(`<tr class="jt-spacer" aria-hidden="true"></tr>`)
-	c.shell, c.shellN = b.String(), n
-	return vugu.HTML(c.shell)
+	return b.String()
 }
 
 // domRow is one row of the skeleton as last painted.
@@ -81,19 +74,19 @@ type domRows struct {
 	above, below      string
 }
 
-// paintRows fills the skeleton in the scroll container el (after every
-// render).
-func (c *Table) paintRows(el js.Value) {
-	if !el.Truthy() {
-		return
-	}
-	body := el.Call("querySelector", "tbody.jt-body")
+// paintRows fills the table body (after every render). Its template
+// has a vg-js-populate: an element without one and without children is
+// static HTML to Vugu, whose innerHTML ("") it sets on every render.
+func (c *Table) paintRows(body js.Value) {
 	if !body.Truthy() {
 		return
 	}
 	idx := c.rows()
 	d := c.dom
-	if d == nil || len(d.rows) != len(idx) || !d.top.Truthy() || !d.top.Get("isConnected").Bool() || d.top.Get("parentNode").Get("className").String() != "jt-body" {
+	// A new body (the list was hidden and shown again) has no skeleton:
+	// the old one's spacer is gone from the page with it.
+	if d == nil || len(d.rows) != len(idx) || !d.top.Truthy() || !d.top.Get("isConnected").Bool() {
+		body.Set("innerHTML", c.rowsShell(len(idx)))
 		d = collectRows(body, len(idx))
 		if d == nil {
 			return

@@ -74,7 +74,7 @@ func TestFileName(t *testing.T) {
 func TestRowButtonsDrawn(t *testing.T) {
 	c := &Table{App: &state.App{Scenario: scenario(model.Job{ID: "a", Size: 1, Runtime: 1})}}
 	c.Compute(nil)
-	h := string(c.rowsShell())
+	h := c.rowsShell(len(c.rows()))
 	if strings.ContainsRune(h, '⧉') || !strings.Contains(h, `class="jt-dup" title="Duplicate"><svg`) {
 		t.Errorf("row skeleton: %s", h)
 	}

@@ -1,0 +1,126 @@
+package jobs
+
+import (
+	"strconv"
+
+	"gridplay/engine/model"
+)
+
+// Editing in place: a cell's text, typed or not yet parsed, its messages,
+// and the row buttons (add, duplicate, delete). rowsdom.go paints them.
+
+func rawKey(i int, key string) string { return strconv.Itoa(i) + "/" + key }
+
+func (c *Table) cell(i int, key string) string {
+	if v, ok := c.typing[rawKey(i, key)]; ok {
+		return v
+	}
+	if v, ok := c.raw[rawKey(i, key)]; ok {
+		return v
+	}
+	return Field(&c.jobs()[i], key)
+}
+
+func (c *Table) cellErr(i int, key string) string {
+	if m := c.rawErr[rawKey(i, key)]; m != "" {
+		return m
+	}
+	if c.errs == nil {
+		return ""
+	}
+	return c.errs.Cell(i, key)
+}
+
+func (c *Table) rowErr(i int) string {
+	if c.errs == nil {
+		return ""
+	}
+	return c.errs.Rows[i]
+}
+
+func (c *Table) cellLabel(i int, col Column) string {
+	return "job " + c.jobs()[i].ID + ", " + col.Label
+}
+
+func (c *Table) tableErrors() []string {
+	if c.errs == nil {
+		return nil
+	}
+	return c.errs.Table
+}
+
+// typeCell keeps what is being typed in a cell (input event).
+func (c *Table) typeCell(i int, key string, v string) {
+	if c.typing == nil {
+		c.typing = map[string]string{}
+	}
+	c.typing[rawKey(i, key)] = v
+}
+
+// leaveCell forgets the typed text once the cell loses focus (its change
+// event, if any, came first).
+func (c *Table) leaveCell(i int, key string) { delete(c.typing, rawKey(i, key)) }
+
+// setCell applies an edited cell (change event). Text that does not
+// parse stays in the cell with its message and changes nothing.
+func (c *Table) setCell(i int, key string, v string) {
+	if i < 0 || i >= len(c.jobs()) {
+		return
+	}
+	k := rawKey(i, key)
+	delete(c.typing, k)
+	if v == Field(&c.jobs()[i], key) {
+		delete(c.raw, k)
+		delete(c.rawErr, k)
+		return
+	}
+	probe := Duplicate(c.jobs(), i)
+	if msg := SetField(&probe, key, v); msg != "" {
+		if c.raw == nil {
+			c.raw, c.rawErr = map[string]string{}, map[string]string{}
+		}
+		c.raw[k], c.rawErr[k] = v, msg
+		return
+	}
+	delete(c.raw, k)
+	delete(c.rawErr, k)
+	c.App.Edit("edit jobs["+strconv.Itoa(i)+"]."+key, func(s *model.Scenario) { SetField(&s.Jobs[i], key, v) })
+}
+
+func (c *Table) add() {
+	if c.generated() {
+		c.Problem = "the jobs come from the generator: expand them into rows first"
+		return
+	}
+	c.App.Edit("add job", func(s *model.Scenario) { s.Jobs = append(s.Jobs, NewJob(s.Jobs)) })
+	c.SortKey = ""
+	c.scrollTo(len(c.jobs()))
+}
+
+func (c *Table) remove(i int) {
+	if i < 0 || i >= len(c.jobs()) {
+		return
+	}
+	id := c.jobs()[i].ID
+	c.App.Edit("delete job "+id, func(s *model.Scenario) { s.Jobs = append(s.Jobs[:i:i], s.Jobs[i+1:]...) })
+	c.raw, c.rawErr = nil, nil
+}
+
+func (c *Table) duplicate(i int) {
+	if i < 0 || i >= len(c.jobs()) {
+		return
+	}
+	id := c.jobs()[i].ID
+	c.App.Edit("duplicate job "+id, func(s *model.Scenario) {
+		d := Duplicate(s.Jobs, i)
+		s.Jobs = append(s.Jobs[:i+1:i+1], append([]model.Job{d}, s.Jobs[i+1:]...)...)
+	})
+	c.raw, c.rawErr = nil, nil
+}
+
+func (c *Table) inputMode(col Column) string {
+	if col.Kind == "text" {
+		return "text"
+	}
+	return "decimal"
+}
