@@ -54,7 +54,8 @@
 // Fig. 10). Metrics: makespan, advance (eq. 16), over_deadline, late,
 // utilisation, and for titan generations; series completed (Fig. 9) and
 // makespan (the queue's predicted makespan per round, Fig. 10).
-// Experiment: titan-fig9 (Figs. 7-10; see its Setup), a list of
+// Experiment: titan-fig9 (Figs. 7-10; see its Setup), in engine/titan/repro,
+// a list of
 // independent points: per reading, each policy's Fig. 9 run, each Fig. 7
 // population, Fig. 8, Fig. 10's two runs and each robustness workload.
 // The GA's Fig. 9 point also runs DS-NL (deterministic, milliseconds) for
