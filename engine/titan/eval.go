@@ -3,8 +3,6 @@ package titan
 import (
 	"math"
 	"math/bits"
-
-	"gridplay/engine/minmax"
 )
 
 // Evaluate computes the start and end of every task of s on p (eqs. 3-6)
@@ -55,7 +53,9 @@ func evaluate(o []int32, b []uint64, w int, run, dl, free []float64, now float64
 		st := now
 		for wi, x := range row { // TITAN eq. 4: the last release of the task's hosts
 			for ; x != 0; x &= x - 1 {
-				st = minmax.Max(st, free[wi*64+bits.TrailingZeros64(x)])
+				if f := free[wi*64+bits.TrailingZeros64(x)]; f > st {
+					st = f
+				}
 			}
 		}
 		en := st + run[j] // TITAN eq. 3
@@ -69,7 +69,9 @@ func evaluate(o []int32, b []uint64, w int, run, dl, free []float64, now float64
 				free[h] = en // TITAN eqs. 5-6: te_r for r < j
 			}
 		}
-		last = minmax.Max(last, en) // TITAN eq. 7
+		if en > last {
+			last = en // TITAN eq. 7
+		}
 		if d := dl[j]; d > 0 && en > d {
 			th += en - d // TITAN eq. 9
 		}
@@ -80,60 +82,80 @@ func evaluate(o []int32, b []uint64, w int, run, dl, free []float64, now float64
 	return last, s1, s2, th
 }
 
-// groups is the scratch of evalGroups: ng groups of hosts, group q
-// being the hosts of mask m[q], released at the time whose bits are
-// t[q]. The arrays are longer than the 65 groups there can be so that a
-// uint8 index needs no bounds check.
-type groups struct {
-	m, t [256]uint64
+// chain is one schedule under evaluation by evalGroups: its ng groups
+// of hosts (group q has the hosts of mask m[q], released at the time
+// whose bits are t[q]), the bits of its last end and θ so far. The
+// arrays are longer than the 65 groups there can be so that a uint8
+// index needs no bounds check.
+type chain struct {
+	ng    int
+	lastk uint64
+	th    float64
+	m, t  [256]uint64
 }
 
-// evalGroups is evaluate's fast path, for a host map of one word a row
+// evalGroups is evaluate's fast path, for host maps of one word a row
 // (m <= 64), no idle term (W^i = 0), no start or end times wanted and
 // times from +0 on (Now is not negative or -0), whose float bits order
-// them as unsigned integers. It returns the same last end and θ, bit for
-// bit. The hosts a task runs on are all released at its end (eqs. 5-6),
-// so the release times form groups, each a host mask and a time, and eq.
-// 4 looks at each group once rather than at each host. A task starts at
+// them as unsigned integers. It evaluates three schedules (o[c], b[c])
+// into the chains cs[c], task by task: the three are independent, so
+// the processor overlaps them, where one alone waits on each task's end.
+// Each chain's last end and θ are evaluate's, bit for bit.
+//
+// The hosts a task runs on are all released at its end (eqs. 5-6), so
+// the release times form groups, each a host mask and a time, and eq. 4
+// looks at each group once rather than at each host. A task starts at
 // the latest time of the groups its mask meets; its hosts then leave
 // their groups (an emptied group is dropped) and form a new group
 // released at its end. The groups start as g0 and always partition the
 // hosts, so the start is the maximum over the same floats as evaluate's.
 // tbl is the prediction cache (tbl[j*m1+k] = p_ext(k) of task j); dl has
 // +Inf for no deadline.
-func (gs *groups) evalGroups(o []int32, b []uint64, g0 []group, tbl, dl []float64, m1 int, now float64) (last, th float64) {
-	for i, g := range g0 {
-		gs.m[uint8(i)], gs.t[uint8(i)] = g.m, g.t
-	}
-	ng := len(g0)
+func evalGroups(cs *[3]chain, o *[3][]int32, b *[3][]uint64, g0 []group, tbl, dl []float64, m1 int, now float64) {
 	nowk := math.Float64bits(now)
-	lastk := nowk
-	for _, j := range o {
-		x := b[j]
-		p, d := tbl[int(j)*m1+bits.OnesCount64(x)], dl[j]
-		stk, k := nowk, 0
-		for q, m := range gs.m[:uint8(ng)] {
-			t := gs.t[q]
-			rest := m &^ x
-			gs.m[uint8(k)], gs.t[uint8(k)] = rest, t
-			if m&x == 0 { // the group does not meet the task's hosts
-				t = stk
-			}
-			stk = max(stk, t) // TITAN eq. 4
-			if rest != 0 {
-				k++
-			}
+	for c := range cs {
+		ch := &cs[c]
+		for i, g := range g0 {
+			ch.m[uint8(i)], ch.t[uint8(i)] = g.m, g.t
 		}
-		en := math.Float64frombits(stk) + p // TITAN eq. 3
-		enk := math.Float64bits(en)
-		gs.m[uint8(k)], gs.t[uint8(k)] = x, enk // TITAN eqs. 5-6
-		ng = k + 1
-		lastk = max(lastk, enk) // TITAN eq. 7
-		// TITAN eq. 9: en - d when positive, else +0, which leaves θ as it is
-		late := math.Float64bits(en - d)
-		th += math.Float64frombits(late &^ uint64(int64(late)>>63))
+		ch.ng, ch.lastk, ch.th = len(g0), nowk, 0
 	}
-	return math.Float64frombits(lastk), th
+	o0, o1, o2 := o[0], o[1][:len(o[0])], o[2][:len(o[0])]
+	for i, j0 := range o0 {
+		j1, j2 := o1[i], o2[i]
+		x0, x1, x2 := b[0][j0], b[1][j1], b[2][j2]
+		p0, p1, p2 := tbl[int(j0)*m1+bits.OnesCount64(x0)], tbl[int(j1)*m1+bits.OnesCount64(x1)], tbl[int(j2)*m1+bits.OnesCount64(x2)]
+		cs[0].place(x0, p0, dl[j0], nowk)
+		cs[1].place(x1, p1, dl[j1], nowk)
+		cs[2].place(x2, p2, dl[j2], nowk)
+	}
+}
+
+// place places the chain's next task, on the hosts of mask x for p
+// seconds with deadline d (+Inf for none), at Now or later (nowk, the
+// bits of Now).
+func (ch *chain) place(x uint64, p, d float64, nowk uint64) {
+	stk, k := nowk, 0
+	for q, m := range ch.m[:uint8(ch.ng)] {
+		t := ch.t[q]
+		rest := m &^ x
+		ch.m[uint8(k)], ch.t[uint8(k)] = rest, t
+		if m&x == 0 { // the group does not meet the task's hosts
+			t = stk
+		}
+		stk = max(stk, t) // TITAN eq. 4
+		if rest != 0 {
+			k++
+		}
+	}
+	en := math.Float64frombits(stk) + p // TITAN eq. 3
+	enk := math.Float64bits(en)
+	ch.m[uint8(k)], ch.t[uint8(k)] = x, enk // TITAN eqs. 5-6
+	ch.ng = k + 1
+	ch.lastk = max(ch.lastk, enk) // TITAN eq. 7
+	// TITAN eq. 9: en - d when positive, else +0, which leaves θ as it is
+	late := math.Float64bits(en - d)
+	ch.th += math.Float64frombits(late &^ uint64(int64(late)>>63))
 }
 
 // idle is eq. 8 from the sums s1 = Σ ΔT and s2 = Σ ΔT(2T+ΔT):

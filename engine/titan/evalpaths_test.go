@@ -17,6 +17,7 @@ import (
 func TestEvalGroupsMatchesReference(t *testing.T) {
 	r := rng.New(7, "test", "evalpaths")
 	bits := math.Float64bits
+	var cs [3]chain
 	for it := 0; it < 400; it++ {
 		m := 1 + r.IntN(64)
 		if it%5 == 4 {
@@ -46,8 +47,15 @@ func TestEvalGroupsMatchesReference(t *testing.T) {
 				o, b := g.member(k)
 				ts, te := make([]float64, pr.n), make([]float64, pr.n)
 				want := g.eval(o, b, ts, te) // evaluate
-				if len(pr.g0) > 0 {
-					last, th := g.grp.evalGroups(o, b, pr.g0, pr.tbl, pr.dlInf, pr.m+1, pr.p.Now)
+				if len(pr.g0) > 0 {          // member k with the next two, as evalPending does
+					var os [3][]int32
+					var bs [3][]uint64
+					for c := range os {
+						os[c], bs[c] = g.member((k + c) % g.pop)
+					}
+					os[0], bs[0] = o, b
+					evalGroups(&cs, &os, &bs, pr.g0, pr.tbl, pr.dlInf, pr.m+1, pr.p.Now)
+					last, th := math.Float64frombits(cs[0].lastk), cs[0].th
 					if bits(last-pr.p.Now) != bits(want.om) || bits(th) != bits(want.th) {
 						t.Fatalf("problem %d (m=%d, %d groups) member %d: evalGroups ω %v θ %v, evaluate ω %v θ %v",
 							it, m, len(pr.g0), k, last-pr.p.Now, th, want.om, want.th)

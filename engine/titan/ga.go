@@ -39,7 +39,8 @@ type GA struct {
 	free        []float64
 
 	idleOn bool      // W^i > 0: eval must compute Γ (eq. 8)
-	grp    groups    // evalGroups' scratch
+	chains [3]chain  // evalGroups' scratch
+	pend   []int     // members to evaluate
 	run    []float64 // evaluate's run times, one per task
 
 	best      terms
@@ -249,6 +250,7 @@ func (g *GA) install(pr prep) {
 	g.hostScratch = make([]int, len(pr.onIdx))
 	g.free = make([]float64, m)
 	g.run = make([]float64, n)
+	g.pend = make([]int, 0, g.pop)
 }
 
 // randomise makes member k a random schedule: a random permutation and, for
@@ -307,30 +309,59 @@ func (g *GA) repairRow(t int, row []uint64) {
 }
 
 // eval evaluates one schedule (eqs. 3-10) with the cached predictions,
-// by evalGroups when it can, else by evaluate; ts and te, when not nil,
-// receive each task's start and end.
+// by evaluate; ts and te, when not nil, receive each task's start and
+// end.
 func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 	pr := &g.pr
-	m1 := pr.m + 1
-	var last, s1, s2, th float64
-	if pr.fast && !g.idleOn && ts == nil {
-		last, th = g.grp.evalGroups(o, b, pr.g0, pr.tbl, pr.dlInf, m1, pr.p.Now)
-	} else {
-		w := pr.w
-		for j := range g.run {
-			k := 0
-			for _, x := range b[j*w : (j+1)*w] {
-				k += bits.OnesCount64(x)
-			}
-			g.run[j] = pr.tbl[j*m1+k] // p_ext(|β_j|), eq. 3
+	m1, w := pr.m+1, pr.w
+	for j := range g.run {
+		k := 0
+		for _, x := range b[j*w : (j+1)*w] {
+			k += bits.OnesCount64(x)
 		}
-		copy(g.free, pr.rel0)
-		last, s1, s2, th = evaluate(o, b, w, g.run, pr.dl, g.free, pr.p.Now, ts, te)
+		g.run[j] = pr.tbl[j*m1+k] // p_ext(|β_j|), eq. 3
 	}
-	t := terms{om: last - pr.p.Now, th: th} // eq. 7, from the current time
-	t.ga = idle(t.om, s1, s2)               // 0 on evalGroups' path, where W^i = 0
-	t.cost = cost(g.cfg.Weights, t.om, t.ga, t.th)
+	copy(g.free, pr.rel0)
+	last, s1, s2, th := evaluate(o, b, w, g.run, pr.dl, g.free, pr.p.Now, ts, te)
+	return g.terms(last, s1, s2, th)
+}
+
+// terms are the terms of a schedule from its last end, the sums of eq.
+// 8 and θ.
+func (g *GA) terms(last, s1, s2, th float64) terms {
+	t := terms{om: last - g.pr.p.Now, th: th} // eq. 7, from the current time
+	t.ga = idle(t.om, s1, s2)
+	t.cost = cost(g.cfg.Weights, t.om, t.ga, t.th) // eq. 10
 	return t
+}
+
+// evalPending evaluates the members of ord and bm listed in pend into
+// out and empties pend: three at a time by evalGroups when it can (the
+// last repeated to fill a three), else one at a time by eval.
+func (g *GA) evalPending(ord []int32, bm []uint64, out []terms) {
+	pr := &g.pr
+	n, nw := pr.n, pr.n*pr.w
+	ks := g.pend
+	if pr.fast && !g.idleOn {
+		var o [3][]int32
+		var b [3][]uint64
+		for i := 0; i < len(ks); i += 3 {
+			for c := range 3 {
+				k := ks[min(i+c, len(ks)-1)]
+				o[c], b[c] = ord[k*n:(k+1)*n], bm[k*nw:(k+1)*nw]
+			}
+			evalGroups(&g.chains, &o, &b, pr.g0, pr.tbl, pr.dlInf, pr.m+1, pr.p.Now)
+			for c, k := range ks[i:min(i+3, len(ks))] {
+				ch := &g.chains[c]
+				out[k] = g.terms(math.Float64frombits(ch.lastk), 0, 0, ch.th) // Γ unused: W^i = 0
+			}
+		}
+	} else {
+		for _, k := range ks {
+			out[k] = g.eval(ord[k*n:(k+1)*n], bm[k*nw:(k+1)*nw], nil, nil)
+		}
+	}
+	g.pend = g.pend[:0]
 }
 
 func (g *GA) member(k int) ([]int32, []uint64) {
@@ -341,10 +372,12 @@ func (g *GA) member(k int) ([]int32, []uint64) {
 // evalAll evaluates the whole population and makes its fittest member the
 // best so far (the start of a run, or a stale best after Update).
 func (g *GA) evalAll() {
+	for k := 0; k < g.pop; k++ {
+		g.pend = append(g.pend, k)
+	}
+	g.evalPending(g.ord, g.bm, g.cur)
 	bi := 0
 	for k := 0; k < g.pop; k++ {
-		o, b := g.member(k)
-		g.cur[k] = g.eval(o, b, nil, nil)
 		if g.cur[k].cost < g.cur[bi].cost {
 			bi = k
 		}
@@ -476,11 +509,12 @@ func (g *GA) Step() Generation {
 			changed = g.toggle(cb) || changed
 		}
 		if changed {
-			g.next[k] = g.eval(co, cb, nil, nil)
+			g.pend = append(g.pend, k)
 		} else {
 			g.next[k] = g.cur[a]
 		}
 	}
+	g.evalPending(g.nord, g.nbm, g.next)
 	g.ord, g.nord = g.nord, g.ord
 	g.bm, g.nbm = g.nbm, g.bm
 	g.cur, g.next = g.next, g.cur
