@@ -32,14 +32,15 @@
 // (New, Step, Best, Update, SetWeights, Run); MUSCLE (engine/muscle) seeds
 // it with its own schedule per cluster.
 //
-// Speed: the GA evaluates a schedule (eqs. 3-9) on groups of hosts that
-// share a release time, since a task's hosts are all released at its end
-// (eq. 4 then looks at each group once rather than at each host), two
-// schedules at a time so that the processor overlaps them.
-// Times are compared as order-preserving integer keys, without branches;
-// the floats computed are those of the per-host evaluation, bit for bit
-// (TestEvalPathsAgree; TestDumpOutputs with TITAN_DUMP=DIR writes the
-// outputs to compare across a change).
+// Evaluation: eqs. 3-9 are written once, in evaluate (eval.go), which
+// Evaluate and the GA use. The GA has one fast path, evalGroups, for a
+// cluster of at most 64 hosts with W^i = 0 and times from +0 on: it
+// works on groups of hosts that share a release time, since a task's
+// hosts are all released at its end (eq. 4 then looks at each group once
+// rather than at each host), three schedules at a time so that the
+// processor overlaps them. Its floats are evaluate's, bit for bit
+// (TestEvalGroupsMatchesReference; TestDumpOutputs with TITAN_DUMP=DIR
+// writes the outputs to compare across a change).
 //
 // Baselines: FC-FS (priority sort, all hosts; section 5.1), DS (deadline
 // sort, all hosts; section 3.1) and DS-NL (deadline sort, each task on the

@@ -712,12 +712,6 @@ func (g *GA) Best() (Schedule, Timing, float64) {
 	return s, tm, t.cost
 }
 
-// Generations is the number of Steps taken so far.
-func (g *GA) Generations() int { return g.gen }
-
-// Problem returns the problem the GA currently schedules.
-func (g *GA) Problem() Problem { return g.pr.p }
-
 // SetWeights changes the eq. 10 weights on the fly ("it is possible to
 // change the behaviour of the scheduler on-the-fly", section 3.3.1). The
 // costs of the population and of the best so far are recomputed; the best

@@ -74,27 +74,7 @@ func TestCurve(t *testing.T) {
 	}
 }
 
-type counting struct{ calls *int }
-
-func (c counting) Time(n int) float64 { *c.calls++; return float64(n) }
-
-func TestCacheAndScaled(t *testing.T) {
-	calls := 0
-	c := Cached(counting{&calls}, 8)
-	for i := 0; i < 3; i++ {
-		for n := 1; n <= 8; n++ {
-			if c.Time(n) != float64(n) {
-				t.Fatal("wrong cached value")
-			}
-		}
-	}
-	if calls != 8 {
-		t.Errorf("%d predictor calls for 8 host counts, want 8", calls)
-	}
-	c.Time(9) // outside the cache: passed through
-	if calls != 9 {
-		t.Errorf("calls %d", calls)
-	}
+func TestScaled(t *testing.T) {
 	if s := Scaled(Fixed(10), 0.5); s.Time(3) != 5 {
 		t.Errorf("scaled %v", s.Time(3))
 	}
