@@ -125,29 +125,3 @@ func TestPickMatchesBinarySearch(t *testing.T) {
 		}
 	}
 }
-
-// TestCrossOrder64MatchesGeneral: the bit-set order crossover gives the
-// same child as the general one, for every cut, on random orders of 2 to
-// 64 tasks.
-func TestCrossOrder64MatchesGeneral(t *testing.T) {
-	r := rng.New(5, "test", "cross64")
-	for it := 0; it < 3000; it++ {
-		n := 2 + r.IntN(63)
-		g := &GA{stamp: make([]uint32, n), dup: make([]int, n)}
-		A, B := make([]int32, n), make([]int32, n)
-		for i := range A {
-			A[i], B[i] = int32(i), int32(i)
-		}
-		r.Shuffle(n, func(i, j int) { A[i], A[j] = A[j], A[i] })
-		r.Shuffle(n, func(i, j int) { B[i], B[j] = B[j], B[i] })
-		cut := 1 + r.IntN(n-1)
-		want, got := make([]int32, n), make([]int32, n)
-		g.crossOrderStamps(A, B, want, cut)
-		g.crossOrder64(A, B, got, cut)
-		for i := range want {
-			if want[i] != got[i] {
-				t.Fatalf("A %v B %v cut %d: %v, general %v", A, B, cut, got, want)
-			}
-		}
-	}
-}

@@ -404,27 +404,11 @@ func (g *GA) pick() int {
 }
 
 // search returns the first k with cum[k] > u, or pop-1 if none: the
-// number of k < pop-1 with cum[k] <= u, as cum never decreases. Up to
-// 64 members it counts them in two rounds of independent compares (the
-// blocks of 8 that end at most at u, then the entries of the next
-// block), beyond it is a binary search; neither branches on the data.
+// number of k < pop-1 with cum[k] <= u, as cum never decreases, by a
+// binary search that does not branch on the data.
 func (g *GA) search(uf float64) int {
 	u := math.Float64bits(uf)
 	c := g.cum[:g.pop-1]
-	if n := len(c); n <= 64 {
-		k := 0
-		for i := 7; i < n; i += 8 {
-			k += atMost(c[i], u)
-		}
-		k *= 8
-		cnt := k
-		for i := k; i < k+8; i++ {
-			// past the end, c[n-1] again: counted only when all are
-			// <= u, and then the count is cut to n
-			cnt += atMost(c[min(i, n-1)], u)
-		}
-		return min(cnt, n)
-	}
 	base, n := 0, len(c)
 	for n > 1 {
 		half := n / 2
@@ -536,18 +520,9 @@ func (g *GA) Step() Generation {
 // crossOrder is the task-order crossover of expr. 12: the child takes A
 // before the cut and B from the cut on; a task that appears twice is
 // resolved by setting its first occurrence (in A's part) to the first
-// value of B not yet in the child.
+// value of B not yet in the child. The tasks in the child are marked
+// with stamps.
 func (g *GA) crossOrder(A, B, C []int32, cut int) {
-	if len(C) <= 64 {
-		g.crossOrder64(A, B, C, cut)
-		return
-	}
-	g.crossOrderStamps(A, B, C, cut)
-}
-
-// crossOrderStamps is crossOrder for any number of tasks, marking the
-// tasks in the child with stamps.
-func (g *GA) crossOrderStamps(A, B, C []int32, cut int) {
 	g.stampN++
 	if g.stampN == 0 { // wrapped: reset the marks
 		clear(g.stamp)
@@ -576,37 +551,6 @@ func (g *GA) crossOrderStamps(A, B, C []int32, cut int) {
 		}
 		C[g.dup[k]] = B[bi]
 		used[B[bi]] = s
-	}
-}
-
-// crossOrder64 is crossOrder for at most 64 tasks, with bit sets and
-// without branches on the data. A task of A before the cut is a
-// duplicate when B's part from the cut has it; the values that replace
-// the duplicates, in order, are the tasks of B before the cut that the
-// child does not have yet, in B's order: B's part from the cut has the
-// others. The child is the same as crossOrder's.
-func (g *GA) crossOrder64(A, B, C []int32, cut int) {
-	n := len(C)
-	dup := g.dup
-	A, B = A[:n], B[:n]
-	var tail uint64 // B's tasks from the cut on
-	for i := cut; i < n; i++ {
-		C[i] = B[i]
-		tail |= 1 << uint(B[i]&63)
-	}
-	used, nd := tail, 0
-	dup = dup[:n]
-	for i := 0; i < cut; i++ {
-		a := A[i]
-		C[i] = a
-		dup[nd] = i
-		nd += int(tail >> uint(a&63) & 1)
-		used |= 1 << uint(a&63)
-	}
-	for i, k := 0, 0; k < nd; i++ {
-		b := B[i]
-		C[dup[k]] = b // kept only when b is unused: else the next b overwrites it
-		k += int(^used >> uint(b&63) & 1)
 	}
 }
 
