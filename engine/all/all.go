@@ -13,6 +13,7 @@ import (
 	_ "gridplay/engine/hybrid/repro"
 	_ "gridplay/engine/multisite/repro"
 	_ "gridplay/engine/muscle/repro"
+	_ "gridplay/engine/titan/repro"
 )
 
 func init() { check.RegisterAppTime(AppTime) }

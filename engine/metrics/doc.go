@@ -1,9 +1,9 @@
 // Package metrics computes the standard schedule metrics of design.md
-// section 5 from a finished schedule. Each function is pure, cites the
-// equation it implements, and is tested on schedules computed by hand.
-// Fill adds them all to a sched.Result under lower-case keys, without
-// overwriting a key the policy already set (a policy's own definition
-// wins: a paper-internal makespan, for example).
+// section 5 from a finished schedule, each once, citing the equation it
+// implements, in two passes over the placements (metrics.go), tested on
+// schedules computed by hand. Fill adds them all to a sched.Result under
+// lower-case keys, without overwriting a key the policy already set (a
+// policy's own definition wins: a paper-internal makespan, for example).
 //
 // Where every metric of design.md section 5 lives:
 //
@@ -19,7 +19,6 @@
 //	AWRT                    awrt           metrics   Multisite eq. 3
 //	AWWT                    awwt           metrics   Multisite eq. 4
 //	dropped jobs            dropped        metrics   len(Result.Dropped)
-//	idle time (plain)       -              metrics   Idle: node-seconds not used in the makespan
 //	idle time (weighted)    idle           titan     TITAN eq. 8
 //	CP, MCP, PB             cp, mcp, pb    muscle    MUSCLE eqs. 1, 7, 8 (per round)
 //	TTR                     ttr            hybrid    Hybrid eq. 1

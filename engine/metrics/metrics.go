@@ -10,52 +10,60 @@ import (
 // Tau is the bounded-slowdown threshold in seconds.
 const Tau = 10.0
 
-// Done is one scheduled job as the metrics see it.
-type Done struct {
-	Submit, Start, End float64
-	// Deadline is absolute; 0 means none.
-	Deadline float64
-	Size     int
-}
+// Keys are the metrics Fill adds, in a fixed order.
+var Keys = []string{"makespan", "flowtime", "wait", "bsld", "utilisation", "completed",
+	"over_deadline", "advance", "awrt", "awwt", "dropped"}
 
-// Run is the job's run time as scheduled.
-func (d Done) Run() float64 { return d.End - d.Start }
-
-// Join pairs each placement of r with its job in s, in schedule order.
-// Placements of unknown jobs are skipped.
-func Join(s *model.Scenario, r *sched.Result) []Done {
-	if s == nil || r == nil {
-		return nil
+// Fill adds the standard metrics of r's schedule to r.Metrics, keeping any
+// value the policy already set. Each placement counts as the job that
+// s's index finds under its id (model.JobIndex.Find); placements of
+// unknown jobs are skipped.
+func Fill(s *model.Scenario, r *sched.Result) {
+	if r == nil {
+		return
 	}
-	ix := model.IndexJobs(s.Jobs)
-	jobOf := make([]int32, len(r.Schedule))
-	for k := range r.Schedule {
-		jobOf[k] = int32(ix.Find(r.Schedule[k].Job))
-	}
-	return JoinOf(s, r, jobOf)
-}
-
-// JoinOf is Join given the position in s.Jobs of each placement's job
-// (jobOf[k] for placement k, -1 to skip it), found once for a whole run
-// (check.Placed).
-func JoinOf(s *model.Scenario, r *sched.Result, jobOf []int32) []Done {
-	if s == nil || r == nil {
-		return nil
-	}
-	out := make([]Done, 0, len(r.Schedule))
-	for k := range r.Schedule {
-		p := &r.Schedule[k]
-		i := jobOf[k]
-		if i < 0 {
-			continue
+	var jobOf []int32
+	if s != nil {
+		ix := model.IndexJobs(s.Jobs)
+		jobOf = make([]int32, len(r.Schedule))
+		for k := range r.Schedule {
+			jobOf[k] = int32(ix.Find(r.Schedule[k].Job))
 		}
-		out = append(out, done(p, &s.Jobs[i]))
 	}
-	return out
+	FillOf(s, r, jobOf)
 }
 
-// done is placement p of job j as the metrics see it.
-func done(p *sched.Placement, j *model.Job) Done {
+// FillOf is Fill given the position in s.Jobs of each placement's job
+// (jobOf[k] for placement k, -1 to skip it), found once for a whole run
+// (check.Placed). It takes two passes over the placements, not a list of
+// jobs and a pass per metric: a whole trace has 200,000 jobs.
+func FillOf(s *model.Scenario, r *sched.Result, jobOf []int32) {
+	if r == nil {
+		return
+	}
+	vals := valuesOf(s, r, jobOf)
+	if r.Metrics == nil {
+		r.Metrics = map[string]float64{}
+	}
+	for _, k := range Keys {
+		if _, set := r.Metrics[k]; !set {
+			r.Metrics[k] = vals[k]
+		}
+	}
+}
+
+// done is one scheduled job as the metrics see it.
+type done struct {
+	submit, start, end float64
+	deadline           float64 // absolute; 0 means none
+	size               int
+}
+
+// run is the job's run time as scheduled.
+func (d done) run() float64 { return d.end - d.start }
+
+// doneOf is placement p of job j as the metrics see it.
+func doneOf(p *sched.Placement, j *model.Job) done {
 	// The nodes the job actually held weigh it: for a moldable job
 	// (TITAN) Size is only a cap. Size is the fallback for policies
 	// that do not report a node count.
@@ -63,167 +71,119 @@ func done(p *sched.Placement, j *model.Job) Done {
 	if size <= 0 {
 		size = j.Size
 	}
-	return Done{Submit: j.Submit, Start: p.Start, End: p.End, Deadline: j.Deadline, Size: size}
+	return done{submit: j.Submit, start: p.Start, end: p.End, deadline: j.Deadline, size: size}
 }
 
-func firstSubmit(ds []Done) float64 {
-	t := math.Inf(1)
-	for _, d := range ds {
-		t = math.Min(t, d.Submit)
+// valuesOf computes every metric of Keys, each sum taken over the
+// placements in schedule order, skipping those whose jobOf is -1.
+func valuesOf(s *model.Scenario, r *sched.Result, jobOf []int32) map[string]float64 {
+	var placed []sched.Placement
+	if s != nil {
+		placed = r.Schedule
 	}
-	return t
-}
-
-// Makespan is the time from the first submission to the last end:
-// max_i F_i - min_j submit_j (GA-MF section 3, makespan).
-func Makespan(ds []Done) float64 {
-	if len(ds) == 0 {
-		return 0
-	}
-	end := math.Inf(-1)
-	for _, d := range ds {
-		end = math.Max(end, d.End)
-	}
-	return end - firstSubmit(ds)
-}
-
-// Flowtime is the sum over jobs of F_j - Sb, the end time measured from
-// the batch start Sb, the first submission (GA-MF section 3, flowtime:
-// sum of T_j^w + T_j^e = sum of F_j - Sb).
-func Flowtime(ds []Done) float64 {
-	if len(ds) == 0 {
-		return 0
-	}
-	sb := firstSubmit(ds)
-	sum := 0.0
-	for _, d := range ds {
-		sum += d.End - sb // GA-MF flowtime
-	}
-	return sum
-}
-
-// Wait is the mean of start - submit.
-func Wait(ds []Done) float64 {
-	if len(ds) == 0 {
-		return 0
-	}
-	sum := 0.0
-	for _, d := range ds {
-		sum += d.Start - d.Submit
-	}
-	return sum / float64(len(ds))
-}
-
-// BoundedSlowdown is the mean of max(1, (wait + run) / max(run, tau)).
-func BoundedSlowdown(ds []Done, tau float64) float64 {
-	if len(ds) == 0 {
-		return 0
-	}
-	sum := 0.0
-	for _, d := range ds {
-		sum += math.Max(1, (d.End-d.Submit)/math.Max(d.Run(), tau))
-	}
-	return sum / float64(len(ds))
-}
-
-// Busy is the node-seconds used: sum of size x run.
-func Busy(ds []Done) float64 {
-	sum := 0.0
-	for _, d := range ds {
-		sum += float64(d.Size) * d.Run()
-	}
-	return sum
-}
-
-// Utilisation is Busy / (nodes x makespan).
-func Utilisation(ds []Done, nodes int) float64 {
-	m := Makespan(ds)
-	if m <= 0 || nodes <= 0 {
-		return 0
-	}
-	return Busy(ds) / (float64(nodes) * m)
-}
-
-// Idle is the plain idle time: the node-seconds of the makespan not used
-// by any job, nodes x makespan - Busy (TITAN's weighted form, eq. 8, is in
-// engine/titan).
-func Idle(ds []Done, nodes int) float64 {
-	return math.Max(0, float64(nodes)*Makespan(ds)-Busy(ds))
-}
-
-// Completed counts the jobs that end by their deadline; a job without a
-// deadline counts when it is scheduled.
-func Completed(ds []Done) int {
+	// Pass 1: the batch start Sb (the first submission) and the last end.
 	n := 0
-	for _, d := range ds {
-		if d.Deadline == 0 || d.End <= d.Deadline {
-			n++
+	first, end := math.Inf(1), math.Inf(-1)
+	for k := range placed {
+		if jobOf[k] < 0 {
+			continue
 		}
+		d := doneOf(&placed[k], &s.Jobs[jobOf[k]])
+		first = minf(first, d.submit)
+		end = maxf(end, d.end)
+		n++
 	}
-	return n
-}
-
-// OverDeadline is the mean lateness max(te_j - d_j, 0) of the late jobs
-// (TITAN eq. 9 sums the same terms over all jobs).
-func OverDeadline(ds []Done) float64 {
-	sum, n := 0.0, 0
-	for _, d := range ds {
-		if d.Deadline > 0 && d.End > d.Deadline {
-			sum += d.End - d.Deadline // TITAN eq. 9 term
-			n++
+	makespan := 0.0
+	if n > 0 {
+		makespan = end - first // GA-MF section 3: max F_i - min submit_j
+	}
+	// Pass 2: the sums.
+	var flow, wait, bsld, busy, over, adv, wrt, wwt, cst float64
+	completed, late, dl := 0, 0, 0
+	for k := range placed {
+		if jobOf[k] < 0 {
+			continue
 		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return sum / float64(n)
-}
-
-// Advance is TITAN eq. 16, the average advance time A_T = sum(d_j -
-// TE_j) / n over the n jobs with a deadline; late jobs count negatively.
-func Advance(ds []Done) float64 {
-	sum, n := 0.0, 0
-	for _, d := range ds {
-		if d.Deadline > 0 {
-			sum += d.Deadline - d.End // TITAN eq. 16
-			n++
+		d := doneOf(&placed[k], &s.Jobs[jobOf[k]])
+		flow += d.end - first // GA-MF section 3 flowtime: sum of F_j - Sb
+		wait += d.start - d.submit
+		bsld += maxf(1, (d.end-d.submit)/maxf(d.run(), Tau)) // bounded slowdown
+		busy += float64(d.size) * d.run()                    // node-seconds used
+		if d.deadline == 0 || d.end <= d.deadline {
+			completed++ // ended by its deadline, or has none
 		}
+		if d.deadline > 0 && d.end > d.deadline {
+			over += d.end - d.deadline // TITAN eq. 9 term
+			late++
+		}
+		if d.deadline > 0 {
+			adv += d.deadline - d.end // TITAN eq. 16
+			dl++
+		}
+		c := float64(d.size) * d.run()  // Multisite: Cost_j = W_j (T_end - T_start)
+		wrt += c * (d.end - d.submit)   // Multisite eq. 3
+		wwt += c * (d.start - d.submit) // Multisite eq. 4
+		cst += c
 	}
-	if n == 0 {
-		return 0
+	v := map[string]float64{
+		"makespan":      makespan,
+		"completed":     float64(completed),
+		"dropped":       float64(len(r.Dropped)),
+		"flowtime":      0,
+		"wait":          0,
+		"bsld":          0,
+		"utilisation":   0,
+		"over_deadline": 0,
+		"advance":       0,
+		"awrt":          0,
+		"awwt":          0,
 	}
-	return sum / float64(n)
+	if n > 0 {
+		v["flowtime"] = flow
+		v["wait"] = wait / float64(n)
+		v["bsld"] = bsld / float64(n)
+	}
+	if nodes := totalNodes(s); !(makespan <= 0 || nodes <= 0) {
+		v["utilisation"] = busy / (float64(nodes) * makespan)
+	}
+	if late > 0 {
+		v["over_deadline"] = over / float64(late) // mean over the late jobs
+	}
+	if dl > 0 {
+		v["advance"] = adv / float64(dl) // TITAN eq. 16: A_T = sum(d_j - TE_j) / n
+	}
+	if cst != 0 {
+		v["awrt"], v["awwt"] = wrt/cst, wwt/cst // Multisite eqs. 3-4
+	}
+	return v
 }
 
-// cost is Multisite's resource consumption Cost_j = W_j (T_end - T_start).
-func cost(d Done) float64 { return float64(d.Size) * d.Run() }
-
-// AWRT is the average weighted response time, Multisite eq. 3:
-// sum Cost_j (T_end - T_submit) / sum Cost_j.
-func AWRT(ds []Done) float64 {
-	num, den := 0.0, 0.0
-	for _, d := range ds {
-		c := cost(d)
-		num += c * (d.End - d.Submit) // Multisite eq. 3
-		den += c
-	}
-	if den == 0 {
+func totalNodes(s *model.Scenario) int {
+	if s == nil {
 		return 0
 	}
-	return num / den
+	return s.Platform.TotalNodes()
 }
 
-// AWWT is the average weighted wait time, Multisite eq. 4:
-// sum Cost_j (T_start - T_submit) / sum Cost_j.
-func AWWT(ds []Done) float64 {
-	num, den := 0.0, 0.0
-	for _, d := range ds {
-		c := cost(d)
-		num += c * (d.Start - d.Submit) // Multisite eq. 4
-		den += c
+// maxf is math.Max, the common case (x > y or y > x) inlined: equal
+// values, NaN and infinities are math.Max's.
+func maxf(x, y float64) float64 {
+	if x > y {
+		return x
 	}
-	if den == 0 {
-		return 0
+	if y > x {
+		return y
 	}
-	return num / den
+	return math.Max(x, y)
+}
+
+// minf is math.Min, the common case inlined (see maxf).
+func minf(x, y float64) float64 {
+	if x < y {
+		return x
+	}
+	if y < x {
+		return y
+	}
+	return math.Min(x, y)
 }

@@ -28,7 +28,7 @@ package titan
 //	Normalise(costs, fit []float64)                         MUSCLE eq. 2
 //	NewSchedule(tasks, hosts int) Schedule
 //	Code(name string) (Predictor, error)                    Fig. 6 codes
-//	Fixed(seconds) / Curve(points) (Predictor, error) / Scaled(p, factor) / Cached(p, maxN)
+//	Fixed(seconds) / Curve(points) (Predictor, error) / Scaled(p, factor)
 //	TaskFromJob(j model.Job) (Task, error)
 //	FCFS / DS / DSNL (p *Problem) (Schedule, error)         sections 5.1, 3.1, 3.2
 //	Fig9Scenario(seed) *model.Scenario                      the section 5 workload

@@ -13,18 +13,17 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 	"gridplay/engine/runner"
-	"gridplay/engine/sched"
 )
 
 // TestDumpOutputs writes the bytes that a change meant only for speed
-// must leave alone into the directory $TITAN_DUMP: titan-fig9 JSON for
-// several seeds, titan policy results (idle weight on and off, hosts
+// must leave alone into the directory $TITAN_DUMP: titan policy results (idle weight on and off, hosts
 // going offline, a cluster wider than 64 nodes, a slower cluster), and
 // GA trajectories (every generation's best and mean cost, bit for bit,
-// and the final best schedule) on random problems of 5 to 130 hosts.
-// Run it on the old and the new code and compare the directories:
+// and the final best schedule) on random problems of 5 to 130 hosts;
+// TestDumpFig9 in engine/titan/repro adds titan-fig9's JSON for several
+// seeds. Run both on the old and the new code and compare the directories:
 //
-//	TITAN_DUMP=/tmp/new go test -run TestDumpOutputs ./engine/titan/
+//	TITAN_DUMP=/tmp/new go test -run TestDump ./engine/titan/...
 //	diff -r /tmp/old /tmp/new
 //
 // It is a by-hand check (a minute of work), so it runs only when
@@ -47,17 +46,6 @@ func TestDumpOutputs(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	e, _ := sched.LookupExperiment("titan-fig9")
-	for _, c := range []struct {
-		seed  uint64
-		quick bool
-	}{{1, true}, {2, true}, {3, true}, {11, true}, {1, false}, {2, false}} {
-		rep, err := sched.RunExperiment(ctx, e, sched.ExperimentOptions{Seed: c.seed, Quick: c.quick}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(fmt.Sprintf("fig9-seed%d-quick%v.json", c.seed, c.quick), rep)
-	}
 	off := []model.Event{{At: 60, Kind: "offline", Cluster: "c0", Nodes: []int{12, 13, 14, 15}},
 		{At: 300, Kind: "online", Cluster: "c0", Nodes: []int{13}}}
 	for seed := uint64(1); seed <= 5; seed++ {

@@ -35,6 +35,23 @@ func DefaultConfig() Config {
 	}
 }
 
+// LiteratureRates are the untuned GA rates: K.A. De Jong's standard
+// setting (An Analysis of the Behavior of a Class of Genetic Adaptive
+// Systems, PhD thesis, University of Michigan, 1975): crossover 0.6 and
+// mutation 0.001 per gene. TITAN's mutations act once per child (one
+// swap of the order, expr. 13; one toggle of the host map, expr. 14), so
+// the per-gene rate becomes the expected number of mutated genes per
+// child: 0.001 times n order genes for the swap, and 0.001 times n·m map
+// bits for the toggle (capped at 1). Population and elitism stay as in
+// DefaultConfig: the population is the paper's (section 4.2).
+func LiteratureRates(n, m int) Config {
+	c := DefaultConfig()
+	c.CrossoverRate = 0.6
+	c.MutationRate = math.Min(1, 0.001*float64(n))
+	c.MapMutationRate = math.Min(1, 0.001*float64(n*m))
+	return c
+}
+
 // MaxPopulation caps Config.Population (memory is population x tasks x
 // host words).
 const MaxPopulation = 10000

@@ -32,14 +32,15 @@
 // (New, Step, Best, Update, SetWeights, Run); MUSCLE (engine/muscle) seeds
 // it with its own schedule per cluster.
 //
-// Speed: the GA evaluates a schedule (eqs. 3-9) on groups of hosts that
-// share a release time, since a task's hosts are all released at its end
-// (eq. 4 then looks at each group once rather than at each host), two
-// schedules at a time so that the processor overlaps them.
-// Times are compared as order-preserving integer keys, without branches;
-// the floats computed are those of the per-host evaluation, bit for bit
-// (TestEvalPathsAgree; TestDumpOutputs with TITAN_DUMP=DIR writes the
-// outputs to compare across a change).
+// Evaluation: eqs. 3-9 are written once, in evaluate (eval.go), which
+// Evaluate and the GA use. The GA has one fast path, evalGroups, for a
+// cluster of at most 64 hosts with W^i = 0 and times from +0 on: it
+// works on groups of hosts that share a release time, since a task's
+// hosts are all released at its end (eq. 4 then looks at each group once
+// rather than at each host), three schedules at a time so that the
+// processor overlaps them. Its floats are evaluate's, bit for bit
+// (TestEvalGroupsMatchesReference; TestDumpOutputs with TITAN_DUMP=DIR
+// writes the outputs to compare across a change).
 //
 // Baselines: FC-FS (priority sort, all hosts; section 5.1), DS (deadline
 // sort, all hosts; section 3.1) and DS-NL (deadline sort, each task on the
@@ -54,7 +55,8 @@
 // Fig. 10). Metrics: makespan, advance (eq. 16), over_deadline, late,
 // utilisation, and for titan generations; series completed (Fig. 9) and
 // makespan (the queue's predicted makespan per round, Fig. 10).
-// Experiment: titan-fig9 (Figs. 7-10; see its Setup), a list of
+// Experiment: titan-fig9 (Figs. 7-10; see its Setup), in engine/titan/repro,
+// a list of
 // independent points: per reading, each policy's Fig. 9 run, each Fig. 7
 // population, Fig. 8, Fig. 10's two runs and each robustness workload.
 // The GA's Fig. 9 point also runs DS-NL (deterministic, milliseconds) for

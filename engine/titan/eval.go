@@ -15,51 +15,147 @@ func Evaluate(p *Problem, s *Schedule, t *Timing) error {
 	if err := s.check(p, "schedule"); err != nil {
 		return err
 	}
-	n, m, w := len(p.Tasks), len(p.Release), words(len(p.Release))
+	n, m := len(p.Tasks), len(p.Release)
 	t.Start = resize(t.Start, n)
 	t.End = resize(t.End, n)
+	order := make([]int32, n)
+	run, dl := make([]float64, n), make([]float64, n)
+	for i, j := range s.Order {
+		order[i] = int32(j)
+		run[j] = p.Tasks[j].Pred.Time(s.Count(j))
+		dl[j] = p.Tasks[j].Deadline
+	}
 	free := make([]float64, m)
 	for h, r := range p.Release {
 		free[h] = math.Max(r, p.Now) // hr_i, eq. 6; an idle host is free at t (eq. 4)
 	}
-	now := p.Now
-	last := now
-	var s1, s2, theta float64
-	for _, j := range s.Order {
-		row := s.Bits[j*w : (j+1)*w]
-		ts, k := now, 0
-		for wi, x := range row { // eq. 4: latest release of the mapped hosts
-			k += bits.OnesCount64(x)
-			for ; x != 0; x &= x - 1 {
-				if f := free[wi*64+bits.TrailingZeros64(x)]; f > ts {
-					ts = f
-				}
-			}
-		}
-		te := ts + p.Tasks[j].Pred.Time(k) // eq. 3
-		for wi, x := range row {
-			for ; x != 0; x &= x - 1 {
-				h := wi*64 + bits.TrailingZeros64(x)
-				if gap := ts - free[h]; gap > 0 { // idle pocket before this task
-					T := free[h] - now
-					s1 += gap
-					s2 += gap * (2*T + gap)
-				}
-				free[h] = te // eqs. 5-6: te_r for r < j
-			}
-		}
-		t.Start[j], t.End[j] = ts, te
-		if te > last {
-			last = te
-		}
-		if d := p.Tasks[j].Deadline; d > 0 && te > d {
-			theta += te - d // eq. 9
-		}
-	}
-	t.Makespan = last - now // eq. 7, from the current time
+	last, s1, s2, theta := evaluate(order, s.Bits, words(m), run, dl, free, p.Now, t.Start, t.End)
+	t.Makespan = last - p.Now // eq. 7, from the current time
 	t.Idle = idle(t.Makespan, s1, s2)
 	t.Deadline = theta
 	return nil
+}
+
+// evaluate is TITAN's eqs. 3-9 on one schedule: the reference that
+// Evaluate and the GA's eval use, and that the GA's one fast path,
+// evalGroups, is tested against (TestEvalGroupsMatchesReference). Tasks
+// are taken in the order o; task j runs on the hosts of its row of the
+// host map b (w words a row) for run[j] = p_ext(|β_j|) seconds, and has
+// the deadline dl[j] (0 for none). free holds each host's release time
+// (hr_i, or now if later) and is overwritten. It returns the last end
+// and θ, and the sums s1 = Σ ΔT and s2 = Σ ΔT(2T+ΔT) of eq. 8 (see
+// idle); ts and te, when not nil, receive each task's start and end.
+func evaluate(o []int32, b []uint64, w int, run, dl, free []float64, now float64, ts, te []float64) (last, s1, s2, th float64) {
+	last = now
+	for _, j32 := range o {
+		j := int(j32)
+		row := b[j*w : (j+1)*w]
+		st := now
+		for wi, x := range row { // TITAN eq. 4: the last release of the task's hosts
+			for ; x != 0; x &= x - 1 {
+				if f := free[wi*64+bits.TrailingZeros64(x)]; f > st {
+					st = f
+				}
+			}
+		}
+		en := st + run[j] // TITAN eq. 3
+		for wi, x := range row {
+			for ; x != 0; x &= x - 1 {
+				h := wi*64 + bits.TrailingZeros64(x)
+				if gap := st - free[h]; gap > 0 { // TITAN eq. 8: a pocket ΔT = gap at T = free[h] - now
+					s1 += gap
+					s2 += gap * (2*(free[h]-now) + gap)
+				}
+				free[h] = en // TITAN eqs. 5-6: te_r for r < j
+			}
+		}
+		if en > last {
+			last = en // TITAN eq. 7
+		}
+		if d := dl[j]; d > 0 && en > d {
+			th += en - d // TITAN eq. 9
+		}
+		if ts != nil {
+			ts[j], te[j] = st, en
+		}
+	}
+	return last, s1, s2, th
+}
+
+// chain is one schedule under evaluation by evalGroups: its ng groups
+// of hosts (group q has the hosts of mask m[q], released at the time
+// whose bits are t[q]), the bits of its last end and θ so far. The
+// arrays are longer than the 65 groups there can be so that a uint8
+// index needs no bounds check.
+type chain struct {
+	ng    int
+	lastk uint64
+	th    float64
+	m, t  [256]uint64
+}
+
+// evalGroups is evaluate's fast path, for host maps of one word a row
+// (m <= 64), no idle term (W^i = 0), no start or end times wanted and
+// times from +0 on (Now is not negative or -0), whose float bits order
+// them as unsigned integers. It evaluates three schedules (o[c], b[c])
+// into the chains cs[c], task by task: the three are independent, so
+// the processor overlaps them, where one alone waits on each task's end.
+// Each chain's last end and θ are evaluate's, bit for bit.
+//
+// The hosts a task runs on are all released at its end (eqs. 5-6), so
+// the release times form groups, each a host mask and a time, and eq. 4
+// looks at each group once rather than at each host. A task starts at
+// the latest time of the groups its mask meets; its hosts then leave
+// their groups (an emptied group is dropped) and form a new group
+// released at its end. The groups start as g0 and always partition the
+// hosts, so the start is the maximum over the same floats as evaluate's.
+// tbl is the prediction cache (tbl[j*m1+k] = p_ext(k) of task j); dl has
+// +Inf for no deadline.
+func evalGroups(cs *[3]chain, o *[3][]int32, b *[3][]uint64, g0 []group, tbl, dl []float64, m1 int, now float64) {
+	nowk := math.Float64bits(now)
+	for c := range cs {
+		ch := &cs[c]
+		for i, g := range g0 {
+			ch.m[uint8(i)], ch.t[uint8(i)] = g.m, g.t
+		}
+		ch.ng, ch.lastk, ch.th = len(g0), nowk, 0
+	}
+	o0, o1, o2 := o[0], o[1][:len(o[0])], o[2][:len(o[0])]
+	for i, j0 := range o0 {
+		j1, j2 := o1[i], o2[i]
+		x0, x1, x2 := b[0][j0], b[1][j1], b[2][j2]
+		p0, p1, p2 := tbl[int(j0)*m1+bits.OnesCount64(x0)], tbl[int(j1)*m1+bits.OnesCount64(x1)], tbl[int(j2)*m1+bits.OnesCount64(x2)]
+		cs[0].place(x0, p0, dl[j0], nowk)
+		cs[1].place(x1, p1, dl[j1], nowk)
+		cs[2].place(x2, p2, dl[j2], nowk)
+	}
+}
+
+// place places the chain's next task, on the hosts of mask x for p
+// seconds with deadline d (+Inf for none), at Now or later (nowk, the
+// bits of Now).
+func (ch *chain) place(x uint64, p, d float64, nowk uint64) {
+	stk, k := nowk, 0
+	for q, m := range ch.m[:uint8(ch.ng)] {
+		t := ch.t[q]
+		rest := m &^ x
+		ch.m[uint8(k)], ch.t[uint8(k)] = rest, t
+		if m&x == 0 { // the group does not meet the task's hosts
+			t = stk
+		}
+		stk = max(stk, t) // TITAN eq. 4
+		if rest != 0 {
+			k++
+		}
+	}
+	en := math.Float64frombits(stk) + p // TITAN eq. 3
+	enk := math.Float64bits(en)
+	ch.m[uint8(k)], ch.t[uint8(k)] = x, enk // TITAN eqs. 5-6
+	ch.ng = k + 1
+	ch.lastk = max(ch.lastk, enk) // TITAN eq. 7
+	// TITAN eq. 9: en - d when positive, else +0, which leaves θ as it is
+	late := math.Float64bits(en - d)
+	ch.th += math.Float64frombits(late &^ uint64(int64(late)>>63))
 }
 
 // idle is eq. 8 from the sums s1 = Σ ΔT and s2 = Σ ΔT(2T+ΔT):

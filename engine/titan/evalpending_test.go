@@ -8,10 +8,10 @@ import (
 )
 
 // TestStepTermsMatchEval: after each Step, the terms Step computed for
-// every member (three children at a time with evalGroups3, then two or
-// one) are, bit for bit, those of eval's general path, on random
-// problems with Now at 0 or later (times held raw) and before it (order
-// keys), with populations that leave 0, 1 or 2 children over.
+// every member (three children at a time by evalGroups, the last
+// repeated to fill a three) are, bit for bit, those of evaluate, on
+// random problems with Now at 0 or later (evalGroups) and before it
+// (evaluate alone), with populations that leave 0, 1 or 2 children over.
 func TestStepTermsMatchEval(t *testing.T) {
 	r := rng.New(11, "test", "evalpending")
 	for it := 0; it < 60; it++ {
@@ -31,7 +31,7 @@ func TestStepTermsMatchEval(t *testing.T) {
 			g.Step()
 			for k := 0; k < g.pop; k++ {
 				o, b := g.member(k)
-				want := g.eval(o, b, make([]float64, pr.n), make([]float64, pr.n)) // the general path
+				want := g.eval(o, b, make([]float64, pr.n), make([]float64, pr.n)) // evaluate
 				got := g.cur[k]
 				if math.Float64bits(got.om) != math.Float64bits(want.om) || math.Float64bits(got.th) != math.Float64bits(want.th) ||
 					math.Float64bits(got.cost) != math.Float64bits(want.cost) {

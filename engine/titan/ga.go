@@ -7,7 +7,6 @@ import (
 	"math/bits"
 	"strconv"
 
-	"gridplay/engine/minmax"
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 	"gridplay/engine/sched"
@@ -39,10 +38,10 @@ type GA struct {
 	hostScratch []int
 	free        []float64
 
-	idleOn bool // W^i > 0: eval must compute Γ (eq. 8)
-
-	chains [3]chain // evalGroups' scratch
-	pend   []int    // children to evaluate
+	idleOn bool      // W^i > 0: eval must compute Γ (eq. 8)
+	chains [3]chain  // evalGroups' scratch
+	pend   []int     // members to evaluate
+	run    []float64 // evaluate's run times, one per task
 
 	best      terms
 	bestOrd   []int32
@@ -65,18 +64,21 @@ type prep struct {
 	online     []uint64 // mask of online hosts, w words
 	onIdx      []int
 	ids        map[string]int
-	// Hosts grouped by release time, for evalGroups (m <= 64 only):
-	// the hosts of mask g0[i].m are all released at key g0[i].t.
-	g0 []group
-	// dlInf is dl with +Inf for "no deadline", for the fast paths.
+	// fast: eval may take evalGroups (m <= 64, Now from +0 on, at most
+	// maxGroups release times), starting from the hosts grouped by
+	// release time in g0.
+	fast bool
+	g0   []group
+	// dlInf is dl with +Inf for "no deadline", for evalGroups.
 	dlInf []float64
 }
 
-// group is a set of hosts (a mask) released at one time (an order key).
+// group is a set of hosts (a mask) released at one time (the bits of
+// the float).
 type group struct{ m, t uint64 }
 
 // maxGroups is the most release-time groups at the start of a schedule
-// for which evalGroups is used; beyond it, evalHot's per-host loop is
+// for which evalGroups is used; beyond it, evaluate's per-host loop is
 // cheaper.
 const maxGroups = 16
 
@@ -110,10 +112,10 @@ func prepare(p Problem, table bool) (prep, error) {
 	if n > 0 && len(pr.onIdx) == 0 {
 		return pr, model.Errf("offline", "every host is offline")
 	}
-	if w == 1 {
+	if w == 1 && !math.Signbit(p.Now) {
 	hosts:
 		for h, r := range pr.rel0 {
-			k := key(r)
+			k := math.Float64bits(r)
 			for i := range pr.g0 {
 				if pr.g0[i].t == k {
 					pr.g0[i].m |= 1 << uint(h)
@@ -122,6 +124,7 @@ func prepare(p Problem, table bool) (prep, error) {
 			}
 			pr.g0 = append(pr.g0, group{1 << uint(h), k})
 		}
+		pr.fast = len(pr.g0) <= maxGroups
 	}
 	on := len(pr.onIdx)
 	if table {
@@ -240,13 +243,14 @@ func (g *GA) install(pr prep) {
 	if g.cur == nil {
 		g.cur, g.next = make([]terms, g.pop), make([]terms, g.pop)
 		g.fit, g.cum, g.idx = make([]float64, g.pop), make([]float64, g.pop), make([]int, g.pop)
-		g.pend = make([]int, 0, g.pop)
 	}
 	g.stamp = make([]uint32, n)
 	g.stampN = 0
 	g.dup = make([]int, n)
 	g.hostScratch = make([]int, len(pr.onIdx))
 	g.free = make([]float64, m)
+	g.run = make([]float64, n)
+	g.pend = make([]int, 0, g.pop)
 }
 
 // randomise makes member k a random schedule: a random permutation and, for
@@ -304,330 +308,60 @@ func (g *GA) repairRow(t int, row []uint64) {
 	}
 }
 
-// eval evaluates one schedule (eqs. 3-9) with the cached predictions;
-// ts and te, when not nil, receive each task's start and end.
+// eval evaluates one schedule (eqs. 3-10) with the cached predictions,
+// by evaluate; ts and te, when not nil, receive each task's start and
+// end.
 func (g *GA) eval(o []int32, b []uint64, ts, te []float64) terms {
 	pr := &g.pr
-	now := pr.p.Now
-	last := now
-	var s1, s2, th float64
-	m1 := pr.m + 1
-	tbl, dl := pr.tbl, pr.dl
-	if pr.w == 1 && !g.idleOn && ts == nil && len(pr.g0) <= maxGroups {
-		lk, t := evalGroups(o, b, pr.g0, &g.chains[0], tbl, pr.dlInf, m1, key(now))
-		last, th = unkey(lk), t
-	} else if pr.w == 1 && !g.idleOn && ts == nil {
-		last, th = evalHot(o, b, pr.rel0, tbl, dl, m1, now)
-	} else if pr.w == 1 {
-		var free [64]float64
-		copy(free[:], pr.rel0)
-		for _, j32 := range o {
-			j := int(j32)
-			x := b[j]
-			st := now
-			// minmax.Max: under js/wasm the builtin max of two floats is
-			// a call (runtime.fmax64), which took a fifth of muscle-fig4
-			// here (a CPU profile under node); see engine/minmax.
-			for y := x; y != 0; y &= y - 1 { // eq. 4
-				st = minmax.Max(st, free[bits.TrailingZeros64(y)&63])
-			}
-			en := st + tbl[j*m1+bits.OnesCount64(x)] // eq. 3
-			for y := x; y != 0; y &= y - 1 {
-				h := bits.TrailingZeros64(y) & 63
-				if gap := st - free[h]; gap > 0 { // eq. 8 pocket
-					s1 += gap
-					s2 += gap * (2*(free[h]-now) + gap)
-				}
-				free[h] = en // eqs. 5-6
-			}
-			last = minmax.Max(last, en)
-			if d := dl[j]; d > 0 && en > d {
-				th += en - d // eq. 9
-			}
-			if ts != nil {
-				ts[j], te[j] = st, en
-			}
+	m1, w := pr.m+1, pr.w
+	for j := range g.run {
+		k := 0
+		for _, x := range b[j*w : (j+1)*w] {
+			k += bits.OnesCount64(x)
 		}
-	} else {
-		free := g.free
-		copy(free, pr.rel0)
-		w := pr.w
-		for _, j32 := range o {
-			j := int(j32)
-			row := b[j*w : (j+1)*w]
-			st, k := now, 0
-			for wi, x := range row {
-				k += bits.OnesCount64(x)
-				for ; x != 0; x &= x - 1 {
-					if f := free[wi*64+bits.TrailingZeros64(x)]; f > st {
-						st = f
-					}
-				}
-			}
-			en := st + tbl[j*m1+k]
-			for wi, x := range row {
-				for ; x != 0; x &= x - 1 {
-					h := wi*64 + bits.TrailingZeros64(x)
-					if gap := st - free[h]; gap > 0 {
-						s1 += gap
-						s2 += gap * (2*(free[h]-now) + gap)
-					}
-					free[h] = en
-				}
-			}
-			if en > last {
-				last = en
-			}
-			if d := dl[j]; d > 0 && en > d {
-				th += en - d
-			}
-			if ts != nil {
-				ts[j], te[j] = st, en
-			}
-		}
+		g.run[j] = pr.tbl[j*m1+k] // p_ext(|β_j|), eq. 3
 	}
-	t := terms{om: last - now}
-	t.ga = idle(t.om, s1, s2) // 0 on the hot path, where W^i = 0
-	t.th = th
-	t.cost = cost(g.cfg.Weights, t.om, t.ga, t.th)
+	copy(g.free, pr.rel0)
+	last, s1, s2, th := evaluate(o, b, w, g.run, pr.dl, g.free, pr.p.Now, ts, te)
+	return g.terms(last, s1, s2, th)
+}
+
+// terms are the terms of a schedule from its last end, the sums of eq.
+// 8 and θ.
+func (g *GA) terms(last, s1, s2, th float64) terms {
+	t := terms{om: last - g.pr.p.Now, th: th} // eq. 7, from the current time
+	t.ga = idle(t.om, s1, s2)
+	t.cost = cost(g.cfg.Weights, t.om, t.ga, t.th) // eq. 10
 	return t
 }
 
-// evalHot is eval's hot path, on its own so that its loop keeps its
-// values in registers: one word per host-map row, no idle term (W^i = 0)
-// and no start or end times wanted. It returns the last end (eq. 7) and
-// θ (eq. 9). Release times are kept as order keys (see key), so that
-// eq. 4's maximum is an integer compare the compiler makes branch-free;
-// the times themselves, and so every result, are the same floats as in
-// the other paths.
-func evalHot(o []int32, b []uint64, rel0, tbl, dl []float64, m1 int, now float64) (last, th float64) {
-	var free [64]uint64
-	for h, r := range rel0 {
-		free[h&63] = key(r)
-	}
-	nowk := key(now)
-	lastk := nowk
-	for _, j32 := range o {
-		j := int(j32)
-		x := b[j]
-		stk := nowk
-		for y := x; y != 0; y &= y - 1 { // eq. 4
-			if f := free[bits.TrailingZeros64(y)&63]; f > stk {
-				stk = f
+// evalPending evaluates the members of ord and bm listed in pend into
+// out and empties pend: three at a time by evalGroups when it can (the
+// last repeated to fill a three), else one at a time by eval.
+func (g *GA) evalPending(ord []int32, bm []uint64, out []terms) {
+	pr := &g.pr
+	n, nw := pr.n, pr.n*pr.w
+	ks := g.pend
+	if pr.fast && !g.idleOn {
+		var o [3][]int32
+		var b [3][]uint64
+		for i := 0; i < len(ks); i += 3 {
+			for c := range 3 {
+				k := ks[min(i+c, len(ks)-1)]
+				o[c], b[c] = ord[k*n:(k+1)*n], bm[k*nw:(k+1)*nw]
+			}
+			evalGroups(&g.chains, &o, &b, pr.g0, pr.tbl, pr.dlInf, pr.m+1, pr.p.Now)
+			for c, k := range ks[i:min(i+3, len(ks))] {
+				ch := &g.chains[c]
+				out[k] = g.terms(math.Float64frombits(ch.lastk), 0, 0, ch.th) // Γ unused: W^i = 0
 			}
 		}
-		en := unkey(stk) + tbl[j*m1+bits.OnesCount64(x)] // eq. 3
-		enk := key(en)
-		for y := x; y != 0; y &= y - 1 {
-			free[bits.TrailingZeros64(y)&63] = enk // eqs. 5-6
-		}
-		if enk > lastk {
-			lastk = enk
-		}
-		if d := dl[j]; d > 0 && en > d {
-			th += en - d // eq. 9
+	} else {
+		for _, k := range ks {
+			out[k] = g.eval(ord[k*n:(k+1)*n], bm[k*nw:(k+1)*nw], nil, nil)
 		}
 	}
-	return unkey(lastk), th
-}
-
-// evalGroups is evalHot computed on groups of hosts instead of single
-// hosts. The hosts a task runs on are all released at its end (eqs.
-// 5-6), so the release times form groups, each a host mask and a time,
-// and eq. 4 looks at each group once rather than at each host. A
-// task starts at the latest time of the groups its mask meets (eq. 4);
-// then its hosts leave their groups (emptied groups are dropped) and
-// form a new group released at its end. The groups start as g0 (at most
-// 64, one mask word) and always partition the hosts, so the start is the
-// same maximum over the same floats as evalHot's: the results are
-// identical. ch is scratch space; the times of g0, nowk and the
-// returned last end are order keys (see key).
-func evalGroups(o []int32, b []uint64, g0 []group, ch *chain, tbl, dl []float64, m1 int, nowk uint64) (lastk uint64, th float64) {
-	tk := keysFor(nowk)
-	now := ch.start(g0, nowk, tk)
-	for _, j := range o {
-		x := b[j]
-		ch.place(x, tbl[int(j)*m1+bits.OnesCount64(x)], dl[j], now, tk)
-	}
-	ch.lastk = key(tk.time(ch.lastk))
-	return ch.lastk, ch.th
-}
-
-// evalGroups2 is evalGroups on two schedules at once, task by task: the
-// two are independent, so the processor overlaps them, where one alone
-// waits on each task's end time (a chain through a float addition).
-func evalGroups2(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, g0 []group, c1, c2 *chain, tbl, dl []float64, m1 int, nowk uint64) {
-	tk := keysFor(nowk)
-	now := c1.start(g0, nowk, tk)
-	c2.start(g0, nowk, tk)
-	o2 = o2[:len(o1)]
-	for i, j1 := range o1 {
-		j2 := o2[i]
-		x1, x2 := b1[j1], b2[j2]
-		p1, p2 := tbl[int(j1)*m1+bits.OnesCount64(x1)], tbl[int(j2)*m1+bits.OnesCount64(x2)]
-		placePair(c1, c2, x1, x2, p1, p2, dl[j1], dl[j2], now, tk)
-	}
-	c1.lastk, c2.lastk = key(tk.time(c1.lastk)), key(tk.time(c2.lastk))
-}
-
-// evalGroups3Go is evalGroups2 on three schedules, which overlaps more,
-// for a problem whose times a chain holds raw (keysFor(nowk) is true).
-// Natively evalGroups3 is evalGroups3Go; under js/wasm it is the same
-// steps in WebAssembly, one chain at a time (place_wasm.s).
-func evalGroups3Go(o1 []int32, b1 []uint64, o2 []int32, b2 []uint64, o3 []int32, b3 []uint64, g0 []group, cs *[3]chain, tbl, dl []float64, m1 int, nowk uint64) {
-	const raw = timeKeys(true)
-	now := cs[0].start(g0, nowk, raw)
-	cs[1].start(g0, nowk, raw)
-	cs[2].start(g0, nowk, raw)
-	o2, o3 = o2[:len(o1)], o3[:len(o1)]
-	for i, j1 := range o1 {
-		j2, j3 := o2[i], o3[i]
-		xs := [3]uint64{b1[j1], b2[j2], b3[j3]}
-		p1 := tbl[int(j1)*m1+bits.OnesCount64(xs[0])]
-		p2 := tbl[int(j2)*m1+bits.OnesCount64(xs[1])]
-		p3 := tbl[int(j3)*m1+bits.OnesCount64(xs[2])]
-		placeTripleGo(cs, &xs, p1, p2, p3, dl[j1], dl[j2], dl[j3], now)
-	}
-	for c := range cs {
-		cs[c].lastk = key(raw.time(cs[c].lastk))
-	}
-}
-
-// timeKeys is how a chain holds times: false for order keys (see key),
-// true for the bits of the floats themselves, which need no conversion
-// and order the times as well when none is negative or -0, that is,
-// when Now is +0 or later (every time is at least Now). It is true in
-// every real run; only tests schedule before time 0.
-type timeKeys bool
-
-func keysFor(nowk uint64) timeKeys { return timeKeys(!math.Signbit(unkey(nowk))) }
-
-func (raw timeKeys) key(x float64) uint64 {
-	if raw {
-		return math.Float64bits(x)
-	}
-	return key(x)
-}
-
-func (raw timeKeys) time(k uint64) float64 {
-	if raw {
-		return math.Float64frombits(k)
-	}
-	return unkey(k)
-}
-
-// chain is one schedule under evaluation by groups: its ng groups (group
-// q has the hosts m[q], released at t[q], a time held as tk says), the
-// last end and θ so far. The groups are disjoint and, but for the one
-// added last, not empty (an empty group is dropped at the next task), so
-// there are at most 65 of them; the arrays are longer so that a uint8
-// index needs no bounds check.
-type chain struct {
-	ng    int
-	lastk uint64
-	th    float64
-	m, t  [256]uint64
-}
-
-// start sets the chain to the groups g0 at the start of a schedule and
-// returns Now as the chain holds times.
-func (ch *chain) start(g0 []group, nowk uint64, tk timeKeys) uint64 {
-	for i, g := range g0 {
-		ch.m[uint8(i)], ch.t[uint8(i)] = g.m, tk.key(unkey(g.t))
-	}
-	now := tk.key(unkey(nowk))
-	ch.ng, ch.lastk, ch.th = len(g0), now, 0
-	return now
-}
-
-// place places the next task of the order, with host mask x, time p on
-// that many hosts (eq. 3's p_ext) and deadline d (+Inf for none): eqs.
-// 3-6 and 9. The caller reads p and d, which do not depend on the
-// groups, so that they are loaded while the previous task is placed.
-func (ch *chain) place(x uint64, p, d float64, now uint64, tk timeKeys) {
-	st, k := ch.leave(x, now)
-	en := tk.time(st) + p // eq. 3
-	ch.join(x, k, tk.key(en))
-	ch.late(en, d)
-}
-
-// placePair is place on two chains.
-func placePair(c1, c2 *chain, x1, x2 uint64, p1, p2, d1, d2 float64, now uint64, tk timeKeys) {
-	st, k := c1.leave(x1, now)
-	en := tk.time(st) + p1 // eq. 3
-	c1.join(x1, k, tk.key(en))
-	c1.late(en, d1)
-	st, k = c2.leave(x2, now)
-	en = tk.time(st) + p2
-	c2.join(x2, k, tk.key(en))
-	c2.late(en, d2)
-}
-
-// placeTripleGo is place on three chains that hold times raw, one task
-// of each (evalGroups3Go's step).
-func placeTripleGo(cs *[3]chain, xs *[3]uint64, p1, p2, p3, d1, d2, d3 float64, now uint64) {
-	c1, c2, c3 := &cs[0], &cs[1], &cs[2]
-	st, k := c1.leave(xs[0], now)
-	en := math.Float64frombits(st) + p1 // eq. 3
-	c1.join(xs[0], k, math.Float64bits(en))
-	c1.late(en, d1)
-	st, k = c2.leave(xs[1], now)
-	en = math.Float64frombits(st) + p2
-	c2.join(xs[1], k, math.Float64bits(en))
-	c2.late(en, d2)
-	st, k = c3.leave(xs[2], now)
-	en = math.Float64frombits(st) + p3
-	c3.join(xs[2], k, math.Float64bits(en))
-	c3.late(en, d3)
-}
-
-// leave takes the hosts x of the next task out of their groups and
-// returns the task's start, the latest time of the groups that x meets
-// (eq. 4) or st if later, and the number of groups left. A group that
-// keeps hosts moves down to k, over the groups emptied before it.
-func (ch *chain) leave(x, st uint64) (uint64, int) {
-	k := 0
-	for q, m := range ch.m[:uint8(ch.ng)] {
-		t := ch.t[q]
-		rest := m &^ x
-		ch.m[uint8(k)], ch.t[uint8(k)] = rest, t
-		if m&x == 0 { // the group does not meet the task's hosts
-			t = st
-		}
-		st = max(st, t) // eq. 4
-		if rest != 0 {
-			k++
-		}
-	}
-	return st, k
-}
-
-// join adds the hosts x of a task as a group released at its end enk
-// after the k groups that leave left (eqs. 5-6).
-func (ch *chain) join(x uint64, k int, enk uint64) {
-	ch.m[uint8(k)], ch.t[uint8(k)] = x, enk
-	ch.ng = k + 1
-	ch.lastk = max(ch.lastk, enk)
-}
-
-// late adds to θ how late a task that ends at en is for deadline d (eq.
-// 9): en - d when positive, else +0, which leaves θ unchanged (d is +Inf
-// for no deadline).
-func (ch *chain) late(en, d float64) {
-	late := math.Float64bits(en - d)
-	ch.th += math.Float64frombits(late &^ uint64(int64(late)>>63))
-}
-
-// key maps a finite time to a uint64 with the same order (negative
-// times, and -0 below +0, as math.Max orders them), so that the maximum
-// of eq. 4 is an integer compare; unkey is its inverse.
-func key(x float64) uint64 {
-	b := math.Float64bits(x)
-	return b ^ (uint64(int64(b)>>63) | 1<<63)
-}
-
-func unkey(k uint64) float64 {
-	return math.Float64frombits(k ^ (uint64(int64(^k)>>63) | 1<<63))
+	g.pend = g.pend[:0]
 }
 
 func (g *GA) member(k int) ([]int32, []uint64) {
@@ -638,10 +372,12 @@ func (g *GA) member(k int) ([]int32, []uint64) {
 // evalAll evaluates the whole population and makes its fittest member the
 // best so far (the start of a run, or a stale best after Update).
 func (g *GA) evalAll() {
+	for k := 0; k < g.pop; k++ {
+		g.pend = append(g.pend, k)
+	}
+	g.evalPending(g.ord, g.bm, g.cur)
 	bi := 0
 	for k := 0; k < g.pop; k++ {
-		o, b := g.member(k)
-		g.cur[k] = g.eval(o, b, nil, nil)
 		if g.cur[k].cost < g.cur[bi].cost {
 			bi = k
 		}
@@ -667,30 +403,12 @@ func (g *GA) pick() int {
 	return g.search(g.r.Float64() * total)
 }
 
-// searchGo returns the first k with cum[k] > u, or pop-1 if none: the
-// number of k < pop-1 with cum[k] <= u, as cum never decreases. Up to
-// 64 members it counts them in two rounds of independent compares (the
-// blocks of 8 that end at most at u, then the entries of the next
-// block), beyond it is a binary search; neither branches on the data.
-// Natively search is searchGo; under js/wasm the count is WebAssembly
-// (ga_wasm.s).
-func (g *GA) searchGo(uf float64) int {
+// search returns the first k with cum[k] > u, or pop-1 if none: the
+// number of k < pop-1 with cum[k] <= u, as cum never decreases, by a
+// binary search that does not branch on the data.
+func (g *GA) search(uf float64) int {
 	u := math.Float64bits(uf)
 	c := g.cum[:g.pop-1]
-	if n := len(c); n <= 64 {
-		k := 0
-		for i := 7; i < n; i += 8 {
-			k += atMost(c[i], u)
-		}
-		k *= 8
-		cnt := k
-		for i := k; i < k+8; i++ {
-			// past the end, c[n-1] again: counted only when all are
-			// <= u, and then the count is cut to n
-			cnt += atMost(c[min(i, n-1)], u)
-		}
-		return min(cnt, n)
-	}
 	base, n := 0, len(c)
 	for n > 1 {
 		half := n / 2
@@ -780,7 +498,7 @@ func (g *GA) Step() Generation {
 			g.next[k] = g.cur[a]
 		}
 	}
-	g.evalPending()
+	g.evalPending(g.nord, g.nbm, g.next)
 	g.ord, g.nord = g.nord, g.ord
 	g.bm, g.nbm = g.nbm, g.bm
 	g.cur, g.next = g.next, g.cur
@@ -799,64 +517,12 @@ func (g *GA) Step() Generation {
 	return Generation{N: g.gen, Best: g.best.cost, Mean: sum / float64(g.pop), Improved: improved}
 }
 
-// evalPending evaluates the children listed in pend, three at a time
-// on the grouped path when no time is negative or -0 (as in every real
-// run), else one at a time.
-func (g *GA) evalPending() {
-	pr := &g.pr
-	n, nw := pr.n, pr.n*pr.w
-	ks := g.pend
-	if nowk := key(pr.p.Now); pr.w == 1 && !g.idleOn && len(pr.g0) <= maxGroups && bool(keysFor(nowk)) {
-		cs := &g.chains
-		for ; len(ks) >= 3; ks = ks[3:] {
-			k1, k2, k3 := ks[0], ks[1], ks[2]
-			evalGroups3(g.nord[k1*n:(k1+1)*n], g.nbm[k1*nw:(k1+1)*nw], g.nord[k2*n:(k2+1)*n], g.nbm[k2*nw:(k2+1)*nw],
-				g.nord[k3*n:(k3+1)*n], g.nbm[k3*nw:(k3+1)*nw], pr.g0, cs, pr.tbl, pr.dlInf, pr.m+1, nowk)
-			for c, k := range ks[:3] {
-				g.next[k] = g.terms(unkey(cs[c].lastk), cs[c].th)
-			}
-		}
-		if len(ks) == 2 {
-			k1, k2 := ks[0], ks[1]
-			c1, c2 := &cs[0], &cs[1]
-			evalGroups2(g.nord[k1*n:(k1+1)*n], g.nbm[k1*nw:(k1+1)*nw], g.nord[k2*n:(k2+1)*n], g.nbm[k2*nw:(k2+1)*nw],
-				pr.g0, c1, c2, pr.tbl, pr.dlInf, pr.m+1, nowk)
-			g.next[k1] = g.terms(unkey(c1.lastk), c1.th)
-			g.next[k2] = g.terms(unkey(c2.lastk), c2.th)
-			ks = ks[2:]
-		}
-	}
-	for _, k := range ks {
-		g.next[k] = g.eval(g.nord[k*n:(k+1)*n], g.nbm[k*nw:(k+1)*nw], nil, nil)
-	}
-	g.pend = g.pend[:0]
-}
-
-// terms completes the terms of a schedule with no idle term from its
-// last end and θ, as eval does.
-func (g *GA) terms(last, th float64) terms {
-	t := terms{om: last - g.pr.p.Now}
-	t.ga = idle(t.om, 0, 0)
-	t.th = th
-	t.cost = cost(g.cfg.Weights, t.om, t.ga, t.th)
-	return t
-}
-
 // crossOrder is the task-order crossover of expr. 12: the child takes A
 // before the cut and B from the cut on; a task that appears twice is
 // resolved by setting its first occurrence (in A's part) to the first
-// value of B not yet in the child.
+// value of B not yet in the child. The tasks in the child are marked
+// with stamps.
 func (g *GA) crossOrder(A, B, C []int32, cut int) {
-	if len(C) <= 64 {
-		g.crossOrder64(A, B, C, cut)
-		return
-	}
-	g.crossOrderStamps(A, B, C, cut)
-}
-
-// crossOrderStamps is crossOrder for any number of tasks, marking the
-// tasks in the child with stamps.
-func (g *GA) crossOrderStamps(A, B, C []int32, cut int) {
 	g.stampN++
 	if g.stampN == 0 { // wrapped: reset the marks
 		clear(g.stamp)
@@ -885,43 +551,6 @@ func (g *GA) crossOrderStamps(A, B, C []int32, cut int) {
 		}
 		C[g.dup[k]] = B[bi]
 		used[B[bi]] = s
-	}
-}
-
-// crossOrder64 is crossOrder for at most 64 tasks, with bit sets and
-// without branches on the data. A task of A before the cut is a
-// duplicate when B's part from the cut has it; the values that replace
-// the duplicates, in order, are the tasks of B before the cut that the
-// child does not have yet, in B's order: B's part from the cut has the
-// others. The child is the same as crossOrder's.
-func (g *GA) crossOrder64(A, B, C []int32, cut int) {
-	crossOrder64(A, B, C, g.dup, cut)
-}
-
-// crossOrder64Go is crossOrder64 with dup (at least len(C) long) as its
-// scratch. Natively crossOrder64 is crossOrder64Go; under js/wasm it is
-// the same loops in WebAssembly (ga_wasm.s).
-func crossOrder64Go(A, B, C []int32, dup []int, cut int) {
-	n := len(C)
-	A, B = A[:n], B[:n]
-	var tail uint64 // B's tasks from the cut on
-	for i := cut; i < n; i++ {
-		C[i] = B[i]
-		tail |= 1 << uint(B[i]&63)
-	}
-	used, nd := tail, 0
-	dup = dup[:n]
-	for i := 0; i < cut; i++ {
-		a := A[i]
-		C[i] = a
-		dup[nd] = i
-		nd += int(tail >> uint(a&63) & 1)
-		used |= 1 << uint(a&63)
-	}
-	for i, k := 0, 0; k < nd; i++ {
-		b := B[i]
-		C[dup[k]] = b // kept only when b is unused: else the next b overwrites it
-		k += int(^used >> uint(b&63) & 1)
 	}
 }
 
@@ -1026,12 +655,6 @@ func (g *GA) Best() (Schedule, Timing, float64) {
 	tm.Makespan, tm.Idle, tm.Deadline = t.om, t.ga, t.th
 	return s, tm, t.cost
 }
-
-// Generations is the number of Steps taken so far.
-func (g *GA) Generations() int { return g.gen }
-
-// Problem returns the problem the GA currently schedules.
-func (g *GA) Problem() Problem { return g.pr.p }
 
 // SetWeights changes the eq. 10 weights on the fly ("it is possible to
 // change the behaviour of the scheduler on-the-fly", section 3.3.1). The

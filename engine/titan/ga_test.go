@@ -454,3 +454,15 @@ func TestEmptyProblem(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// fig9Problem is the Fig. 9 workload as a GA problem at time 0 (the
+// "test" mode of section 4.2).
+func fig9Problem(seed uint64) Problem {
+	s := Fig9Scenario(seed)
+	p := Problem{Release: make([]float64, s.Platform.Clusters[0].Nodes)}
+	for _, j := range s.Jobs {
+		t, _ := TaskFromJob(j)
+		p.Tasks = append(p.Tasks, t)
+	}
+	return p
+}

@@ -532,3 +532,23 @@ func jobError(err error, idx func(k int) int) error {
 	}
 	return err
 }
+
+// Fig9Scenario is the workload of TITAN sections 4.2 and 5: 32 tasks, each
+// drawn uniformly from the five codes of Fig. 6, all submitted at time 0
+// to one cluster "c0" of 16 nodes; deadlines set cyclically between 5 and
+// 11 minutes (task j: 5 + j mod 7 minutes); priorities drawn uniformly
+// from 1-5, where the paper's 1 is the most important, stored as
+// model.Job.Priority = 6 - p because the model orders higher first.
+func Fig9Scenario(seed uint64) *model.Scenario {
+	r := rng.New(seed, "titan", "fig9")
+	s := &model.Scenario{Version: model.Version, Name: "TITAN Fig. 9: 32 tasks on 16 nodes", Seed: seed,
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Name: "cluster", Nodes: 16}}},
+		Policy:   model.Policy{Name: "titan"}}
+	for j := 0; j < 32; j++ {
+		code := CodeNames[r.IntN(len(CodeNames))]
+		prio := 1 + r.IntN(5)
+		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("t%d", j), Size: 16, App: &model.App{Code: code},
+			Deadline: float64(60 * (5 + j%7)), Priority: 6 - prio})
+	}
+	return s
+}

@@ -211,34 +211,6 @@ func (s scaled) Time(n int) float64 { return s.p.Time(n) * s.f }
 // service rate u, MUSCLE section 5).
 func Scaled(p Predictor, factor float64) Predictor { return scaled{p, factor} }
 
-// Cache is the performance cache of section 4: p's times for 1..MaxN
-// hosts, computed on first use and kept.
-type Cache struct {
-	p    Predictor
-	t    []float64
-	done []bool
-}
-
-// Cached wraps p in a Cache for host counts 1..maxN; counts outside that
-// range go to p directly.
-func Cached(p Predictor, maxN int) *Cache {
-	if maxN < 0 {
-		maxN = 0
-	}
-	return &Cache{p: p, t: make([]float64, maxN+1), done: make([]bool, maxN+1)}
-}
-
-// Time implements Predictor.
-func (c *Cache) Time(n int) float64 {
-	if n < 1 || n >= len(c.t) {
-		return c.p.Time(n)
-	}
-	if !c.done[n] {
-		c.t[n], c.done[n] = c.p.Time(n), true
-	}
-	return c.t[n]
-}
-
 // TaskFromJob turns a scenario job into a task: its App (a Fig. 6 code or
 // its own points) or its plain Runtime gives the predictor. Errors name the
 // job's field (e.g. "app.code"); callers prefix "jobs[i].". They are

@@ -74,27 +74,7 @@ func TestCurve(t *testing.T) {
 	}
 }
 
-type counting struct{ calls *int }
-
-func (c counting) Time(n int) float64 { *c.calls++; return float64(n) }
-
-func TestCacheAndScaled(t *testing.T) {
-	calls := 0
-	c := Cached(counting{&calls}, 8)
-	for i := 0; i < 3; i++ {
-		for n := 1; n <= 8; n++ {
-			if c.Time(n) != float64(n) {
-				t.Fatal("wrong cached value")
-			}
-		}
-	}
-	if calls != 8 {
-		t.Errorf("%d predictor calls for 8 host counts, want 8", calls)
-	}
-	c.Time(9) // outside the cache: passed through
-	if calls != 9 {
-		t.Errorf("calls %d", calls)
-	}
+func TestScaled(t *testing.T) {
 	if s := Scaled(Fixed(10), 0.5); s.Time(3) != 5 {
 		t.Errorf("scaled %v", s.Time(3))
 	}
@@ -165,3 +145,36 @@ func Example() {
 }
 
 func exampleRand() *rng.Rand { return rng.New(1, "example") }
+
+func TestTextbookShapes(t *testing.T) {
+	want := map[string]int{"cpi": 16, "sweep3d": 10, "fft": 16, "improc": 16, "bitonic": 15}
+	for _, name := range CodeNames {
+		if got := argmin(TextbookCodes[name]); got != want[name] {
+			t.Errorf("%s fastest on %d hosts, want %d", name, got, want[name])
+		}
+	}
+	// By hand, T1 = 300, s = 0.05, 3 s per step: on 4 hosts a reduction
+	// has 2 steps: 300(0.05 + 0.95/4) + 6 = 92.25; a bitonic sort 3
+	// steps: 95.25; a pipeline 3: 95.25; a halo exchange 1: 89.25.
+	for name, v := range map[string]float64{"cpi": 92.25, "bitonic": 95.25, "sweep3d": 95.25, "improc": 89.25, "fft": 92.25} {
+		if got := TextbookCodes[name].Time(4); math.Abs(got-v) > 1e-9 {
+			t.Errorf("%s(4) = %v, want %v", name, got, v)
+		}
+	}
+	if TextbookCodes["cpi"].Time(1) != 300 || TextbookCodes["cpi"].Time(0) != 300 {
+		t.Error("one host: T1")
+	}
+}
+
+func TestLiteratureRates(t *testing.T) {
+	c := LiteratureRates(32, 16)
+	if c.CrossoverRate != 0.6 || math.Abs(c.MutationRate-0.032) > 1e-12 || math.Abs(c.MapMutationRate-0.512) > 1e-12 || c.Population != 40 {
+		t.Errorf("%+v", c)
+	}
+	if c := LiteratureRates(100, 64); c.MapMutationRate != 1 || c.MutationRate != 0.1 {
+		t.Errorf("caps: %+v", c)
+	}
+	if err := c.Validate(); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,13 +1,16 @@
-package titan
+package repro
 
 import (
 	"context"
 	"encoding/json"
-	"math"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"gridplay/engine/sched"
+	"gridplay/engine/titan"
 )
 
 func quickFig9(t *testing.T) (sched.Experiment, []sched.Report, *sched.Table) {
@@ -190,47 +193,48 @@ func TestFig9PlanAndErrors(t *testing.T) {
 	}
 }
 
-func TestTextbookShapes(t *testing.T) {
-	want := map[string]int{"cpi": 16, "sweep3d": 10, "fft": 16, "improc": 16, "bitonic": 15}
-	for _, name := range CodeNames {
-		if got := argmin(TextbookCodes[name]); got != want[name] {
-			t.Errorf("%s fastest on %d hosts, want %d", name, got, want[name])
-		}
-	}
-	// By hand, T1 = 300, s = 0.05, 3 s per step: on 4 hosts a reduction
-	// has 2 steps: 300(0.05 + 0.95/4) + 6 = 92.25; a bitonic sort 3
-	// steps: 95.25; a pipeline 3: 95.25; a halo exchange 1: 89.25.
-	for name, v := range map[string]float64{"cpi": 92.25, "bitonic": 95.25, "sweep3d": 95.25, "improc": 89.25, "fft": 92.25} {
-		if got := TextbookCodes[name].Time(4); math.Abs(got-v) > 1e-9 {
-			t.Errorf("%s(4) = %v, want %v", name, got, v)
-		}
-	}
-	if TextbookCodes["cpi"].Time(1) != 300 || TextbookCodes["cpi"].Time(0) != 300 {
-		t.Error("one host: T1")
-	}
-	// the untuned scenario carries the same values as points
+// TestUntunedScenario: the untuned scenario carries the Textbook curves
+// as points.
+func TestUntunedScenario(t *testing.T) {
 	s := readings[1].scenario(1)
-	tk, err := TaskFromJob(s.Jobs[0])
+	tk, err := titan.TaskFromJob(s.Jobs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	code := Fig9Scenario(1).Jobs[0].App.Code
+	code := titan.Fig9Scenario(1).Jobs[0].App.Code
 	for n := 1; n <= 16; n++ {
-		if tk.Pred.Time(n) != TextbookCodes[code].Time(n) {
-			t.Errorf("%s on %d hosts: %v, want %v", code, n, tk.Pred.Time(n), TextbookCodes[code].Time(n))
+		if tk.Pred.Time(n) != titan.TextbookCodes[code].Time(n) {
+			t.Errorf("%s on %d hosts: %v, want %v", code, n, tk.Pred.Time(n), titan.TextbookCodes[code].Time(n))
 		}
 	}
 }
 
-func TestLiteratureRates(t *testing.T) {
-	c := LiteratureRates(32, 16)
-	if c.CrossoverRate != 0.6 || math.Abs(c.MutationRate-0.032) > 1e-12 || math.Abs(c.MapMutationRate-0.512) > 1e-12 || c.Population != 40 {
-		t.Errorf("%+v", c)
+// TestDumpFig9 writes titan-fig9's JSON for several seeds into
+// $TITAN_DUMP, beside titan's TestDumpOutputs (which says how to use it).
+func TestDumpFig9(t *testing.T) {
+	dir := os.Getenv("TITAN_DUMP")
+	if dir == "" {
+		t.Skip("set TITAN_DUMP=DIR to write the outputs to compare")
 	}
-	if c := LiteratureRates(100, 64); c.MapMutationRate != 1 || c.MutationRate != 0.1 {
-		t.Errorf("caps: %+v", c)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	if err := c.Validate(); err != nil {
-		t.Error(err)
+	ctx := context.Background()
+	e, _ := sched.LookupExperiment("titan-fig9")
+	for _, c := range []struct {
+		seed  uint64
+		quick bool
+	}{{1, true}, {2, true}, {3, true}, {11, true}, {1, false}, {2, false}} {
+		rep, err := sched.RunExperiment(ctx, e, sched.ExperimentOptions{Seed: c.seed, Quick: c.quick}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("fig9-seed%d-quick%v.json", c.seed, c.quick)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -1,4 +1,8 @@
-package titan
+// Package repro reproduces TITAN's Figs. 7-10 (sections 4.2 and 5): the
+// experiment titan-fig9, which runs the policies and the GA of
+// engine/titan on its section 5 workload (titan.Fig9Scenario). The
+// titan package doc, "Experiment", describes its points and readings.
+package repro
 
 import (
 	"context"
@@ -10,29 +14,10 @@ import (
 	"gridplay/engine/rng"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/titan"
 )
 
 func init() { sched.RegisterExperiment(fig9{}) }
-
-// Fig9Scenario is the workload of TITAN sections 4.2 and 5: 32 tasks, each
-// drawn uniformly from the five codes of Fig. 6, all submitted at time 0
-// to one cluster "c0" of 16 nodes; deadlines set cyclically between 5 and
-// 11 minutes (task j: 5 + j mod 7 minutes); priorities drawn uniformly
-// from 1-5, where the paper's 1 is the most important, stored as
-// model.Job.Priority = 6 - p because the model orders higher first.
-func Fig9Scenario(seed uint64) *model.Scenario {
-	r := rng.New(seed, "titan", "fig9")
-	s := &model.Scenario{Version: model.Version, Name: "TITAN Fig. 9: 32 tasks on 16 nodes", Seed: seed,
-		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Name: "cluster", Nodes: 16}}},
-		Policy:   model.Policy{Name: "titan"}}
-	for j := 0; j < 32; j++ {
-		code := CodeNames[r.IntN(len(CodeNames))]
-		prio := 1 + r.IntN(5)
-		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("t%d", j), Size: 16, App: &model.App{Code: code},
-			Deadline: float64(60 * (5 + j%7)), Priority: 6 - prio})
-	}
-	return s
-}
 
 // reading is one way of setting up titan-fig9. The default reading uses
 // the tuned Fig. 6 curves (Codes) and GA rates (DefaultConfig); the
@@ -64,32 +49,15 @@ func (rd reading) sfx() string {
 	return "@" + rd.name
 }
 
-// LiteratureRates are the untuned GA rates: K.A. De Jong's standard
-// setting (An Analysis of the Behavior of a Class of Genetic Adaptive
-// Systems, PhD thesis, University of Michigan, 1975): crossover 0.6 and
-// mutation 0.001 per gene. TITAN's mutations act once per child (one
-// swap of the order, expr. 13; one toggle of the host map, expr. 14), so
-// the per-gene rate becomes the expected number of mutated genes per
-// child: 0.001 times n order genes for the swap, and 0.001 times n·m map
-// bits for the toggle (capped at 1). Population and elitism stay as in
-// DefaultConfig: the population is the paper's (section 4.2).
-func LiteratureRates(n, m int) Config {
-	c := DefaultConfig()
-	c.CrossoverRate = 0.6
-	c.MutationRate = math.Min(1, 0.001*float64(n))
-	c.MapMutationRate = math.Min(1, 0.001*float64(n*m))
-	return c
-}
-
 // scenario is the Fig. 9 workload under rd: with TextbookCodes the jobs
 // carry their curve as points for 1..16 hosts (the same values the
 // Textbook model gives), drawn with the same codes and priorities.
 func (rd reading) scenario(seed uint64) *model.Scenario {
-	s := Fig9Scenario(seed)
+	s := titan.Fig9Scenario(seed)
 	if rd.textbook {
 		nodes := s.Platform.Clusters[0].Nodes
 		for i := range s.Jobs {
-			tb := TextbookCodes[s.Jobs[i].App.Code]
+			tb := titan.TextbookCodes[s.Jobs[i].App.Code]
 			pts := make([]model.Point, nodes)
 			for n := 1; n <= nodes; n++ {
 				pts[n-1] = model.Point{N: n, T: tb.Time(n)}
@@ -102,10 +70,10 @@ func (rd reading) scenario(seed uint64) *model.Scenario {
 }
 
 // config is the GA configuration of a test-mode run (Figs. 7-8) under rd.
-func (rd reading) config(pop int, w Weights, n, m int) Config {
-	c := Config{}
+func (rd reading) config(pop int, w titan.Weights, n, m int) titan.Config {
+	c := titan.Config{}
 	if rd.litRates {
-		c = LiteratureRates(n, m)
+		c = titan.LiteratureRates(n, m)
 	}
 	c.Population, c.Weights = pop, w
 	return c
@@ -113,17 +81,15 @@ func (rd reading) config(pop int, w Weights, n, m int) Config {
 
 // problem is the workload under rd as a GA problem at time 0 ("test"
 // mode of section 4.2: tasks are not moved into the executing state).
-func (rd reading) problem(seed uint64) Problem {
+func (rd reading) problem(seed uint64) titan.Problem {
 	s := rd.scenario(seed)
-	p := Problem{Release: make([]float64, s.Platform.Clusters[0].Nodes)}
+	p := titan.Problem{Release: make([]float64, s.Platform.Clusters[0].Nodes)}
 	for _, j := range s.Jobs {
-		t, _ := TaskFromJob(j)
+		t, _ := titan.TaskFromJob(j)
 		p.Tasks = append(p.Tasks, t)
 	}
 	return p
 }
-
-func fig9Problem(seed uint64) Problem { return readings[0].problem(seed) }
 
 // fig9Settings are the GA lengths of a run.
 type fig9Settings struct {
@@ -290,7 +256,7 @@ func run(ctx context.Context, opt sched.ExperimentOptions, rd reading, seed uint
 	if policy == "titan" {
 		s.Policy.Params = map[string]float64{"generations": st.gens, "round_generations": st.round}
 		if rd.litRates {
-			c := LiteratureRates(len(s.Jobs), s.Platform.Clusters[0].Nodes)
+			c := titan.LiteratureRates(len(s.Jobs), s.Platform.Clusters[0].Nodes)
 			s.Policy.Params["crossover"] = c.CrossoverRate
 			s.Policy.Params["mutation"] = c.MutationRate
 			s.Policy.Params["map_mutation"] = c.MapMutationRate
@@ -332,7 +298,7 @@ func popPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sc
 	prob := p.rd.problem(seed)
 	sum := make([]float64, st.conv/st.every+1)
 	for k := 0; k < st.runs; k++ {
-		g, err := New(p.rd.config(p.pop, Weights{Makespan: 1}, len(prob.Tasks), len(prob.Release)), prob, nil,
+		g, err := titan.New(p.rd.config(p.pop, titan.Weights{Makespan: 1}, len(prob.Tasks), len(prob.Release)), prob, nil,
 			rng.New(seed, "titan", "fig7", strconv.Itoa(p.pop), strconv.Itoa(k)))
 		if err != nil {
 			return err
@@ -364,14 +330,14 @@ func popPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sc
 func fig8Point(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sched.Table) error {
 	st, seed := settings(opt), seedOf(opt)
 	prob := p.rd.problem(seed)
-	g, err := New(p.rd.config(40, Weights{Makespan: 1}, len(prob.Tasks), len(prob.Release)), prob, nil, rng.New(seed, "titan", "fig8"))
+	g, err := titan.New(p.rd.config(40, titan.Weights{Makespan: 1}, len(prob.Tasks), len(prob.Release)), prob, nil, rng.New(seed, "titan", "fig8"))
 	if err != nil {
 		return err
 	}
 	name := "titan-fig8" + p.rd.sfx()
 	for i := 0; i <= st.conv; i++ {
 		if i == st.conv/2 {
-			if err := g.SetWeights(Weights{Makespan: 1, Deadline: 1}); err != nil {
+			if err := g.SetWeights(titan.Weights{Makespan: 1, Deadline: 1}); err != nil {
 				return err
 			}
 		}
