@@ -63,7 +63,7 @@ func finish(s *model.Scenario, res *sched.Result, ix *model.JobIndex) {
 	}
 	jobOf := check.Placed(ix, res.Schedule)
 	if ix.Dups() {
-		// Generated jobs that share an ID: metrics.Join pairs each
+		// Generated jobs that share an ID: metrics.Fill pairs each
 		// placement with the last of them, not the one placed next.
 		metrics.Fill(s, res)
 	} else {
