@@ -45,11 +45,6 @@ if (!location.hash && !savedScenario()) {
   engine.prefetch("GET", "/api/policies", null);
 }
 
-// The playground warms its engine up once it is idle (engine-client.mjs
-// warm: a person opening a trace file then gets the engine's optimised
-// code); an embed, which runs its small scenario, does not.
-if (!document.body.classList.contains("embedded")) engine.warmWhenIdle();
-
 // savedScenario tells whether the page will open an autosaved scenario
 // (site/page.go SaveKey); unreadable storage counts as saved.
 function savedScenario() {
