@@ -112,6 +112,7 @@ const stats = {
   prefetched: 0, // requests started ahead of the page (engine.prefetch)
   prefetchHits: 0, // prefetched or preloaded answers taken over by the page's own request
   preloaded: 0, // answers computed ahead, registered by engine.preload
+  warm: null, // the import warm-up's report: {requests, ms, error, wallMs}
 };
 
 // Requests started ahead of the page (engine.prefetch): on a first visit,
@@ -437,6 +438,78 @@ export const engine = {
   // ready resolves once app.wasm is compiled (null if the page could not
   // compile it).
   ready: compiled,
+};
+
+// The warm-up of a trace import (wasm/internal/warm), made when a person
+// opens the job table's file dialog (main.js): a worker imports a
+// synthetic trace of 10,000 jobs and runs EASY on it, twice each, then
+// imports one of 20,000 jobs gzipped by the browser twice (the
+// inflater), while the person picks the file. The browser then has
+// optimised that code when the file comes: a call already running never
+// switches to optimised code, and a trace's parser and the backfilling
+// loop are each one long call. The optimised code belongs to the module,
+// which every worker shares, so it is done once per page; engine.warmImport
+// returns its promise, whose report is also stats.warm.
+let warming = null;
+// warmRequest sends one request for the warm-up and resolves with its body
+// (an error message on failure).
+function warmRequest(path, body) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    let status = 0;
+    send("POST", path, body, (st) => (status = st), (c) => chunks.push(c), (err) => {
+      const b = joinChunks(chunks.map((c) => ["chunk", c]))[0]?.[1] || new Uint8Array();
+      resolve({ error: err || (status === 200 ? "" : path + ": " + status), body: b });
+    });
+  });
+}
+// warmTrace is a synthetic SWF trace of n jobs on 128 nodes, gzipped by
+// the browser (the same jobs as wasm/internal/warm's Trace).
+async function warmTrace(n) {
+  let x = 2463534242;
+  const next = () => {
+    x = (x ^ (x << 13)) >>> 0;
+    x = (x ^ (x >>> 17)) >>> 0;
+    x = (x ^ (x << 5)) >>> 0;
+    return x;
+  };
+  const lines = ["; MaxProcs: 128"];
+  let submit = 0;
+  for (let k = 1; k <= n; k++) {
+    submit += next() % 300;
+    const run = 30 + (next() % 1800);
+    const procs = 1 << next() % 6;
+    lines.push(`${k} ${submit} 0 ${run} ${procs} -1 -1 ${procs} ${run + (next() % 1800)} -1 1 ${1 + (next() % 40)} 1 1 1 1 -1 -1`);
+  }
+  const gz = new Blob([lines.join("\n") + "\n"]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(gz).arrayBuffer());
+}
+engine.warmImport = function warmImport() {
+  if (!warming) {
+    warming = compiled.then(async (m) => {
+      if (!m) return null;
+      const t0 = performance.now();
+      let r;
+      const w = await warmRequest("/_warm", null);
+      try {
+        r = w.error ? { error: w.error } : JSON.parse(new TextDecoder().decode(w.body));
+      } catch (e) {
+        r = { error: String(e) };
+      }
+      if (!r.error && typeof CompressionStream === "function") {
+        const gz = await warmTrace(20000);
+        for (let i = 0; i < 2 && !r.error; i++) {
+          const g = await warmRequest("/api/swf?name=warm.swf.gz&limit=0&format=compact", gz);
+          r.error = g.error;
+          r.requests++;
+        }
+      }
+      r.wallMs = performance.now() - t0;
+      stats.warm = r;
+      return r;
+    });
+  }
+  return warming;
 };
 
 started.then(() => topUp(spares));

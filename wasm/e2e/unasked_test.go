@@ -5,6 +5,7 @@ package e2e
 import (
 	"testing"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"gridplay/engine/link"
@@ -44,4 +45,40 @@ func TestNoWorkUnasked(t *testing.T) {
 		}
 		con.check(t)
 	}
+}
+
+// TestImportWarmsUpOnIntent: opening the job table's file dialog (a
+// click on its file input) warms up the engine's trace import and EASY
+// run (engine-client.mjs warmImport, wasm/internal/warm) while the
+// person picks a file, with every warm-up request answered 200; before
+// that click the engine had sent nothing.
+func TestImportWarmsUpOnIntent(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 800)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
+		t.Fatal(err)
+	}
+	needEditors(t, ctx)
+	var before struct{ Requests int }
+	var warm struct {
+		Requests int
+		MS       float64
+		WallMS   float64 `json:"wallMs"`
+		Error    string
+	}
+	err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayEngine.stats()`, &before),
+		chromedp.Evaluate(`document.querySelector("input.jt-swf").dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true})); true`, nil),
+		// The click sent the warm-up's first request.
+		chromedp.Poll(`globalThis.gridplayEngine.stats().requests > 0`, nil),
+		chromedp.Evaluate(`globalThis.gridplayEngine.warmImport()`, &warm,
+			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The worker's four (wasm/internal/warm) and the page's two gzipped
+	// imports.
+	if before.Requests != 0 || warm.Error != "" || warm.Requests != 6 {
+		t.Errorf("%d requests before the click; warm-up %+v, want 6 requests without an error", before.Requests, warm)
+	}
+	t.Logf("the import's warm-up: %d requests, %.0f ms in the worker's Go, %.0f ms in all", warm.Requests, warm.MS, warm.WallMS)
+	con.check(t)
 }

@@ -25,14 +25,17 @@ package engineserve
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/url"
 	"runtime"
 	"syscall/js"
+	"time"
 
 	_ "gridplay/engine/all"
 	"gridplay/engine/api"
 	"gridplay/engine/swf"
 	"gridplay/wasm/internal/jsfetch"
+	"gridplay/wasm/internal/warm"
 )
 
 // Main serves the engine to the worker and never returns.
@@ -64,7 +67,11 @@ func Main() {
 		// before Go can wait on anything.
 		go func() {
 			w := &writer{h: api.Header{}, onHead: onHead, onChunk: onChunk}
-			api.Serve(w, r)
+			if r.Path == WarmPath {
+				warmUp(w)
+			} else {
+				api.Serve(w, r)
+			}
 			w.Flush()
 			onEnd.Invoke()
 			// The request's garbage is collected before the next one
@@ -112,6 +119,24 @@ var ballast []byte
 
 // holdBallast allocates the block (BallastBytes) and keeps it.
 func holdBallast() { ballast = make([]byte, BallastBytes) }
+
+// WarmPath is the worker's own request for the warm-up of a trace import
+// (wasm/internal/warm; static/engine-client.mjs sends it when a person
+// opens the job table's file dialog): not an API route, answered here.
+const WarmPath = "/_warm"
+
+// warmUp makes the warm-up's requests and answers what it did, as JSON.
+func warmUp(w *writer) {
+	t0 := time.Now()
+	n, err := warm.Run()
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	b, _ := json.Marshal(map[string]any{"requests": n, "ms": float64(time.Since(t0).Microseconds()) / 1000, "error": msg})
+	w.h.Set("Content-Type", "application/json")
+	w.Write(b)
+}
 
 // writer sends the answer to the worker: the head with the first write,
 // then what was written at each Flush.
