@@ -120,7 +120,7 @@ build() {
 	rm -rf "$STATIC/api.wasm" "$STATIC/api.wasm.gz" "$STATIC/api.wasm.br" "$STATIC/worker"
 
 	step "static/first-run.mjs (the first visit's run, sent by main.js while app.wasm loads)"
-	go run ./wasm/internal/firstrun -o "$STATIC/.first-run.mjs.new" || die "writing static/first-run.mjs failed"
+	go run ./site/internal/firstrun -o "$STATIC/.first-run.mjs.new" || die "writing static/first-run.mjs failed"
 	install_if_changed "$STATIC/.first-run.mjs.new" "$STATIC/first-run.mjs"
 
 	step "wasm_exec.js from $GOROOT_WASM"

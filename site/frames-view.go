@@ -4,7 +4,6 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/site/frames"
-	"gridplay/site/jsbridge"
 )
 
 // FramesView is the animation view under the chart: the picture of what
@@ -37,5 +36,5 @@ func (c *FramesView) set(v string) { c.P.View = v }
 
 func (c *FramesView) paint(v js.Value) {
 	p := c.P
-	jsbridge.PaintFrames(v, p.View, c.title(p.View), p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
+	paintFrames(v, p.View, c.title(p.View), p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
 }

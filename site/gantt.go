@@ -166,11 +166,11 @@ func (c *Gantt) paint(v js.Value) {
 		// While a run is in flight the last drawing stays, so a quick
 		// run does not flash.
 		if c.Status != state.StatusRunning {
-			jsbridge.ClearGantt(v)
+			clearGantt(v)
 		}
 		return
 	}
-	jsbridge.PaintGantt(v, c.Chart, c.Player.T)
+	paintGantt(v, c.Chart, c.Player.T)
 }
 
 // leave hides the tooltip and ends a drag (the pointer left the chart).
@@ -245,7 +245,7 @@ func (c *Gantt) hover(p jsbridge.Pointer) {
 	if c.dragging && p.Buttons&1 != 0 && c.Chart.Zoomed() {
 		c.Chart.Pan(gantt.TimeAt(c.Chart, p.W, LabelX) - gantt.TimeAt(c.Chart, p.W, LabelX+p.ClientX-c.dragX))
 		c.dragX = p.ClientX
-		jsbridge.RepaintGantt(c.Chart, c.Player.T)
+		repaintGantt(c.Chart, c.Player.T)
 		c.setTip("")
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
 
+	"gridplay/engine/api/compact"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 	"gridplay/wasm/engineserve"
@@ -35,7 +36,7 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{}}
+	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{Type: bodyType}}
 	gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	// Every render is counted, and its end time kept, for the browser
 	// tests (globalThis.gridplayRenders, gridplayLastRender): a render
@@ -63,4 +64,14 @@ func main() {
 			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms (build " + strconv.Itoa(int(built-t0)) + " ms), " + strconv.FormatUint(gcs[0].Value.Uint64()-gc0, 10) + " GC")
 		}
 	}
+}
+
+// bodyType is the Content-Type of a request body the page sends: JSON
+// (""), or a big scenario in the compact form (engine/api/compact), which
+// starts with its own magic.
+func bodyType(body []byte) string {
+	if compact.Is(body) {
+		return compact.ScenarioType
+	}
+	return ""
 }

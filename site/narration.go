@@ -5,7 +5,6 @@ import (
 
 	"gridplay/site/frames"
 	"gridplay/site/gantt"
-	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
@@ -19,7 +18,7 @@ type Narration struct {
 }
 
 func (c *Narration) paint(v js.Value) {
-	jsbridge.PaintNarration(v, c.P.narration(), c.P.App.Player.Playing)
+	paintNarration(v, c.P.narration(), c.P.App.Player.Playing)
 	c.P.postClock()
 }
 

@@ -16,7 +16,6 @@ import (
 	"gridplay/engine/workload"
 	"gridplay/site/analysis"
 	"gridplay/site/experiments"
-	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
@@ -120,7 +119,7 @@ func (c *Outputs) paintSeries(v js.Value) {
 		return
 	}
 	ch, t := c.P.chart, c.P.App.Player.T
-	jsbridge.PaintCanvas(v, analysis.SeriesHeight, func(cv gantt.Canvas, w float64) {
+	jsbridge.PaintCanvas(v, analysis.SeriesHeight, func(cv jsbridge.Canvas, w float64) {
 		c.Series.Draw(cv, ch, w, analysis.SeriesHeight, t)
 	})
 	v.Get("dataset").Set("t", strconv.FormatFloat(t, 'f', -1, 64))
@@ -193,7 +192,7 @@ func (c *Outputs) hover(bar int) {
 		return
 	}
 	ch.Mark(bar)
-	jsbridge.RepaintGantt(ch, c.P.App.Player.T)
+	repaintGantt(ch, c.P.App.Player.T)
 	if el := js.Global().Get("document").Call("getElementById", "gantt"); el.Truthy() {
 		el.Get("dataset").Set("mark", fmt.Sprint(ch.Marked()))
 	}

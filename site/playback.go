@@ -123,9 +123,9 @@ func (p *Page) tick() {
 		// script), so it stayed short of the end (912 of 1000).
 		pl := &p.App.Player
 		if !p.offstage {
-			jsbridge.PaintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
+			paintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
 				Clock(p.chart, pl, p.View, p.App.Frames, p.App.Status), ScrubValue(pl))
-			jsbridge.PaintNarrationByID("narration", p.narration(), pl.Playing)
+			paintNarration(jsbridge.ByID("narration"), p.narration(), pl.Playing)
 			if p.onFrame != nil {
 				p.onFrame()
 			}

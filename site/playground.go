@@ -7,8 +7,7 @@ package main
 // run a while, and the root's Build, then 89 KB of code, took 207 ms of a
 // background thread to compile, during the first sweep of an Experiments
 // view that never shows the playground (V8's
-// --trace-wasm-compilation-times: TestFirstSweepOptimisesNoHugeFunction
-// in wasm/e2e). Split, the
+// --trace-wasm-compilation-times on Chromium's output). Split, the
 // root's Build is small and the playground's is built only where it is
 // shown.
 type Playground struct {

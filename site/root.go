@@ -130,7 +130,6 @@ func (c *Root) build() {
 	p.onPreset = c.Compare.reset
 	p.onIdle = c.Compare.checkStale
 	c.Experiments = &experiments.View{Engine: p.Engine, Embed: p.IsEmbed}
-	c.Experiments.Shown = func() bool { return c.Tab == TabExperiments }
 	c.Playground = &Playground{R: c}
 	p.onExperimentLink = c.openExperimentLink
 }

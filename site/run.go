@@ -326,8 +326,8 @@ func (p *Page) update() {
 		// the render that shows the rest of the answer (the results,
 		// the tables, the animation's panels), which on a first visit
 		// took a few hundred milliseconds more.
-		jsbridge.PaintGanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
-		jsbridge.PaintNarrationByID("narration", p.narration(), p.App.Player.Playing)
+		paintGanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
+		paintNarration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}
 	p.postClock()
 }

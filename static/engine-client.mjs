@@ -19,7 +19,7 @@
 // instance grew past reuseMaxBytes (a request on a whole trace, say), or
 // that has served reuseMaxRequests, is terminated when its request ends,
 // which frees everything it holds at once. The memory of the engine is
-// thus that of the requests in flight plus at most `spares` small idle
+// thus that of the requests in flight plus at most `kept` small idle
 // instances, however long the session. Cancelling stays simple: Go in
 // WebAssembly has no preemption, a busy engine cannot read a cancel
 // message, so cancelling a request terminates its worker, and no other
@@ -74,8 +74,13 @@ const compiled = started
 
 // Idle workers kept started, each with its engine already running
 // (engine-worker.mjs): two, so that the two requests in flight of a
-// sweep on a 2-core machine both find one.
-const spares = 2;
+// sweep on a 2-core machine both find one. An embed and a phone-sized
+// screen start none ahead: there a worker starts when the page sends a
+// request, and one stays idle after it for the next (kept), so that
+// nothing runs that the page did not ask for.
+const lean = document.body.classList.contains("embedded") || matchMedia("(max-width: 600px)").matches;
+const spares = lean ? 0 : 2;
+const kept = Math.max(spares, 1);
 // A worker is kept after a request while its Go instance's memory is at
 // most reuseMaxBytes and it has served fewer than reuseMaxRequests.
 // 176 MiB: a point of the multisite figures ended at about 114 MiB
@@ -107,11 +112,8 @@ const stats = {
   prefetched: 0, // requests started ahead of the page (engine.prefetch)
   prefetchHits: 0, // prefetched or preloaded answers taken over by the page's own request
   preloaded: 0, // answers computed ahead, registered by engine.preload
-  warm: null, // the warm-up's report: {requests, ms, error, wallMs}
+  warm: null, // the import warm-up's report: {requests, ms, error, wallMs}
 };
-
-// When a request was last sent, or a worker last answered (warmWhenIdle).
-let lastActive = 0;
 
 // Requests started ahead of the page (engine.prefetch): on a first visit,
 // main.js sends the page's first run and its policy list as soon as this
@@ -228,7 +230,7 @@ const cores = Math.max(1, (globalThis.navigator && navigator.hardwareConcurrency
 // end). A worker that ends its request goes back to idle (release), so
 // the requests of a sweep still find one.
 function keepSpare() {
-  if (pending.size < cores) topUp(1);
+  if (spares > 0 && pending.size < cores) topUp(1);
 }
 
 function retire(w) {
@@ -242,7 +244,7 @@ function retire(w) {
 // is retired.
 function release(w, peak) {
   w.served++;
-  if (!failed && peak > 0 && peak <= reuseMaxBytes && w.served < reuseMaxRequests && idle.length < spares) {
+  if (!failed && peak > 0 && peak <= reuseMaxBytes && w.served < reuseMaxRequests && idle.length < kept) {
     idle.push(w);
     return;
   }
@@ -251,7 +253,6 @@ function release(w, peak) {
 
 function onMessage(w, ev) {
   const m = ev.data;
-  lastActive = performance.now();
   if (!w.started) {
     w.started = true;
     startFailures = 0;
@@ -324,7 +325,6 @@ function send(method, path, body, onHead, onChunk, onEnd, contentType) {
   const w = idle.length > 0 ? idle.pop() : spawn();
   if (w.served > 0) stats.reused++;
   stats.requests++;
-  lastActive = performance.now();
   pending.set(id, { onHead, onChunk, onEnd, worker: w });
   keepSpare();
   w.postMessage({ id, method, path, body, type: contentType || null });
@@ -440,29 +440,17 @@ export const engine = {
   ready: compiled,
 };
 
-// The warm-up (wasm/internal/warm): a worker makes a few requests on a
-// trace's paths (an import of 10,000 jobs in plain text and of 20,000
-// gzipped by the browser, twice each; EASY and conservative runs of
-// 10,000 jobs in the compact form, twice each) and on the paper systems'
-// own code (a point of titan-fig9 and of hybrid-table3, a GA-MF scenario
-// under each of Fig. 7's six methods, so that a sweep's first points are
-// not its slowest), so that the browser has
-// compiled their optimised code before the page needs it: a call that is
-// already running never switches to it, and a trace's parser and the
-// backfilling loop are each one long call. The first run of 20,000 jobs
-// took 2 s and the next ones 0.4 s; the first import of HPC2N 1.2-1.4 s
-// and the next ones 0.5-0.75 s. The optimised code belongs to the module,
-// shared by every worker, so it is done once per page: warmWhenIdle (the
-// playground), or engine.warm, whose promise gives the report. It costs
-// 1.5-2.7 s of one worker's time, while the page is idle (0.7-1.7 s of it
-// in the worker's Go in the tests' logs).
-const warmDelayMs = 3000;
+// The warm-up of a trace import (wasm/internal/warm), made when a person
+// opens the job table's file dialog (main.js): a worker imports a
+// synthetic trace of 10,000 jobs and runs EASY on it, twice each, then
+// imports one of 20,000 jobs gzipped by the browser twice (the
+// inflater), while the person picks the file. The browser then has
+// optimised that code when the file comes: a call already running never
+// switches to optimised code, and a trace's parser and the backfilling
+// loop are each one long call. The optimised code belongs to the module,
+// which every worker shares, so it is done once per page; engine.warmImport
+// returns its promise, whose report is also stats.warm.
 let warming = null;
-// warmed resolves with the warm-up's report once it has ended, without
-// starting it (the Experiments view then warms its own code: view.go
-// warmRenders).
-let warmedResolve;
-const warmed = new Promise((r) => (warmedResolve = r));
 // warmRequest sends one request for the warm-up and resolves with its body
 // (an error message on failure).
 function warmRequest(path, body) {
@@ -476,8 +464,7 @@ function warmRequest(path, body) {
   });
 }
 // warmTrace is a synthetic SWF trace of n jobs on 128 nodes, gzipped by
-// the browser: the inflater's long calls are warmed up on the way a
-// trace file comes (wasm/internal/warm sends plain text).
+// the browser (the same jobs as wasm/internal/warm's Trace).
 async function warmTrace(n) {
   let x = 2463534242;
   const next = () => {
@@ -497,7 +484,7 @@ async function warmTrace(n) {
   const gz = new Blob([lines.join("\n") + "\n"]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(gz).arrayBuffer());
 }
-function warm() {
+engine.warmImport = function warmImport() {
   if (!warming) {
     warming = compiled.then(async (m) => {
       if (!m) return null;
@@ -519,27 +506,10 @@ function warm() {
       }
       r.wallMs = performance.now() - t0;
       stats.warm = r;
-      warmedResolve(r);
       return r;
     });
   }
   return warming;
-}
-// warmWhenIdle warms up warmDelayMs after app.wasm is compiled, once the
-// engine has been idle for idleMs (no request in flight, none sent or
-// answered: a sweep's points keep it busy, and the warm-up waits for the
-// sweep's end rather than take a core from it). The playground calls it;
-// an embed and the benchmark page do not.
-const idleMs = 1000;
-function warmWhenIdle() {
-  compiled.then((m) => {
-    if (!m) return;
-    const tick = () => (pending.size > 0 || performance.now() - lastActive < idleMs ? setTimeout(tick, 250) : warm());
-    setTimeout(tick, warmDelayMs);
-  });
-}
-engine.warmWhenIdle = warmWhenIdle;
-engine.warm = warm;
-engine.warmed = warmed;
+};
 
 started.then(() => topUp(spares));

@@ -45,10 +45,13 @@ if (!location.hash && !savedScenario()) {
   engine.prefetch("GET", "/api/policies", null);
 }
 
-// The playground warms its engine up once it is idle (engine-client.mjs
-// warm: a person opening a trace file then gets the engine's optimised
-// code); an embed, which runs its small scenario, does not.
-if (!document.body.classList.contains("embedded")) engine.warmWhenIdle();
+// Opening the job table's file dialog (a click on its file input, by
+// pointer or keyboard) warms up the engine's import and EASY run while
+// the person picks a trace (engine-client.mjs warmImport): nothing is
+// warmed before someone asks for an import.
+document.addEventListener("click", (ev) => {
+  if (ev.target instanceof Element && ev.target.matches("input.jt-swf")) engine.warmImport();
+}, { capture: true });
 
 // savedScenario tells whether the page will open an autosaved scenario
 // (site/page.go SaveKey); unreadable storage counts as saved.

@@ -8,8 +8,7 @@ package experiments
 // optimises a WebAssembly function on a background thread once it has
 // run a while, at about 2 ms of CPU per KB of code on a 2-core machine,
 // and the view's Build was 65 KB of code in one function (see
-// site/playground.go and the browser test
-// TestFirstSweepOptimisesNoHugeFunction).
+// site/playground.go).
 type Controls struct {
 	V *View
 }

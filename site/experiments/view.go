@@ -41,20 +41,10 @@ type View struct {
 	Sweep    *Sweep
 	ShareURL string
 
-	// Shown reports whether the page shows the view (set by the page's
-	// root; nil: always).
-	Shown func() bool
-
 	env      vugu.EventEnv
 	autoplay bool
-	// warmLeft is how many warm-up renders are left (warmRenders);
-	// warmReady, that the engine's warm-up has ended; warming, that
-	// warmRenders runs.
-	warmLeft  int
-	warmReady bool
-	warming   bool
-	ticking   bool
-	inited    bool
+	ticking  bool
+	inited   bool
 	// rendered is when a point's answer last re-rendered the view.
 	rendered time.Time
 	// derived holds what is drawn from the current table, made once
@@ -71,17 +61,9 @@ type View struct {
 func (c *View) Init(ctx vugu.InitCtx) {
 	c.env = ctx.EventEnv()
 	if c.inited {
-		c.warmOn()
 		return
 	}
 	c.inited = true
-	c.warmLeft = warmRenderCount
-	jsbridge.AfterWarmUp(func() {
-		c.env.Lock()
-		defer c.env.UnlockOnly()
-		c.warmReady = true
-		c.warmOn()
-	})
 	c.Quick, c.Seed = true, "1"
 	if c.Link != "" {
 		if err := c.applyLink(c.Link); err != "" {
@@ -109,62 +91,6 @@ func (c *View) Init(ctx vugu.InitCtx) {
 			c.start()
 		}
 	}))
-}
-
-// warmRenderCount and warmRenderGap: see warmRenders.
-const (
-	warmRenderCount = 200
-	warmRenderGap   = 5 * time.Millisecond
-)
-
-// warmOn starts warmRenders when the engine's warm-up has ended and
-// renders are left. The caller holds the render lock.
-func (c *View) warmOn() {
-	if c.warmReady && c.warmLeft > 0 && !c.warming {
-		c.warming = true
-		go c.warmRenders()
-	}
-}
-
-// warmRenders renders the view again, unchanged, warmRenderCount times,
-// one every warmRenderGap, once the engine's own warm-up has ended: the
-// page's own code's warm-up. The browser compiles a WebAssembly function
-// a second time, optimised, on a background thread once it has run a
-// while, and the view's Builds and Vugu's DOM sync reached that point
-// during a page's first sweep, in the renders of its progress: 73-77
-// functions and 320-356 ms of compiling on threads that share the cores
-// with the sweep's workers, the controls' Build (28 KB) 80-91 ms of it
-// (titan-fig9, TestFirstSweepOptimisesNoHugeFunction's trace). With
-// these renders, 50-52 functions and 182-235 ms, none over 9.5 KB. The
-// count is chosen, not derived: 200 renders moved the controls' Build
-// out of the sweep in every run tried (V8 optimises a function once it
-// has spent a budget of executed code, which the renders use up). It
-// pauses while
-// another view is shown (Init resumes it) and stops for good when a
-// sweep starts, which warms the same code. It publishes viewWarm when it
-// is done (and viewWarmMs, how long its last stretch took), for the
-// browser tests, which press Run after it as a person would on a page
-// loaded a few seconds before.
-func (c *View) warmRenders() {
-	t0 := time.Now()
-	for {
-		time.Sleep(warmRenderGap)
-		c.env.Lock()
-		if c.running() {
-			c.warmLeft = 0
-		}
-		if c.warmLeft == 0 || (c.Shown != nil && !c.Shown()) {
-			c.warming = false
-			if c.warmLeft == 0 {
-				jsbridge.Publish("viewWarmMs", strconv.FormatInt(time.Since(t0).Milliseconds(), 10))
-				jsbridge.Publish("viewWarm", "done")
-			}
-			c.env.UnlockOnly()
-			return
-		}
-		c.warmLeft--
-		c.env.UnlockRender()
-	}
 }
 
 // preferred is the experiment shown first: MUSCLE Fig. 4 when present.

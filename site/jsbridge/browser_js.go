@@ -6,10 +6,6 @@ import (
 	sjs "syscall/js"
 
 	"github.com/vugu/vugu/js"
-
-	"gridplay/site/frames"
-	"gridplay/site/gantt"
-	"gridplay/site/state"
 )
 
 // Hash is the page's URL fragment, with its "#".
@@ -310,73 +306,21 @@ func RecordFrameTime(ms float64) {
 	}
 }
 
-// PaintFrames sizes the canvas in the host el (canvasIn) and draws view
-// from the first n of fs; title is the canvas's accessible name.
-func PaintFrames(el js.Value, view, title string, fs []state.Frame, n int, pl frames.Platform) {
-	v := canvasIn(sjs.Value(el), "frames", title)
-	if !v.Truthy() {
-		return
-	}
-	v.Get("dataset").Set("view", view)
-	v.Call("setAttribute", "aria-label", title)
-	// Every page render calls this: the same frame of the same run is
-	// not drawn again (a run without frames, the usual big one, draws
-	// nothing at all).
-	k := framesKey{el: v, view: view, len: len(fs), n: n}
-	if len(fs) > 0 {
-		k.first = &fs[0]
-	}
-	if lastFrames.el.Truthy() && k.el.Equal(lastFrames.el) && k.view == lastFrames.view && k.len == lastFrames.len &&
-		k.n == lastFrames.n && k.first == lastFrames.first {
-		return
-	}
-	cv, w, ok := fit(v, frames.Height)
-	if !ok {
-		return
-	}
-	lastFrames = k
-	frames.DrawOn(canvas{cv}, view, fs, n, w, frames.Height, pl)
-	v.Get("dataset").Set("frames", n)
-}
-
-// framesKey is what PaintFrames drew last: the canvas, the view, the
-// run's frames (their count and first) and how many of them.
-type framesKey struct {
-	el     sjs.Value
-	view   string
-	len, n int
-	first  *state.Frame
-}
-
-var lastFrames framesKey
-
-var _ gantt.Canvas = canvas{}
-
-// byID returns the element with id, or a falsy value.
-func byID(id string) js.Value {
+// ByID returns the element with id, or a falsy value.
+func ByID(id string) js.Value {
 	return js.Value(sjs.Global().Get("document").Call("getElementById", id))
 }
 
-// PaintNow draws the Gantt chart and the frame view straight onto their
-// canvases and updates the clock and the scrubber, without a Vugu render:
-// during playback only these change, and a whole-page render per tick
-// would cost more than the frame budget.
-func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, pl frames.Platform, clock string, scrub string) {
-	if ch != nil {
-		PaintGantt(byID("gantt"), ch, t)
-	}
-	if view != "" {
-		if el := byID("frames"); sjs.Value(el).Truthy() {
-			PaintFrames(el, view, frames.Title(view), fs, n, pl)
-		}
-	}
-	if el := sjs.Value(byID("gantt-clock")); el.Truthy() {
-		el.Set("textContent", clock)
-	}
-	if el := sjs.Value(byID("gantt-scrubber")); el.Truthy() {
-		el.Set("value", scrub)
-	}
+// Query returns the first element matching selector, or a falsy value.
+func Query(selector string) js.Value {
+	return js.Value(sjs.Global().Get("document").Call("querySelector", selector))
 }
+
+// Same tells whether a and b are the same JavaScript value.
+func Same(a, b js.Value) bool { return sjs.Value(a).Equal(sjs.Value(b)) }
+
+// DeleteData removes the data-key attribute of element el.
+func DeleteData(el js.Value, key string) { sjs.Value(el).Get("dataset").Delete(key) }
 
 // OnScrollRows calls fn with the row under the top of the scrolling
 // element el (scrollTop over rowH CSS pixels) each time it changes, at

@@ -5,8 +5,6 @@ package jsbridge
 import (
 	"errors"
 	"syscall/js"
-
-	"gridplay/engine/api/compact"
 )
 
 // WorkerEngine sends requests through globalThis.gridplayEngine, the small
@@ -14,10 +12,14 @@ import (
 // Web Worker of its pool (one request per worker at a time) and relays the
 // answer's head, chunks and end. The cancel function Request returns
 // ends that request only: its worker is terminated, others run on.
-type WorkerEngine struct{}
+type WorkerEngine struct {
+	// Type gives a request body's Content-Type, "" for JSON (nil: every
+	// body is JSON).
+	Type func(body []byte) string
+}
 
 // Request sends one request; see Handlers for the order of the calls.
-func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func() {
+func (e WorkerEngine) Request(method, path string, body []byte, h Handlers) func() {
 	q := NewQueue[event]()
 	go drain(q, h)
 	eng := js.Global().Get("gridplayEngine")
@@ -55,10 +57,10 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 	if body != nil {
 		jsBody = js.Global().Get("Uint8Array").New(len(body))
 		js.CopyBytesToJS(jsBody, body)
-		// The page sends scenarios as JSON, or big ones in the compact
-		// form (engine/api/compact), which starts with its own magic.
-		if compact.Is(body) {
-			ct = js.ValueOf(compact.ScenarioType)
+		if e.Type != nil {
+			if t := e.Type(body); t != "" {
+				ct = js.ValueOf(t)
+			}
 		}
 	}
 	id := eng.Call("request", method, path, jsBody, onHead, onChunk, onEnd, ct)

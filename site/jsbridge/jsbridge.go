@@ -1,9 +1,11 @@
-// Package jsbridge is the only place the page touches the browser through
+// Package jsbridge is where the page touches the browser through
 // syscall/js and honnef.co/go/js/dom/v2: the engine worker client, the
-// canvases (Gantt chart and animation views), the URL fragment,
-// localStorage, the clipboard, downloads and the keyboard. Natively it
-// compiles to stubs, so the components and their tests build without a
-// browser.
+// canvases (sized and wrapped as a Canvas that site/gantt's and
+// site/frames' drawing code draws on; the painters are in site/paint.go),
+// the URL fragment, localStorage, the clipboard, downloads and the
+// keyboard. Natively it compiles to stubs, so the components and their
+// tests build without a browser. It is a leaf: it imports nothing of
+// gridplay, so the page's packages can all use it.
 package jsbridge
 
 // Handlers receive one engine answer, in order, on a goroutine of their

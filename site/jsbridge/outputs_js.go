@@ -8,24 +8,21 @@ import (
 	sjs "syscall/js"
 
 	"github.com/vugu/vugu/js"
-
-	"gridplay/site/gantt"
 )
 
 // PaintCanvas sizes the canvas el to its container's width and h CSS
 // pixels (sharp on high-density screens) and calls draw with a Canvas on
-// it (one that can also draw images, gantt.Imager) and the width. The
+// it and the width. The
 // paint time is recorded like the Gantt chart's (RecordFrameTime) under
 // globalThis.gridplayPaintTimes[el.id].
-func PaintCanvas(el js.Value, h float64, draw func(c gantt.Canvas, w float64)) {
-	v := sjs.Value(el)
-	ctx, w, ok := fit(v, h)
+func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
+	c, w, ok := Fit(el, h)
 	if !ok {
 		return
 	}
 	t0 := Now()
-	draw(canvas{ctx}, w)
-	recordPaint(v.Get("id").String(), Now()-t0)
+	draw(c, w)
+	recordPaint(sjs.Value(el).Get("id").String(), Now()-t0)
 }
 
 func recordPaint(id string, ms float64) {
@@ -260,21 +257,4 @@ func atoi(s string) int {
 		return -n
 	}
 	return n
-}
-
-// PaintGanttIn draws the Gantt chart as of time t in the first element
-// matching selector (the chart's host, which holds its canvas or gets
-// one), without a page render.
-func PaintGanttIn(selector string, ch *gantt.Chart, t float64) {
-	if ch != nil {
-		PaintGantt(js.Value(sjs.Global().Get("document").Call("querySelector", selector)), ch, t)
-	}
-}
-
-// RepaintGantt draws the Gantt chart (canvas#gantt) as of time t, without
-// a page render.
-func RepaintGantt(ch *gantt.Chart, t float64) {
-	if ch != nil {
-		PaintGantt(byID("gantt"), ch, t)
-	}
 }

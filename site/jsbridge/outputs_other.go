@@ -2,17 +2,11 @@
 
 package jsbridge
 
-import (
-	"github.com/vugu/vugu/js"
-
-	"gridplay/site/gantt"
-)
+import "github.com/vugu/vugu/js"
 
 // The research outputs' browser helpers do nothing natively.
 
-func PaintCanvas(el js.Value, h float64, draw func(c gantt.Canvas, w float64)) {}
-func RepaintGantt(ch *gantt.Chart, t float64)                                  {}
-func PaintGanttIn(selector string, ch *gantt.Chart, t float64)                 {}
+func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {}
 
 // ScrollTable is a windowed table body (see the js build); natively it
 // keeps its callbacks and paints nothing.

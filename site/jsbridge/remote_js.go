@@ -124,20 +124,3 @@ func Publish(key, val string) {
 	}
 	m.Set(key, val)
 }
-
-// AfterWarmUp calls f on a goroutine once the engine's warm-up has ended
-// (globalThis.gridplayEngine.warmed, engine-client.mjs), without starting
-// it; never when the page has no warm-up (the embed, the benchmark page).
-func AfterWarmUp(f func()) {
-	eng := js.Global().Get("gridplayEngine")
-	if !eng.Truthy() || !eng.Get("warmed").Truthy() {
-		return
-	}
-	var then js.Func
-	then = js.FuncOf(func(js.Value, []js.Value) any {
-		then.Release()
-		go f()
-		return nil
-	})
-	eng.Get("warmed").Call("then", then)
-}

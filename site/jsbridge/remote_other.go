@@ -21,6 +21,3 @@ func DownloadSVGAsPNG(name, svg string) {}
 
 // Publish does nothing natively.
 func Publish(key, val string) {}
-
-// AfterWarmUp never calls f natively: there is no engine warm-up.
-func AfterWarmUp(f func()) {}

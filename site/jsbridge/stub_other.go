@@ -6,15 +6,13 @@ import (
 	"errors"
 
 	"github.com/vugu/vugu/js"
-
-	"gridplay/site/frames"
-	"gridplay/site/gantt"
-	"gridplay/site/state"
 )
 
 // WorkerEngine talks to the engine's module Web Worker; natively there is
 // none.
-type WorkerEngine struct{}
+type WorkerEngine struct {
+	Type func(body []byte) string
+}
 
 // Request fails at once natively.
 func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func() {
@@ -23,30 +21,36 @@ func (WorkerEngine) Request(method, path string, body []byte, h Handlers) func()
 }
 
 // The browser helpers do nothing natively.
-func PaintGantt(el js.Value, ch *gantt.Chart, t float64)                                       {}
-func ClearGantt(el js.Value)                                                                   {}
-func PaintFrames(el js.Value, view, title string, fs []state.Frame, n int, pl frames.Platform) {}
-func Hash() string                                                                             { return "" }
-func PageURL() string                                                                          { return "http://localhost/" }
-func ClearHash()                                                                               {}
-func Load(key string) string                                                                   { return "" }
-func Save(key, val string) bool                                                                { return false }
-func SaveBig(key string, data []byte) bool                                                     { return false }
-func LoadBig(key string) []byte                                                                { return nil }
-func DeleteBig(key string)                                                                     {}
-func Copy(text string) bool                                                                    { return false }
-func Download(name, mime string, data []byte)                                                  {}
-func LogError(msg string)                                                                      {}
-func OnHashChange() <-chan string                                                              { return make(chan string) }
-func DownloadChart(selector, name, title, sub, legend string)                                  {}
-func Embed() (on, autoplay bool, height int)                                                   { return false, false, 0 }
-func Now() float64                                                                             { return 0 }
-func Yield()                                                                                   {}
-func AfterPaint()                                                                              {}
-func RecordFrameTime(ms float64)                                                               {}
-func Mark(name string)                                                                         {}
-func OnScrollRows(el js.Value, rowH int, fn func(first int))                                   {}
-func SetScrollTop(el js.Value, px float64)                                                     {}
+func CanvasIn(el js.Value, id, label string) js.Value         { return el }
+func CanvasOf(el js.Value) js.Value                           { return el }
+func ClearCanvas(el js.Value)                                 {}
+func Fit(el js.Value, h float64) (Canvas, float64, bool)      { return Canvas{}, 0, false }
+func ParentWidth(el js.Value) float64                         { return 960 }
+func ByID(id string) js.Value                                 { return js.Value{} }
+func Query(selector string) js.Value                          { return js.Value{} }
+func Same(a, b js.Value) bool                                 { return false }
+func DeleteData(el js.Value, key string)                      {}
+func Hash() string                                            { return "" }
+func PageURL() string                                         { return "http://localhost/" }
+func ClearHash()                                              {}
+func Load(key string) string                                  { return "" }
+func Save(key, val string) bool                               { return false }
+func SaveBig(key string, data []byte) bool                    { return false }
+func LoadBig(key string) []byte                               { return nil }
+func DeleteBig(key string)                                    {}
+func Copy(text string) bool                                   { return false }
+func Download(name, mime string, data []byte)                 {}
+func LogError(msg string)                                     {}
+func OnHashChange() <-chan string                             { return make(chan string) }
+func DownloadChart(selector, name, title, sub, legend string) {}
+func Embed() (on, autoplay bool, height int)                  { return false, false, 0 }
+func Now() float64                                            { return 0 }
+func Yield()                                                  {}
+func AfterPaint()                                             {}
+func RecordFrameTime(ms float64)                              {}
+func Mark(name string)                                        {}
+func OnScrollRows(el js.Value, rowH int, fn func(first int))  {}
+func SetScrollTop(el js.Value, px float64)                    {}
 
 // Key is a key press outside text fields.
 type Key struct {
@@ -57,9 +61,14 @@ type Key struct {
 // OnKeys never delivers natively.
 func OnKeys() <-chan Key { return make(chan Key) }
 
-// PaintNow draws nothing natively.
-func PaintNow(ch *gantt.Chart, t float64, view string, fs []state.Frame, n int, pl frames.Platform, clock string, scrub string) {
-}
+// Canvas draws nothing natively.
+type Canvas struct{}
+
+func (Canvas) Clear(w, h float64)                                    {}
+func (Canvas) FillRect(x, y, w, h float64, color string)             {}
+func (Canvas) Line(x1, y1, x2, y2 float64, color string)             {}
+func (Canvas) Text(s string, x, y float64, color, align string)      {}
+func (Canvas) Image(rgba []byte, cols, rows int, x, y, w, h float64) {}
 
 // Pointer is a pointer position over a chart's canvas (see the js build).
 type Pointer struct {

@@ -51,7 +51,6 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	needEditors(t, ctx)
-	warmEngine(t, ctx)
 
 	// Cancel during the import: nothing changes, and the table says so.
 	var notice, count0, count1 string

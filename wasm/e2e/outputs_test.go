@@ -626,7 +626,6 @@ func TestTraceOutputsFrameTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	needEditors(t, ctx)
-	warmEngine(t, ctx)
 	t0 := time.Now()
 	var rows, build float64
 	err = chromedp.Run(ctx,

@@ -32,12 +32,9 @@ func TestWorkerReuse(t *testing.T) {
 		Errs    []string `json:"errs"`
 	}
 	var rounds []round
-	// The warm-up (engine-client.mjs) uses a worker of the pool: it is
-	// done before the rounds count the workers they start.
 	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
 		t.Fatal(err)
 	}
-	warmEngine(t, ctx)
 	err := chromedp.Run(ctx,
 		chromedp.Evaluate(`(async () => {
   const E = globalThis.gridplayEngine;
@@ -114,7 +111,6 @@ func TestNoSpareWhileCoresBusy(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
 		t.Fatal(err)
 	}
-	warmEngine(t, ctx)
 	var got struct {
 		Cores int `json:"cores"`
 		Sent  []struct {

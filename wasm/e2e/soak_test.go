@@ -107,7 +107,6 @@ func TestSoak(t *testing.T) {
 		chromedp.Poll(`typeof globalThis.gridplayEngine === "object"`, nil)); err != nil {
 		t.Fatal(err)
 	}
-	warmEngine(t, ctx)
 	setSoakBody(t, ctx, hpc20k(t))
 	var first, worst float64
 	failures := 0

@@ -17,8 +17,8 @@ import (
 // TestSweepThreadsProbe is a measurement run by hand
 // (GRIDPLAY_PROBE=1 go test -v -run TestSweepThreadsProbe ./wasm/e2e/,
 // Linux only): it opens an experiment (GRIDPLAY_PROBE_EXPERIMENT,
-// titan-fig9 by default) in the Experiments view, waits for the engine's
-// warm-up, runs the quick sweep three times in the same page, and logs
+// titan-fig9 by default) in the Experiments view, waits for the list of
+// experiments, runs the quick sweep three times in the same page, and logs
 // each sweep's time with the CPU time the page's renderer process spent
 // in each kind of thread meanwhile (/proc/PID/task/*/stat, by thread
 // name): the engine workers ("DedicatedWorker"), the page's main thread
@@ -35,7 +35,7 @@ func TestSweepThreadsProbe(t *testing.T) {
 	actx, _, _, url := browser(t, 1366, 900)
 	ctx, con := longTab(t, actx, 3*time.Minute)
 	if err := chromedp.Run(ctx, chromedp.Navigate(fmt.Sprintf("%s/#e=%s&quick=1&seed=1", url, name)),
-		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery), viewWarmed); err != nil {
+		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery), experimentsListed); err != nil {
 		t.Fatal(err)
 	}
 	for round := 1; round <= 3; round++ {

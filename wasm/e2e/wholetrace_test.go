@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"gridplay/engine/swf"
@@ -41,23 +40,6 @@ func marksSince(ms []mark, t0 float64) string {
 	return b.String()
 }
 
-// warmEngine waits for the engine's warm-up (engine-client.mjs warm,
-// wasm/internal/warm) and logs it. The playground warms up its engine
-// once it is idle, seconds before a person has found a trace file in a
-// file dialog; the timing tests wait for it rather than race it.
-func warmEngine(t *testing.T, ctx context.Context) {
-	t.Helper()
-	var warm map[string]any
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayEngine.warm()`, &warm,
-		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
-		t.Fatal(err)
-	}
-	if warm == nil || warm["error"] != "" {
-		t.Fatalf("the engine's warm-up failed: %v", warm)
-	}
-	t.Logf("the engine's warm-up: %v requests, %v ms in its worker, %.0f ms in all", warm["requests"], warm["ms"], warm["wallMs"])
-}
-
 // TestWholeTraceInPage imports the whole HPC2N trace (202,871 jobs)
 // through the file picker and schedules it with EASY in the page: the
 // import switches to EASY and to results only, the Gantt chart is drawn
@@ -80,7 +62,6 @@ func TestWholeTraceInPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	needEditors(t, ctx)
-	warmEngine(t, ctx)
 	var pick, imported, drawn float64
 	var count, pager, name string
 	err = chromedp.Run(ctx,

@@ -120,9 +120,9 @@ var ballast []byte
 // holdBallast allocates the block (BallastBytes) and keeps it.
 func holdBallast() { ballast = make([]byte, BallastBytes) }
 
-// WarmPath is the worker's own request for its warm-up (wasm/internal/warm;
-// static/engine-client.mjs sends it once per page, when the page is idle):
-// not an API route, answered here.
+// WarmPath is the worker's own request for the warm-up of a trace import
+// (wasm/internal/warm; static/engine-client.mjs sends it when a person
+// opens the job table's file dialog): not an API route, answered here.
 const WarmPath = "/_warm"
 
 // warmUp makes the warm-up's requests and answers what it did, as JSON.
