@@ -160,7 +160,7 @@ bench() {
 	local e2e
 	e2e=$(mktemp)
 	go test -tags measure -count=1 -timeout 90m -v \
-		-run '^(TestBench|TestExperimentsInPage|TestSoak|TestFrameTime|TestTraceOutputsFrameTime|TestFirstSweepOptimisesNoHugeFunction|TestPlayground|TestWholeTraceInPage|TestImportedTraceRunsQuickly|TestUserFirstGantt|TestUserWholeTrace)$' \
+		-run '^(TestBench|TestExperimentsInPage|TestSoak|TestFrameTime|TestTraceOutputsFrameTime|TestPlayground|TestWholeTraceInPage|TestImportedTraceRunsQuickly|TestUserFirstGantt|TestUserWholeTrace)$' \
 		./wasm/e2e/ | tee "$e2e" || die "a browser measurement failed (see above)"
 	{
 		echo "# Performance"
