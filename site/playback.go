@@ -6,6 +6,7 @@ import (
 
 	"gridplay/site/frames"
 	"gridplay/site/jsbridge"
+	"gridplay/site/paint"
 	"gridplay/site/state"
 )
 
@@ -123,9 +124,9 @@ func (p *Page) tick() {
 		// script), so it stayed short of the end (912 of 1000).
 		pl := &p.App.Player
 		if !p.offstage {
-			paintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
+			paint.Now(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
 				Clock(p.chart, pl, p.View, p.App.Frames, p.App.Status), ScrubValue(pl))
-			paintNarration(jsbridge.ByID("narration"), p.narration(), pl.Playing)
+			paint.Narration(jsbridge.ByID("narration"), p.narration(), pl.Playing)
 			if p.onFrame != nil {
 				p.onFrame()
 			}

@@ -53,9 +53,11 @@ func recordPaint(id string, ms float64) {
 // changed, the rows' positions and classes, the spacers' heights; rows of
 // the pool beyond the window are hidden. Rewriting the body's HTML at
 // each scroll event made the browser parse it and create, style and lay
-// out some 500 elements anew in every frame of a scroll. Vugu empties the
-// body at a render (its template has no children); the repaint after the
-// render makes the skeleton again.
+// out some 500 elements anew in every frame of a scroll. Vugu leaves the
+// body's children alone: its template has none and it carries its own
+// vg-js-populate (an element with neither is static HTML to Vugu, whose
+// innerHTML it would set to "" at every render). Should the skeleton be
+// lost all the same, the next repaint makes it again (intact).
 type ScrollTable struct {
 	scroller, body sjs.Value
 	fns            []sjs.Func
@@ -152,8 +154,8 @@ func (t *ScrollTable) skeleton(n int) {
 	t.pool = n
 }
 
-// intact tells whether the skeleton is still the body's (a render empties
-// the body).
+// intact tells whether the skeleton made last is still the body's
+// children.
 func (t *ScrollTable) intact() bool {
 	return t.pool > 0 && t.first.Truthy() && t.body.Get("firstElementChild").Equal(t.first)
 }
