@@ -30,7 +30,7 @@ func (p *Page) play() {
 
 // replayLog is what the replay did, for the browser tests to decide on
 // the page's state rather than on wall time (published as
-// gridplayPublished.replay): where it last started to play, where it
+// gridplayTest.published.replay): where it last started to play, where it
 // was when it left the stage, and how many ticks moved the clock while
 // the playground was not shown (none, by design).
 type replayLog struct {

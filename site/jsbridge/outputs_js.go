@@ -12,9 +12,8 @@ import (
 
 // PaintCanvas sizes the canvas el to its container's width and h CSS
 // pixels (sharp on high-density screens) and calls draw with a Canvas on
-// it and the width. The
-// paint time is recorded like the Gantt chart's (RecordFrameTime) under
-// globalThis.gridplayPaintTimes[el.id].
+// it and the width. The paint time is recorded under
+// gridplayTest.paintTimes[el.id] (testhooks_js.go).
 func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 	c, w, ok := Fit(el, h)
 	if !ok {
@@ -23,23 +22,6 @@ func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 	t0 := Now()
 	draw(c, w)
 	recordPaint(sjs.Value(el).Get("id").String(), Now()-t0)
-}
-
-func recordPaint(id string, ms float64) {
-	g := sjs.Global()
-	m := g.Get("gridplayPaintTimes")
-	if !m.Truthy() {
-		m = g.Get("Object").New()
-		g.Set("gridplayPaintTimes", m)
-	}
-	a := m.Get(id)
-	if !a.Truthy() {
-		a = g.Get("Array").New()
-		m.Set(id, a)
-	}
-	if a.Length() < 10000 {
-		a.Call("push", ms)
-	}
 }
 
 // ScrollTable is a windowed table body: only the rows in view are in the
@@ -161,7 +143,7 @@ func (t *ScrollTable) intact() bool {
 }
 
 // Repaint paints the rows for the container's scroll position; the time
-// it takes is recorded under gridplayPaintTimes["rows"].
+// it takes is recorded under gridplayTest.paintTimes["rows"].
 func (t *ScrollTable) Repaint() {
 	if !t.scroller.Truthy() || t.Window == nil || t.Row == nil || t.Cols <= 0 {
 		return

@@ -24,11 +24,13 @@ var lastGantt ganttKey
 // chart is marked (jsbridge.Mark), for the tests' logs.
 var lastChart *gantt.Chart
 
+// ganttShown tells whether a chart with jobs on it was drawn yet.
+var ganttShown bool
+
 // Gantt sizes the canvas in el to its container (sharp on
 // high-density screens) and draws ch at simulated time t. The first
 // drawing with jobs on it marks the canvas (data-drawn) and records the
-// time in globalThis.gridplayFirstGantt (ms since navigation), for the
-// browser test.
+// time (jsbridge.FirstGantt), for the browser tests.
 func Gantt(el js.Value, ch *gantt.Chart, t float64) {
 	v := jsbridge.CanvasIn(el, "gantt", "Gantt chart of the schedule: a lane per cluster, nodes against time, a colour per job")
 	if !v.Truthy() {
@@ -61,10 +63,11 @@ func Gantt(el js.Value, ch *gantt.Chart, t float64) {
 	}
 	if len(ch.Bars) > 0 && v.Get("dataset").Get("drawn").IsUndefined() {
 		v.Get("dataset").Set("drawn", "1")
-		g := js.Global()
-		if g.Get("gridplayFirstGantt").IsUndefined() {
-			g.Set("gridplayFirstGantt", jsbridge.Now())
+		if !ganttShown {
+			ganttShown = true
+			jsbridge.FirstGantt()
 			// main.js starts the engine then on a first visit.
+			g := js.Global()
 			g.Get("document").Call("dispatchEvent", g.Get("Event").New("gridplay-first-gantt"))
 		}
 	}
