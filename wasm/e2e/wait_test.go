@@ -66,9 +66,13 @@ func rerun(policy string, act chromedp.Action) chromedp.Action {
 	}
 }
 
-// clickRun clicks Run.
+// clickRun clicks Run once no run is in flight (an import or an edit
+// starts one by itself; Run does not start another beside it).
 func clickRun() chromedp.Action {
-	return chromedp.Click(`button.run`, chromedp.ByQuery)
+	return chromedp.Tasks{
+		chromedp.Poll(`document.querySelector(".app").dataset.engine !== "running"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Click(`button.run`, chromedp.ByQuery),
+	}
 }
 
 // autosaveLooked waits until the page's autosave has looked at the page
