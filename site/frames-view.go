@@ -4,6 +4,7 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/site/frames"
+	"gridplay/site/paint"
 )
 
 // FramesView is the animation view under the chart: the picture of what
@@ -36,5 +37,5 @@ func (c *FramesView) set(v string) { c.P.View = v }
 
 func (c *FramesView) paint(v js.Value) {
 	p := c.P
-	paintFrames(v, p.View, c.title(p.View), p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
+	paint.Frames(v, p.View, c.title(p.View), p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
 }

@@ -14,6 +14,7 @@ import (
 	"gridplay/site/frames"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
+	"gridplay/site/paint"
 	"gridplay/site/state"
 )
 
@@ -166,11 +167,11 @@ func (c *Gantt) paint(v js.Value) {
 		// While a run is in flight the last drawing stays, so a quick
 		// run does not flash.
 		if c.Status != state.StatusRunning {
-			clearGantt(v)
+			paint.ClearGantt(v)
 		}
 		return
 	}
-	paintGantt(v, c.Chart, c.Player.T)
+	paint.Gantt(v, c.Chart, c.Player.T)
 }
 
 // leave hides the tooltip and ends a drag (the pointer left the chart).
@@ -245,7 +246,7 @@ func (c *Gantt) hover(p jsbridge.Pointer) {
 	if c.dragging && p.Buttons&1 != 0 && c.Chart.Zoomed() {
 		c.Chart.Pan(gantt.TimeAt(c.Chart, p.W, LabelX) - gantt.TimeAt(c.Chart, p.W, LabelX+p.ClientX-c.dragX))
 		c.dragX = p.ClientX
-		repaintGantt(c.Chart, c.Player.T)
+		paint.RepaintGantt(c.Chart, c.Player.T)
 		c.setTip("")
 		return
 	}

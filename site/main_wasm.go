@@ -39,10 +39,9 @@ func main() {
 	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{Type: bodyType}}
 	gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	// Every render is counted, and its end time kept, for the browser
-	// tests (globalThis.gridplayRenders, gridplayLastRender): a render
-	// that typing must not cause, one that a change must, a page that has
-	// settled. The marks below name only the slow ones.
-	g := js.Global()
+	// tests (jsbridge.Rendered): a render that typing must not cause, one
+	// that a change must, a page that has settled. The marks below name
+	// only the slow ones.
 	renders := 0
 	for ok := true; ok; ok = renderer.EventWait() {
 		t0 := jsbridge.Now()
@@ -55,8 +54,7 @@ func main() {
 			panic(err)
 		}
 		renders++
-		g.Set("gridplayRenders", renders)
-		g.Set("gridplayLastRender", jsbridge.Now())
+		jsbridge.Rendered(renders)
 		// A render that holds the page's thread for long shows in the
 		// tests' logs (input waits for it).
 		if d := jsbridge.Now() - t0; d > 30 {

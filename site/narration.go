@@ -5,6 +5,7 @@ import (
 
 	"gridplay/site/frames"
 	"gridplay/site/gantt"
+	"gridplay/site/paint"
 	"gridplay/site/state"
 )
 
@@ -18,7 +19,7 @@ type Narration struct {
 }
 
 func (c *Narration) paint(v js.Value) {
-	paintNarration(v, c.P.narration(), c.P.App.Player.Playing)
+	paint.Narration(v, c.P.narration(), c.P.App.Player.Playing)
 	c.P.postClock()
 }
 

@@ -17,6 +17,7 @@ import (
 	"gridplay/site/analysis"
 	"gridplay/site/experiments"
 	"gridplay/site/jsbridge"
+	"gridplay/site/paint"
 	"gridplay/site/state"
 )
 
@@ -113,7 +114,7 @@ func (c *Outputs) readyAttr() string {
 }
 
 // paintSeries draws the series canvas after every render; playback
-// paints it through paintNow.
+// paints it through Outputs.paintNow.
 func (c *Outputs) paintSeries(v js.Value) {
 	if !c.ready() || c.P.chart == nil {
 		return
@@ -192,7 +193,7 @@ func (c *Outputs) hover(bar int) {
 		return
 	}
 	ch.Mark(bar)
-	repaintGantt(ch, c.P.App.Player.T)
+	paint.RepaintGantt(ch, c.P.App.Player.T)
 	if el := js.Global().Get("document").Call("getElementById", "gantt"); el.Truthy() {
 		el.Get("dataset").Set("mark", fmt.Sprint(ch.Marked()))
 	}

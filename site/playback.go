@@ -6,6 +6,7 @@ import (
 
 	"gridplay/site/frames"
 	"gridplay/site/jsbridge"
+	"gridplay/site/paint"
 	"gridplay/site/state"
 )
 
@@ -29,7 +30,7 @@ func (p *Page) play() {
 
 // replayLog is what the replay did, for the browser tests to decide on
 // the page's state rather than on wall time (published as
-// gridplayPublished.replay): where it last started to play, where it
+// gridplayTest.published.replay): where it last started to play, where it
 // was when it left the stage, and how many ticks moved the clock while
 // the playground was not shown (none, by design).
 type replayLog struct {
@@ -123,9 +124,9 @@ func (p *Page) tick() {
 		// script), so it stayed short of the end (912 of 1000).
 		pl := &p.App.Player
 		if !p.offstage {
-			paintNow(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
+			paint.Now(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),
 				Clock(p.chart, pl, p.View, p.App.Frames, p.App.Status), ScrubValue(pl))
-			paintNarration(jsbridge.ByID("narration"), p.narration(), pl.Playing)
+			paint.Narration(jsbridge.ByID("narration"), p.narration(), pl.Playing)
 			if p.onFrame != nil {
 				p.onFrame()
 			}

@@ -11,6 +11,7 @@ import (
 	"gridplay/site/frames"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
+	"gridplay/site/paint"
 	"gridplay/site/state"
 )
 
@@ -326,8 +327,8 @@ func (p *Page) update() {
 		// the render that shows the rest of the answer (the results,
 		// the tables, the animation's panels), which on a first visit
 		// took a few hundred milliseconds more.
-		paintGanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
-		paintNarration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
+		paint.GanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
+		paint.Narration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}
 	p.postClock()
 }

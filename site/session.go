@@ -16,7 +16,7 @@ import (
 func (p *Page) autosave() {
 	defer p.recoverGo()
 	// looks counts the looks done, for the browser tests
-	// (gridplayPublished.autosaveLooks): a look that starts after an
+	// (gridplayTest.published.autosaveLooks): a look that starts after an
 	// action has seen it.
 	looks := 0
 	for {

@@ -189,12 +189,9 @@ globalThis.gridplayDownloadCanvas = (selector, name) => {
   if (c) offer(c.toDataURL("image/png"), name);
 };
 
-// Named moments of the page's work ({name, t}), for the browser tests'
-// logs (jsbridge.Mark).
-globalThis.gridplayMarks = [];
-
-// Paint durations of the Gantt canvas in ms (frame-time measurement).
-globalThis.gridplayFrameTimes = [];
+// What the page records for the browser tests (wasm/e2e): its fields are
+// listed in site/jsbridge/testhooks_js.go, which fills them.
+globalThis.gridplayTest = { marks: [], frameTimes: [] };
 
 // gridplayScrollRows calls cb with the row index at the top of the
 // scrolling element el (rows of rowH pixels) when it changes, at most once
@@ -310,7 +307,7 @@ async function boot() {
   const module = await appModule();
   const instance = await WebAssembly.instantiate(module, go.importObject);
   // The page's Go memory in bytes (it only grows), for the tests' logs.
-  globalThis.gridplayPageMemory = () => instance.exports.mem.buffer.byteLength;
+  globalThis.gridplayTest.pageMemory = () => instance.exports.mem.buffer.byteLength;
   await go.run(instance);
   stopped("the page's program ended unexpectedly");
 }

@@ -284,28 +284,6 @@ func AfterPaint() {
 // Now is performance.now() in ms.
 func Now() float64 { return sjs.Global().Get("performance").Call("now").Float() }
 
-// Mark records a named moment of the page's work in
-// globalThis.gridplayMarks ({name, t} with t in ms since navigation), so
-// a browser test can log where the time of an import or a run went.
-func Mark(name string) {
-	a := sjs.Global().Get("gridplayMarks")
-	if a.Truthy() {
-		o := sjs.Global().Get("Object").New()
-		o.Set("name", name)
-		o.Set("t", sjs.Global().Get("performance").Call("now"))
-		a.Call("push", o)
-	}
-}
-
-// RecordFrameTime appends a paint duration (ms) to
-// globalThis.gridplayFrameTimes, for the browser test.
-func RecordFrameTime(ms float64) {
-	a := sjs.Global().Get("gridplayFrameTimes")
-	if a.Truthy() {
-		a.Call("push", ms)
-	}
-}
-
 // ByID returns the element with id, or a falsy value.
 func ByID(id string) js.Value {
 	return js.Value(sjs.Global().Get("document").Call("getElementById", id))

@@ -12,9 +12,8 @@ import (
 
 // PaintCanvas sizes the canvas el to its container's width and h CSS
 // pixels (sharp on high-density screens) and calls draw with a Canvas on
-// it and the width. The
-// paint time is recorded like the Gantt chart's (RecordFrameTime) under
-// globalThis.gridplayPaintTimes[el.id].
+// it and the width. The paint time is recorded under
+// gridplayTest.paintTimes[el.id] (testhooks_js.go).
 func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 	c, w, ok := Fit(el, h)
 	if !ok {
@@ -23,23 +22,6 @@ func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 	t0 := Now()
 	draw(c, w)
 	recordPaint(sjs.Value(el).Get("id").String(), Now()-t0)
-}
-
-func recordPaint(id string, ms float64) {
-	g := sjs.Global()
-	m := g.Get("gridplayPaintTimes")
-	if !m.Truthy() {
-		m = g.Get("Object").New()
-		g.Set("gridplayPaintTimes", m)
-	}
-	a := m.Get(id)
-	if !a.Truthy() {
-		a = g.Get("Array").New()
-		m.Set(id, a)
-	}
-	if a.Length() < 10000 {
-		a.Call("push", ms)
-	}
 }
 
 // ScrollTable is a windowed table body: only the rows in view are in the
@@ -53,9 +35,11 @@ func recordPaint(id string, ms float64) {
 // changed, the rows' positions and classes, the spacers' heights; rows of
 // the pool beyond the window are hidden. Rewriting the body's HTML at
 // each scroll event made the browser parse it and create, style and lay
-// out some 500 elements anew in every frame of a scroll. Vugu empties the
-// body at a render (its template has no children); the repaint after the
-// render makes the skeleton again.
+// out some 500 elements anew in every frame of a scroll. Vugu leaves the
+// body's children alone: its template has none and it carries its own
+// vg-js-populate (an element with neither is static HTML to Vugu, whose
+// innerHTML it would set to "" at every render). Should the skeleton be
+// lost all the same, the next repaint makes it again (intact).
 type ScrollTable struct {
 	scroller, body sjs.Value
 	fns            []sjs.Func
@@ -152,14 +136,14 @@ func (t *ScrollTable) skeleton(n int) {
 	t.pool = n
 }
 
-// intact tells whether the skeleton is still the body's (a render empties
-// the body).
+// intact tells whether the skeleton made last is still the body's
+// children.
 func (t *ScrollTable) intact() bool {
 	return t.pool > 0 && t.first.Truthy() && t.body.Get("firstElementChild").Equal(t.first)
 }
 
 // Repaint paints the rows for the container's scroll position; the time
-// it takes is recorded under gridplayPaintTimes["rows"].
+// it takes is recorded under gridplayTest.paintTimes["rows"].
 func (t *ScrollTable) Repaint() {
 	if !t.scroller.Truthy() || t.Window == nil || t.Row == nil || t.Cols <= 0 {
 		return

@@ -113,14 +113,3 @@ func DownloadSVGAsPNG(name, svg string) {
 	img.Set("onerror", onerr)
 	img.Set("src", "data:image/svg+xml;charset=utf-8,"+js.Global().Call("encodeURIComponent", svg).String())
 }
-
-// Publish sets globalThis.gridplayPublished[key] = val, for the browser tests'
-// logs and checks (the last experiment's merged JSON and timings).
-func Publish(key, val string) {
-	m := js.Global().Get("gridplayPublished")
-	if !m.Truthy() {
-		m = js.Global().Get("Object").New()
-		js.Global().Set("gridplayPublished", m)
-	}
-	m.Set(key, val)
-}

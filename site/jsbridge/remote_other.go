@@ -18,6 +18,3 @@ func Cores() int { return 1 }
 
 // DownloadSVGAsPNG does nothing natively.
 func DownloadSVGAsPNG(name, svg string) {}
-
-// Publish does nothing natively.
-func Publish(key, val string) {}

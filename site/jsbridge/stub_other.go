@@ -47,8 +47,6 @@ func Embed() (on, autoplay bool, height int)                  { return false, fa
 func Now() float64                                            { return 0 }
 func Yield()                                                  {}
 func AfterPaint()                                             {}
-func RecordFrameTime(ms float64)                              {}
-func Mark(name string)                                        {}
 func OnScrollRows(el js.Value, rowH int, fn func(first int))  {}
 func SetScrollTop(el js.Value, px float64)                    {}
 

@@ -51,7 +51,7 @@ func longTitanScenario(t *testing.T) *model.Scenario {
 const notStarted = `(() => {
   const a = document.querySelector(".app");
   return a.dataset.engine !== "running" && a.dataset.engine !== "done" &&
-    !(globalThis.gridplayMarks || []).some((m) => m.name === "run: start");
+    !(globalThis.gridplayTest?.marks || []).some((m) => m.name === "run: start");
 })()`
 
 func waitAsk(state string) chromedp.Action {

@@ -274,7 +274,7 @@ func TestPlayground(t *testing.T) {
 	err = chromedp.Run(ctx,
 		// ms from navigation start (performance.now's origin) to the
 		// first drawing with jobs on it.
-		chromedp.Evaluate(`globalThis.gridplayFirstGantt || -1`, &firstGantt),
+		chromedp.Evaluate(`globalThis.gridplayTest?.firstGantt || -1`, &firstGantt),
 		chromedp.AttributeValue(`.app`, "data-engine", &engine, nil, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector(".run-error:not([hidden]), .link-error:not([hidden])") !== null`, &errShown),
 		chromedp.Text(`.summary`, &summary, chromedp.ByQuery),
@@ -297,7 +297,7 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("the engine worker did not answer: data-engine=%q", engine)
 	}
 	if firstGantt <= 0 {
-		t.Errorf("globalThis.gridplayFirstGantt not set")
+		t.Errorf("globalThis.gridplayTest.firstGantt not set")
 	}
 	// A first visit takes its run's answer and the policy list computed
 	// by ./build.sh (static/first-run.mjs, engine.preload); the page

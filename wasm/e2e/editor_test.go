@@ -460,7 +460,7 @@ func TestJobRowsOutsideRenders(t *testing.T) {
 	}
 	err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  const renders = () => globalThis.gridplayRenders || 0;
+  const renders = () => globalThis.gridplayTest?.renders || 0;
   const o = {};
   const rows = [...document.querySelectorAll(".jt-table tbody tr.jt-row")];
   o.Rows = rows.length;

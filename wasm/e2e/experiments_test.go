@@ -63,7 +63,7 @@ func sweepAgain(pauseMs int, out *[]string) chromedp.Action {
     if (e && e.textContent) throw new Error("the sweep failed: " + e.textContent);
     await sleep(10);
   }
-  return [globalThis.gridplayPublished.experimentMs, globalThis.gridplayPublished.experimentJSON];
+  return [globalThis.gridplayTest?.published.experimentMs, globalThis.gridplayTest?.published.experimentJSON];
 })()`, pauseMs), out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })
 }
 
@@ -130,9 +130,9 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 	}
 	if err == nil {
 		err = chromedp.Run(ctx,
-			chromedp.Evaluate(`globalThis.gridplayPublished.experimentJSON`, &r.json),
-			chromedp.Evaluate(`globalThis.gridplayPublished.experimentMs`, &r.ms),
-			chromedp.Evaluate(`globalThis.gridplayPublished.experimentParallel`, &r.par),
+			chromedp.Evaluate(`globalThis.gridplayTest?.published.experimentJSON`, &r.json),
+			chromedp.Evaluate(`globalThis.gridplayTest?.published.experimentMs`, &r.ms),
+			chromedp.Evaluate(`globalThis.gridplayTest?.published.experimentParallel`, &r.par),
 			chromedp.Evaluate(`document.querySelectorAll("section.experiments .exp-svg svg").length`, &r.figures),
 			chromedp.Evaluate(`document.querySelectorAll("section.experiments .exp-claims tbody tr").length`, &r.claims),
 		)
@@ -371,7 +371,7 @@ func TestExperimentCancelRetry(t *testing.T) {
 		chromedp.Evaluate(`globalThis.__releasePoints(); true`, nil),
 		chromedp.Click(`button.exp-retry`, chromedp.ByQuery),
 		chromedp.WaitVisible(`section.experiments[data-done="true"]`, chromedp.ByQuery),
-		chromedp.Evaluate(`globalThis.gridplayPublished.experimentJSON`, &got),
+		chromedp.Evaluate(`globalThis.gridplayTest?.published.experimentJSON`, &got),
 	)
 	if err != nil {
 		t.Fatalf("%v\nconsole:\n%s", err, strings.Join(con.all, "\n"))

@@ -138,7 +138,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 		if run > 1 {
 			button = `button.run.primary`
 		}
-		if err := chromedp.Run(ctx, chromedp.Evaluate(latencyJS, nil), chromedp.Evaluate(`globalThis.gridplayMarks.length = 0; true`, nil),
+		if err := chromedp.Run(ctx, chromedp.Evaluate(latencyJS, nil), chromedp.Evaluate(`globalThis.gridplayTest.marks.length = 0; true`, nil),
 			chromedp.Click(button, chromedp.ByQuery)); err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +156,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 				Answered float64      `json:"answered"`
 				Lat      [][2]float64 `json:"lat"`
 			}
-			chromedp.Run(ctx, chromedp.Evaluate(`({answered: (globalThis.gridplayMarks.find(m => m.name === "run: answered") || {t: 0}).t, lat: globalThis.__lat})`, &st))
+			chromedp.Run(ctx, chromedp.Evaluate(`({answered: (globalThis.gridplayTest?.marks.find(m => m.name === "run: answered") || {t: 0}).t, lat: globalThis.__lat})`, &st))
 			if st.Answered > 0 {
 				answeredAt = st.Answered
 				for _, l := range st.Lat {
@@ -175,7 +175,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 		}
 		var done string
 		err = chromedp.Run(ctx, waitDone("easy"), chromedp.AttributeValue(`.app`, "data-engine", &done, nil, chromedp.ByQuery),
-			chromedp.Evaluate(`globalThis.gridplayMarks`, &marks))
+			chromedp.Evaluate(`globalThis.gridplayTest?.marks`, &marks))
 		if err != nil || done != "done" {
 			t.Fatalf("run %d after the cancelled one: %v %q", run, err, done)
 		}
@@ -203,7 +203,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 	// A page that rendered on every move would let only one or two
 	// through a run: pointer moves must render nothing.
 	var movesRendered int
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.__r0 = globalThis.gridplayRenders || 0; true`, nil)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.__r0 = globalThis.gridplayTest?.renders || 0; true`, nil)); err != nil {
 		t.Fatal(err)
 	}
 	for k := 0; k < 20; k++ {
@@ -214,7 +214,7 @@ func TestCancelAndLatencyAtScale(t *testing.T) {
 		}
 		time.Sleep(8 * time.Millisecond)
 	}
-	if err := chromedp.Run(ctx, quiet(), chromedp.Evaluate(`(globalThis.gridplayRenders || 0) - globalThis.__r0`, &movesRendered)); err != nil {
+	if err := chromedp.Run(ctx, quiet(), chromedp.Evaluate(`(globalThis.gridplayTest?.renders || 0) - globalThis.__r0`, &movesRendered)); err != nil {
 		t.Fatal(err)
 	}
 	if movesRendered != 0 {

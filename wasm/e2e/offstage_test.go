@@ -11,7 +11,7 @@ import (
 )
 
 // replayState is the playground's replay as the page publishes it
-// (gridplayPublished.replay, site/playback.go).
+// (gridplayTest.published.replay, site/playback.go).
 type replayState struct {
 	T, End        float64
 	Playing       bool
@@ -22,13 +22,13 @@ type replayState struct {
 }
 
 func readReplay(ctx context.Context, r *replayState) chromedp.Action {
-	return chromedp.Evaluate(`JSON.parse(globalThis.gridplayPublished?.replay || "null")`, r)
+	return chromedp.Evaluate(`JSON.parse(globalThis.gridplayTest?.published?.replay || "null")`, r)
 }
 
 // waitReplay polls until the published replay state satisfies cond (a
 // JS expression over r).
 func waitReplay(cond string) chromedp.Action {
-	return chromedp.Poll(`(() => { const r = JSON.parse(globalThis.gridplayPublished?.replay || "null"); return r !== null && (`+cond+`); })()`, nil,
+	return chromedp.Poll(`(() => { const r = JSON.parse(globalThis.gridplayTest?.published?.replay || "null"); return r !== null && (`+cond+`); })()`, nil,
 		chromedp.WithPollingTimeout(60*time.Second))
 }
 

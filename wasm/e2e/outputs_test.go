@@ -443,9 +443,9 @@ func TestCompareAnalysis(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector("input.shake-runs").dispatchEvent(new Event("change", {bubbles: true})); true`, nil),
 		chromedp.Click(`button.shake`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelector(".an-shake").dataset.done === "true"`, nil, chromedp.WithPollingTimeout(10*time.Minute)),
-		chromedp.Evaluate(`globalThis.gridplayPublished.shakeJSON`, &got),
-		chromedp.Evaluate(`globalThis.gridplayPublished.shakeMs`, &ms),
-		chromedp.Evaluate(`globalThis.gridplayPublished.shakeParallel`, &par),
+		chromedp.Evaluate(`globalThis.gridplayTest?.published.shakeJSON`, &got),
+		chromedp.Evaluate(`globalThis.gridplayTest?.published.shakeMs`, &ms),
+		chromedp.Evaluate(`globalThis.gridplayTest?.published.shakeParallel`, &par),
 	)
 	if err != nil {
 		t.Fatalf("shake: %v\nconsole:\n%s", err, strings.Join(con.all, "\n"))
@@ -573,7 +573,7 @@ func TestBatsimInPage(t *testing.T) {
 }
 
 // pageSettled is true once the page has not rendered for a second.
-const pageSettled = `performance.now() - (globalThis.gridplayLastRender || 0) > 1000`
+const pageSettled = `performance.now() - (globalThis.gridplayTest?.lastRender || 0) > 1000`
 
 // scrollFrames scrolls the per-job table by rows each animation frame
 // for frames frames (a fast fling), then jumps to random places (a drag
@@ -675,9 +675,9 @@ func TestTraceOutputsFrameTime(t *testing.T) {
 	t.Logf("the page settled %.1f s after the table was ready", time.Since(settleStart).Seconds())
 	err = chromedp.Run(ctx,
 		chromedp.Evaluate(captureAll, nil),
-		chromedp.Evaluate(`globalThis.gridplayPaintTimes && (globalThis.gridplayPaintTimes.rows = []); true`, nil),
+		chromedp.Evaluate(`globalThis.gridplayTest?.paintTimes && (globalThis.gridplayTest.paintTimes.rows = []); true`, nil),
 		chromedp.Evaluate(scrollFrames, &frames, await),
-		chromedp.Evaluate(`(globalThis.gridplayPaintTimes || {}).rows || []`, &paints),
+		chromedp.Evaluate(`(globalThis.gridplayTest?.paintTimes || {}).rows || []`, &paints),
 		chromedp.Evaluate(`(async () => {
   const out = [];
   for (const col of ["bsld", "wait", "job"]) {
@@ -696,7 +696,7 @@ func TestTraceOutputsFrameTime(t *testing.T) {
     await new Promise((r) => requestAnimationFrame(r));
   }
   body.dispatchEvent(new MouseEvent("mouseleave"));
-  return (globalThis.gridplayPaintTimes || {}).hover || [];
+  return (globalThis.gridplayTest?.paintTimes || {}).hover || [];
 })()`, &hover, await),
 	)
 	if err != nil {

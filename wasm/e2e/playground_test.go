@@ -484,7 +484,7 @@ func TestFrameTime(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#s="+tok), waitDone("multisite-greedy"),
 		chromedp.Evaluate(`(() => {
-  globalThis.gridplayFrameTimes.length = 0;
+  globalThis.gridplayTest.frameTimes.length = 0;
   globalThis.rafTimes = [];
   let last = performance.now();
   const loop = (t) => { globalThis.rafTimes.push(t - last); last = t; if (globalThis.rafTimes.length < 400) requestAnimationFrame(loop); };
@@ -493,7 +493,7 @@ func TestFrameTime(t *testing.T) {
 })()`, nil),
 		chromedp.Click(`button.play`, chromedp.ByQuery),
 		chromedp.Sleep(4*time.Second),
-		chromedp.Evaluate(`globalThis.gridplayFrameTimes.slice()`, &paint),
+		chromedp.Evaluate(`globalThis.gridplayTest?.frameTimes.slice()`, &paint),
 		chromedp.Evaluate(`globalThis.rafTimes.slice(1)`, &raf),
 	)
 	if err != nil {

@@ -15,11 +15,11 @@ import (
 )
 
 // watchEngine records every value the .app element's data-engine takes
-// from now on in window.gridplayStates.
+// from now on in window.__engineStates.
 const watchEngine = `(() => {
   const a = document.querySelector(".app");
-  window.gridplayStates = [a.dataset.engine];
-  new MutationObserver(() => window.gridplayStates.push(a.dataset.engine))
+  window.__engineStates = [a.dataset.engine];
+  new MutationObserver(() => window.__engineStates.push(a.dataset.engine))
     .observe(a, { attributes: true, attributeFilter: ["data-engine"] });
   return true;
 })()`
@@ -46,25 +46,25 @@ func TestFocusKeptAcrossRun(t *testing.T) {
 	// The element typed into is tagged (a JS property: Vugu resets
 	// attributes), so a recreated input (same selector, new node) is
 	// told apart from the one that had focus.
-	const same = `(() => { const e = document.activeElement; return !!e && e.gridplayTyped === true; })()`
+	const same = `(() => { const e = document.activeElement; return !!e && e.__typed === true; })()`
 	var focused bool
 	var value string
 	var states []string
 	err := runRetry(ctx,
 		settle(),
 		chromedp.ScrollIntoView(cell, chromedp.ByQuery),
-		chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.gridplayTyped = true; e.focus(); e.select(); return true; })()`, cell), nil),
+		chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.__typed = true; e.focus(); e.select(); return true; })()`, cell), nil),
 		chromedp.KeyEvent("abc"),
 		chromedp.Evaluate(watchEngine, nil),
 		// A run starts without moving the focus (as the autosave's
 		// re-run does).
 		chromedp.Evaluate(`document.querySelector("button.run").click(); true`, nil),
-		chromedp.Poll(`window.gridplayStates.includes("running") && document.querySelector(".app").dataset.engine === "done"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`window.__engineStates.includes("running") && document.querySelector(".app").dataset.engine === "done"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		quiet(),
 		chromedp.KeyEvent("def"),
 		chromedp.Evaluate(same, &focused),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).value`, cell), &value),
-		chromedp.Evaluate(`window.gridplayStates`, &states),
+		chromedp.Evaluate(`window.__engineStates`, &states),
 	)
 	if err != nil {
 		t.Fatalf("typing across a run: %v; console:\n%s", err, strings.Join(con.all, "\n"))
@@ -89,11 +89,11 @@ func TestCancelOneRequest(t *testing.T) {
 	}
 	start := fmt.Sprintf(`(() => {
   const body = new TextEncoder().encode(%s);
-  window.gridplayEnds = { a: null, b: null };
-  const end = (k) => (e) => { window.gridplayEnds[k] = e ? String(e) : "ok"; };
+  window.__ends = { a: null, b: null };
+  const end = (k) => (e) => { window.__ends[k] = e ? String(e) : "ok"; };
   const ida = gridplayEngine.request("POST", "/api/run", body, () => {}, () => {}, end("a"));
   const idb = gridplayEngine.request("POST", "/api/run", body, () => {}, () => {}, end("b"));
-  window.gridplayIDs = [ida, idb];
+  window.__ids = [ida, idb];
   return true;
 })()`, strconv.Quote(string(body)))
 	var a, b string
@@ -101,11 +101,11 @@ func TestCancelOneRequest(t *testing.T) {
 		chromedp.Navigate(url+"/"), waitAnyDone(),
 		chromedp.Evaluate(start, nil),
 		chromedp.Poll(`gridplayEngine.busy() >= 2`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Evaluate(`gridplayEngine.cancel(window.gridplayIDs[1]); true`, nil),
-		chromedp.Poll(`window.gridplayEnds.b !== null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`gridplayEngine.cancel(window.__ids[1]); true`, nil),
+		chromedp.Poll(`window.__ends.b !== null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Poll(`gridplayEngine.busy() >= 1`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Evaluate(`String(window.gridplayEnds.a)`, &a),
-		chromedp.Evaluate(`String(window.gridplayEnds.b)`, &b),
+		chromedp.Evaluate(`String(window.__ends.a)`, &a),
+		chromedp.Evaluate(`String(window.__ends.b)`, &b),
 	)
 	if err != nil {
 		t.Fatalf("two requests: %v; console:\n%s", err, strings.Join(con.all, "\n"))
@@ -117,8 +117,8 @@ func TestCancelOneRequest(t *testing.T) {
 		t.Errorf("cancelling another request ended this one too: %q", a)
 	}
 	err = chromedp.Run(ctx,
-		chromedp.Evaluate(`gridplayEngine.cancel(window.gridplayIDs[0]); true`, nil),
-		chromedp.Poll(`window.gridplayEnds.a === "cancelled" && gridplayEngine.busy() === 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`gridplayEngine.cancel(window.__ids[0]); true`, nil),
+		chromedp.Poll(`window.__ends.a === "cancelled" && gridplayEngine.busy() === 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		choosePreset("classic-backfill"), waitDone("easy"),
 	)
 	if err != nil {

@@ -22,7 +22,7 @@ import (
 	"gridplay/engine/swf"
 )
 
-// mark is one entry of globalThis.gridplayMarks (jsbridge.Mark).
+// mark is one entry of globalThis.gridplayTest.marks (jsbridge.Mark).
 type mark struct {
 	Name string  `json:"name"`
 	T    float64 `json:"t"`
@@ -80,7 +80,7 @@ func TestWholeTraceProbe(t *testing.T) {
 		startProfile()
 	}
 	var pick float64
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayMarks.length = 0; performance.now()`, &pick),
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayTest.marks.length = 0; performance.now()`, &pick),
 		chromedp.SetUploadFiles(`input.jt-swf`, []string{path}, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
@@ -123,9 +123,9 @@ func TestWholeTraceProbe(t *testing.T) {
 		}
 		ectx, ecancel := context.WithTimeout(ctx, 3*time.Second)
 		t0 := time.Now()
-		err := chromedp.Run(ectx, chromedp.Evaluate(`({marks: globalThis.gridplayMarks, heap: performance.memory.usedJSHeapSize/1048576,
+		err := chromedp.Run(ectx, chromedp.Evaluate(`({marks: globalThis.gridplayTest?.marks, heap: performance.memory.usedJSHeapSize/1048576,
   chunks: globalThis.gridplayEngine.stats().chunks, chunkBytes: globalThis.gridplayEngine.stats().chunkBytes,
-  mem: globalThis.gridplayPageMemory ? globalThis.gridplayPageMemory()/1048576 : -1,
+  mem: globalThis.gridplayTest?.pageMemory ? globalThis.gridplayTest?.pageMemory()/1048576 : -1,
   done: document.querySelector(".app").dataset.engine === "done" && document.querySelector(".app").dataset.policy === "easy" && document.querySelector("canvas#gantt[data-drawn='1']") !== null})`, &st))
 		ecancel()
 		if err != nil {
@@ -157,7 +157,7 @@ func TestWholeTraceProbe(t *testing.T) {
 		// Scroll the job table to ten rows, half a second apart, under
 		// a profile of its own.
 		prof, profiling = nil, false
-		chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayMarks.length = 0; true`, nil))
+		chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayTest.marks.length = 0; true`, nil))
 		allMarks = nil
 		startProfile()
 		for k := 1; k <= 10; k++ {
@@ -165,7 +165,7 @@ func TestWholeTraceProbe(t *testing.T) {
 			sctx, scancel := context.WithTimeout(ctx, 20*time.Second)
 			chromedp.Run(sctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelector(".jt-scroll").scrollTop = %d * 30; true`, k*7919), nil))
 			time.Sleep(500 * time.Millisecond)
-			if err := chromedp.Run(sctx, chromedp.Evaluate(`globalThis.gridplayMarks`, &ms)); err != nil {
+			if err := chromedp.Run(sctx, chromedp.Evaluate(`globalThis.gridplayTest?.marks`, &ms)); err != nil {
 				t.Logf("scroll %d: %v", k, err)
 			}
 			scancel()

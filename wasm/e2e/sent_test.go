@@ -94,7 +94,7 @@ func TestBinaryAsSent(t *testing.T) {
 	}
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(srv.URL+"/"),
-		chromedp.Poll(`(globalThis.gridplayFirstGantt || 0) > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Poll(`(globalThis.gridplayTest?.firstGantt || 0) > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		// A request the engine's workers answer (not one computed ahead):
 		// a worker that fetched a binary of its own would show here.
 		chromedp.Evaluate(`(async () => {

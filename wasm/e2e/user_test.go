@@ -40,7 +40,7 @@ func firstVisit(t *testing.T) (first, wall, again, againWall float64) {
 		)
 		w := float64(time.Since(t0).Microseconds()) / 1000
 		if err == nil {
-			err = chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayFirstGantt || -1`, &fg))
+			err = chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayTest?.firstGantt || -1`, &fg))
 		}
 		if err != nil {
 			t.Fatalf("the first Gantt: %v; console:\n%s", err, strings.Join(con.all, "\n"))
@@ -132,14 +132,14 @@ func TestUserWholeTrace(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		var ms float64
 		err := chromedp.Run(ctx,
-			chromedp.Evaluate(`globalThis.__n = (globalThis.gridplayMarks || []).length; true`, nil),
+			chromedp.Evaluate(`globalThis.__n = (globalThis.gridplayTest?.marks || []).length; true`, nil),
 			chromedp.Click(`button.run`, chromedp.ByQuery),
 			chromedp.Poll(`(() => {
-  const ms = (globalThis.gridplayMarks || []).slice(globalThis.__n);
+  const ms = (globalThis.gridplayTest?.marks || []).slice(globalThis.__n);
   return ms.some((m) => m.name === "gantt: drawn") && document.querySelector(".app").dataset.engine === "done";
 })()`, nil, chromedp.WithPollingTimeout(2*time.Minute)),
 			chromedp.Evaluate(`(() => {
-  const ms = (globalThis.gridplayMarks || []).slice(globalThis.__n);
+  const ms = (globalThis.gridplayTest?.marks || []).slice(globalThis.__n);
   const s = ms.find((m) => m.name === "run: start"), a = ms.find((m) => m.name === "run: answered");
   return s && a ? a.t - s.t : -1;
 })()`, &ms),

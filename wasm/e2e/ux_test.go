@@ -81,7 +81,7 @@ func TestFirstScreen(t *testing.T) {
 				// downloaded (responseEnd) and the first chart drawn.
 				chromedp.Evaluate(`(() => {
   const at = (f) => { const e = performance.getEntriesByType("resource").find(r => r.name.endsWith(f)); return e ? e.responseEnd : -1; };
-  return {app_wasm: at("/app.wasm"), first_gantt: globalThis.gridplayFirstGantt || -1};
+  return {app_wasm: at("/app.wasm"), first_gantt: globalThis.gridplayTest?.firstGantt || -1};
 })()`, &loads),
 				// The replay runs by itself: the pause button is live.
 				chromedp.Evaluate(`!document.querySelector("button.pause").disabled || document.querySelector(".clock").textContent.includes("packing step")`, &playing),

@@ -26,7 +26,7 @@ func quiet() chromedp.Action {
 	return chromedp.Evaluate(`new Promise((resolve) => {
   let last = -1, calm = 0;
   const frame = () => {
-    const r = globalThis.gridplayRenders || 0;
+    const r = globalThis.gridplayTest?.renders || 0;
     const running = document.querySelector(".app")?.dataset.engine === "running";
     calm = r === last && !running ? calm + 1 : 0;
     last = r;
@@ -48,7 +48,7 @@ func frames(n int) chromedp.Action {
 
 // runsStarted counts the runs the page has started (its "run: start"
 // marks).
-const runsStarted = `(globalThis.gridplayMarks || []).filter((m) => m.name === "run: start").length`
+const runsStarted = `(globalThis.gridplayTest?.marks || []).filter((m) => m.name === "run: start").length`
 
 // rerun does act, which makes the page run its scenario again (a click on
 // Run, an edit the autosave re-runs), and waits until that new run has
@@ -66,16 +66,20 @@ func rerun(policy string, act chromedp.Action) chromedp.Action {
 	}
 }
 
-// clickRun clicks Run.
+// clickRun clicks Run once no run is in flight (an import or an edit
+// starts one by itself; Run does not start another beside it).
 func clickRun() chromedp.Action {
-	return chromedp.Click(`button.run`, chromedp.ByQuery)
+	return chromedp.Tasks{
+		chromedp.Poll(`document.querySelector(".app").dataset.engine !== "running"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Click(`button.run`, chromedp.ByQuery),
+	}
 }
 
 // autosaveLooked waits until the page's autosave has looked at the page
 // twice since now (so one whole look began after the test's last action),
 // then for any run it started to end.
 func autosaveLooked() chromedp.Action {
-	const looks = `+((globalThis.gridplayPublished || {}).autosaveLooks || 0)`
+	const looks = `+((globalThis.gridplayTest?.published || {}).autosaveLooks || 0)`
 	return chromedp.Tasks{
 		chromedp.Evaluate(`globalThis.__looks0 = `+looks+`; true`, nil),
 		chromedp.Poll(looks+` >= globalThis.__looks0 + 2`, nil, chromedp.WithPollingTimeout(30*time.Second)),

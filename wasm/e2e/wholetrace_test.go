@@ -23,7 +23,7 @@ type pageFigures struct {
 }
 
 const pageFiguresJS = `({heap: performance.memory ? performance.memory.usedJSHeapSize/1048576 : -1,
-  mem: globalThis.gridplayPageMemory ? globalThis.gridplayPageMemory()/1048576 : -1})`
+  mem: globalThis.gridplayTest?.pageMemory ? globalThis.gridplayTest?.pageMemory()/1048576 : -1})`
 
 // marksSince formats the page's marks (jsbridge.Mark) after t0 (ms since
 // navigation) as "name +ms" steps.
@@ -92,7 +92,7 @@ func TestWholeTraceInPage(t *testing.T) {
 	var fig pageFigures
 	var engineTimes string
 	chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector(".run-error:not([hidden])")?.textContent || ""`, &runErr),
-		chromedp.Evaluate(`globalThis.gridplayMarks`, &marks), chromedp.Evaluate(pageFiguresJS, &fig),
+		chromedp.Evaluate(`globalThis.gridplayTest?.marks`, &marks), chromedp.Evaluate(pageFiguresJS, &fig),
 		chromedp.Evaluate(`JSON.stringify(globalThis.gridplayEngine.stats().last?.times || null)`, &engineTimes))
 	if runErr != "" {
 		t.Fatalf("the run failed: %s", runErr)
@@ -141,7 +141,7 @@ func TestWholeTraceInPage(t *testing.T) {
 })()`, nil),
 		chromedp.Poll(`document.querySelector("button.undo").title.includes("jobs[150000].size")`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		// The edit runs the scenario again: wait for its chart.
-		chromedp.Poll(`globalThis.gridplayMarks.filter(m => m.name === "gantt: drawn" && m.t > globalThis.__pick).length >= 2 &&
+		chromedp.Poll(`globalThis.gridplayTest?.marks.filter(m => m.name === "gantt: drawn" && m.t > globalThis.__pick).length >= 2 &&
   document.querySelector(".app").dataset.engine === "done"`, nil, chromedp.WithPollingTimeout(2*time.Minute)),
 		chromedp.Evaluate(`document.querySelector("button.undo").title`, &undo),
 		chromedp.Evaluate(`document.querySelector('.jt-table tbody tr.jt-row[data-row="150000"] input.jt-in-size').value`, &cell),
@@ -161,7 +161,7 @@ func TestWholeTraceInPage(t *testing.T) {
 	if err != nil {
 		var ms []mark
 		var fault, clock string
-		chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayMarks`, &ms),
+		chromedp.Run(ctx, chromedp.Evaluate(`globalThis.gridplayTest?.marks`, &ms),
 			chromedp.Evaluate(`document.querySelector(".fault")?.textContent || ""`, &fault),
 			chromedp.Evaluate(`document.querySelector("#gantt-clock")?.textContent || ""`, &clock))
 		t.Fatalf("zoom: %v (fault %q, clock %q); marks since the pick:%s", err, fault, clock, marksSince(ms, pick))

@@ -1,0 +1,109 @@
+//go:build js && wasm
+
+package jsbridge
+
+import sjs "syscall/js"
+
+// The page records what the browser tests (wasm/e2e) read in one object,
+// globalThis.gridplayTest, which static/main.js makes when it loads (and
+// this file on first use, on a page without it). Nothing of the page
+// reads it back. Its fields:
+//   - marks: named moments of the page's work, {name, t} with t in ms
+//     since navigation (Mark), for the tests' logs and waits;
+//   - frameTimes: the Gantt canvas's paint durations in ms
+//     (RecordFrameTime);
+//   - paintTimes: paint durations in ms by element id: "series" (the
+//     outputs' series canvas, PaintCanvas), "rows" (ScrollTable.Repaint),
+//     "hover" (a row hovered);
+//   - published: strings set by Publish: experiment, experimentJSON,
+//     experimentMs and experimentParallel (the last experiment), shakeJSON,
+//     shakeMs and shakeParallel (the last shake), replay (the playback's
+//     state, JSON) and autosaveLooks (the autosave's reads);
+//   - renders and lastRender: the number of Vugu renders and the end of
+//     the last in ms since navigation (Rendered);
+//   - firstGantt: when the Gantt chart was first drawn with jobs on it, in
+//     ms since navigation (FirstGantt);
+//   - pageMemory(): the page's Go memory in bytes (static/main.js).
+//
+// The page's own API between static/main.js and Go (gridplayEngine,
+// gridplayStore, gridplayDownload, gridplayKeys and the like) stays in
+// separate globals: the page needs those, and the tests only replace
+// gridplayDownload to catch the files offered.
+func testHooks() sjs.Value {
+	g := sjs.Global()
+	o := g.Get("gridplayTest")
+	if !o.Truthy() {
+		o = g.Get("Object").New()
+		g.Set("gridplayTest", o)
+	}
+	return o
+}
+
+// testList is the array field name of the test hooks, made if missing.
+func testList(name string) sjs.Value {
+	o := testHooks()
+	a := o.Get(name)
+	if !a.Truthy() {
+		a = sjs.Global().Get("Array").New()
+		o.Set(name, a)
+	}
+	return a
+}
+
+// Mark records a named moment of the page's work in gridplayTest.marks,
+// so a browser test can log where the time of an import or a run went.
+func Mark(name string) {
+	o := sjs.Global().Get("Object").New()
+	o.Set("name", name)
+	o.Set("t", Now())
+	testList("marks").Call("push", o)
+}
+
+// RecordFrameTime appends a paint duration of the Gantt canvas (ms) to
+// gridplayTest.frameTimes.
+func RecordFrameTime(ms float64) {
+	testList("frameTimes").Call("push", ms)
+}
+
+// recordPaint appends a paint duration (ms) of the element id to
+// gridplayTest.paintTimes[id], up to 10,000 of them.
+func recordPaint(id string, ms float64) {
+	o := testHooks()
+	m := o.Get("paintTimes")
+	if !m.Truthy() {
+		m = sjs.Global().Get("Object").New()
+		o.Set("paintTimes", m)
+	}
+	a := m.Get(id)
+	if !a.Truthy() {
+		a = sjs.Global().Get("Array").New()
+		m.Set(id, a)
+	}
+	if a.Length() < 10000 {
+		a.Call("push", ms)
+	}
+}
+
+// Publish sets gridplayTest.published[key] = val, for the browser tests'
+// logs and checks (the last experiment's merged JSON and timings).
+func Publish(key, val string) {
+	o := testHooks()
+	m := o.Get("published")
+	if !m.Truthy() {
+		m = sjs.Global().Get("Object").New()
+		o.Set("published", m)
+	}
+	m.Set(key, val)
+}
+
+// Rendered records that the page made its nth render, ending now
+// (gridplayTest.renders and lastRender).
+func Rendered(n int) {
+	o := testHooks()
+	o.Set("renders", n)
+	o.Set("lastRender", Now())
+}
+
+// FirstGantt records that the page's first Gantt chart with jobs on it is
+// drawn now (gridplayTest.firstGantt).
+func FirstGantt() { testHooks().Set("firstGantt", Now()) }
