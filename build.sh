@@ -175,13 +175,13 @@ bench() {
 		echo "## The benchmark set, natively"
 		echo
 		echo '```'
-		grep -v '^wrote ' "$log"
+		grep -v -e '^wrote ' -e '^  ' "$log"
 		echo '```'
 		echo
 		echo "## In the browser (headless Chromium)"
 		echo
 		echo '```'
-		grep -E '^gridplay e2e' "$e2e" | sed 's/^gridplay e2e[: ]*//'
+		grep -E '^gridplay e2e: ' "$e2e" | sed 's/^gridplay e2e: //'
 		echo '```'
 	} >"$out"
 	rm -f "$log" "$e2e"

@@ -314,7 +314,9 @@ func TestExperimentsInPage(t *testing.T) {
 		}
 	}
 	t.Logf("navigator.hardwareConcurrency = %d\n%s", cores, strings.Join(report, "\n"))
-	fmt.Printf("gridplay e2e experiments (hardwareConcurrency %d):\n%s\n", cores, strings.Join(report, "\n"))
+	for _, line := range report {
+		fmt.Printf("gridplay e2e: experiment in the page (hardwareConcurrency %d): %s\n", cores, line)
+	}
 }
 
 // TestExperimentCancelRetry cancels a running sweep, then Retry finishes

@@ -69,8 +69,9 @@ func TestUserFirstGantt(t *testing.T) {
 }
 
 // importWhole picks the whole HPC2N trace in the job table of a page
-// that shows its first chart, and returns the ms from the pick to the
-// drawn EASY Gantt.
+// that shows its first chart, as a user does: the click that opens the
+// file dialog (which starts the engine's warm-up), 3 s to pick the file,
+// then the pick. It returns the ms from the pick to the drawn EASY Gantt.
 func importWhole(t *testing.T, ctx context.Context, con *console) float64 {
 	t.Helper()
 	path, err := swf.Find("HPC2N-2002-2.2-cln")
@@ -80,6 +81,14 @@ func importWhole(t *testing.T, ctx context.Context, con *console) float64 {
 	var pick, drawn float64
 	err = chromedp.Run(ctx,
 		openPanels("jobs"),
+		chromedp.Evaluate(`document.querySelector("input.jt-swf").dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true})); true`, nil),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The user choosing the file: a time measured, nothing waits on it.
+	time.Sleep(3 * time.Second)
+	err = chromedp.Run(ctx,
 		chromedp.Evaluate(`performance.now()`, &pick),
 		chromedp.SetUploadFiles(`input.jt-swf`, []string{path}, chromedp.ByQuery),
 		chromedp.Poll(`(() => {
@@ -98,7 +107,8 @@ func importWhole(t *testing.T, ctx context.Context, con *console) float64 {
 }
 
 // TestUserWholeTrace (issue 39, items 15 and 16): the whole HPC2N trace
-// picked right after the first chart, and after 10 s idle, in fresh
+// picked (3 s after its dialog opened) right after the first chart, and
+// after 10 s idle, in fresh
 // browsers; then EASY run 20 times in a row in one page (the "Answered
 // in" of each, from the page's run marks).
 func TestUserWholeTrace(t *testing.T) {
@@ -120,7 +130,7 @@ func TestUserWholeTrace(t *testing.T) {
 			}
 		}
 	}
-	fmt.Printf("gridplay e2e: user's whole HPC2N trace, pick to drawn EASY Gantt: %.0f ms right after the first chart (median of %.0f), %.0f ms after 10 s idle (median of %.0f)\n",
+	fmt.Printf("gridplay e2e: user's whole HPC2N trace, pick (3 s after the dialog opened) to drawn EASY Gantt: %.0f ms right after the first chart (median of %.0f), %.0f ms after 10 s idle (median of %.0f)\n",
 		benchset.Median(soon), soon, benchset.Median(idle), idle)
 
 	_, ctx, con, url := browser(t, 1280, 900)
