@@ -361,6 +361,9 @@ func TestExperimentCancelRetry(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#e="+name+"&quick=1&seed=1"),
 		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
+		// The list of experiments fills the view and moves the Run
+		// button: a click aimed before it came could miss.
+		experimentsListed, quiet(),
 		chromedp.Poll(`typeof globalThis.gridplayEngine === "object"`, nil),
 		chromedp.Evaluate(hold, nil),
 		chromedp.Click(`button.exp-run`, chromedp.ByQuery),
