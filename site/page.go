@@ -10,6 +10,7 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
@@ -301,28 +302,14 @@ func jobsText(n int) string {
 	if n == 1 {
 		return "1 job"
 	}
-	return grouped(n) + " jobs"
-}
-
-// grouped writes n with its thousands grouped: 77,222.
-func grouped(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
+	return csvfmt.Thousands(n) + " jobs"
 }
 
 // secondsText writes a time in whole seconds grouped (5,000 s), else as
 // FormatNumber does.
 func secondsText(v float64) string {
 	if v == float64(int(v)) && v < 1e15 {
-		return grouped(int(v)) + " s"
+		return csvfmt.Thousands(int(v)) + " s"
 	}
 	return state.FormatNumber(v) + " s"
 }

@@ -28,3 +28,12 @@ func TestFloat(t *testing.T) {
 		t.Errorf("-0 prints as %q", Float(math.Copysign(0, -1)))
 	}
 }
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 28489: "28,489", 202871: "202,871",
+		1234567: "1,234,567", -1000: "-1,000", -999: "-999", -1234567: "-1,234,567"} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -22,15 +22,7 @@ func Estimate(s *model.Scenario) (sched.Work, error) {
 	if err := s.Validate(); err != nil {
 		return sched.Work{}, err
 	}
-	p, ok := sched.Lookup(s.Policy.Name)
-	if !ok {
-		return sched.Work{}, model.Errf("policy.name", fmt.Sprintf("unknown policy %q (see GET /api/policies)", s.Policy.Name))
-	}
-	full, err := workload.Expand(s)
-	if err != nil {
-		return sched.Work{}, err
-	}
-	return estimate(p, full)
+	return EstimateUnchecked(s)
 }
 
 // EstimateUnchecked is Estimate without validating s first, for a

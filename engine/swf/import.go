@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 )
 
@@ -110,7 +111,7 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 	c.Unusable, c.UnusableReasons = tr.Unusable, tr.UnusableReasons
 	if len(c.Jobs) == 0 {
 		return nil, fmt.Errorf("%s has no usable job (read %s lines; %s skipped, %s unusable%s)",
-			name, comma(tr.Lines), comma(tr.Skipped), comma(tr.Unusable), reasonList(tr))
+			name, csvfmt.Thousands(tr.Lines), csvfmt.Thousands(tr.Skipped), csvfmt.Thousands(tr.Unusable), reasonList(tr))
 	}
 	tr.Name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".swf")
 	// The machine as Trace.Scenario sees it: MaxProcs, else MaxNodes,
@@ -149,19 +150,19 @@ func (c *Cut) notice(limit int) []string {
 	var n []string
 	if c.Kept < c.Usable {
 		n = append(n, fmt.Sprintf("Imported the first %s of %s usable jobs (the table holds at most %s; run the whole trace with the CLI).",
-			comma(c.Kept), comma(c.Usable), comma(limit)))
+			csvfmt.Thousands(c.Kept), csvfmt.Thousands(c.Usable), csvfmt.Thousands(limit)))
 	} else {
-		n = append(n, fmt.Sprintf("Imported %s jobs.", comma(c.Kept)))
+		n = append(n, fmt.Sprintf("Imported %s jobs.", csvfmt.Thousands(c.Kept)))
 	}
 	if c.Truncated {
 		n = append(n, fmt.Sprintf("Read only the first %d MB of the uncompressed trace (%s lines); the rest was not read.",
-			MaxTraceBytes>>20, comma(c.Lines)))
+			MaxTraceBytes>>20, csvfmt.Thousands(c.Lines)))
 	}
 	if c.Skipped > 0 {
-		n = append(n, fmt.Sprintf("Skipped %s invalid lines: %s.", comma(c.Skipped), reasonText(c.SkipReasons)))
+		n = append(n, fmt.Sprintf("Skipped %s invalid lines: %s.", csvfmt.Thousands(c.Skipped), reasonText(c.SkipReasons)))
 	}
 	if c.Unusable > 0 {
-		n = append(n, fmt.Sprintf("Left out %s records: %s.", comma(c.Unusable), reasonText(c.UnusableReasons)))
+		n = append(n, fmt.Sprintf("Left out %s records: %s.", csvfmt.Thousands(c.Unusable), reasonText(c.UnusableReasons)))
 	}
 	return n
 }
@@ -188,21 +189,7 @@ func reasonText(m map[string]*Skip) string {
 		if m[k].Count > len(ls) {
 			more = ", …"
 		}
-		parts[i] = fmt.Sprintf("%s %s (line %s%s)", comma(m[k].Count), k, strings.Join(ls, ", "), more)
+		parts[i] = fmt.Sprintf("%s %s (line %s%s)", csvfmt.Thousands(m[k].Count), k, strings.Join(ls, ", "), more)
 	}
 	return strings.Join(parts, "; ")
-}
-
-// comma writes n with thousands separators: 28489 -> "28,489".
-func comma(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
 }

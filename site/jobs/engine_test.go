@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gridplay/engine/api"
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/engine/swf"
 	"gridplay/engine/workload"
@@ -289,7 +290,7 @@ func TestImportRealTraceCut(t *testing.T) {
 		if len(s.Jobs) != 28489 || s.Platform.Clusters[0].Nodes != 100 || s.Jobs[0].Submit != 0 {
 			t.Errorf("%d jobs on %+v; problem %q", len(s.Jobs), s.Platform.Clusters, c.Problem)
 		}
-		if !strings.HasPrefix(c.Notice[0], "Imported "+comma(len(s.Jobs))+" jobs") {
+		if !strings.HasPrefix(c.Notice[0], "Imported "+csvfmt.Thousands(len(s.Jobs))+" jobs") {
 			t.Errorf("notice %q", c.Notice)
 		}
 	})

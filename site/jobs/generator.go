@@ -7,6 +7,7 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/site/state"
 )
@@ -20,7 +21,7 @@ func (c *Table) genSummary() string {
 	if g == nil {
 		return ""
 	}
-	return comma(g.Jobs) + " jobs are drawn from the generator (seed " + strconv.FormatUint(c.App.Scenario.Seed, 10) +
+	return csvfmt.Thousands(g.Jobs) + " jobs are drawn from the generator (seed " + strconv.FormatUint(c.App.Scenario.Seed, 10) +
 		"): Poisson arrivals at " + num(g.Rate) + " jobs/s, bounded Pareto run times in [" + num(g.ExecMin) + ", " + num(g.ExecMax) +
 		"] s, " + g.Sizes + " sizes in [" + strconv.Itoa(g.SizeMin) + ", " + strconv.Itoa(g.SizeMax) + "]. Share links keep only these numbers."
 }
@@ -91,14 +92,14 @@ func (c *Table) applyGen() {
 	if len(errs) > 0 {
 		return
 	}
-	c.App.Edit("generate "+comma(g.Jobs)+" jobs", func(s *model.Scenario) {
+	c.App.Edit("generate "+csvfmt.Thousands(g.Jobs)+" jobs", func(s *model.Scenario) {
 		s.Generator = g
 		s.Jobs = nil
 		s.Seed = seed
 	})
 	c.ShowGen = false
 	c.showNew()
-	c.Notice = []string{"The workload is now generated: " + comma(g.Jobs) + " jobs from seed " + strconv.FormatUint(seed, 10) + "."}
+	c.Notice = []string{"The workload is now generated: " + csvfmt.Thousands(g.Jobs) + " jobs from seed " + strconv.FormatUint(seed, 10) + "."}
 	c.Problem = ""
 }
 
@@ -109,7 +110,7 @@ func (c *Table) expand() {
 		return
 	}
 	if s.Generator.Jobs > MaxImportJobs {
-		c.Problem = "the table holds at most " + comma(MaxImportJobs) + " jobs; keep " + comma(s.Generator.Jobs) + " jobs as a generator"
+		c.Problem = "the table holds at most " + csvfmt.Thousands(MaxImportJobs) + " jobs; keep " + csvfmt.Thousands(s.Generator.Jobs) + " jobs as a generator"
 		return
 	}
 	c.drawJobs("Drawing the generated jobs…", func(jobs []model.Job) {
@@ -118,7 +119,7 @@ func (c *Table) expand() {
 			s.Generator = nil
 		})
 		c.showNew()
-		c.Notice = []string{"Expanded into " + comma(len(jobs)) + " editable rows."}
+		c.Notice = []string{"Expanded into " + csvfmt.Thousands(len(jobs)) + " editable rows."}
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/engine/swf"
 	"gridplay/site/jsbridge"
@@ -74,7 +75,7 @@ func (c *Table) applyImport(im *Import) {
 		what = " Batsim jobs"
 	}
 	pl := model.Platform{Clusters: []model.Cluster{im.Cluster}}
-	c.replaceJobs("import "+comma(im.Kept)+what, TraceName(im.Name), im.Jobs, pl, c.KeepPlatform, nil, im.Notice)
+	c.replaceJobs("import "+csvfmt.Thousands(im.Kept)+what, TraceName(im.Name), im.Jobs, pl, c.KeepPlatform, nil, im.Notice)
 }
 
 // replaceJobs puts the jobs read from a trace in the scenario, in an edit
@@ -111,7 +112,7 @@ func (c *Table) replaceJobs(label, name string, jobs []model.Job, pl model.Platf
 	c.Notice = notice
 	if !keep {
 		cl := pl.Clusters[0]
-		c.Notice = append(c.Notice, "The platform is now the trace's machine: "+cl.ID+" with "+comma(cl.Nodes)+" nodes.")
+		c.Notice = append(c.Notice, "The platform is now the trace's machine: "+cl.ID+" with "+csvfmt.Thousands(cl.Nodes)+" nodes.")
 	}
 	if switchPolicy {
 		c.Notice = append(c.Notice, "The policy is now "+ImportPolicy+" (EASY backfilling), which suits a trace; pick another in the policy menu.")
@@ -179,7 +180,7 @@ func TraceRef(name, first, from, to string) (*model.TraceRef, string) {
 	}
 	n, err := strconv.Atoi(first)
 	if err != nil || n < 0 || n > MaxImportJobs {
-		return nil, "the number of jobs must be a whole number from 0 (every job) to " + comma(MaxImportJobs)
+		return nil, "the number of jobs must be a whole number from 0 (every job) to " + csvfmt.Thousands(MaxImportJobs)
 	}
 	t.First = n
 	var msg string
@@ -237,10 +238,10 @@ func (c *Table) loadShipped() {
 func (c *Table) applyShipped(ref *model.TraceRef, x *model.Scenario, keep bool) {
 	name := ref.Name
 	if ref.First > 0 {
-		name += " (first " + comma(ref.First) + ")"
+		name += " (first " + csvfmt.Thousands(ref.First) + ")"
 	}
-	notice := "Loaded " + comma(len(x.Jobs)) + " jobs of " + ref.Name + ", a trace shipped with gridplay; a share link names this cut of the trace instead of listing its jobs."
-	c.replaceJobs("load "+comma(len(x.Jobs))+" jobs of "+ref.Name, name, x.Jobs, x.Platform, keep, ref, []string{notice})
+	notice := "Loaded " + csvfmt.Thousands(len(x.Jobs)) + " jobs of " + ref.Name + ", a trace shipped with gridplay; a share link names this cut of the trace instead of listing its jobs."
+	c.replaceJobs("load "+csvfmt.Thousands(len(x.Jobs))+" jobs of "+ref.Name, name, x.Jobs, x.Platform, keep, ref, []string{notice})
 }
 
 // TraceName is the scenario name of an imported file: its name without

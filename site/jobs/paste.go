@@ -5,6 +5,7 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/site/jsbridge"
 )
@@ -38,7 +39,7 @@ func (c *Table) pasteProblems() []string {
 		out = append(out, p.Error())
 	}
 	if c.pasted.More > 0 {
-		out = append(out, "and "+comma(c.pasted.More)+" more")
+		out = append(out, "and "+csvfmt.Thousands(c.pasted.More)+" more")
 	}
 	return out
 }
@@ -49,7 +50,7 @@ func (c *Table) applyPaste() {
 	jobs := p.Jobs
 	if c.PasteAppend {
 		if n := len(c.jobs()) + len(jobs); n > MaxRows {
-			c.pasted.Problems = append(c.pasted.Problems, Problem{Msg: "the table would have " + comma(n) + " jobs; it holds at most " + comma(MaxRows)})
+			c.pasted.Problems = append(c.pasted.Problems, Problem{Msg: "the table would have " + csvfmt.Thousands(n) + " jobs; it holds at most " + csvfmt.Thousands(MaxRows)})
 			return
 		}
 		// Fresh ids for pasted rows that clash with existing ones.
@@ -66,7 +67,7 @@ func (c *Table) applyPaste() {
 		return
 	}
 	appendMode := c.PasteAppend
-	c.App.Edit("paste "+comma(len(jobs))+" jobs", func(s *model.Scenario) {
+	c.App.Edit("paste "+csvfmt.Thousands(len(jobs))+" jobs", func(s *model.Scenario) {
 		if appendMode && s.Generator == nil {
 			s.Jobs = append(s.Jobs, jobs...)
 		} else {
@@ -77,7 +78,7 @@ func (c *Table) applyPaste() {
 		}
 		s.Generator = nil
 	})
-	c.Notice = []string{"Pasted " + comma(len(jobs)) + " jobs."}
+	c.Notice = []string{"Pasted " + csvfmt.Thousands(len(jobs)) + " jobs."}
 	for _, pr := range p.Problems {
 		c.Notice = append(c.Notice, pr.Error())
 	}
@@ -99,7 +100,7 @@ func (c *Table) exportCSV() {
 	// Generated jobs are drawn by the engine, as for a run.
 	c.drawJobs("Drawing the generated jobs for the CSV…", func(jobs []model.Job) {
 		jsbridge.Download(name, "text/csv", FormatCSV(jobs))
-		c.Notice = []string{"Exported " + comma(len(jobs)) + " generated jobs."}
+		c.Notice = []string{"Exported " + csvfmt.Thousands(len(jobs)) + " generated jobs."}
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"gridplay/engine/api/compact"
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 )
 
@@ -322,20 +323,6 @@ func SWFPath(name string, limit int) string {
 	return "/api/swf?name=" + url.QueryEscape(strings.ToValidUTF8(name, "")) + "&limit=" + strconv.Itoa(limit) + "&format=compact"
 }
 
-// comma writes n with thousands separators: 28489 -> "28,489".
-func comma(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
-}
-
 // SlowJobs is the workload size above which the generator warns that a
 // run will take a while in the browser.
 const SlowJobs = 20000
@@ -349,14 +336,14 @@ func GeneratorWarnings(g *model.Generator, s *model.Scenario) []string {
 	}
 	var out []string
 	if g.Jobs > SlowJobs {
-		out = append(out, comma(g.Jobs)+" jobs: a run takes a while in the browser (runs of more than 5,000 jobs show the results without the animation).")
+		out = append(out, csvfmt.Thousands(g.Jobs)+" jobs: a run takes a while in the browser (runs of more than 5,000 jobs show the results without the animation).")
 	}
 	largest := 0
 	for _, c := range s.Platform.Clusters {
 		largest = max(largest, c.Nodes)
 	}
 	if largest > 0 && g.SizeMax > largest {
-		msg := "Jobs larger than " + comma(largest) + " nodes (the largest cluster) cannot run and will be dropped: sizes go up to " + comma(g.SizeMax) + "."
+		msg := "Jobs larger than " + csvfmt.Thousands(largest) + " nodes (the largest cluster) cannot run and will be dropped: sizes go up to " + csvfmt.Thousands(g.SizeMax) + "."
 		if g.Sizes == "uniform" && g.SizeMax >= g.SizeMin {
 			share := float64(g.SizeMax-max(largest, g.SizeMin-1)) / float64(g.SizeMax-g.SizeMin+1)
 			msg += " With uniform sizes that is about " + strconv.Itoa(int(math.Round(100*share))) + "% of the jobs."

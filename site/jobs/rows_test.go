@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 )
 
@@ -140,8 +141,8 @@ func TestNewDuplicateFreeID(t *testing.T) {
 
 func TestComma(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 28489: "28,489", 1234567: "1,234,567", -1234: "-1,234"} {
-		if got := comma(n); got != want {
-			t.Errorf("comma(%d) = %q, want %q", n, got, want)
+		if got := csvfmt.Thousands(n); got != want {
+			t.Errorf("csvfmt.Thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -136,12 +137,12 @@ func (c *Table) columns() []Column { return Columns }
 func (c *Table) countLabel() string {
 	s := c.App.Scenario
 	if s.Generator != nil && len(s.Jobs) == 0 {
-		return comma(s.Generator.Jobs) + " generated jobs"
+		return csvfmt.Thousands(s.Generator.Jobs) + " generated jobs"
 	}
 	if len(s.Jobs) == 1 {
 		return "1 job"
 	}
-	return comma(len(s.Jobs)) + " jobs"
+	return csvfmt.Thousands(len(s.Jobs)) + " jobs"
 }
 
 func (c *Table) generated() bool { return c.App.Scenario.Generator != nil }

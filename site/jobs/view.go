@@ -5,6 +5,7 @@ import (
 
 	"github.com/vugu/vugu/js"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -96,7 +97,7 @@ func (c *Table) pageLabel() string {
 	}
 	lo := clampFirst(c.First, len(c.view)) + 1
 	hi := min(lo+PageSize-1, len(c.view))
-	return "rows " + comma(lo) + "–" + comma(hi) + " of " + comma(len(c.view))
+	return "rows " + csvfmt.Thousands(lo) + "–" + csvfmt.Thousands(hi) + " of " + csvfmt.Thousands(len(c.view))
 }
 
 func (c *Table) prevPage() { c.scrollTo(clampFirst(c.First, len(c.view)) - PageSize) }
