@@ -126,7 +126,8 @@ func TestProperties(t *testing.T) {
 			}
 			for _, st := range c.m.Sites {
 				if !st.Profile.Valid() {
-					t.Fatalf("invalid profile %v", st.Profile.Steps())
+					ts, fs := st.Profile.View()
+					t.Fatalf("invalid profile: times %v, free %v", ts, fs)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -45,78 +46,7 @@ func TestNodesEarliest(t *testing.T) {
 	if err := ns.Reserve([]int{9}, 0, 1, 4); err == nil {
 		t.Error("node out of range accepted")
 	}
-	must(t, ns.Check())
-}
-
-func TestNodesReleaseAndOffline(t *testing.T) {
-	ns := NewNodes(3)
-	must(t, ns.Reserve([]int{0, 1}, 0, 10, 7))  // running job
-	must(t, ns.Reserve([]int{1, 2}, 10, 20, 8)) // future reservation
-	must(t, ns.Reserve([]int{2}, 0, 4, 9))
-	// Node 1 goes offline at 5 (TITAN Fig. 10): job 7 is cut at 5 on
-	// both its nodes, reservation 8 is removed, job 9 is untouched.
-	aff, err := ns.Offline([]int{1}, 5)
-	must(t, err)
-	if !slices.Equal(aff, []int{7, 8}) {
-		t.Fatalf("affected %v", aff)
-	}
-	if !ns.Free(0, 5, 100) || ns.Free(0, 4, 5) || !ns.Free(2, 4, 100) {
-		t.Fatal("cut wrong")
-	}
-	if ns.IsOnline(1, 5) || !ns.IsOnline(1, 4.9) || !ns.IsOnline(0, 6) {
-		t.Fatal("online state")
-	}
-	if s, nodes, ok := ns.Earliest(0, 3, 1); ok {
-		t.Fatalf("3 nodes with one offline forever: %v %v", s, nodes)
-	}
-	must(t, ns.Online([]int{1}, 12))
-	s, nodes, ok := ns.Earliest(0, 3, 1)
-	if !ok || s != 12 || !slices.Equal(nodes, []int{0, 1, 2}) {
-		t.Fatalf("after online: %v %v %v", s, nodes, ok)
-	}
-	ns.Release(9)
-	if !ns.Free(2, 0, 100) || len(ns.Holders(9)) != 0 {
-		t.Fatal("release")
-	}
-	must(t, ns.Check())
-	ns.ReleaseAt(7, 2)
-	if !ns.Free(0, 2, 100) || ns.Free(0, 0, 2) {
-		t.Fatal("ReleaseAt")
-	}
-	ns.Forget(3)
-	if len(ns.Busy(0)) != 0 || len(ns.Holders(7)) != 0 {
-		t.Fatalf("forget: %v %v", ns.Busy(0), ns.Holders(7))
-	}
-	must(t, ns.Check())
-}
-
-func TestNodesPlannedOutage(t *testing.T) {
-	ns := NewNodes(2)
-	must(t, ns.Reserve([]int{0, 1}, 0, 4, 1))
-	// A maintenance window [10, 20) on node 1, planned at time 0.
-	aff, err := ns.Offline([]int{1}, 10)
-	must(t, err)
-	must(t, ns.Online([]int{1}, 20))
-	if len(aff) != 0 {
-		t.Fatalf("affected %v", aff)
-	}
-	// A two-node job of 8 s cannot start before 20; one of 6 s fits at 4.
-	if s, _, _ := ns.Earliest(0, 2, 8); s != 20 {
-		t.Fatalf("start %v", s)
-	}
-	if s, _, _ := ns.Earliest(0, 2, 6); s != 4 {
-		t.Fatalf("start %v", s)
-	}
-	// Node 1 now fails for good at 5: the window merges into it.
-	_, err = ns.Offline([]int{1}, 5)
-	must(t, err)
-	if iv := ns.Busy(1); len(iv) != 2 || iv[1].Start != 5 || !math.IsInf(iv[1].End, 1) {
-		t.Fatalf("intervals %v", iv)
-	}
-	if ns.IsOnline(1, 25) {
-		t.Fatal("online after a permanent failure")
-	}
-	must(t, ns.Check())
+	must(t, check(ns))
 }
 
 // TestNodesProperty applies random operations and checks after each that
@@ -129,8 +59,8 @@ func TestNodesProperty(t *testing.T) {
 		ns := NewNodes(n)
 		ref := 0
 		for op := range 200 {
-			switch x := r.IntN(10); {
-			case x < 6:
+			switch r.IntN(10) {
+			case 0, 1, 2, 3, 4, 5:
 				k := 1 + r.IntN(n)
 				t0 := float64(r.IntN(50))
 				d := float64(1 + r.IntN(20))
@@ -143,7 +73,13 @@ func TestNodesProperty(t *testing.T) {
 				}
 				// No earlier integer start works (all times are integers).
 				for e := t0; e < s; e++ {
-					if len(ns.FreeNodes(e, e+d)) >= k {
+					free := 0
+					for n := range ns.busy {
+						if ns.Free(n, e, e+d) {
+							free++
+						}
+					}
+					if free >= k {
 						t.Fatalf("trial %d op %d: %d nodes free at %v before %v", trial, op, k, e, s)
 					}
 				}
@@ -151,22 +87,34 @@ func TestNodesProperty(t *testing.T) {
 					t.Fatalf("trial %d op %d: %v", trial, op, err)
 				}
 				ref++
-			case x < 7:
-				ns.Release(r.IntN(ref + 1))
-			case x < 8:
-				ns.ReleaseAt(r.IntN(ref+1), float64(r.IntN(60)))
-			case x < 9:
-				if _, err := ns.Offline([]int{r.IntN(n)}, float64(r.IntN(60))); err != nil {
-					t.Fatal(err)
+			default: // a reservation where it fits, or a refused one
+				node, s := r.IntN(n), float64(r.IntN(50))
+				err := ns.Reserve([]int{node}, s, s+float64(1+r.IntN(20)), ref)
+				if err == nil {
+					ref++
 				}
-			default:
-				must(t, ns.Online([]int{r.IntN(n)}, float64(r.IntN(60))))
 			}
-			if err := ns.Check(); err != nil {
+			if err := check(ns); err != nil {
 				t.Fatalf("trial %d op %d: %v", trial, op, err)
 			}
 		}
 	}
+}
+
+// check verifies the invariants: intervals sorted, not empty and not
+// overlapping on any node.
+func check(ns *Nodes) error {
+	for n, iv := range ns.busy {
+		for i, x := range iv {
+			if !(x.End > x.Start) {
+				return fmt.Errorf("node %d: empty interval %+v", n, x)
+			}
+			if i > 0 && iv[i-1].End > x.Start {
+				return fmt.Errorf("node %d double-booked: %+v and %+v", n, iv[i-1], x)
+			}
+		}
+	}
+	return nil
 }
 
 func must(t *testing.T, err error) {
@@ -177,8 +125,7 @@ func must(t *testing.T, err error) {
 }
 
 // BenchmarkNodesEarliest places jobs one after another on 240 nodes (the
-// HPC2N size) at an offered load of about 0.8, forgetting the past as
-// time advances.
+// HPC2N size) at an offered load of about 0.8.
 func BenchmarkNodesEarliest(b *testing.B) {
 	r := rng.NewPCG(1, 1)
 	ns := NewNodes(240)
@@ -195,9 +142,6 @@ func BenchmarkNodesEarliest(b *testing.B) {
 		}
 		ref++
 		now += float64(r.IntN(600)) // offered load about 0.8
-		if ref%64 == 0 {
-			ns.Forget(now)
-		}
 	}
 	b.ReportMetric(float64(ref)/b.Elapsed().Seconds(), "jobs/s")
 }

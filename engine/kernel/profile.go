@@ -1,9 +1,6 @@
 package kernel
 
-import (
-	"math"
-	"sort"
-)
+import "math"
 
 // Profile is the number of free processors of one machine over time: a
 // step function that holds running jobs until their estimated ends and
@@ -49,21 +46,6 @@ func (p *Profile) At(k int) (t float64, free int) { return p.t[k], p.free[k] }
 // the profile's own arrays, read-only, valid until it next changes. A
 // scan over many steps reads them without a call per step.
 func (p *Profile) View() (t []float64, free []int) { return p.t, p.free }
-
-// Step is one step of the profile, for inspection and frames.
-type Step struct {
-	T    float64 `json:"t"`
-	Free int     `json:"free"`
-}
-
-// Steps returns a copy of the steps, in time order.
-func (p *Profile) Steps() []Step {
-	out := make([]Step, len(p.t))
-	for i := range p.t {
-		out[i] = Step{p.t[i], p.free[i]}
-	}
-	return out
-}
 
 // index returns the step covering time x: the last k with T[k] <= x, or 0
 // when x is before the profile's origin.
@@ -181,15 +163,6 @@ func (p *Profile) MaxFree(a, b float64) int {
 		}
 	}
 	return m
-}
-
-// NextChange is the first step boundary strictly after x, or +Inf.
-func (p *Profile) NextChange(x float64) float64 {
-	k := sort.Search(len(p.t), func(i int) bool { return p.t[i] > x })
-	if k >= len(p.t) {
-		return math.Inf(1)
-	}
-	return p.t[k]
 }
 
 // Reserve takes n processors during [a, b). The caller makes sure they are

@@ -14,7 +14,7 @@ func TestProfileHand(t *testing.T) {
 	p.Reserve(0, 10, 6)
 	p.Reserve(20, 30, 8)
 	want := []Step{{0, 4}, {10, 10}, {20, 2}, {30, 10}}
-	if got := p.Steps(); !equalSteps(got, want) {
+	if got := steps(p); !equalSteps(got, want) {
 		t.Fatalf("steps %v, want %v", got, want)
 	}
 	cases := []struct {
@@ -55,26 +55,39 @@ func TestProfileHand(t *testing.T) {
 			t.Errorf("MaxFree(%g,%g) = %d, want %d", c.a, c.b, got, c.want)
 		}
 	}
-	if got := p.NextChange(10); got != 20 {
-		t.Errorf("NextChange(10) = %g, want 20", got)
-	}
 	// The running job ends early at 4: release [4, 10). The steps [4,10)
 	// and [10,20) merge.
 	p.Release(4, 10, 6)
 	want = []Step{{0, 4}, {4, 10}, {20, 2}, {30, 10}}
-	if got := p.Steps(); !equalSteps(got, want) {
+	if got := steps(p); !equalSteps(got, want) {
 		t.Fatalf("after release %v, want %v", got, want)
 	}
 	p.Release(20, 30, 8)
 	want = []Step{{0, 4}, {4, 10}}
-	if got := p.Steps(); !equalSteps(got, want) {
+	if got := steps(p); !equalSteps(got, want) {
 		t.Fatalf("after withdrawing %v, want %v", got, want)
 	}
 	p.Advance(7)
 	want = []Step{{7, 10}}
-	if got := p.Steps(); !equalSteps(got, want) {
+	if got := steps(p); !equalSteps(got, want) {
 		t.Fatalf("after Advance(7) %v, want %v", got, want)
 	}
+}
+
+// Step is one step of a profile, as the tests write them.
+type Step struct {
+	T    float64
+	Free int
+}
+
+// steps lists p's steps in time order.
+func steps(p *Profile) []Step {
+	ts, fs := p.View()
+	out := make([]Step, len(ts))
+	for i := range ts {
+		out[i] = Step{ts[i], fs[i]}
+	}
+	return out
 }
 
 func equalSteps(a, b []Step) bool {
@@ -147,7 +160,7 @@ func TestProfileRandom(t *testing.T) {
 			}
 			hs = append(hs, held{want, want + dur, size})
 			if !p.Valid() {
-				t.Fatalf("trial %d: invalid profile %v", trial, p.Steps())
+				t.Fatalf("trial %d: invalid profile %v", trial, steps(p))
 			}
 			for x := 0; x < len(arr); x++ {
 				if p.Free(float64(x)+0.5) != arr[x] {
@@ -155,7 +168,7 @@ func TestProfileRandom(t *testing.T) {
 				}
 			}
 			// Merged: no two neighbours with the same count.
-			st := p.Steps()
+			st := steps(p)
 			for k := 1; k < len(st); k++ {
 				if st[k].Free == st[k-1].Free {
 					t.Fatalf("trial %d: unmerged steps %v", trial, st)
@@ -218,7 +231,7 @@ func TestProfileAdvanceGrow(t *testing.T) {
 		}
 		maxLen = max(maxLen, p.Len())
 		if !p.Valid() {
-			t.Fatalf("now %d: invalid profile %v", now, p.Steps())
+			t.Fatalf("now %d: invalid profile %v", now, steps(p))
 		}
 		for x := now; x < len(arr); x += 7 {
 			if got := p.Free(float64(x) + 0.5); got != arr[x] {

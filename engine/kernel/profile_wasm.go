@@ -9,12 +9,6 @@ package kernel
 // of steps.
 //
 // Why it is kept, with its figure: the package doc (Assembly kernels).
-// Go's WebAssembly port compiles every taken branch of a function, a
-// loop's back edge included, to a store of the next block's number and a
-// branch to a br_table at the function's top (cmd/internal/obj/wasm); an
-// assembly function with no calls keeps WebAssembly's own loop and block
-// instructions (and moves the steps with memory.copy, as Go's memmove
-// does).
 //
 //go:noescape
 func addSteps(t *float64, free *int, n int, a, b float64, d int) int
