@@ -250,7 +250,10 @@ func TestListSchedule(t *testing.T) {
 		{ID: "1", Pred: titan.Fixed(2), MinHosts: 1, MaxHosts: 1},
 		{ID: "2", Pred: titan.Fixed(1), MinHosts: 3, MaxHosts: 3},
 	}}
-	s := listSchedule(p, 3)
+	s, err := titan.InOrder(&p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	hosts := [][]int{{0, 2}, {1}, {0, 1, 2}}
 	for ti, want := range hosts {
 		if got := s.HostsOf(ti); !equalInts(got, want) {

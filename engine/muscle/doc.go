@@ -152,7 +152,7 @@
 //     each cluster are random in terms of whether they can be packed
 //     tightly or not"). The parameter seeded 1 adds a list schedule:
 //     the jobs in the order they were sent, each on the nodes free
-//     first, starting as early as that order allows (listSchedule); it
+//     first, starting as early as that order allows (titan.InOrder); it
 //     knows nothing of packing. muscle-fig4 reports both.
 //
 // # Experiment muscle-fig4 (section 5.1)

@@ -226,7 +226,7 @@ func wrandPick(cls []cluster, size int, r *rng.Rand) int {
 // coding: tasks ordered by their start in the seed (then by first
 // resource), each mapped to the resources Alg. 3 gave it. placed[i] is
 // task i of the cluster's problem.
-func seedSchedule(placed []Placed, _ []int, m int, jobs []job, batch []int) titan.Schedule {
+func seedSchedule(placed []Placed, m int, jobs []job, batch []int) titan.Schedule {
 	s := titan.NewSchedule(len(placed), m)
 	sort.SliceStable(s.Order, func(a, b int) bool {
 		pa, pb := placed[s.Order[a]], placed[s.Order[b]]
@@ -239,39 +239,6 @@ func seedSchedule(placed []Placed, _ []int, m int, jobs []job, batch []int) tita
 		size := jobs[batch[p.Job]].size
 		for h := p.First; h < p.First+size; h++ {
 			s.Set(ti, h, true)
-		}
-	}
-	return s
-}
-
-// listSchedule is the seed of DLL's and WRAND's TITAN with the seeded
-// parameter: the n tasks of pr in their order (the order they were sent,
-// arrival order), each on the MinHosts nodes that are free first (ties to
-// the lower index) once the tasks before it are placed, so each starts
-// as early as an in-order list schedule allows. It is a feasible schedule
-// that knows nothing of packing.
-func listSchedule(pr titan.Problem, n int) titan.Schedule {
-	m := len(pr.Release)
-	s := titan.NewSchedule(n, m)
-	free := make([]float64, m)
-	for h, r := range pr.Release {
-		free[h] = math.Max(r, pr.Now)
-	}
-	idx := make([]int, m)
-	for t := 0; t < n; t++ {
-		size := min(max(pr.Tasks[t].MinHosts, 1), m)
-		for h := range idx {
-			idx[h] = h
-		}
-		sort.SliceStable(idx, func(a, b int) bool { return free[idx[a]] < free[idx[b]] })
-		start := pr.Now
-		for _, h := range idx[:size] {
-			start = math.Max(start, free[h])
-			s.Set(t, h, true)
-		}
-		end := start + pr.Tasks[t].Pred.Time(size)
-		for _, h := range idx[:size] {
-			free[h] = end
 		}
 	}
 	return s

@@ -331,9 +331,13 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 			var sd []titan.Schedule
 			switch {
 			case k == MUSCLE:
-				sd = []titan.Schedule{seedSchedule(seeds[ci], to[ci], c.m, jobs, batch)}
+				sd = []titan.Schedule{seedSchedule(seeds[ci], c.m, jobs, batch)}
 			case ps.Seeded:
-				sd = []titan.Schedule{listSchedule(pr, len(to[ci]))}
+				l, err := titan.InOrder(&pr)
+				if err != nil {
+					return nil, fmt.Errorf("muscle: cluster %s round %d: %w", c.id, rounds, err)
+				}
+				sd = []titan.Schedule{l}
 			}
 			cfgc := cfg
 			cfgc.Weights = c.w

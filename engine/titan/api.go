@@ -12,26 +12,6 @@ package titan
 //		g.Step()
 //	}
 //	best, timing, cost := g.Best()
-//
-// Functions with their implementation elsewhere in the package:
-//
-//	DefaultConfig() Config                                  documented defaults
-//	(Config).Validate() error
-//	New(cfg Config, p Problem, seeds []Schedule, r *rng.Rand) (*GA, error)
-//	(*GA).Step() Generation                                 one generation
-//	(*GA).Run(ctx, gens int, rec sched.Recorder) error      gens steps, frames
-//	(*GA).Best() (Schedule, Timing, float64)                best so far (sec. 4.1)
-//	(*GA).Update(p Problem) error                           tasks/hosts changed
-//	(*GA).SetWeights(w Weights) error                       eq. 10 on the fly
-//	Evaluate(p *Problem, s *Schedule, t *Timing) error      eqs. 3-9
-//	Cost(w Weights, t *Timing) float64                      eq. 10
-//	Normalise(costs, fit []float64)                         MUSCLE eq. 2
-//	NewSchedule(tasks, hosts int) Schedule
-//	Code(name string) (Predictor, error)                    Fig. 6 codes
-//	Fixed(seconds) / Curve(points) (Predictor, error) / Scaled(p, factor)
-//	TaskFromJob(j model.Job) (Task, error)
-//	FCFS / DS / DSNL (p *Problem) (Schedule, error)         sections 5.1, 3.1, 3.2
-//	Fig9Scenario(seed) *model.Scenario                      the section 5 workload
 
 // Predictor gives a task's run time on n hosts: PACE-style p_ext(n)
 // (TITAN section 2.3-2.4). Time must be finite and >= 0 for every n from 1

@@ -39,6 +39,12 @@ func DS(p *Problem) (Schedule, error) { return listSchedule(p, byDeadline, false
 // so tasks narrower than the cluster run side by side.
 func DSNL(p *Problem) (Schedule, error) { return listSchedule(p, byDeadline, true) }
 
+// InOrder is a list schedule in the tasks' own order, each task on as
+// many hosts as it may use (all online hosts, or MaxHosts), those
+// released first, like FCFS and DS: a feasible schedule that knows
+// nothing of packing (MUSCLE's seeded DLL and WRAND start from it).
+func InOrder(p *Problem) (Schedule, error) { return listSchedule(p, nil, false) }
+
 func byDeadline(a, b *Task) int {
 	da, db := a.Deadline, b.Deadline
 	if da <= 0 {
@@ -73,9 +79,11 @@ func listSchedule(p *Problem, less func(a, b *Task) int, limit bool) (Schedule, 
 	}
 	n, m, w := pr.n, pr.m, pr.w
 	s := NewSchedule(n, m)
-	sort.SliceStable(s.Order, func(i, j int) bool {
-		return less(&p.Tasks[s.Order[i]], &p.Tasks[s.Order[j]]) < 0
-	})
+	if less != nil {
+		sort.SliceStable(s.Order, func(i, j int) bool {
+			return less(&p.Tasks[s.Order[i]], &p.Tasks[s.Order[j]]) < 0
+		})
+	}
 	free := append([]float64(nil), pr.rel0...)
 	on := pr.onIdx
 	for _, j := range s.Order {

@@ -55,13 +55,7 @@
 // Fig. 10). Metrics: makespan, advance (eq. 16), over_deadline, late,
 // utilisation, and for titan generations; series completed (Fig. 9) and
 // makespan (the queue's predicted makespan per round, Fig. 10).
-// Experiment: titan-fig9 (Figs. 7-10; see its Setup), in engine/titan/repro,
-// a list of
-// independent points: per reading, each policy's Fig. 9 run, each Fig. 7
-// population, Fig. 8, Fig. 10's two runs and each robustness workload.
-// The GA's Fig. 9 point also runs DS-NL (deterministic, milliseconds) for
-// the makespan ratio, so no point needs another; Merge computes the
-// notes, the claims' verdicts and the robustness summary from the rows.
+// Experiment: titan-fig9 (Figs. 7-10), in engine/titan/repro.
 //
 // # Tuned and untuned
 //
@@ -174,18 +168,5 @@
 // # Work estimate
 //
 // Before a run, engine/runner asks for an estimate (work.go) and refuses
-// one over sched.MaxSteps. A step is one task placed in one evaluation of
-// a schedule (eqs. 3-6), which visits c = 1 + ceil(m/64) + k words and
-// hosts of its host map (m nodes, k the mean task size). The GA (titan):
-// population P (section 4.2) schedules per generation, generations G at
-// the first round and round_generations Gr at each later one (section
-// 4.1), a round at each arrival, start and host event (2n + e rounds),
-// at most window tasks each:
-//
-//	P c (G min(window, n0) + Gr (2n + e) min(window, n))
-//
-// The baselines plan every waiting task at each arrival and host event
-// (1 + Q_i tasks, Q_i from sched.FluidQueue in submit order), at
-// m (1 + ceil(log2 m)) steps a task (ds, fcfs: the hosts sorted) or
-// m (1 + k) (dsnl: every block tried), plus c for the evaluation.
+// one over sched.MaxSteps; work.go gives the formulas.
 package titan

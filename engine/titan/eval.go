@@ -23,7 +23,7 @@ func Evaluate(p *Problem, s *Schedule, t *Timing) error {
 	for i, j := range s.Order {
 		order[i] = int32(j)
 		run[j] = p.Tasks[j].Pred.Time(s.Count(j))
-		dl[j] = p.Tasks[j].Deadline
+		dl[j] = deadline(p.Tasks[j])
 	}
 	free := make([]float64, m)
 	for h, r := range p.Release {
@@ -41,7 +41,7 @@ func Evaluate(p *Problem, s *Schedule, t *Timing) error {
 // evalGroups, is tested against (TestEvalGroupsMatchesReference). Tasks
 // are taken in the order o; task j runs on the hosts of its row of the
 // host map b (w words a row) for run[j] = p_ext(|β_j|) seconds, and has
-// the deadline dl[j] (0 for none). free holds each host's release time
+// the deadline dl[j] (+Inf for none). free holds each host's release time
 // (hr_i, or now if later) and is overwritten. It returns the last end
 // and θ, and the sums s1 = Σ ΔT and s2 = Σ ΔT(2T+ΔT) of eq. 8 (see
 // idle); ts and te, when not nil, receive each task's start and end.
@@ -72,8 +72,8 @@ func evaluate(o []int32, b []uint64, w int, run, dl, free []float64, now float64
 		if en > last {
 			last = en // TITAN eq. 7
 		}
-		if d := dl[j]; d > 0 && en > d {
-			th += en - d // TITAN eq. 9
+		if en > dl[j] {
+			th += en - dl[j] // TITAN eq. 9
 		}
 		if ts != nil {
 			ts[j], te[j] = st, en
@@ -156,6 +156,14 @@ func (ch *chain) place(x uint64, p, d float64, nowk uint64) {
 	// TITAN eq. 9: en - d when positive, else +0, which leaves θ as it is
 	late := math.Float64bits(en - d)
 	ch.th += math.Float64frombits(late &^ uint64(int64(late)>>63))
+}
+
+// deadline is t's deadline for eq. 9: +Inf for none (0).
+func deadline(t Task) float64 {
+	if t.Deadline <= 0 {
+		return math.Inf(1)
+	}
+	return t.Deadline
 }
 
 // idle is eq. 8 from the sums s1 = Σ ΔT and s2 = Σ ΔT(2T+ΔT):

@@ -54,7 +54,7 @@ func TestEvalGroupsMatchesReference(t *testing.T) {
 						os[c], bs[c] = g.member((k + c) % g.pop)
 					}
 					os[0], bs[0] = o, b
-					evalGroups(&cs, &os, &bs, pr.g0, pr.tbl, pr.dlInf, pr.m+1, pr.p.Now)
+					evalGroups(&cs, &os, &bs, pr.g0, pr.tbl, pr.dl, pr.m+1, pr.p.Now)
 					last, th := math.Float64frombits(cs[0].lastk), cs[0].th
 					if bits(last-pr.p.Now) != bits(want.om) || bits(th) != bits(want.th) {
 						t.Fatalf("problem %d (m=%d, %d groups) member %d: evalGroups ω %v θ %v, evaluate ω %v θ %v",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sort"
 	"strconv"
 
 	"gridplay/engine/model"
@@ -43,11 +44,10 @@ type GA struct {
 	pend   []int     // members to evaluate
 	run    []float64 // evaluate's run times, one per task
 
-	best      terms
-	bestOrd   []int32
-	bestBm    []uint64
-	haveBest  bool
-	lastFrame int // generation whose best was last shown in a frame
+	best     terms
+	bestOrd  []int32
+	bestBm   []uint64
+	haveBest bool
 }
 
 // terms are one schedule's ω, Γ, θ (eqs. 7-9) and its eq. 10 cost.
@@ -59,7 +59,7 @@ type prep struct {
 	n, m, w    int
 	tbl        []float64 // tbl[t*(m+1)+k] = p_ext(k) of task t: the section 4 cache
 	rel0       []float64 // max(hr_i, Now)
-	dl         []float64
+	dl         []float64 // deadlines, +Inf for none (see deadline)
 	minH, maxH []int
 	online     []uint64 // mask of online hosts, w words
 	onIdx      []int
@@ -69,8 +69,6 @@ type prep struct {
 	// release time in g0.
 	fast bool
 	g0   []group
-	// dlInf is dl with +Inf for "no deadline", for evalGroups.
-	dlInf []float64
 }
 
 // group is a set of hosts (a mask) released at one time (the bits of
@@ -97,7 +95,7 @@ func prepare(p Problem, table bool) (prep, error) {
 		return pr, model.Errf("offline", fmt.Sprintf("has %d entries, want %d (one per host)", len(p.Offline), m))
 	}
 	n, w := len(p.Tasks), words(m)
-	pr = prep{p: p, n: n, m: m, w: w, rel0: make([]float64, m), dl: make([]float64, n), dlInf: make([]float64, n),
+	pr = prep{p: p, n: n, m: m, w: w, rel0: make([]float64, m), dl: make([]float64, n),
 		minH: make([]int, n), maxH: make([]int, n), online: make([]uint64, w), ids: make(map[string]int, n)}
 	for h, r := range p.Release {
 		if math.IsNaN(r) || math.IsInf(r, 0) {
@@ -149,10 +147,7 @@ func prepare(p Problem, table bool) (prep, error) {
 		if lo > hi {
 			return pr, model.Errf(f+".min_hosts", fmt.Sprintf("needs %d hosts, %d can be used", lo, hi))
 		}
-		pr.minH[i], pr.maxH[i], pr.dl[i], pr.dlInf[i] = lo, hi, t.Deadline, t.Deadline
-		if t.Deadline == 0 {
-			pr.dlInf[i] = math.Inf(1)
-		}
+		pr.minH[i], pr.maxH[i], pr.dl[i] = lo, hi, deadline(t)
 		for k := lo; table && k <= hi; k++ {
 			v := t.Pred.Time(k)
 			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -350,7 +345,7 @@ func (g *GA) evalPending(ord []int32, bm []uint64, out []terms) {
 				k := ks[min(i+c, len(ks)-1)]
 				o[c], b[c] = ord[k*n:(k+1)*n], bm[k*nw:(k+1)*nw]
 			}
-			evalGroups(&g.chains, &o, &b, pr.g0, pr.tbl, pr.dlInf, pr.m+1, pr.p.Now)
+			evalGroups(&g.chains, &o, &b, pr.g0, pr.tbl, pr.dl, pr.m+1, pr.p.Now)
 			for c, k := range ks[i:min(i+3, len(ks))] {
 				ch := &g.chains[c]
 				out[k] = g.terms(math.Float64frombits(ch.lastk), 0, 0, ch.th) // Γ unused: W^i = 0
@@ -403,28 +398,9 @@ func (g *GA) pick() int {
 	return g.search(g.r.Float64() * total)
 }
 
-// search returns the first k with cum[k] > u, or pop-1 if none: the
-// number of k < pop-1 with cum[k] <= u, as cum never decreases, by a
-// binary search that does not branch on the data.
-func (g *GA) search(uf float64) int {
-	u := math.Float64bits(uf)
-	c := g.cum[:g.pop-1]
-	base, n := 0, len(c)
-	for n > 1 {
-		half := n / 2
-		gt := int64(u-math.Float64bits(c[base+half])) >> 63 // -1 when c > u
-		base += half &^ int(gt)
-		n -= half
-	}
-	return base + atMost(c[base], u)
-}
-
-// atMost is 1 when x <= the float whose bits are u, else 0, for x and u
-// >= 0 (not -0): the bits of such floats, read as integers below 2^63,
-// order them as floats, and the sign of the difference of two such
-// integers is a mask.
-func atMost(x float64, u uint64) int {
-	return 1 + int(int64(u-math.Float64bits(x))>>63)
+// search returns the first k with cum[k] > u, or pop-1 if none.
+func (g *GA) search(u float64) int {
+	return sort.Search(g.pop-1, func(k int) bool { return g.cum[k] > u })
 }
 
 // Step runs one generation (expr. 11: selection, crossover, mutation) and

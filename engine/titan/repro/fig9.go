@@ -1,7 +1,9 @@
 // Package repro reproduces TITAN's Figs. 7-10 (sections 4.2 and 5): the
 // experiment titan-fig9, which runs the policies and the GA of
-// engine/titan on its section 5 workload (titan.Fig9Scenario). The
-// titan package doc, "Experiment", describes its points and readings.
+// engine/titan on its section 5 workload (titan.Fig9Scenario), as
+// independent points (see points) whose rows Merge reads for the notes,
+// the claims' verdicts and the robustness summary. The titan package
+// doc, "Tuned and untuned", describes its readings.
 package repro
 
 import (
