@@ -61,11 +61,8 @@
 //     profile (which under conservative counts reservations starting
 //     now); FCFS keeps it in queue order. It takes its nodes and gives
 //     them back as it starts, so a job started after it in the same pass
-//     gets every node it asks for (before, its nodes stayed taken until
-//     its finish event while the profile showed them free, and that job
-//     got fewer nodes than it asked for; FuzzNodeCounts checks node counts
-//     on fuzzed machines). Holding it in the profile for a tiny time
-//     instead would shift every job queued behind it by that time.
+//     gets every node it asks for. Holding it in the profile for a tiny
+//     time instead would shift every job queued behind it by that time.
 //   - When the scheduler runs (tie rules; compat pyss changes them, see
 //     below): events are ordered by the kernel queue (time, then Finish
 //     before Arrive before Schedule, then insertion order). Every finish and arrival asks for one pass at its
@@ -160,13 +157,5 @@
 // # Work estimate
 //
 // Before a run, engine/runner asks for an estimate (CoreWork, work.go)
-// and refuses one over sched.MaxSteps. A step is one queue or profile
-// entry visited. With Q_i the jobs in the system when job i arrives
-// (sched.FluidQueue, processor sharing: small jobs pass big ones as
-// they do here) and R the jobs a full machine runs at once, job i costs
-// 3 (1 + R) under fcfs, 2 (1 + Q_i + R) under easy and, under
-// conservative, 2 (1 + Q_i) + 2 (R + Q_i) for its passes and its
-// reservation plus 2 Q_i (R + Q_i) when it ends before its estimate
-// (compression re-places every waiting job). A burst of n jobs under
-// conservative is about 2n^3/3 steps.
+// and refuses one over sched.MaxSteps; CoreWork gives the formulas.
 package backfill

@@ -160,12 +160,13 @@ type Dur struct {
 // Runtime when Requested is 0) and the job runs min(Runtime, estimate).
 // It returns field-named errors for what backfilling cannot use.
 func Durations(s *model.Scenario) (*Dur, error) {
+	if err := JobsError(s); err != nil {
+		return nil, err
+	}
 	n := len(s.Jobs)
 	d := &Dur{Size: make([]int, n), Est: make([]float64, n), Run: make([]float64, n)}
-	var es model.Errors
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
-		es = append(es, jobErrors(i, j)...)
 		est := j.Estimate()
 		run := j.Runtime
 		if run > est {
@@ -173,9 +174,6 @@ func Durations(s *model.Scenario) (*Dur, error) {
 			d.Killed++
 		}
 		d.Size[i], d.Est[i], d.Run[i] = j.Size, est, run
-	}
-	if len(es) > 0 {
-		return nil, es
 	}
 	return d, nil
 }

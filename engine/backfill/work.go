@@ -39,9 +39,7 @@ func (p *policy) Estimate(s *model.Scenario) (sched.Work, error) {
 // where e_i is 1 when job i runs shorter than its estimate (conservative
 // then moves every waiting job: Mu'alem & Feitelson's compression), else
 // 0. A burst of n jobs under conservative is therefore about 2n^3/3
-// steps, and its time grows so: 2,000 such jobs took 8 s and 5,000 took
-// 128 s (run -policy conservative, wall time on the loaded 2-core
-// machine of BenchmarkWork).
+// steps.
 func CoreWork(mode Mode, jobs []model.Job, nodes int, sel float64) float64 {
 	n := len(jobs)
 	if n == 0 {

@@ -1,10 +1,11 @@
 package muscle
 
 // maxAlg2Calls bounds the calls of MUSCLE Alg. 2 made for one
-// composition that Alg. 3 tries for a resource space. The paper's recursion always terminates on its worked example;
-// with the guard against revisiting a composition on the current path
-// (see Allocator.alt) it terminates on every table, and the budget keeps
-// the worst case small. Exceeding it counts as Alg. 2 returning 0.
+// composition that Alg. 3 tries for a resource space. The paper's
+// recursion always terminates on its worked example; with the guard
+// against revisiting a composition on the current path (see
+// Allocator.alt) it terminates on every table, and the budget keeps the
+// worst case small. Exceeding it counts as Alg. 2 returning 0.
 const maxAlg2Calls = 4096
 
 // Try is one composition examined while filling a resource space: the
@@ -35,10 +36,7 @@ type Allocator struct {
 	maxCalls int    // the most calls any composition needed so far
 	// onPath marks the compositions on the current recursion path:
 	// onPath[row][pos], each row's slice made as long as the row when a
-	// composition of it first goes on the path. It was a map keyed by
-	// (row, position): hashing the key for every composition minComp
-	// looked at took 19% of muscle-fig4 natively and 7-9% under js/wasm
-	// (CPU profiles of go test and of node).
+	// composition of it first goes on the path.
 	onPath [][]bool
 }
 

@@ -109,7 +109,7 @@
 //     default because it is what the sentence says. The parameter
 //     barrier 1 gives the other reading, a round only when every
 //     cluster's expected makespan is within the threshold (all drained
-//     for threshold 0), which this package used before. Defaults: period
+//     for threshold 0). Defaults: period
 //     0, threshold 0 (the paper gives no value), barrier 0. Each round's
 //     TITAN schedule is then committed: its resources' release times
 //     carry over to the next round, where new jobs queue behind them;
@@ -155,77 +155,13 @@
 //     first, starting as early as that order allows (titan.InOrder); it
 //     knows nothing of packing. muscle-fig4 reports both.
 //
-// # Experiment muscle-fig4 (section 5.1)
+// # Experiments
 //
-// The experiments live in engine/muscle/repro. The sweep is over the workload level x, "measured by the mean job
-// number in the queue": the measured mean number of jobs collected per
-// round, at levels 20, 40, 60, 80 and 100 (quick mode: 40 and 100, where
-// the paper states its gains, with 2,400 jobs and a smaller TITAN). The
-// paper leaves three things open that decide the comparison; each is a
-// reading, and the experiment runs every one, each a series of its own
-// (rows "policy@reading"):
-//
-//   - Load. Default: "the same offered load": at each x the three
-//     policies run the same jobs at the same Poisson rate, the rate at
-//     which MUSCLE's mean queue is x. The paper favours it: the three
-//     are compared on one generated workload ("20 000 parallel jobs are
-//     generated ... MUSCLE, DLL or WRAND are used ... respectively"),
-//     and only MUSCLE collects jobs into a queue (Alg. 4 step 2), while
-//     DLL and WRAND place a job "when a parallel job is submitted". Each
-//     policy's measured mean queue is a row (metric queue) with the rate
-//     (metric rate). Reading own-rate (the calibration this package used
-//     before): each baseline at the rate that gives its own mean queue x
-//     (dll@own-rate, wrand@own-rate; MUSCLE's own rate is the default's),
-//     so the policies then carry different loads.
-//   - Rounds. Default: Alg. 4 step 1 as written (see above). Reading
-//     barrier: a round waits until every cluster has drained, for the
-//     three (muscle@barrier, dll@barrier, wrand@barrier), at the rate
-//     that gives muscle@barrier the mean queue x.
-//   - Seeds. Default: DLL's and WRAND's TITAN from random schedules.
-//     Reading seeded: from a list schedule too (dll@seeded,
-//     wrand@seeded), at the default's rate.
-//
-// The rate is searched, not fitted to the paper: fig4Calibrate runs the
-// policy at trial rates and measures its mean queue, first on pilot runs
-// of the first max(2000, 60x) jobs (first third of rounds left out), then
-// on full runs while the full run's queue is more than 10% from x, at
-// most four full runs (quick mode: full runs only, at most six); the full
-// run closest to x is kept and used as that policy's result. fitRate
-// steps along ln(queue) against ln(rate), secant steps inside a bracket
-// once it has one. A level whose queue stays more than 10% from x is
-// named in the notes.
-//
-// Points (sched.Experiment): one per reading group and level, group by
-// group: MUSCLE's rate with muscle, dll, wrand, dll@seeded and
-// wrand@seeded; the barrier reading's three; dll@own-rate; wrand@own-rate.
-// A point calibrates its own rate, so points never depend on each other
-// (the default group's search is not shared with the own-rate points:
-// they search their own). MUSCLE's gains over the baselines
-// (mcp_gain_vs_dll etc., 100*(base-ours)/base) are rows of the point that
-// ran the three (policy muscle, muscle@seeded, muscle@barrier), and
-// summary rows for own-rate (muscle@own-rate), whose runs are in several
-// points. Merge computes, from the rows, the claims of section 5.1
-// (MUSCLE's MCP lower at every level; its gains of 12.1%/8.4% at 40 and
-// 56.7%/48.9% at 100, which hold when ours is within 25% of the paper's
-// figure; the gains growing with the level; PB above DLL's below 60 and
-// below it from 60 on), each with our numbers under every reading and a
-// verdict (sched.VerdictUnder): the default reading's, or the readings
-// under which it holds when it does not hold there; and notes that state
-// the measured rates, queues, utilisations, MCPs and gains. No note is
-// written ahead of the run.
-//
-// alpha of eq. 4 is 1 (the paper gives none).
+// muscle-table2 and muscle-fig4 live in engine/muscle/repro, whose
+// package doc gives the readings of Fig. 4.
 //
 // # Work estimate
 //
 // Before a run, engine/runner asks for an estimate (work.go) and refuses
-// one over sched.MaxSteps. Each job is in one round's batch and one
-// cluster's TITAN, whose P schedules (population, TITAN section 4.2)
-// evolve for at most G generations (generations, section 5); placing a
-// task in an evaluation visits c = 1 + ceil(m/64) + k words and hosts
-// (m the largest cluster, k the mean job size), and each round scans the
-// C clusters' nodes: P (G + 1) n c + n C m steps. MUSCLE adds its
-// composition table, O(p^2 m) a round of p jobs (section 4.1):
-// 2 m sum_i (1 + Q_i), Q_i from sched.FluidQueue in submit order. The
-// estimate assumes no early stop (stall).
+// one over sched.MaxSteps; work.go gives the formulas.
 package muscle

@@ -1,6 +1,40 @@
 // Package repro reproduces MUSCLE's Table 2 and Fig. 4: the experiments
-// muscle-table2 and muscle-fig4, which run the policies of engine/muscle
-// (its package doc, "Experiment muscle-fig4").
+// muscle-table2 and muscle-fig4, which run the policies of engine/muscle.
+//
+// # muscle-fig4 (section 5.1)
+//
+// The sweep is over the workload level x, "measured by the mean job
+// number in the queue": the measured mean number of jobs collected per
+// round, at levels 20, 40, 60, 80 and 100 (quick mode: 40 and 100, where
+// the paper states its gains). The paper leaves three things open that
+// decide the comparison; each is a reading, and the experiment runs
+// every one, each a series of its own (rows "policy@reading"):
+//
+//   - Load. Default: "the same offered load": at each x the three
+//     policies run the same jobs at the same Poisson rate, the rate at
+//     which MUSCLE's mean queue is x. The paper favours it: the three
+//     are compared on one generated workload ("20 000 parallel jobs are
+//     generated ... MUSCLE, DLL or WRAND are used ... respectively"),
+//     and only MUSCLE collects jobs into a queue (Alg. 4 step 2), while
+//     DLL and WRAND place a job "when a parallel job is submitted".
+//     Reading own-rate: each baseline at the rate that gives its own
+//     mean queue x (dll@own-rate, wrand@own-rate), so the policies then
+//     carry different loads.
+//   - Rounds. Default: Alg. 4 step 1 as written (engine/muscle's doc).
+//     Reading barrier: a round waits until every cluster has drained,
+//     for the three, at the rate that gives muscle@barrier the mean
+//     queue x.
+//   - Seeds. Default: DLL's and WRAND's TITAN from random schedules.
+//     Reading seeded: from a list schedule too (dll@seeded,
+//     wrand@seeded), at the default's rate.
+//
+// The rate is searched, not fitted to the paper (fig4Calibrate). Each
+// point is one group of runs at one level (fig4Groups) and calibrates its
+// own rate, so points never depend on each other. Merge computes, from
+// the rows, the claims of section 5.1, each with our numbers under every
+// reading and a verdict (sched.VerdictUnder), and notes that state the
+// measured rates, queues, utilisations, MCPs and gains. No note is
+// written ahead of the run. alpha of eq. 4 is 1 (the paper gives none).
 package repro
 
 import (

@@ -19,7 +19,7 @@ var Fig4Levels = []int{20, 40, 60, 80, 100}
 // the PB statement.
 var fig4QuickLevels = []int{40, 100}
 
-// The readings of Fig. 4 (engine/muscle doc, "Experiment muscle-fig4"):
+// The readings of Fig. 4 (the package doc):
 // rows measured under one of them name it in their policy, "dll@seeded".
 const (
 	// readingSeeded: DLL's and WRAND's TITAN also start from a list
