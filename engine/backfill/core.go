@@ -29,16 +29,13 @@ const (
 	Conservative
 )
 
+var modeNames = [...]string{"fcfs", "easy", "conservative"}
+
 func (m Mode) String() string {
-	switch m {
-	case FCFS:
-		return "fcfs"
-	case EASY:
-		return "easy"
-	case Conservative:
-		return "conservative"
+	if m < 0 || int(m) >= len(modeNames) {
+		return fmt.Sprintf("mode(%d)", int(m))
 	}
-	return fmt.Sprintf("mode(%d)", int(m))
+	return modeNames[m]
 }
 
 // Part is the nodes a job takes on one site.

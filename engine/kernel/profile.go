@@ -134,35 +134,29 @@ func (p *Profile) Fits(t float64, size int, dur float64) bool {
 
 // MinFree is the fewest free processors during [a, b) (at a when b <= a).
 func (p *Profile) MinFree(a, b float64) int {
-	if a < p.t[0] {
-		a = p.t[0]
-	}
-	n := len(p.t)
-	k := p.index(a)
-	m := p.free[k]
-	for k++; k < n && p.t[k] < b; k++ {
-		if p.free[k] < m {
-			m = p.free[k]
-		}
-	}
-	return m
+	lo, _ := p.freeRange(a, b)
+	return lo
 }
 
 // MaxFree is the most free processors at any time in [a, b) (at a when
 // b <= a).
 func (p *Profile) MaxFree(a, b float64) int {
+	_, hi := p.freeRange(a, b)
+	return hi
+}
+
+// freeRange is MinFree and MaxFree: the fewest and the most free
+// processors during [a, b) (at a when b <= a).
+func (p *Profile) freeRange(a, b float64) (lo, hi int) {
 	if a < p.t[0] {
 		a = p.t[0]
 	}
-	n := len(p.t)
 	k := p.index(a)
-	m := p.free[k]
-	for k++; k < n && p.t[k] < b; k++ {
-		if p.free[k] > m {
-			m = p.free[k]
-		}
+	lo, hi = p.free[k], p.free[k]
+	for k++; k < len(p.t) && p.t[k] < b; k++ {
+		lo, hi = min(lo, p.free[k]), max(hi, p.free[k])
 	}
-	return m
+	return lo, hi
 }
 
 // Reserve takes n processors during [a, b). The caller makes sure they are

@@ -33,14 +33,8 @@
 // it with its own schedule per cluster.
 //
 // Evaluation: eqs. 3-9 are written once, in evaluate (eval.go), which
-// Evaluate and the GA use. The GA has one fast path, evalGroups, for a
-// cluster of at most 64 hosts with W^i = 0 and times from +0 on: it
-// works on groups of hosts that share a release time, since a task's
-// hosts are all released at its end (eq. 4 then looks at each group once
-// rather than at each host), three schedules at a time so that the
-// processor overlaps them. Its floats are evaluate's, bit for bit
-// (TestEvalGroupsMatchesReference; TestDumpOutputs with TITAN_DUMP=DIR
-// writes the outputs to compare across a change).
+// Evaluate and the GA use; the GA's one fast path, evalGroups, is tested
+// against it bit for bit (TestEvalGroupsMatchesReference).
 //
 // Baselines: FC-FS (priority sort, all hosts; section 5.1), DS (deadline
 // sort, all hosts; section 3.1) and DS-NL (deadline sort, each task on the

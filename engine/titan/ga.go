@@ -756,14 +756,21 @@ func (g *GA) Run(ctx context.Context, gens int, rec sched.Recorder) error {
 	if gens <= 0 {
 		gens = g.cfg.Generations
 	}
-	for i := 0; i < gens; i++ {
+	return g.steps(ctx, gens, 1, rec)
+}
+
+// steps takes n steps and emits a "generation" frame at every improvement,
+// every every steps and at the last, with the best schedule when it
+// improved and at the first step.
+func (g *GA) steps(ctx context.Context, n, every int, rec sched.Recorder) error {
+	for i := 0; i < n; i++ {
 		if i%16 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
 		gen := g.Step()
-		if rec == nil {
+		if rec == nil || !(gen.Improved || i%every == 0 || i == n-1) {
 			continue
 		}
 		if gen.Improved || i == 0 {

@@ -145,23 +145,10 @@ func (gaPolicy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) 
 		} else if err := g.Update(*p); err != nil {
 			return Schedule{}, Timing{}, err
 		}
-		for i := 0; i < n; i++ {
-			if i%16 == 0 {
-				if err := ctx.Err(); err != nil {
-					return Schedule{}, Timing{}, err
-				}
-			}
-			gen := g.Step()
-			total++
-			if rec != nil && (gen.Improved || i%every == 0 || i == n-1) {
-				if gen.Improved || i == 0 {
-					gen.Sched = g.FrameSchedule()
-				}
-				if err := sched.Emit(rec, sched.Frame{Kind: "generation", T: p.Now, Data: gen}); err != nil {
-					return Schedule{}, Timing{}, err
-				}
-			}
+		if err := g.steps(ctx, n, every, rec); err != nil {
+			return Schedule{}, Timing{}, err
 		}
+		total += n
 		best, tm, _ := g.Best()
 		return best, tm, nil
 	}

@@ -81,11 +81,6 @@ func (s *Schedule) HostsOf(task int) []int {
 	return out
 }
 
-// Clone returns a deep copy.
-func (s Schedule) Clone() Schedule {
-	return Schedule{Order: append([]int(nil), s.Order...), Hosts: s.Hosts, Bits: append([]uint64(nil), s.Bits...)}
-}
-
 // check verifies the shape of s against p: Order is a permutation of the
 // task indices, the map has one row per task for p's host count, no bit
 // beyond the host count is set and no task has zero hosts. field prefixes
