@@ -1,6 +1,7 @@
 package titan
 
 import (
+	"cmp"
 	"math"
 
 	"gridplay/engine/model"
@@ -59,30 +60,13 @@ const MaxPopulation = 10000
 // withDefaults fills zero fields from DefaultConfig.
 func (c Config) withDefaults() Config {
 	d := DefaultConfig()
-	if c.Population == 0 {
-		c.Population = d.Population
-	}
-	if c.Generations == 0 {
-		c.Generations = d.Generations
-	}
-	if c.Weights == (Weights{}) {
-		c.Weights = d.Weights
-	}
-	if c.CrossoverRate == 0 {
-		c.CrossoverRate = d.CrossoverRate
-	}
-	if c.MutationRate == 0 {
-		c.MutationRate = d.MutationRate
-	}
-	if c.MapMutationRate == 0 {
-		c.MapMutationRate = d.MapMutationRate
-	}
-	if c.Elite == 0 {
-		c.Elite = d.Elite
-	}
-	if c.Elite < 0 {
-		c.Elite = 0
-	}
+	c.Population = cmp.Or(c.Population, d.Population)
+	c.Generations = cmp.Or(c.Generations, d.Generations)
+	c.Weights = cmp.Or(c.Weights, d.Weights)
+	c.CrossoverRate = cmp.Or(c.CrossoverRate, d.CrossoverRate)
+	c.MutationRate = cmp.Or(c.MutationRate, d.MutationRate)
+	c.MapMutationRate = cmp.Or(c.MapMutationRate, d.MapMutationRate)
+	c.Elite = max(cmp.Or(c.Elite, d.Elite), 0)
 	return c
 }
 

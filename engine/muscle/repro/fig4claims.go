@@ -99,7 +99,7 @@ func fig4Checks() []fig4Check {
 			if len(xd) < 2 || len(xw) < 2 {
 				return "", false, false
 			}
-			return fmt.Sprintf("vs DLL %s%%, vs WRAND %s%% at %s", slashed(gd), slashed(gw), slashedInts(xd)),
+			return fmt.Sprintf("vs DLL %s%%, vs WRAND %s%% at %s", slashed(gd, pct), slashed(gw, pct), slashed(xd, strconv.Itoa)),
 				nonDecreasing(gd) && nonDecreasing(gw), true
 		}})
 	pbCheck := func(claim, paper string, in func(x int) bool, worse bool) fig4Check {
@@ -243,19 +243,11 @@ func listGains(xs []int, g []float64) string {
 // 99.97% does not read as 100.0%.
 func pct(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
-// slashed formats percentages as "a/b/c".
-func slashed(v []float64) string {
+// slashed formats v as "a/b/c", each value by f.
+func slashed[T any](v []T, f func(T) string) string {
 	parts := make([]string, len(v))
 	for i, x := range v {
-		parts[i] = pct(x)
-	}
-	return strings.Join(parts, "/")
-}
-
-func slashedInts(v []int) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = strconv.Itoa(x)
+		parts[i] = f(x)
 	}
 	return strings.Join(parts, "/")
 }
