@@ -54,17 +54,13 @@
 // # Tuned and untuned
 //
 // The paper gives neither the Fig. 6 curves as numbers nor any GA rate.
-// The defaults here, the curves of Codes and the rates of DefaultConfig
-// (crossover 0.8, swap 0.2, toggle 0.5 per child), were TUNED: they were
-// tried on the titan-fig9 workload and chosen toward the paper's outcome
-// (FC-FS and DS minutes late, the GA ahead of DS-NL). They are not
-// measured and not taken from a source. The untuned alternative, fixed
-// before it was run and not adjusted after, is TextbookCodes (Amdahl's
-// law with a communication term: T1 = 300 s, serial fraction 0.05, 3 s
-// per communication step of each code's textbook pattern, after Grama et
-// al., Introduction to Parallel Computing, 2003) and LiteratureRates (De
-// Jong's standard setting, 1975: crossover 0.6, mutation 0.001 per gene,
-// turned into per-child rates by the gene count). titan-fig9 reports
+// The defaults here, the curves of Codes and the rates of DefaultConfig,
+// were TUNED: tried on the titan-fig9 workload and chosen toward the
+// paper's outcome (FC-FS and DS minutes late, the GA ahead of DS-NL).
+// They are not measured and not taken from a source. The untuned
+// alternatives, fixed before they were run and not adjusted after, are
+// TextbookCodes (Amdahl's law with a communication term) and
+// LiteratureRates (De Jong's standard setting, 1975). titan-fig9 reports
 // every row under the tuned default and "@untuned" (both replaced), and
 // its Fig. 9 runs under "@untuned-curves" and "@untuned-rates" (one
 // replaced), each claim of the paper with a verdict per reading.

@@ -123,12 +123,10 @@ func fig4For(opt sched.ExperimentOptions) fig4Settings {
 	if st.seed == 0 {
 		st.seed = 1
 	}
-	var ps map[string]float64
 	if opt.Quick {
 		st.n, st.pilot, st.levels = 2400, 2400, fig4QuickLevels
-		ps = map[string]float64{"generations": 60, "stall": 10, "population": 20}
+		st.ps = map[string]float64{"generations": 60, "stall": 10, "population": 20}
 	}
-	st.ps = withFrames(ps)
 	return st
 }
 
@@ -292,9 +290,10 @@ func (fig4Exp) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.R
 	return tab, nil
 }
 
-// fig4Scenario is run's scenario at rate with n jobs.
+// fig4Scenario is run's scenario at rate with n jobs, without frames
+// (the report is the output, not the animation).
 func fig4Scenario(run fig4Run, rate float64, n int, st fig4Settings) *model.Scenario {
-	ps := map[string]float64{}
+	ps := map[string]float64{"frame_rounds": 0}
 	for k, v := range st.ps {
 		ps[k] = v
 	}
@@ -302,16 +301,6 @@ func fig4Scenario(run fig4Run, rate float64, n int, st fig4Settings) *model.Scen
 		ps[k] = v
 	}
 	return muscle.Fig4Scenario(run.Policy, rate, n, st.seed, ps)
-}
-
-// withFrames turns frames off for experiment runs (the report is the
-// output, not the animation).
-func withFrames(ps map[string]float64) map[string]float64 {
-	out := map[string]float64{"frame_rounds": 0}
-	for k, v := range ps {
-		out[k] = v
-	}
-	return out
 }
 
 // gain is the relative improvement of ours over base in percent:
