@@ -16,8 +16,8 @@ func Evaluate(p *Problem, s *Schedule, t *Timing) error {
 		return err
 	}
 	n, m := len(p.Tasks), len(p.Release)
-	t.Start = resize(t.Start, n)
-	t.End = resize(t.End, n)
+	t.Start = grow(t.Start, n)
+	t.End = grow(t.End, n)
 	order := make([]int32, n)
 	run, dl := make([]float64, n), make([]float64, n)
 	for i, j := range s.Order {
@@ -211,11 +211,4 @@ func Normalise(costs, fit []float64) {
 			fit[k] = 1
 		}
 	}
-}
-
-func resize(s []float64, n int) []float64 {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]float64, n)
 }

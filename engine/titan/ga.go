@@ -221,20 +221,8 @@ func New(cfg Config, p Problem, seeds []Schedule, r *rng.Rand) (*GA, error) {
 func (g *GA) install(pr prep) {
 	g.pr = pr
 	n, w, m := pr.n, pr.w, pr.m
-	grow32 := func(s []int32, l int) []int32 {
-		if cap(s) < l {
-			return make([]int32, l)
-		}
-		return s[:l]
-	}
-	grow64 := func(s []uint64, l int) []uint64 {
-		if cap(s) < l {
-			return make([]uint64, l)
-		}
-		return s[:l]
-	}
-	g.ord, g.nord = grow32(g.ord, g.pop*n), grow32(g.nord, g.pop*n)
-	g.bm, g.nbm = grow64(g.bm, g.pop*n*w), grow64(g.nbm, g.pop*n*w)
+	g.ord, g.nord = grow(g.ord, g.pop*n), grow(g.nord, g.pop*n)
+	g.bm, g.nbm = grow(g.bm, g.pop*n*w), grow(g.nbm, g.pop*n*w)
 	if g.cur == nil {
 		g.cur, g.next = make([]terms, g.pop), make([]terms, g.pop)
 		g.fit, g.cum, g.idx = make([]float64, g.pop), make([]float64, g.pop), make([]int, g.pop)
@@ -246,6 +234,14 @@ func (g *GA) install(pr prep) {
 	g.free = make([]float64, m)
 	g.run = make([]float64, n)
 	g.pend = make([]int, 0, g.pop)
+}
+
+// grow returns s with length l, in a new array when s has not the room.
+func grow[T any](s []T, l int) []T {
+	if cap(s) < l {
+		return make([]T, l)
+	}
+	return s[:l]
 }
 
 // randomise makes member k a random schedule: a random permutation and, for
@@ -731,14 +727,7 @@ func (g *GA) Update(p Problem) error {
 			}
 		}
 	}
-	g.nord, g.nbm = oldOrd, oldBm
-	if cap(g.nord) < g.pop*n {
-		g.nord = make([]int32, g.pop*n)
-	}
-	if cap(g.nbm) < g.pop*n*w {
-		g.nbm = make([]uint64, g.pop*n*w)
-	}
-	g.nord, g.nbm = g.nord[:g.pop*n], g.nbm[:g.pop*n*w]
+	g.nord, g.nbm = grow(oldOrd, g.pop*n), grow(oldBm, g.pop*n*w)
 	g.bestOrd, g.bestBm = g.bestOrd[:0], g.bestBm[:0]
 	if n > 0 {
 		g.evalAll()
