@@ -2,7 +2,6 @@ package gamf
 
 import (
 	"math"
-	"math/bits"
 
 	"gridplay/engine/minmax"
 )
@@ -17,10 +16,6 @@ import (
 type indiv struct {
 	order []int32
 	alloc []int32
-	// bits, in the decoder's bit mode (p.bitW > 0), holds each job's
-	// nodes as a set: job j's at bits[j*bitW:(j+1)*bitW]. Every operator
-	// keeps it equal to the genes; setJobBits recomputes it.
-	bits []uint64
 	// Scores, set by evaluator.score.
 	fit      float64 // F = alpha*makespan + (1-alpha)*flowtime (section 4.3)
 	makespan float64
@@ -29,37 +24,12 @@ type indiv struct {
 }
 
 func newIndiv(p *problem) *indiv {
-	a := &indiv{order: make([]int32, p.n), alloc: make([]int32, p.off[p.n])}
-	if p.bitW > 0 {
-		a.bits = make([]uint64, p.n*p.bitW)
-	}
-	return a
-}
-
-// jobBits is job j's node set (nil in gene mode).
-func (a *indiv) jobBits(p *problem, j int32) []uint64 {
-	if a.bits == nil {
-		return nil
-	}
-	return a.bits[int(j)*p.bitW : int(j)*p.bitW+p.bitW]
-}
-
-// setJobBits sets job j's node set from its genes.
-func (a *indiv) setJobBits(p *problem, j int32) {
-	b := a.jobBits(p, j)
-	if b == nil {
-		return
-	}
-	clear(b)
-	for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
-		b[r>>6] |= 1 << uint(r&63)
-	}
+	return &indiv{order: make([]int32, p.n), alloc: make([]int32, p.off[p.n])}
 }
 
 func (a *indiv) copyFrom(b *indiv) {
 	a.order = append(a.order[:0], b.order...)
 	a.alloc = append(a.alloc[:0], b.alloc...)
-	a.bits = append(a.bits[:0], b.bits...)
 	a.fit, a.makespan, a.flowtime, a.sat = b.fit, b.makespan, b.flowtime, b.sat
 }
 
@@ -108,19 +78,12 @@ type evaluator struct {
 	mark  []int32
 	npred []int32
 	succ  [][]int32
-	preds []int32 // bit mode: a job's predecessors
 
 	start, end, rem, rate []float64
 	running, ready        []int32
 
 	rate1 []float64 // per job: the rate when CS_j = 1
 	csk   []float64 // CS_j^k per link, now
-	// Bit mode (p.bitW > 0): per job the nodes on which it is still the
-	// last job; live lists those jobs.
-	own []uint64
-	// own4 holds own's sets when bitW is 4, one array per job (claim4).
-	own4 [][4]uint64
-	live []int32
 
 	peak []float64 // highest load/B^k seen per link
 	// track records csMax[j], the highest CS_j of each job during the
@@ -154,15 +117,6 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e.ready = make([]int32, 0, p.n)
 	e.csk = make([]float64, p.nclu)
 	e.rate1 = make([]float64, p.n)
-	if p.bitW > 0 {
-		if p.bitW == 4 {
-			e.own4 = make([][4]uint64, p.n)
-		} else {
-			e.own = make([]uint64, p.n*p.bitW)
-		}
-		e.live = make([]int32, 0, p.n)
-		e.preds = make([]int32, p.n)
-	}
 	e.peak = make([]float64, p.nclu)
 	e.maxLoad = make([]float64, p.nclu)
 	return e
@@ -236,11 +190,7 @@ func (e *evaluator) simulate(a *indiv, order []int32) {
 	e.ready = e.ready[:0]
 	// One pass over the jobs, in order: t_j^k, PS_j, B_j^k and the node
 	// precedence (each node serves its jobs in chromosome order).
-	if p.bitW > 0 {
-		e.precedenceBits(a, order)
-	} else {
-		e.precedenceGenes(order, a.alloc)
-	}
+	e.precedence(order, a.alloc)
 	if e.track {
 		if e.csMax == nil {
 			e.csMax = make([]float64, p.n)
@@ -289,9 +239,9 @@ func (e *evaluator) jobFigures(j int32) {
 	e.rate1[j] = p.rate1[int(j)*nc+kps] // 1 / T^e_j at CS_j = 1 (eq. 1)
 }
 
-// precedenceGenes is the first pass one gene at a time: each node
+// precedence is the first pass, one gene at a time: each node
 // remembers the last job placed on it.
-func (e *evaluator) precedenceGenes(order []int32, alloc []int32) {
+func (e *evaluator) precedence(order []int32, alloc []int32) {
 	p := e.p
 	none := int32(p.n) // "no job": the sentinel entry of mark
 	for i := range e.lastJob {
@@ -299,23 +249,14 @@ func (e *evaluator) precedenceGenes(order []int32, alloc []int32) {
 	}
 	// Local slice headers keep this loop free of reloads through e and p.
 	cnt, cluOf, lastJob, mark := e.cnt, p.cluOf, e.lastJob, e.mark
-	// t_j^k: with at most 4 clusters of fewer than 65536 nodes the
-	// counts are 16-bit fields of one register (inc[r] = 1 << 16k), which
-	// avoids a chain of memory increments on cnt.
-	packed, inc := p.inc != nil, p.inc
 	for _, j := range order {
 		// j is never its own predecessor, and the sentinel is never one.
 		mark[j], mark[none] = j, j
 		e.npred[j] = 0
-		acc := uint64(0)
 		e.succ[j] = e.succ[j][:0]
 		e.start[j], e.end[j] = -1, -1
 		for _, r := range alloc[p.off[j]:p.off[j+1]] {
-			if packed {
-				acc += inc[r]
-			} else {
-				cnt[cluOf[r]]++
-			}
+			cnt[cluOf[r]]++ // t_j^k
 			q := lastJob[r]
 			lastJob[r] = j
 			if mark[q] != j {
@@ -324,108 +265,11 @@ func (e *evaluator) precedenceGenes(order []int32, alloc []int32) {
 				e.succ[q] = append(e.succ[q], j)
 			}
 		}
-		if packed {
-			for k := range cnt {
-				cnt[k] = int32(acc >> (16 * k) & 0xffff)
-			}
-		}
 		e.jobFigures(j)
 		if e.npred[j] == 0 {
 			e.ready = append(e.ready, j)
 		}
 	}
-}
-
-// precedenceBits is the first pass with node sets (p.bitW > 0): job j's
-// nodes become a bitset; the jobs that are still the last on some node
-// ("live", own[q] their nodes) are j's predecessors where own[q] meets
-// j's set (a.bits), and lose those nodes to j. With wide jobs on a small
-// platform this is a few words per live job instead of one scattered step
-// per task; it finds the same predecessors, in the same order, as
-// precedenceGenes.
-func (e *evaluator) precedenceBits(a *indiv, order []int32) {
-	p := e.p
-	W := p.bitW
-	live := e.live[:0]
-	preds := e.preds
-	for _, j := range order {
-		e.succ[j] = e.succ[j][:0]
-		e.start[j], e.end[j] = -1, -1
-		bj := a.bits[int(j)*W : int(j)*W+W]
-		cnt := e.cnt
-		for _, cw := range p.cluWords { // t_j^k
-			cnt[cw.k] += int32(bits.OnesCount64(bj[cw.w] & cw.mask))
-		}
-		e.jobFigures(j)
-		// j becomes the last job on its nodes: the live jobs that held
-		// some of them are its predecessors and lose them.
-		var np, w int
-		if W == 4 {
-			b4 := (*[4]uint64)(bj)
-			np, w = claim4(live, e.own4, b4, preds)
-			o := &e.own4[j]
-			o[0], o[1], o[2], o[3] = b4[0], b4[1], b4[2], b4[3]
-		} else {
-			np, w = claim(live, e.own, bj, preds)
-			copy(e.own[int(j)*W:int(j)*W+W], bj)
-		}
-		for _, q := range preds[:np] {
-			e.succ[q] = append(e.succ[q], j)
-		}
-		live = append(live[:w], j)
-		e.npred[j] = int32(np)
-		if np == 0 {
-			e.ready = append(e.ready, j)
-		}
-	}
-	e.live = live
-}
-
-// claim takes the nodes of set b from the sets own[q] of the live jobs
-// q: it lists in preds those whose set met b, in live's order, and keeps
-// in live those left with a node. It returns both counts.
-func claim(live []int32, own, b []uint64, preds []int32) (np, w int) {
-	W := len(b)
-	for _, q := range live {
-		o := own[int(q)*W : int(q)*W+W]
-		hit, rest := uint64(0), uint64(0)
-		for i, x := range b {
-			hit |= o[i] & x
-			o[i] &^= x
-			rest |= o[i]
-		}
-		preds[np] = q
-		if hit != 0 {
-			np++
-		}
-		live[w] = q
-		if rest != 0 {
-			w++
-		}
-	}
-	return np, w
-}
-
-// claim4 is claim for sets of 4 words.
-func claim4(live []int32, own [][4]uint64, b *[4]uint64, preds []int32) (np, w int) {
-	preds = preds[:len(live)]
-	for _, q := range live {
-		o := &own[q]
-		hit := o[0]&b[0] | o[1]&b[1] | o[2]&b[2] | o[3]&b[3]
-		o[0] &^= b[0]
-		o[1] &^= b[1]
-		o[2] &^= b[2]
-		o[3] &^= b[3]
-		preds[np] = q
-		if hit != 0 {
-			np++
-		}
-		live[w] = q
-		if o[0]|o[1]|o[2]|o[3] != 0 {
-			w++
-		}
-	}
-	return np, w
 }
 
 // events runs the decoded jobs from their precedence: a job starts when

@@ -52,7 +52,6 @@ func (b *builder) freeTimes() {
 func (b *builder) place(j int32, nodes []int32) {
 	p := b.p
 	copy(b.a.alloc[p.off[j]:p.off[j+1]], nodes)
-	b.a.setJobBits(p, j)
 	b.a.order[b.m] = j
 	b.m++
 	for _, r := range nodes {

@@ -48,18 +48,6 @@ type problem struct {
 	size    []int     // nodes of each cluster
 	cluIDs  []string
 	refMIPS float64 // reference power: the fastest node
-	// inc[r] is 1 << (16 * cluster of r) when there are at most 4
-	// clusters of fewer than 65536 nodes, else nil: the decoder then
-	// counts t_j^k in one register (evaluator.simulate).
-	inc []uint64
-	// bitW > 0 selects the decoder's bit mode (evaluator.precedenceBits):
-	// a node set is bitW words, and cluWords lists, per cluster, the
-	// words and masks of its nodes. 0 selects one step per gene.
-	bitW     int
-	cluWords []cluWord
-	// cluEnd[k] ends cluster k's entries of cluWords (they are in
-	// cluster order).
-	cluEnd []int
 
 	// Jobs.
 	n       int
@@ -186,12 +174,6 @@ func compile(s *model.Scenario) (*problem, error) {
 		p.byPS[k] = k
 	}
 	slices.SortStableFunc(p.byPS, func(a, b int) int { return cmp.Compare(p.cps[b], p.cps[a]) })
-	if p.nclu <= 4 && slices.Max(append([]int{0}, p.size...)) < 1<<16 {
-		p.inc = make([]uint64, total)
-		for r := range p.inc {
-			p.inc[r] = 1 << (16 * p.cluOf[r])
-		}
-	}
 	tasks := 0
 	p.off = []int{0}
 	for i := range s.Jobs {
@@ -243,7 +225,6 @@ func compile(s *model.Scenario) (*problem, error) {
 	}
 	p.n = len(p.tau)
 	p.tables()
-	p.chooseBitMode()
 	return p, nil
 }
 
@@ -267,45 +248,6 @@ func (p *problem) tables() {
 // linkBandwidth).
 func (p *problem) jobBW(j int32) []float64 {
 	return p.bjt[p.off[j]+int(j) : p.off[j+1]+int(j)+1]
-}
-
-// cluWord is the part of cluster k's nodes in bitset word w.
-type cluWord struct {
-	k, w int
-	mask uint64
-}
-
-// Bit mode pays about one word operation per word per live job and job;
-// gene mode one scattered step per task. Bit mode is chosen for small
-// platforms of wide jobs, where it is cheaper (BenchmarkGAMFRun).
-const (
-	bitModeMaxWords = 8 // platforms of at most 512 nodes
-	bitModeMinWidth = 4 // mean tasks per job per word
-	// bitModePool holds crossover's pool in bit mode: a job's nodes in
-	// either parent, at most 2*64*bitModeMaxWords.
-	bitModePool = 2 * 64 * bitModeMaxWords
-)
-
-func (p *problem) chooseBitMode() {
-	w := (p.nodes + 63) / 64
-	if w > bitModeMaxWords || p.n == 0 || p.off[p.n] < bitModeMinWidth*w*p.n {
-		return
-	}
-	p.setBitW(w)
-}
-
-// setBitW switches the decoder to bit mode with w words per node set.
-func (p *problem) setBitW(w int) {
-	p.bitW = w
-	p.cluWords = p.cluWords[:0]
-	p.cluEnd = p.cluEnd[:0]
-	for k := 0; k < p.nclu; k++ {
-		end := p.first[k] + p.size[k]
-		for wi := p.first[k] >> 6; wi<<6 < end; wi++ {
-			p.cluWords = append(p.cluWords, cluWord{k: k, w: wi, mask: clusterMask(wi, p.first[k], end)})
-		}
-		p.cluEnd = append(p.cluEnd, len(p.cluWords))
-	}
 }
 
 // nodeSlowdown is PS_j^r, "inversely proportional to the node computation

@@ -80,7 +80,6 @@ func decode(p *problem, order []int32, nodes [][]int32) (*evaluator, *indiv) {
 	for j, ns := range nodes {
 		copy(a.alloc[p.off[j]:p.off[j+1]], ns)
 	}
-	a.setAllBits(p)
 	ev := newEvaluator(p, DefaultAlpha)
 	ev.score(a)
 	return ev, a
@@ -194,40 +193,6 @@ func TestExample1Gantt(t *testing.T) {
 	ev, _ = decode(p, []int32{0, 3, 1, 2}, [][]int32{{0, 1, 2, 3}, {0, 1}, {4}, {4}})
 	if ev.start[3] != 0 || ev.start[2] != 2 {
 		t.Errorf("J4 first: J4 starts %v, J3 starts %v; want 0 and 2", ev.start[3], ev.start[2])
-	}
-}
-
-// TestPackedCounts checks that the decoder's register-packed t_j^k
-// counting (p.inc, at most 4 clusters) gives the same schedule, bit for
-// bit, as counting per cluster in memory, on random and guided
-// individuals of the fig7 platform.
-func TestPackedCounts(t *testing.T) {
-	p, err := compile(synthetic(3, 20, "gamf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.inc == nil {
-		t.Fatal("fig7 platform (4 clusters) should use packed counts")
-	}
-	q := *p
-	q.inc = nil
-	ep, eq := newEvaluator(p, DefaultAlpha), newEvaluator(&q, DefaultAlpha)
-	ops := newOperators(p)
-	r := rng.New(3, "gamf-test", "packed")
-	a := newIndiv(p)
-	for i := 0; i < 20; i++ {
-		if i%2 == 0 {
-			ops.randomIndiv(a, r)
-		} else {
-			ops.guidedIndiv(a, r)
-		}
-		ep.simulate(a, a.order)
-		eq.simulate(a, a.order)
-		for j := 0; j < p.n; j++ {
-			if ep.start[j] != eq.start[j] || ep.end[j] != eq.end[j] {
-				t.Fatalf("individual %d job %d: packed [%v,%v], per cluster [%v,%v]", i, j, ep.start[j], ep.end[j], eq.start[j], eq.end[j])
-			}
-		}
 	}
 }
 

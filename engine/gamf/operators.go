@@ -16,7 +16,6 @@ type operators struct {
 	// mutation (doc.go): one task moves instead of all the job's tasks.
 	oneTask bool
 	nodes   []int32 // a permutation of all nodes, for sampling
-	nodeIDs []int32 // nodeIDs[i] = i, i < nodes (takeLowest)
 	mark    []int32 // per node: crossover's stamps
 	stamp   int32
 	pool    []int32 // capacity 2*p.nodes
@@ -53,13 +52,11 @@ type operators struct {
 func newOperators(p *problem) *operators {
 	o := &operators{p: p}
 	o.nodes = make([]int32, p.nodes)
-	o.nodeIDs = make([]int32, p.nodes)
 	for i := range o.nodes {
 		o.nodes[i] = int32(i)
-		o.nodeIDs[i] = int32(i)
 	}
 	o.mark = make([]int32, p.nodes)
-	o.pool = make([]int32, 0, max(2*p.nodes, bitModePool))
+	o.pool = make([]int32, 0, 2*p.nodes)
 	o.fixed = make([]bool, p.n)
 	o.slots = make([]int32, p.n)
 	o.free = make([]int32, p.n)
@@ -105,7 +102,6 @@ func (o *operators) randomIndiv(a *indiv, r *rng.Rand) {
 			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
 			g[i] = o.nodes[i]
 		}
-		a.setJobBits(p, int32(j))
 	}
 }
 
@@ -160,10 +156,6 @@ func (o *operators) placeGuided(a *indiv, j int32, r *rng.Rand) bool {
 	for k := range row {
 		row[k] = 0
 	}
-	jb := a.jobBits(p, j)
-	for i := range jb {
-		jb[i] = 0
-	}
 	o.tkOff[j] = int32(len(o.tkWord))
 	got := 0
 	for got < len(g) {
@@ -175,7 +167,7 @@ func (o *operators) placeGuided(a *indiv, j int32, r *rng.Rand) bool {
 		}
 		k := nthBit(o.freeCl, r.IntN(o.nfree)) // the chosen cluster with free nodes
 		n0 := got
-		got = o.takeFree(k, g, got, jb)
+		got = o.takeFree(k, g, got)
 		o.freeN[k] -= int32(got - n0)
 		if o.freeN[k] == 0 {
 			o.freeCl[k>>6] &^= 1 << uint(k&63)
@@ -188,10 +180,10 @@ func (o *operators) placeGuided(a *indiv, j int32, r *rng.Rand) bool {
 }
 
 // takeFree writes the free nodes of cluster k to g[got:], lowest number
-// first, a bitset word at a time, until g is full; it marks them taken
-// and in jb (bit mode), records them for the job's release (tkWord,
-// tkMask) and returns the new count.
-func (o *operators) takeFree(k int, g []int32, got int, jb []uint64) int {
+// first, a bitset word at a time, until g is full; it marks them taken,
+// records them for the job's release (tkWord, tkMask) and returns the
+// new count.
+func (o *operators) takeFree(k int, g []int32, got int) int {
 	first := o.p.first[k] // node of bit 0 of the cluster's first word
 	freeC := o.freeC
 	for i := o.cwOff[k]; i < o.cwOff[k+1] && got < len(g); i, first = i+1, first+64 {
@@ -200,16 +192,8 @@ func (o *operators) takeFree(k int, g []int32, got int, jb []uint64) int {
 			continue
 		}
 		var taken uint64
-		taken, got = takeLowest(g, got, int32(first), f, o.nodeIDs)
+		taken, got = takeLowest(g, got, int32(first), f)
 		freeC[i] = f &^ taken
-		if jb != nil { // the same nodes in the job's node set
-			// taken's bits above the word of its first node go to the
-			// next word (none when s is 0: a shift by 64 gives 0, and
-			// none past the last word, which the index then names).
-			s := uint(first & 63)
-			jb[first>>6] |= taken << s
-			jb[min(first>>6+1, len(jb)-1)] |= taken >> (64 - s)
-		}
 		o.tkWord = append(o.tkWord, int32(i))
 		o.tkMask = append(o.tkMask, taken)
 	}
@@ -293,23 +277,9 @@ func (o *operators) predictEnd(j int32) {
 }
 
 // sumRows sets load[k], k < nc, to the sum over the jobs q of held, in
-// held's order, of rows[q*nc+k]: four links a pass over held, each link
-// still summed in held's order (the same bits as one link at a time).
+// held's order, of rows[q*nc+k].
 func sumRows(load, rows []float64, held []int32, nc int) {
-	load = load[:nc]
-	k := 0
-	for ; k+4 <= nc; k += 4 {
-		var l0, l1, l2, l3 float64
-		for _, q := range held {
-			r := (*[4]float64)(rows[int(q)*nc+k:])
-			l0 += r[0]
-			l1 += r[1]
-			l2 += r[2]
-			l3 += r[3]
-		}
-		load[k], load[k+1], load[k+2], load[k+3] = l0, l1, l2, l3
-	}
-	for ; k < nc; k++ {
+	for k := range load[:nc] {
 		l := 0.0
 		for _, q := range held {
 			l += rows[int(q)*nc+k]
@@ -318,27 +288,9 @@ func sumRows(load, rows []float64, held []int32, nc int) {
 	}
 }
 
-// select8[m][c] is the index of the c-th set bit of byte m (0 when m
-// has fewer bits).
-var select8 = func() (t [256][8]uint8) {
-	for m := range t {
-		c := 0
-		for b := 0; b < 8; b++ {
-			if m>>b&1 != 0 {
-				t[m][c] = uint8(b)
-				c++
-			}
-		}
-	}
-	return t
-}()
-
 // nthBit is the index of the c-th set bit (from 0, lowest first) of
 // the bitset words; c is below their count.
 func nthBit(words []uint64, c int) int {
-	if m := words[0]; m < 256 && c < 8 { // at most 8 clusters: a table, no loop
-		return int(select8[m][c])
-	}
 	for w, m := range words {
 		if n := bits.OnesCount64(m); c >= n {
 			c -= n
@@ -354,21 +306,13 @@ func nthBit(words []uint64, c int) int {
 
 // takeLowest writes the nodes set in w (bit b is node first+b) to
 // g[got:], lowest first, until g is full, and returns the bits it took
-// and the new count. Free nodes come in runs (a cluster's nodes are
-// taken and released a job at a time), so it goes a run of consecutive
-// set bits at a time: nodes v, v+1, ... are copied from ids (ids[i] =
-// i), with no bit scan per node. The genes are the same as one bit at a
-// time.
-func takeLowest(g []int32, got int, first int32, w uint64, ids []int32) (uint64, int) {
+// and the new count.
+func takeLowest(g []int32, got int, first int32, w uint64) (uint64, int) {
 	rest := w
 	for rest != 0 && got < len(g) {
-		s := uint(bits.TrailingZeros64(rest))
-		run := min(bits.TrailingZeros64(^(rest >> s)), len(g)-got) // 64 when all set
-		v := int(first) + int(s)
-		copy(g[got:got+run], ids[v:v+run])
-		got += run
-		// Clear bits s..s+run-1 (run is 64 only when s is 0: all of them).
-		rest &^= (uint64(1)<<uint(run) - 1) << s
+		g[got] = first + int32(bits.TrailingZeros64(rest))
+		got++
+		rest &= rest - 1
 	}
 	return w &^ rest, got
 }
@@ -429,10 +373,6 @@ func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 		ga := a.alloc[p.off[j]:p.off[j+1]]
 		gb := b.alloc[p.off[j]:p.off[j+1]]
 		gc := c.alloc[p.off[j]:p.off[j+1]]
-		if p.bitW > 0 {
-			o.crossJobBits(int32(j), c, a, b, ga, gb, gc, r)
-			continue
-		}
 		if slices.Equal(ga, gb) { // all nodes common: no draw needed
 			copy(gc, gb)
 			continue
@@ -485,164 +425,6 @@ func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 	}
 }
 
-// crossJobBits is stage 2 of crossover for job j in bit mode: the same
-// genes and draws as the mark-array path, with the parents' node sets
-// answering "is this node in the other parent" and the child's set built
-// as it goes.
-func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r *rng.Rand) {
-	p := o.p
-	A, B, C := a.jobBits(p, j), b.jobBits(p, j), c.jobBits(p, j)
-	if slices.Equal(A, B) { // the same nodes: the child gets b's genes
-		copy(gc, gb)
-		copy(C, B)
-		return
-	}
-	// Bit mode has at most bitModeMaxWords words: fixed arrays index
-	// without bounds checks. They are filled a word at a time: for a few
-	// words a copy costs more (a call to memmove).
-	var a8, b8, c8 [bitModeMaxWords]uint64
-	B = B[:len(A)]
-	common := 0
-	for i, a := range A {
-		b := B[i]
-		a8[i&(bitModeMaxWords-1)] = a
-		b8[i&(bitModeMaxWords-1)] = b
-		c8[i&(bitModeMaxWords-1)] = a & b
-		common += bits.OnesCount64(a & b)
-	}
-	pool := o.pool[:bitModePool]
-	got, np := 0, len(ga)+len(gb)
-	if common == 0 { // no node in common: the pool is b's genes, then a's
-		copy(pool, gb)
-		copy(pool[len(gb):], ga)
-	} else {
-		got, np = commonFirst(gb, a8, gc, pool)
-		np = othersOf(ga, b8, pool, np)
-	}
-	c8 = drawRest(gc[got:], pool, np, c8, r)
-	for i := range C {
-		C[i] = c8[i&(bitModeMaxWords-1)]
-	}
-}
-
-// commonFirst copies to gc the genes of gb that are in set A, in gb's
-// order, and to pool the others; it returns both counts. Branch-free:
-// whether a node is common is unpredictable, so each node is written to
-// both places and only the right count moves. Four genes a round cut the
-// loop's own work; the sets are passed by value and the function is kept
-// out of line so that the loop keeps its values in registers.
-//
-//go:noinline
-func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
-	gc, pool = gc[:len(gb)], pool[:len(gb)]
-	i := 0
-	for ; i+3 < len(gb); i += 4 {
-		g := (*[4]int32)(gb[i : i+4])
-		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
-		in0 := int(A[uint32(n0)>>6&(bitModeMaxWords-1)] >> (uint32(n0) & 63) & 1)
-		in1 := int(A[uint32(n1)>>6&(bitModeMaxWords-1)] >> (uint32(n1) & 63) & 1)
-		in2 := int(A[uint32(n2)>>6&(bitModeMaxWords-1)] >> (uint32(n2) & 63) & 1)
-		in3 := int(A[uint32(n3)>>6&(bitModeMaxWords-1)] >> (uint32(n3) & 63) & 1)
-		gc[got] = n0
-		pool[np] = n0
-		got += in0
-		np += 1 - in0
-		gc[got] = n1
-		pool[np] = n1
-		got += in1
-		np += 1 - in1
-		gc[got] = n2
-		pool[np] = n2
-		got += in2
-		np += 1 - in2
-		gc[got] = n3
-		pool[np] = n3
-		got += in3
-		np += 1 - in3
-	}
-	for ; i < len(gb); i++ {
-		n := gb[i]
-		in := int(A[uint32(n)>>6&(bitModeMaxWords-1)] >> (uint32(n) & 63) & 1)
-		gc[got] = n
-		pool[np] = n
-		got += in
-		np += 1 - in
-	}
-	return got, np
-}
-
-// othersOf appends to pool[np:] the genes of ga not in set B, in ga's
-// order, and returns the new count (four genes a round, as commonFirst).
-//
-//go:noinline
-func othersOf(ga []int32, B [bitModeMaxWords]uint64, pool []int32, np int) int {
-	pool = pool[:np+len(ga)]
-	i := 0
-	for ; i+3 < len(ga); i += 4 {
-		g := (*[4]int32)(ga[i : i+4])
-		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
-		out0 := 1 - int(B[uint32(n0)>>6&(bitModeMaxWords-1)]>>(uint32(n0)&63)&1)
-		out1 := 1 - int(B[uint32(n1)>>6&(bitModeMaxWords-1)]>>(uint32(n1)&63)&1)
-		out2 := 1 - int(B[uint32(n2)>>6&(bitModeMaxWords-1)]>>(uint32(n2)&63)&1)
-		out3 := 1 - int(B[uint32(n3)>>6&(bitModeMaxWords-1)]>>(uint32(n3)&63)&1)
-		pool[np] = n0
-		np += out0
-		pool[np] = n1
-		np += out1
-		pool[np] = n2
-		np += out2
-		pool[np] = n3
-		np += out3
-	}
-	for ; i < len(ga); i++ {
-		n := ga[i]
-		pool[np] = n
-		np += 1 - int(B[uint32(n)>>6&(bitModeMaxWords-1)]>>(uint32(n)&63)&1)
-	}
-	return np
-}
-
-// drawRest fills gc with nodes drawn without replacement from pool[:np]
-// (a partial Fisher-Yates shuffle) and adds them to set C, which it
-// returns (C is a value, so its words need no reload through a pointer).
-// It draws r.IntN(np-i) for i = 0, 1, ... with r's state held in
-// registers. The pool has room for bit mode's largest (bitModePool), so
-// a drawn index needs no bounds check.
-func drawRest(gc, pool []int32, np int, C [bitModeMaxWords]uint64, r *rng.Rand) [bitModeMaxWords]uint64 {
-	if np < len(gc) {
-		panic("gamf: crossover pool smaller than the tasks to draw")
-	}
-	pool = pool[:bitModePool]
-	hi, lo := r.State()
-	m := uint64(np)
-	for i := range gc {
-		var x uint64
-		x, hi, lo = rng.Step(hi, lo)
-		var d uint64
-		if m&(m-1) == 0 {
-			d = x & (m - 1)
-		} else { // rng.Rand.IntN
-			var l uint64
-			d, l = bits.Mul64(x, m)
-			if l < m {
-				thresh := -m % m
-				for l < thresh {
-					x, hi, lo = rng.Step(hi, lo)
-					d, l = bits.Mul64(x, m)
-				}
-			}
-		}
-		k := (uint(i) + uint(d)) & (bitModePool - 1)
-		n := pool[k]
-		pool[k] = pool[uint(i)&(bitModePool-1)] // pool[i] is never read again
-		gc[i] = n
-		C[uint32(n)>>6&(bitModeMaxWords-1)] |= 1 << (uint32(n) & 63)
-		m--
-	}
-	r.SetState(hi, lo)
-	return C
-}
-
 // mutate is the two-phase mutation of section 4.4: a random job moves to
 // a random position of the order, then its tasks are re-allocated: all of
 // them to tau_j distinct random nodes, or, under the "mutate-one" reading
@@ -672,32 +454,6 @@ func (o *operators) mutate(c *indiv, r *rng.Rand) {
 			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
 			g[i] = o.nodes[i]
 		}
-		c.setJobBits(p, j)
-		return
-	}
-	if jb := c.jobBits(p, j); jb != nil {
-		i := r.IntN(len(g))
-		var nn int32
-		if 2*len(g) <= p.nodes {
-			for {
-				nn = int32(r.IntN(p.nodes))
-				if jb[nn>>6]>>uint(nn&63)&1 == 0 {
-					break
-				}
-			}
-		} else {
-			o.pool = o.pool[:0]
-			for wi, w := range jb {
-				for f := ^w & clusterMask(wi, 0, p.nodes); f != 0; f &= f - 1 {
-					o.pool = append(o.pool, int32(wi<<6+bits.TrailingZeros64(f)))
-				}
-			}
-			nn = o.pool[r.IntN(len(o.pool))]
-		}
-		old := g[i]
-		jb[old>>6] &^= 1 << uint(old&63)
-		jb[nn>>6] |= 1 << uint(nn&63)
-		g[i] = nn
 		return
 	}
 	for _, rr := range g {
