@@ -2,7 +2,6 @@ package gamf
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 
 	"gridplay/engine/minmax"
@@ -23,17 +22,12 @@ type operators struct {
 	free    []int32 // jobs to place at random
 	slots   []int32
 	inJob   []bool // per node: in the job being built
-	// freeC holds each cluster's free nodes for guidedIndiv, numbered
-	// within the cluster: cluster k's words are freeC[cwOff[k]:cwOff[k+1]],
-	// so taking a cluster's lowest free nodes starts at its first node.
-	freeC []uint64
-	cwOff []int
-	freeN []int32 // per cluster: free node count
-	// freeCl has bit k set while C_k has a free node; nfree counts them.
-	freeCl []uint64
-	nfree  int
-	t      float64 // guidedIndiv's time
-	order  []int32
+	// guidedIndiv's state: the nodes taken, the free node count of each
+	// cluster, the clusters with a free node and the builder's time.
+	taken []bool
+	freeN []int
+	nfree int
+	t     float64
 	// guidedIndiv's predictions: per job, its predicted end and t_j^k
 	// (at [j*nclu+k]); the jobs holding nodes; link loads.
 	pend []float64
@@ -41,12 +35,6 @@ type operators struct {
 	bjk  []float64 // per placed job: B_j^k at [j*nclu+k]
 	held []int32
 	load []float64
-	// The nodes each placed job took, as bitset words: job j's are
-	// freeC[tkWord[i]] bits tkMask[i] for i in [tkOff[j], tkEnd[j]), so
-	// releasing a job costs a few words, not one step per node.
-	tkWord       []int32
-	tkMask       []uint64
-	tkOff, tkEnd []int32
 }
 
 func newOperators(p *problem) *operators {
@@ -61,16 +49,9 @@ func newOperators(p *problem) *operators {
 	o.slots = make([]int32, p.n)
 	o.free = make([]int32, p.n)
 	o.inJob = make([]bool, p.nodes)
-	o.cwOff = []int{0}
-	for k := 0; k < p.nclu; k++ {
-		o.cwOff = append(o.cwOff, o.cwOff[k]+(p.size[k]+63)/64)
-	}
-	o.freeC = make([]uint64, o.cwOff[p.nclu])
-	o.freeN = make([]int32, p.nclu)
-	o.freeCl = make([]uint64, (p.nclu+63)/64)
+	o.taken = make([]bool, p.nodes)
+	o.freeN = make([]int, p.nclu)
 	o.pend = make([]float64, p.n)
-	o.tkOff = make([]int32, p.n)
-	o.tkEnd = make([]int32, p.n)
 	o.tjk = make([]int, p.n*p.nclu)
 	o.bjk = make([]float64, p.n*p.nclu)
 	o.load = make([]float64, p.nclu)
@@ -120,19 +101,10 @@ func (o *operators) guidedIndiv(a *indiv, r *rng.Rand) {
 		a.order[i] = int32(i)
 	}
 	shuffle32(a.order, r)
-	for k := 0; k < p.nclu; k++ { // every node free
-		for i := o.cwOff[k]; i < o.cwOff[k+1]; i++ {
-			o.freeC[i] = clusterMask(i-o.cwOff[k], 0, p.size[k])
-		}
-	}
-	clear(o.freeCl)
-	for k := range o.freeN {
-		o.freeN[k] = int32(p.size[k])
-		o.freeCl[k>>6] |= 1 << uint(k&63)
-	}
+	clear(o.taken)
+	copy(o.freeN, p.size)
 	o.nfree = p.nclu
 	o.held = o.held[:0]
-	o.tkWord, o.tkMask = o.tkWord[:0], o.tkMask[:0]
 	o.t = 0
 	for _, j := range a.order {
 		if !o.placeGuided(a, j, r) {
@@ -145,66 +117,51 @@ func (o *operators) guidedIndiv(a *indiv, r *rng.Rand) {
 }
 
 // placeGuided gives job j its nodes in guidedIndiv: the free nodes of
-// randomly chosen clusters, releasing the first job predicted to end
-// while no node is free. It reports false when no job is left to
-// release.
+// randomly chosen clusters (each cluster with a free node equally
+// likely), releasing the first job predicted to end while no node is
+// free. It reports false when no job is left to release.
 func (o *operators) placeGuided(a *indiv, j int32, r *rng.Rand) bool {
 	p := o.p
 	nc := p.nclu
 	g := a.alloc[p.off[j]:p.off[j+1]]
 	row := o.tjk[int(j)*nc : int(j)*nc+nc] // t_j^k
-	for k := range row {
-		row[k] = 0
-	}
-	o.tkOff[j] = int32(len(o.tkWord))
+	clear(row)
 	got := 0
 	for got < len(g) {
 		if o.nfree == 0 {
-			if !o.releaseFirst() {
+			if !o.releaseFirst(a) {
 				return false
 			}
 			continue
 		}
-		k := nthBit(o.freeCl, r.IntN(o.nfree)) // the chosen cluster with free nodes
-		n0 := got
-		got = o.takeFree(k, g, got)
-		o.freeN[k] -= int32(got - n0)
+		k, c := 0, r.IntN(o.nfree) // the c-th cluster with free nodes
+		for ; o.freeN[k] == 0 || c > 0; k++ {
+			if o.freeN[k] > 0 {
+				c--
+			}
+		}
+		for n := p.first[k]; n < p.first[k]+p.size[k] && got < len(g); n++ {
+			if !o.taken[n] {
+				o.taken[n] = true
+				g[got] = int32(n)
+				got++
+				row[k]++
+				o.freeN[k]--
+			}
+		}
 		if o.freeN[k] == 0 {
-			o.freeCl[k>>6] &^= 1 << uint(k&63)
 			o.nfree--
 		}
-		row[k] += got - n0
 	}
-	o.tkEnd[j] = int32(len(o.tkWord))
 	return true
-}
-
-// takeFree writes the free nodes of cluster k to g[got:], lowest number
-// first, a bitset word at a time, until g is full; it marks them taken,
-// records them for the job's release (tkWord, tkMask) and returns the
-// new count.
-func (o *operators) takeFree(k int, g []int32, got int) int {
-	first := o.p.first[k] // node of bit 0 of the cluster's first word
-	freeC := o.freeC
-	for i := o.cwOff[k]; i < o.cwOff[k+1] && got < len(g); i, first = i+1, first+64 {
-		f := freeC[i]
-		if f == 0 {
-			continue
-		}
-		var taken uint64
-		taken, got = takeLowest(g, got, int32(first), f)
-		freeC[i] = f &^ taken
-		o.tkWord = append(o.tkWord, int32(i))
-		o.tkMask = append(o.tkMask, taken)
-	}
-	return got
 }
 
 // releaseFirst moves guidedIndiv's time to the first predicted end of
 // the jobs holding nodes and releases the nodes of the jobs that end
 // then. It reports false when no job holds nodes.
-func (o *operators) releaseFirst() bool {
-	nc := o.p.nclu
+func (o *operators) releaseFirst(a *indiv) bool {
+	p := o.p
+	nc := p.nclu
 	next := math.Inf(1)
 	for _, q := range o.held {
 		next = minmax.Min(next, o.pend[q])
@@ -215,22 +172,19 @@ func (o *operators) releaseFirst() bool {
 	o.t = minmax.Max(o.t, next)
 	w := 0
 	for _, q := range o.held {
-		if o.pend[q] <= o.t {
-			for i := o.tkOff[q]; i < o.tkEnd[q]; i++ {
-				o.freeC[o.tkWord[i]] |= o.tkMask[i]
-			}
-			// q's t_q^k gives the per-cluster counts without a
-			// lookup per node.
-			for k, c := range o.tjk[int(q)*nc : int(q)*nc+nc] {
-				o.freeN[k] += int32(c)
-				if c > 0 && o.freeCl[k>>6]>>uint(k&63)&1 == 0 {
-					o.freeCl[k>>6] |= 1 << uint(k&63)
-					o.nfree++
-				}
-			}
-		} else {
+		if o.pend[q] > o.t {
 			o.held[w] = q
 			w++
+			continue
+		}
+		for _, n := range a.alloc[p.off[q]:p.off[q+1]] {
+			o.taken[n] = false
+		}
+		for k, c := range o.tjk[int(q)*nc : int(q)*nc+nc] {
+			if c > 0 && o.freeN[k] == 0 {
+				o.nfree++
+			}
+			o.freeN[k] += c
 		}
 	}
 	o.held = o.held[:w]
@@ -286,48 +240,6 @@ func sumRows(load, rows []float64, held []int32, nc int) {
 		}
 		load[k] = l
 	}
-}
-
-// nthBit is the index of the c-th set bit (from 0, lowest first) of
-// the bitset words; c is below their count.
-func nthBit(words []uint64, c int) int {
-	for w, m := range words {
-		if n := bits.OnesCount64(m); c >= n {
-			c -= n
-			continue
-		}
-		for ; c > 0; c-- {
-			m &= m - 1
-		}
-		return w<<6 + bits.TrailingZeros64(m)
-	}
-	panic("gamf: nthBit beyond the set bits")
-}
-
-// takeLowest writes the nodes set in w (bit b is node first+b) to
-// g[got:], lowest first, until g is full, and returns the bits it took
-// and the new count.
-func takeLowest(g []int32, got int, first int32, w uint64) (uint64, int) {
-	rest := w
-	for rest != 0 && got < len(g) {
-		g[got] = first + int32(bits.TrailingZeros64(rest))
-		got++
-		rest &= rest - 1
-	}
-	return w &^ rest, got
-}
-
-// clusterMask is the mask of bitset word wi restricted to nodes
-// [first, end).
-func clusterMask(wi, first, end int) uint64 {
-	m := ^uint64(0)
-	if lo := first - wi<<6; lo > 0 {
-		m <<= uint(lo)
-	}
-	if hi := end - wi<<6; hi < 64 {
-		m &= 1<<uint(hi) - 1
-	}
-	return m
 }
 
 // crossover builds child c from parents a and b in two stages (section
