@@ -230,18 +230,11 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 	return ch, true
 }
 
-// durations of job jb on combination c: estimated (reserved) and actual.
-// The actual time uses the same model with the actual runtime, and is
-// capped at the estimate (killed at its requested time).
-func (s *selector) durations(jb *job, c []int) (est, run float64) {
-	return s.sys.durations(jb, c)
-}
-
 // place returns the earliest placement of jb on exactly the sites of c
 // (each gets at least one node), or ok=false when c can never hold it or
 // cannot finish by bound.
 func (s *selector) place(jb *job, c []int, now float64, m *backfill.Machine, bound float64) (cand, bool) {
-	est, run := s.durations(jb, c)
+	est, run := s.sys.durations(jb, c)
 	return s.placeFor(jb, c, est, run, now, m, bound)
 }
 
@@ -266,7 +259,7 @@ func (s *selector) placeFor(jb *job, c []int, est, run, now float64, m *backfill
 
 // placeAt is place restricted to a start at now (an instant start).
 func (s *selector) placeAt(jb *job, c []int, now float64, m *backfill.Machine) (cand, bool) {
-	est, run := s.durations(jb, c)
+	est, run := s.sys.durations(jb, c)
 	caps := s.caps[:len(c)]
 	sum := 0
 	for i, site := range c {
@@ -372,7 +365,7 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason)
 		// A combination that cannot finish by the best so far, even
 		// starting now, is not searched (same result, less work).
 		bound := math.Inf(1)
-		est, run := s.durations(jb, c)
+		est, run := s.sys.durations(jb, c)
 		if found {
 			bound = best.finish()
 			if now+est > bound {
@@ -427,16 +420,7 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 			inst, haveInst = s.placeAt(jb, c, now, m)
 		}
 	}
-	c := s.cset[:0]
-	got := 0
-	for _, site := range pref {
-		if got >= jb.size {
-			break
-		}
-		c = append(c, site)
-		got += s.sys.nodes[site]
-	}
-	res, haveRes := s.place(jb, c, now, m, math.Inf(1))
+	res, haveRes := s.place(jb, s.cover(jb, pref), now, m, math.Inf(1))
 	if haveInst && (!haveRes || !better(&res, &inst, jb.origin)) {
 		r.kind = kindInstant
 		s.setAlt(r, altReserve, &res, haveRes)
@@ -502,6 +486,13 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *rea
 		r.kind = kindRemote
 		return best, true
 	}
+	r.kind = kindMulti
+	return s.place(jb, s.cover(jb, pref), now, m, math.Inf(1))
+}
+
+// cover takes sites in the order pref until their nodes cover jb's
+// request.
+func (s *selector) cover(jb *job, pref []int) []int {
 	c := s.cset[:0]
 	got := 0
 	for _, site := range pref {
@@ -511,8 +502,7 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *rea
 		c = append(c, site)
 		got += s.sys.nodes[site]
 	}
-	r.kind = kindMulti
-	return s.place(jb, c, now, m, math.Inf(1))
+	return c
 }
 
 // freeNow is the number of processors free at now on all sites
@@ -538,7 +528,7 @@ func (s *selector) idleSet(jb *job, pref []int, now float64, m *backfill.Machine
 	c := s.cset[:0]
 	for _, site := range pref {
 		c = append(c, site)
-		est, _ := s.durations(jb, c)
+		est, _ := s.sys.durations(jb, c)
 		got, k := 0, 0
 		for _, x := range c {
 			if f := m.Sites[x].Profile.MinFree(now, now+est); f > 0 {

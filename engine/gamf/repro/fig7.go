@@ -133,16 +133,9 @@ func (fig7) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 // under the default and every reading that changes it, for the order
 // the points are fanned out in (sched.PointInfo.Cost): population x
 // generations for the GAs, a schedule per job for the list heuristics,
-// and for HILL its patience, or its budget of evaluations if smaller:
-// HILL stops after patience neighbours in a row fail to improve, and on
-// Fig. 7's workloads it stops so long before its budget that a point of
-// HILL took 0.7-0.9 ms natively in quick mode against GA-MA's 17-19 ms
-// (go test -run XXX -bench 'ExperimentPoint/gamf-fig7/' ./engine/all/),
-// and 18-28 ms against 211 ms in the full experiment (by hand, timing
-// Point per index). The budget, the cost before, ranked HILL's points
-// above GA-MA's.
-// A setting the run leaves out has the policy's default (its
-// sched.Info.Params).
+// and for HILL its patience, or its budget of evaluations if smaller
+// (on Fig. 7's workloads HILL stops long before its budget). A setting
+// the run leaves out has the policy's default (its sched.Info.Params).
 func fig7Cost(m string, ps map[string]float64) float64 {
 	get := func(name string) float64 {
 		if v, ok := ps[name]; ok {
