@@ -226,18 +226,9 @@
 // BenchmarkGAMFRun times one GA-MF run of the paper's size;
 // BenchmarkOperators and BenchmarkDecode time the parts. TestGoldenOutputs
 // holds every method to hashes of its outputs (testdata/golden.txt).
-// B_j^k for every t_j^k and the rate at CS_j = 1 for every cluster are
-// tables computed once per problem (problem.tables) with the same
-// expressions as the model, so they give the same bits.
 //
 // # Work estimate
 //
-// Before a run, engine/runner asks for an estimate (work.go) and refuses
-// one over sched.MaxSteps. One evaluation of a chromosome (section 4.3)
-// of n jobs and T tasks on N nodes costs n + T + 2n min(n, N) steps (the
-// genes, then the running and waiting jobs at each start and end). gamf
-// and gama make population x (generations + 1) evaluations (Table 2:
-// 80 x 121); hill at most evaluations + 1; jpr and cbs sort the free
-// nodes for each job, n N (3 + ceil(log2 N)); metl weighs every waiting
-// job's K + 2 allocations at each of at most 3n steps.
+// Before a run, engine/runner asks for an estimate (work.go, which gives
+// the formulas) and refuses one over sched.MaxSteps.
 package gamf

@@ -40,23 +40,10 @@ func (a *indiv) copyFrom(b *indiv) {
 func better(a, b *indiv) bool { return a.fit < b.fit }
 
 // evaluator decodes a chromosome into a schedule with the bandwidth-aware
-// execution model (GA-MF section 3.1) and scores it. It keeps its scratch
+// execution model (GA-MF section 3.1; doc.go, choices 4 and 5: link
+// sharing over time, "jobs sharing the link are penalized", and Example
+// 1's node reservation precedence) and scores it. It keeps its scratch
 // space between calls, so one evaluator serves one goroutine.
-//
-// Decoding: a job may start when every node it holds is released by the
-// jobs placed on that node before it in the order (Example 1's node
-// reservation precedence) and it has been submitted; all its tasks start
-// then and its nodes stay held until it ends (section 4.4).
-//
-// Link sharing over time: the jobs sharing link L_k are the jobs running
-// at that moment. Between two events (a start or an end) the running set
-// is fixed, so SD^k, CS_j, tc_j are constant and job j progresses at rate
-// 1/(Tb_j*tc_j) of its work per second; at each event they are recomputed
-// for every running job. A job that runs alone under constant conditions
-// takes exactly T^e = Tb*tc (eq. 1); one whose conditions change runs each
-// piece at that piece's rate, so a job that starts on a busy link slows the
-// jobs already there, as the paper says ("jobs sharing the link are
-// penalized").
 type evaluator struct {
 	p     *problem
 	alpha float64
@@ -66,9 +53,8 @@ type evaluator struct {
 
 	psj []float64 // PS_j
 	bjk []float64 // B_j^k at [j*nclu+k]
-	// csIn[j*nclu+k] is all ones when link k counts in CS_j
-	// (problem.inCS), else 0: a mask on the bits of CS_j^k (rates).
-	csIn []uint64
+	// csIn[j*nclu+k] says whether link k counts in CS_j (problem.inCS).
+	csIn []bool
 	cnt  []int32 // t_j^k scratch
 	// lastJob[r] is the last job so far on node r, or n (none).
 	lastJob []int32
@@ -82,8 +68,7 @@ type evaluator struct {
 	start, end, rem, rate []float64
 	running, ready        []int32
 
-	rate1 []float64 // per job: the rate when CS_j = 1
-	csk   []float64 // CS_j^k per link, now
+	csk []float64 // CS_j^k per link, now
 
 	peak []float64 // highest load/B^k seen per link
 	// track records csMax[j], the highest CS_j of each job during the
@@ -103,7 +88,7 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e := &evaluator{p: p, alpha: alpha}
 	e.psj = make([]float64, p.n)
 	e.bjk = make([]float64, p.n*p.nclu)
-	e.csIn = make([]uint64, p.n*p.nclu)
+	e.csIn = make([]bool, p.n*p.nclu)
 	e.cnt = make([]int32, p.nclu)
 	e.lastJob = make([]int32, p.nodes)
 	e.mark = make([]int32, p.n+1)
@@ -116,7 +101,6 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e.running = make([]int32, 0, p.n)
 	e.ready = make([]int32, 0, p.n)
 	e.csk = make([]float64, p.nclu)
-	e.rate1 = make([]float64, p.n)
 	e.peak = make([]float64, p.nclu)
 	e.maxLoad = make([]float64, p.nclu)
 	return e
@@ -205,38 +189,23 @@ func (e *evaluator) simulate(a *indiv, order []int32) {
 	}
 }
 
-// jobFigures sets PS_j, the B_j^k row and the rate at CS_j = 1 of job j
-// from its t_j^k in e.cnt, and clears e.cnt.
+// jobFigures sets PS_j and the B_j^k row of job j from its t_j^k in
+// e.cnt, and clears e.cnt.
 func (e *evaluator) jobFigures(j int32) {
 	p := e.p
 	nc := p.nclu
 	row := e.bjk[int(j)*nc : int(j)*nc+nc]
 	in := e.csIn[int(j)*nc : int(j)*nc+nc]
-	bw := p.jobBW(j)
-	cnt := e.cnt[:nc]
-	for k, c := range cnt {
-		b := bw[c] // B_j^k (linkBandwidth)
-		row[k] = b
-		m := uint64(0) // no branch: whether a job uses a link is data
-		if p.inCS(int(c), b) {
-			m = ^uint64(0)
+	ps := 0.0
+	for k, c := range e.cnt[:nc] {
+		row[k] = linkBandwidth(int(c), p.tau[j], p.bj[j])
+		in[k] = p.inCS(int(c), row[k])
+		if c > 0 { // PS_j = max over the job's nodes of PS_j^r
+			ps = max(ps, p.cps[k])
 		}
-		in[k] = m
 	}
-	// GA-MF: PS_j = max over the job's nodes of PS_j^r, that of the
-	// first cluster it uses in byPS order: byPS read from its end, the
-	// last used one seen is the first (a select, not an exit at a
-	// place that changes from job to job).
-	kps := 0
-	for i := len(p.byPS) - 1; i >= 0; i-- {
-		k := p.byPS[i]
-		v := uint32(cnt[k])
-		m := -int((v | -v) >> 31) // -1 when used (t_j^k > 0), else 0
-		kps ^= (kps ^ k) & m      // k when used
-	}
-	clear(cnt)
-	e.psj[j] = p.cps[kps]
-	e.rate1[j] = p.rate1[int(j)*nc+kps] // 1 / T^e_j at CS_j = 1 (eq. 1)
+	clear(e.cnt)
+	e.psj[j] = ps
 }
 
 // precedence is the first pass, one gene at a time: each node
@@ -390,30 +359,18 @@ func (e *evaluator) rates(running []int32) {
 		satNow = satNow || sd < 1
 	}
 	e.satNow = satNow
-	rate, rate1 := e.rate, e.rate1
-	if !satNow { // CS_j = 1 for every job
-		for _, j := range running {
-			rate[j] = rate1[j]
-		}
-		return
-	}
 	for _, j := range running {
-		// GA-MF: CS_j = max_k CS_j^k over its clusters (inCS). Every
-		// CS_j^k is at least 1, so the maximum is that of their bits as
-		// integers, with the links not counted masked to 0: no branch.
-		in := e.csIn[int(j)*nc : int(j)*nc+nc]
-		csBits := math.Float64bits(1)
-		for k, m := range in {
-			csBits = max(csBits, math.Float64bits(csk[k])&m)
+		// GA-MF: CS_j = max_k CS_j^k over its clusters (inCS).
+		cs := 1.0
+		for k, in := range e.csIn[int(j)*nc : int(j)*nc+nc] {
+			if in {
+				cs = max(cs, csk[k])
+			}
 		}
-		cs := math.Float64frombits(csBits)
-		// No branch on cs == 1 (whether this job's links are saturated
-		// is data): the expression at CS_j = 1 is the one rate1 holds
-		// (problem.tables), so the same bits.
 		if e.track && cs > e.csMax[j] {
 			e.csMax[j] = cs
 		}
-		rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
+		e.rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
 	}
 }
 

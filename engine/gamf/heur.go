@@ -313,21 +313,11 @@ func metlCandidates(p *problem, free [][]int32, tau int) [][]int32 {
 // predict is T^e (eq. 1) of job j on nodes, starting now next to the link
 // load of the running jobs.
 func predict(p *problem, j int32, nodes []int32, load []float64, cnt []int) float64 {
-	ps := 0.0
-	for k := range cnt {
-		cnt[k] = 0
-	}
+	clear(cnt)
 	for _, r := range nodes {
-		ps = max(ps, p.ps[r])
 		cnt[p.cluOf[r]]++
 	}
-	cs := 1.0
-	for k, c := range cnt {
-		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); p.inCS(c, bjk) {
-			cs = max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
-		}
-	}
-	return execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+	return p.execAt(j, cnt, load)
 }
 
 // HillConfig holds HILL's parameters.

@@ -1,10 +1,8 @@
 package gamf
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 
 	"gridplay/engine/model"
@@ -39,9 +37,7 @@ type problem struct {
 	nodes   int
 	nclu    int
 	cluOf   []int32   // node -> cluster
-	ps      []float64 // PS^r of each node (per-node slowdown)
 	cps     []float64 // PS^r of the nodes of each cluster
-	byPS    []int     // clusters by PS^r, highest first (ties: platform order)
 	mips    []float64 // per cluster
 	bw      []float64 // B^k per cluster, Mbit/s
 	first   []int     // first global node of each cluster
@@ -59,15 +55,6 @@ type problem struct {
 	release []float64 // submit time Sb_j
 	ids     []string
 	src     []int // index in the scenario's job list
-
-	// Figures of a job that depend only on how many of its tasks a
-	// cluster holds, computed once per problem rather than once per
-	// job per decode. bjt holds B_j^k for t_j^k = 0..tau_j: job j's at
-	// bjt[off[j]+j : off[j+1]+j+1] (jobBW). rate1 holds, at [j*nclu+k],
-	// job j's progress rate 1/T^e_j when CS_j = 1 and PS_j is cluster
-	// k's PS^r (PS_j is the PS^r of one of its clusters).
-	bjt   []float64
-	rate1 []float64
 
 	dropped []sched.Drop
 
@@ -137,7 +124,6 @@ func compile(s *model.Scenario) (*problem, error) {
 	p.nclu = len(cl)
 	p.nodes = total
 	p.cluOf = make([]int32, total)
-	p.ps = make([]float64, total)
 	p.mips = make([]float64, p.nclu)
 	p.bw = make([]float64, p.nclu)
 	p.first = make([]int, p.nclu)
@@ -166,14 +152,6 @@ func compile(s *model.Scenario) (*problem, error) {
 	for k := range p.cps {
 		p.cps[k] = nodeSlowdown(p.refMIPS, p.mips[k])
 	}
-	for r := range p.ps {
-		p.ps[r] = p.cps[p.cluOf[r]]
-	}
-	p.byPS = make([]int, p.nclu)
-	for k := range p.byPS {
-		p.byPS[k] = k
-	}
-	slices.SortStableFunc(p.byPS, func(a, b int) int { return cmp.Compare(p.cps[b], p.cps[a]) })
 	tasks := 0
 	p.off = []int{0}
 	for i := range s.Jobs {
@@ -224,30 +202,25 @@ func compile(s *model.Scenario) (*problem, error) {
 		return nil, es
 	}
 	p.n = len(p.tau)
-	p.tables()
 	return p, nil
 }
 
-// tables fills bjt and rate1 (see problem) with the expressions the
-// decoder used per job: B_j^k by linkBandwidth (GA-MF section 3.1) and
-// the rate 1/T^e_j with T^e_j = Tb_j tc_j (GA-MF eq. 1), tc_j at CS_j = 1.
-func (p *problem) tables() {
-	p.bjt = make([]float64, 0, p.off[p.n]+p.n)
-	p.rate1 = make([]float64, 0, p.n*p.nclu)
-	for j := 0; j < p.n; j++ {
-		for t := 0; t <= p.tau[j]; t++ {
-			p.bjt = append(p.bjt, linkBandwidth(t, p.tau[j], p.bj[j]))
+// execAt is T^e_j (GA-MF eq. 1) of job j with cnt[k] = t_j^k of its
+// tasks in cluster k, starting next to the link loads load: PS_j is the
+// highest PS_j^r of its clusters, CS_j the highest CS_j^k of the links
+// that count (inCS) with its own B_j^k added to their load.
+func (p *problem) execAt(j int32, cnt []int, load []float64) float64 {
+	ps, cs := 0.0, 1.0
+	for k, c := range cnt {
+		if c == 0 {
+			continue
 		}
-		for _, ps := range p.cps {
-			p.rate1 = append(p.rate1, 1/execTime(p.tb[j], timeCost(p.sigma[j], ps, 1)))
+		ps = max(ps, p.cps[k])
+		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); p.inCS(c, bjk) {
+			cs = max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
 		}
 	}
-}
-
-// jobBW is job j's B_j^k for each t_j^k = 0..tau_j (GA-MF section 3.1,
-// linkBandwidth).
-func (p *problem) jobBW(j int32) []float64 {
-	return p.bjt[p.off[j]+int(j) : p.off[j+1]+int(j)+1]
+	return execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
 }
 
 // nodeSlowdown is PS_j^r, "inversely proportional to the node computation

@@ -198,35 +198,11 @@ func (o *operators) predictEnd(j int32) {
 	nc := p.nclu
 	load := o.load[:nc]
 	sumRows(load, o.bjk, o.held, nc)
-	// PS_j from the clusters used; CS_j from the links used (eq. 1).
-	ps, cs := 0.0, 1.0
-	bjRow := o.bjk[int(j)*nc : int(j)*nc+nc]
 	row := o.tjk[int(j)*nc : int(j)*nc+nc]
-	bw := p.jobBW(j)
-	// Without a branch on the data: PS^k and CS_j^k are taken for every
-	// cluster and masked to 0 where they do not count (every PS^k and
-	// CS_j^k is at least 1 and positive floats order as their bits).
-	// CS_j^k (commSlowdown of saturationDegree) is max(1, 1/SD^k): 1/SD^k
-	// is at least 1 exactly when SD^k < 1, and SD^k = +Inf (no load)
-	// gives 1.
-	csBits := math.Float64bits(cs)
 	for k, c := range row {
-		bjk := bw[c] // B_j^k (linkBandwidth)
-		bjRow[k] = bjk
-		used := uint64(0)
-		if c != 0 {
-			used = ^uint64(0)
-		}
-		ps = minmax.Max(ps, math.Float64frombits(math.Float64bits(p.cps[k])&used))
-		in := uint64(0)
-		if p.inCS(c, bjk) {
-			in = ^uint64(0)
-		}
-		csk := minmax.Max(1, 1/(p.bw[k]/(load[k]+bjk)))
-		csBits = max(csBits, math.Float64bits(csk)&in)
+		o.bjk[int(j)*nc+k] = linkBandwidth(c, p.tau[j], p.bj[j])
 	}
-	cs = math.Float64frombits(csBits)
-	o.pend[j] = minmax.Max(o.t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+	o.pend[j] = minmax.Max(o.t, p.release[j]) + p.execAt(j, row, load)
 	o.held = append(o.held, j)
 }
 
