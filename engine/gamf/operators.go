@@ -228,34 +228,27 @@ func sumRows(load, rows []float64, held []int32, nc int) {
 //     parents' nodes for that job (those in only one parent).
 func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 	p := o.p
-	// Stage 1. fixed[j] marks jobs already in the child.
-	// Without a branch on whether a position matches (data): every
-	// job is written at its place in a (the others are overwritten
-	// below), and each list takes every entry but counts only its own.
-	n := len(a.order)
-	ao, bo, co := a.order[:n], b.order[:n], c.order[:n]
-	fixed, slots, free := o.fixed[:n], o.slots[:n], o.free[:n]
-	ns := 0
-	for i, j := range ao {
-		d := uint32(j ^ bo[i])
-		ne := int((d | -d) >> 31) // 1 when the parents differ at i
-		co[i] = j
-		fixed[j] = ne == 0
-		slots[ns] = int32(i)
-		ns += ne
+	// Stage 1. fixed[j] marks jobs that keep their position; slots are
+	// the other positions.
+	fixed, slots := o.fixed, o.slots[:0]
+	for i, j := range a.order {
+		c.order[i] = j
+		fixed[j] = j == b.order[i]
+		if !fixed[j] {
+			slots = append(slots, int32(i))
+		}
 	}
 	// GA-MF section 4.4 stage 1 and Example 2: "The rest of the jobs are
 	// placed at random positions in the child".
-	nf := 0
+	free := o.free[:0]
 	for j, f := range fixed {
-		free[nf] = int32(j)
 		if !f {
-			nf++
+			free = append(free, int32(j))
 		}
 	}
-	shuffle32(free[:nf], r)
-	for i, s := range slots[:ns] {
-		co[s] = free[i]
+	shuffle32(free, r)
+	for i, s := range slots {
+		c.order[s] = free[i]
 	}
 	for j := 0; j < p.n; j++ {
 		ga := a.alloc[p.off[j]:p.off[j+1]]
@@ -277,33 +270,23 @@ func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 		for _, n := range ga {
 			mark[n] = sa
 		}
-		// The pool holds b's other nodes in b's order, then a's in a's
-		// order; it is sized once (len(ga)+len(gb) at most).
-		pool := o.pool[:len(ga)+len(gb)]
-		// Branch-free: whether a node is common is unpredictable, so each
-		// node is written to both places and only the right count moves
-		// (got, np <= the loop index, so the writes stay in range).
-		got, np := 0, 0
+		// The common nodes go to the child in b's order; the pool holds
+		// b's other nodes in b's order, then a's in a's order.
+		got, pool := 0, o.pool[:0]
 		for _, n := range gb {
-			in := int32(0)
 			if mark[n] == sa {
-				in = 1
+				mark[n] = sab
+				gc[got] = n
+				got++
+			} else {
+				pool = append(pool, n)
 			}
-			mark[n] += in // sa -> sab
-			gc[got] = n
-			pool[np] = n
-			got += int(in)
-			np += 1 - int(in)
 		}
 		for _, n := range ga {
-			out := 1
-			if mark[n] == sab {
-				out = 0
+			if mark[n] != sab {
+				pool = append(pool, n)
 			}
-			pool[np] = n
-			np += out
 		}
-		pool = pool[:np]
 		for i := 0; got < len(gc); i++ {
 			k := i + r.IntN(len(pool)-i)
 			pool[i], pool[k] = pool[k], pool[i]
