@@ -14,13 +14,12 @@ import (
 // jobs placed so far are decoded with the same evaluator as the GA, so the
 // greedy methods see the bandwidth-aware end times of what they placed.
 type builder struct {
-	p     *problem
-	ev    *evaluator
-	a     *indiv
-	m     int     // jobs placed: a.order[:m]
-	last  []int32 // per node: last job placed on it, or -1
-	ft    []float64
-	byNum []int32
+	p    *problem
+	ev   *evaluator
+	a    *indiv
+	m    int     // jobs placed: a.order[:m]
+	last []int32 // per node: last job placed on it, or -1
+	ft   []float64
 	// why[j] is the method's reason for job j's placement (Placement.Why).
 	why []string
 }
