@@ -302,20 +302,11 @@ func (e *evaluator) events() {
 			t = nextRel
 			continue
 		}
-		// advance(dt), each job's step taken as the end loop reaches it.
-		adv := dt > 0
-		if adv && e.satNow { // some link has SD^k < 1 (rates)
-			e.sat = true
-			e.satTime += dt
-		}
+		e.advance(e.running, dt)
 		t += dt
 		w = 0
-		rem, rate := e.rem, e.rate
 		for _, j := range e.running {
-			if adv {
-				rem[j] -= float64(rate[j] * dt)
-			}
-			if j == first || rem[j] <= 1e-9 {
+			if j == first || e.rem[j] <= 1e-9 {
 				e.end[j] = t
 				for _, s := range e.succ[j] {
 					e.npred[s]--

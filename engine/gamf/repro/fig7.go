@@ -357,32 +357,28 @@ func rankText(rk map[string]int, ms ...string) string {
 	return "ranks " + strings.Join(parts, ", ") + " of 6"
 }
 
-// hasRanks reports whether the methods hold exactly the ranks 1..len or
-// (with last) the last len ranks.
-func hasRanks(rk map[string]int, last bool, ms ...string) bool {
-	lo, hi := 1, len(ms)
-	if last {
-		lo, hi = len(rk)-len(ms)+1, len(rk)
-	}
-	for _, m := range ms {
-		if rk[m] < lo || rk[m] > hi {
-			return false
+// hasRanks checks that the methods hold exactly the ranks 1..len or
+// (with last) the last len ranks of metric under reading r.
+func hasRanks(metric string, last bool, ms ...string) func(d *fig7Data, r string) (string, bool) {
+	return func(d *fig7Data, r string) (string, bool) {
+		rk := d.ranks(r, metric)
+		lo, hi := 1, len(ms)
+		if last {
+			lo, hi = len(rk)-len(ms)+1, len(rk)
 		}
+		ok := true
+		for _, m := range ms {
+			ok = ok && rk[m] >= lo && rk[m] <= hi
+		}
+		return rankText(rk, ms...), ok
 	}
-	return true
 }
 
 var fig7Claims = []fig7Claim{
 	{"Fig. 7: JPR and CBS give the worst makespans", "the two highest means",
-		func(d *fig7Data, r string) (string, bool) {
-			rk := d.ranks(r, "makespan")
-			return rankText(rk, "jpr", "cbs"), hasRanks(rk, true, "jpr", "cbs")
-		}},
+		hasRanks("makespan", true, "jpr", "cbs")},
 	{"Fig. 7: METL, GA-MA and GA-MF give the best makespans", "the three lowest means",
-		func(d *fig7Data, r string) (string, bool) {
-			rk := d.ranks(r, "makespan")
-			return rankText(rk, "metl", "gama", "gamf"), hasRanks(rk, false, "metl", "gama", "gamf")
-		}},
+		hasRanks("makespan", false, "metl", "gama", "gamf")},
 	{"Fig. 7: GA-MA and GA-MF have better makespans than METL, \"not so significant\"", "GA-MA and GA-MF below METL",
 		func(d *fig7Data, r string) (string, bool) {
 			me := d.mean(seriesUnder("metl", r), "makespan")
@@ -398,10 +394,7 @@ var fig7Claims = []fig7Claim{
 				math.Abs(h-bad) < math.Abs(h-good)
 		}},
 	{"Fig. 8: HILL, GA-MA and GA-MF give the best flowtimes", "the three lowest means",
-		func(d *fig7Data, r string) (string, bool) {
-			rk := d.ranks(r, "flowtime")
-			return rankText(rk, "hill", "gama", "gamf"), hasRanks(rk, false, "hill", "gama", "gamf")
-		}},
+		hasRanks("flowtime", false, "hill", "gama", "gamf")},
 	{"Fig. 8: GA-MF gives the best flowtime", "the lowest mean",
 		func(d *fig7Data, r string) (string, bool) {
 			rk := d.ranks(r, "flowtime")
