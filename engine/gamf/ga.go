@@ -156,12 +156,9 @@ func (g *ga) sortPop() {
 	})
 }
 
-// step makes the next generation (section 4.4). Slot 0 keeps the best
-// individual. Slots 1..n/2 each get the child of a pair chosen by linear
-// ranking (one child per pair; the parents are not kept), mutated with
-// probability gamma. The population is then refilled to n with new
-// individuals made as the initial population is (section 4.2); the
-// parents are not kept.
+// step makes the next generation (section 4.4; doc.go, choices 10-13):
+// the best individual, then n/2 children of pairs chosen by linear
+// ranking, then new individuals made as the initial population is.
 func (g *ga) step() {
 	n := len(g.pop)
 	// Saturated individuals are penalised by not reproducing while at

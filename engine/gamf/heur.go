@@ -115,10 +115,7 @@ func fill(free [][]int32, clusters []int, tau int) []int32 {
 
 // runJPR is Job Preferences on Resources, the variant of Naik et al.
 // (2005) described in GA-MF section 5: jobs one at a time in queue order,
-// each on the most powerful nodes available. A job takes, at the earliest
-// time enough nodes are free, the tau_j fastest of the free nodes
-// (clusters by decreasing MIPS, ties by platform order), co-allocating
-// whenever the fastest nodes span clusters; bandwidth is not considered.
+// each on the most powerful nodes available (doc.go, choice 15).
 func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
@@ -141,13 +138,10 @@ func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, e
 // al. 2005, as described in GA-MF section 5).
 const cbsShare = 0.75
 
-// runCBS is Chunk Big Small (Jones et al. 2005, GA-MF section 5): jobs one
-// at a time in queue order, at the earliest time enough nodes are free. A
-// job that fits in the free nodes of one cluster runs there (the fastest
-// such cluster); otherwise a large chunk of ceil(0.75 tau_j) tasks (fewer
-// if that cluster has fewer free nodes) goes to the cluster with the most
-// free nodes, and the rest in small chunks on the other clusters, largest
-// free set first.
+// runCBS is Chunk Big Small (Jones et al. 2005, GA-MF section 5): one
+// cluster if the job fits there, else a chunk of ceil(0.75 tau_j) tasks
+// on the cluster with most free nodes and the rest in small chunks
+// (doc.go, choice 16).
 func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	for _, j := range queueOrder(p) {
@@ -198,17 +192,9 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, e
 }
 
 // runMETL is Minimum Execution Time Lost (Blanco et al. 2012, GA-MF
-// section 5). At each scheduling step (a time t at which nodes are free)
-// every waiting job that fits in the free nodes gets its best allocation
-// among: each single cluster with enough free nodes, and co-allocation
-// filling clusters fastest first or largest free set first; each is timed
-// with the saturation-aware model (eq. 1) against the link load of the
-// jobs running at t. The job losing the least execution time
-// T^e - Tb_j runs; when no waiting job fits, t moves to the next predicted
-// end or submission.
-//
-// relLoss is the "rel-loss" reading (doc.go): the loss is T^e / Tb_j, the
-// relative slowdown, instead of the lost time T^e - Tb_j.
+// section 5): at each step the waiting job that loses the least time on
+// its best allocation, timed with eq. 1 (doc.go, choice 17). relLoss is
+// the "rel-loss" reading (doc.go): the loss is T^e / Tb_j, not T^e - Tb_j.
 func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	waiting := queueOrder(p)
@@ -338,14 +324,10 @@ type HillConfig struct {
 	Normalise, MutateOne bool
 }
 
-// runHill is hill climbing (GA-MF section 5): it starts from a random
-// solution (by default a random guided one: random order, random clusters,
-// section 4.2's second strategy) and moves to a neighbour
-// (the current solution changed by the two-phase mutation of section 4.4)
-// whenever the neighbour is better under the GA's ranking; it stops when
-// Patience neighbours in a row are no better, or after Evaluations
-// neighbours. One "generation" frame is emitted per 80 neighbours (a GA
-// generation's worth of evaluations).
+// runHill is hill climbing (GA-MF section 5; doc.go, choice 18): from a
+// random solution it moves to a better neighbour (the two-phase mutation
+// of section 4.4). One "generation" frame is emitted per 80 neighbours
+// (a GA generation's worth of evaluations).
 func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rng.Rand, rec sched.Recorder) (*indiv, error) {
 	ev := newEvaluator(p, cfg.Alpha)
 	ops := newOperators(p)

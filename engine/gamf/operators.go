@@ -87,14 +87,10 @@ func (o *operators) randomIndiv(a *indiv, r *rng.Rand) {
 }
 
 // guidedIndiv is the second strategy of section 4.2: a random permutation;
-// each job in turn takes the free nodes of a randomly chosen cluster,
-// repeating with another cluster until all its tasks are placed; when no
-// node is free, the bandwidth-aware parallel job model predicts the first
-// job to finish, and its nodes are released. The prediction is eq. 1 for
-// each placed job at its placement: it starts at the builder's current
-// time (or its submission, if later) and lasts T^e = Tb_j tc_j against the
-// link load of the jobs holding nodes then. Free nodes of a cluster are
-// taken lowest number first.
+// each job in turn takes the free nodes of randomly chosen clusters; when
+// no node is free, the bandwidth-aware parallel job model (eq. 1,
+// predictEnd) predicts the first job to finish, and its nodes are
+// released (doc.go, choice 8).
 func (o *operators) guidedIndiv(a *indiv, r *rng.Rand) {
 	p := o.p
 	for i := range a.order {
@@ -219,13 +215,8 @@ func sumRows(load, rows []float64, held []int32, nc int) {
 }
 
 // crossover builds child c from parents a and b in two stages (section
-// 4.4, Example 2):
-//  1. job order: a job at the same position in both parents keeps it;
-//     every other job goes to a random one of the positions left over
-//     (Example 2: "The rest of the jobs are placed at random positions");
-//  2. node allocation: the nodes a job has in both parents are copied; the
-//     job's other tasks get nodes drawn at random from the rest of the
-//     parents' nodes for that job (those in only one parent).
+// 4.4, Example 2; doc.go, choice 9): the job order, then the node
+// allocation.
 func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 	p := o.p
 	// Stage 1. fixed[j] marks jobs that keep their position; slots are

@@ -348,11 +348,8 @@ func has(c []int, x int) bool {
 	return false
 }
 
-// optimal is Algorithm 2. Steps 2 and 3 (instant and reservation, over
-// every single site and every combination) are one enumeration: for each
-// combination the earliest start, which is "now" exactly when the job can
-// start at once there. Step 4 takes the shortest predicted execution, read
-// as the earliest predicted finish T_available + T.
+// optimal is Algorithm 2 (doc.go, "Resource selection"): steps 2 and 3
+// are one enumeration of the earliest start on every combination.
 func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	var best, single, own cand
 	found, haveSingle, haveOwn := false, false, false
@@ -404,11 +401,9 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason)
 	return best, true
 }
 
-// greedy takes the fastest nodes first. Instant: the sites with idle
-// processors (free for the whole run, see idleSet), fastest first, until
-// the request is covered; reservation: the fastest sites until their
-// total nodes cover it, at their earliest common start. The earlier
-// predicted finish wins, the instant start on ties.
+// greedy takes the fastest nodes first, for an instant start (idleSet)
+// and for a reservation (cover); the earlier predicted finish wins, the
+// instant start on ties (doc.go, "Resource selection").
 func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	pref := s.prefOrder(jb)
 	var inst cand
@@ -431,17 +426,10 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 	return res, haveRes
 }
 
-// nonAdaptive follows the strict priorities of section 6: an instant start
-// on the local site, else on a remote single site (site order), else on
-// several sites (idle processors, free for the whole run, taken from the
-// local site first, then in site order; see idleSet). When nothing starts
-// now, the job is reserved in the first class that can ever hold it: the
-// local site; else the remote single site with the earliest start; else
-// the local site and then others in site order until their nodes cover
-// the request. It never weighs h or
-// transfers against waiting. Under the strict reading (s.strict) there is
-// no instant phase: the first class that can ever hold the job is taken,
-// at its earliest start there.
+// nonAdaptive follows the strict priorities of section 6 (doc.go,
+// "Resource selection"): local, remote single site, several sites, at
+// once if it can, else reserved in the first class that can ever hold
+// the job. Under the strict reading (s.strict) there is no instant phase.
 func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	pref := s.prefOrder(jb)
 	one := []int{0}
@@ -516,14 +504,11 @@ func freeNow(now float64, m *backfill.Machine) int {
 	return free
 }
 
-// idleSet takes sites in the order pref while their idle processors do not
-// cover the request, and returns them, or nil if all sites together fall
-// short. A processor is idle when it is free for the whole predicted run
-// on the set taken so far, [now, now+T) with T from eq. 1-2, without
-// touching any reservation: what Alg. 2 calls idle nodes, and what an
-// instant start needs. T grows as sites join (a larger max h, p, a
-// longer transfer), so a site already taken whose idle processors vanish
-// over the longer run is let go again.
+// idleSet takes sites in the order pref while their idle processors (free
+// for the whole predicted run on the set taken so far: doc.go, "Idle
+// nodes") do not cover the request, and returns them, or nil if all sites
+// together fall short. A site whose idle processors vanish as the run
+// grows with the set is let go again.
 func (s *selector) idleSet(jb *job, pref []int, now float64, m *backfill.Machine) []int {
 	c := s.cset[:0]
 	for _, site := range pref {
