@@ -119,15 +119,9 @@ func (e *evaluator) score(a *indiv) {
 // "norm" reading (normalise).
 func (e *evaluator) fitness(makespan, flowtime float64) float64 {
 	if e.norm {
-		return fitness(e.alpha, makespan/e.mk0, flowtime/e.ft0)
+		makespan, flowtime = makespan/e.mk0, flowtime/e.ft0
 	}
-	return fitness(e.alpha, makespan, flowtime)
-}
-
-// fitness is F = alpha * makespan + (1 - alpha) * flowtime (GA-MF
-// section 4.3).
-func fitness(alpha, makespan, flowtime float64) float64 {
-	return float64(alpha*makespan) + float64((1-alpha)*flowtime)
+	return float64(e.alpha*makespan) + float64((1-e.alpha)*flowtime)
 }
 
 // normalise switches to the "norm" reading (doc.go): from now on F

@@ -99,6 +99,11 @@ func clustersBy(n int, less func(a, b int) bool) []int {
 	return c
 }
 
+// byPower returns the clusters by decreasing MIPS, ties by index.
+func (p *problem) byPower() []int {
+	return clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
+}
+
 // fill takes tau nodes from free, visiting clusters in the given order.
 func fill(free [][]int32, clusters []int, tau int) []int32 {
 	out := make([]int32, 0, tau)
@@ -118,7 +123,7 @@ func fill(free [][]int32, clusters []int, tau int) []int32 {
 // each on the most powerful nodes available (doc.go, choice 15).
 func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
-	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
+	byPower := p.byPower()
 	for _, j := range queueOrder(p) {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -152,9 +157,8 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, e
 		tau := p.tau[j]
 		t := b.earliest(tau, p.release[j])
 		free := b.freeAt(t)
-		byFit := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
 		placed := false
-		for _, k := range byFit {
+		for _, k := range p.byPower() {
 			if len(free[k]) >= tau {
 				b.place(j, free[k][:tau])
 				b.why[j] = fmt.Sprintf("CBS, %s in queue order: at %s s its %d tasks fit in the free nodes of %s, the fastest cluster where they fit.",
@@ -289,9 +293,8 @@ func metlCandidates(p *problem, free [][]int32, tau int) [][]int32 {
 			out = append(out, free[k][:tau])
 		}
 	}
-	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
 	bySize := clustersBy(p.nclu, func(x, y int) bool { return len(free[x]) > len(free[y]) })
-	out = append(out, fill(free, byPower, tau), fill(free, bySize, tau))
+	out = append(out, fill(free, p.byPower(), tau), fill(free, bySize, tau))
 	return out
 }
 
