@@ -119,8 +119,8 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// BenchmarkOperators times the operators on the benchmark's scenario in
-// bit mode: a guided individual, and a crossover of two guided parents.
+// BenchmarkOperators times the operators on the benchmark's scenario:
+// a guided individual, and a crossover of two guided parents.
 func BenchmarkOperators(b *testing.B) {
 	p, err := compile(synthetic(1, 20, "gamf"))
 	if err != nil {
