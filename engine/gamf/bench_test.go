@@ -100,36 +100,27 @@ func BenchmarkTable1(b *testing.B) {
 }
 
 // BenchmarkDecode times the decoder on guided individuals of the
-// benchmark's scenario, in gene mode and in bit mode.
+// benchmark's scenario.
 func BenchmarkDecode(b *testing.B) {
-	for _, mode := range []string{"genes", "bits"} {
-		b.Run(mode, func(b *testing.B) {
-			p, err := compile(synthetic(1, 20, "gamf"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			if mode == "genes" {
-				p.bitW = 0
-			} else {
-				p.setBitW((p.nodes + 63) / 64)
-			}
-			ops, ev := newOperators(p), newEvaluator(p, DefaultAlpha)
-			r := rng.New(1, "bench")
-			pop := make([]*indiv, 64)
-			for i := range pop {
-				pop[i] = newIndiv(p)
-				ops.guidedIndiv(pop[i], r)
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				ev.score(pop[i%len(pop)])
-			}
-		})
+	p, err := compile(synthetic(1, 20, "gamf"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ops, ev := newOperators(p), newEvaluator(p, DefaultAlpha)
+	r := rng.New(1, "bench")
+	pop := make([]*indiv, 64)
+	for i := range pop {
+		pop[i] = newIndiv(p)
+		ops.guidedIndiv(pop[i], r)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ev.score(pop[i%len(pop)])
 	}
 }
 
-// BenchmarkOperators times the operators on the benchmark's scenario in
-// bit mode: a guided individual, and a crossover of two guided parents.
+// BenchmarkOperators times the operators on the benchmark's scenario:
+// a guided individual, and a crossover of two guided parents.
 func BenchmarkOperators(b *testing.B) {
 	p, err := compile(synthetic(1, 20, "gamf"))
 	if err != nil {

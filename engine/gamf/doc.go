@@ -223,44 +223,12 @@
 //
 // # Speed and determinism
 //
-// BenchmarkGAMFRun times one GA-MF run of the paper's size. The decoder
-// and operators keep, in bit mode (platforms of at most 512 nodes with
-// jobs of at least 4 tasks per bitset word on average), a node bitset
-// per job in each individual: precedences come from node sets, crossover
-// tests membership by bits, and the guided population sets them as it
-// takes nodes. Gene mode (one step per gene) serves other problems. Both
-// give the same schedules bit for bit (TestBitModeSameAsGeneMode), and
-// TestGoldenOutputs holds every method to hashes of the outputs of the
-// code before this work (testdata/golden.txt).
-//
-// Work that depends only on a job's tasks per cluster is done once per
-// problem: B_j^k for every t_j^k and the rate at CS_j = 1 for every
-// cluster that can give PS_j are tables (problem.tables), computed with
-// the same expressions, so a decode makes no division for them. The
-// decoder recomputes the link loads once per event time (ends and starts
-// at one instant are one change), and the guided population keeps each
-// cluster's free nodes in words of its own and writes a run of
-// consecutive free nodes as one copy from a table of node numbers (the
-// nodes, and their order, are those of one bit at a time). A generation's
-// new individuals are built in the storage of parents once the children
-// are made, so a run holds 1.5 populations rather than 2 (a smaller
-// working set for the caches). Where a branch would follow the data (is
-// a link saturated, does a job use a cluster, which running job ends
-// first) the code takes both values and selects, or masks, without a
-// branch: such branches are mispredicted often, and the values are the
-// same (CS_j^k = max(1, 1/SD^k) is commSlowdown's value for every SD^k
-// > 0). None of this changes a bit of the results
-// (the golden hashes above); BenchmarkOperators and BenchmarkDecode time
-// the parts.
+// BenchmarkGAMFRun times one GA-MF run of the paper's size;
+// BenchmarkOperators and BenchmarkDecode time the parts. TestGoldenOutputs
+// holds every method to hashes of its outputs (testdata/golden.txt).
 //
 // # Work estimate
 //
-// Before a run, engine/runner asks for an estimate (work.go) and refuses
-// one over sched.MaxSteps. One evaluation of a chromosome (section 4.3)
-// of n jobs and T tasks on N nodes costs n + T + 2n min(n, N) steps (the
-// genes, then the running and waiting jobs at each start and end). gamf
-// and gama make population x (generations + 1) evaluations (Table 2:
-// 80 x 121); hill at most evaluations + 1; jpr and cbs sort the free
-// nodes for each job, n N (3 + ceil(log2 N)); metl weighs every waiting
-// job's K + 2 allocations at each of at most 3n steps.
+// Before a run, engine/runner asks for an estimate (work.go, which gives
+// the formulas) and refuses one over sched.MaxSteps.
 package gamf

@@ -2,7 +2,6 @@ package gamf
 
 import (
 	"math"
-	"math/bits"
 
 	"gridplay/engine/minmax"
 )
@@ -17,10 +16,6 @@ import (
 type indiv struct {
 	order []int32
 	alloc []int32
-	// bits, in the decoder's bit mode (p.bitW > 0), holds each job's
-	// nodes as a set: job j's at bits[j*bitW:(j+1)*bitW]. Every operator
-	// keeps it equal to the genes; setJobBits recomputes it.
-	bits []uint64
 	// Scores, set by evaluator.score.
 	fit      float64 // F = alpha*makespan + (1-alpha)*flowtime (section 4.3)
 	makespan float64
@@ -29,37 +24,12 @@ type indiv struct {
 }
 
 func newIndiv(p *problem) *indiv {
-	a := &indiv{order: make([]int32, p.n), alloc: make([]int32, p.off[p.n])}
-	if p.bitW > 0 {
-		a.bits = make([]uint64, p.n*p.bitW)
-	}
-	return a
-}
-
-// jobBits is job j's node set (nil in gene mode).
-func (a *indiv) jobBits(p *problem, j int32) []uint64 {
-	if a.bits == nil {
-		return nil
-	}
-	return a.bits[int(j)*p.bitW : int(j)*p.bitW+p.bitW]
-}
-
-// setJobBits sets job j's node set from its genes.
-func (a *indiv) setJobBits(p *problem, j int32) {
-	b := a.jobBits(p, j)
-	if b == nil {
-		return
-	}
-	clear(b)
-	for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
-		b[r>>6] |= 1 << uint(r&63)
-	}
+	return &indiv{order: make([]int32, p.n), alloc: make([]int32, p.off[p.n])}
 }
 
 func (a *indiv) copyFrom(b *indiv) {
 	a.order = append(a.order[:0], b.order...)
 	a.alloc = append(a.alloc[:0], b.alloc...)
-	a.bits = append(a.bits[:0], b.bits...)
 	a.fit, a.makespan, a.flowtime, a.sat = b.fit, b.makespan, b.flowtime, b.sat
 }
 
@@ -70,23 +40,10 @@ func (a *indiv) copyFrom(b *indiv) {
 func better(a, b *indiv) bool { return a.fit < b.fit }
 
 // evaluator decodes a chromosome into a schedule with the bandwidth-aware
-// execution model (GA-MF section 3.1) and scores it. It keeps its scratch
+// execution model (GA-MF section 3.1; doc.go, choices 4 and 5: link
+// sharing over time, "jobs sharing the link are penalized", and Example
+// 1's node reservation precedence) and scores it. It keeps its scratch
 // space between calls, so one evaluator serves one goroutine.
-//
-// Decoding: a job may start when every node it holds is released by the
-// jobs placed on that node before it in the order (Example 1's node
-// reservation precedence) and it has been submitted; all its tasks start
-// then and its nodes stay held until it ends (section 4.4).
-//
-// Link sharing over time: the jobs sharing link L_k are the jobs running
-// at that moment. Between two events (a start or an end) the running set
-// is fixed, so SD^k, CS_j, tc_j are constant and job j progresses at rate
-// 1/(Tb_j*tc_j) of its work per second; at each event they are recomputed
-// for every running job. A job that runs alone under constant conditions
-// takes exactly T^e = Tb*tc (eq. 1); one whose conditions change runs each
-// piece at that piece's rate, so a job that starts on a busy link slows the
-// jobs already there, as the paper says ("jobs sharing the link are
-// penalized").
 type evaluator struct {
 	p     *problem
 	alpha float64
@@ -96,9 +53,8 @@ type evaluator struct {
 
 	psj []float64 // PS_j
 	bjk []float64 // B_j^k at [j*nclu+k]
-	// csIn[j*nclu+k] is all ones when link k counts in CS_j
-	// (problem.inCS), else 0: a mask on the bits of CS_j^k (rates).
-	csIn []uint64
+	// csIn[j*nclu+k] says whether link k counts in CS_j (problem.inCS).
+	csIn []bool
 	cnt  []int32 // t_j^k scratch
 	// lastJob[r] is the last job so far on node r, or n (none).
 	lastJob []int32
@@ -108,19 +64,11 @@ type evaluator struct {
 	mark  []int32
 	npred []int32
 	succ  [][]int32
-	preds []int32 // bit mode: a job's predecessors
 
 	start, end, rem, rate []float64
 	running, ready        []int32
 
-	rate1 []float64 // per job: the rate when CS_j = 1
-	csk   []float64 // CS_j^k per link, now
-	// Bit mode (p.bitW > 0): per job the nodes on which it is still the
-	// last job; live lists those jobs.
-	own []uint64
-	// own4 holds own's sets when bitW is 4, one array per job (claim4).
-	own4 [][4]uint64
-	live []int32
+	csk []float64 // CS_j^k per link, now
 
 	peak []float64 // highest load/B^k seen per link
 	// track records csMax[j], the highest CS_j of each job during the
@@ -140,7 +88,7 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e := &evaluator{p: p, alpha: alpha}
 	e.psj = make([]float64, p.n)
 	e.bjk = make([]float64, p.n*p.nclu)
-	e.csIn = make([]uint64, p.n*p.nclu)
+	e.csIn = make([]bool, p.n*p.nclu)
 	e.cnt = make([]int32, p.nclu)
 	e.lastJob = make([]int32, p.nodes)
 	e.mark = make([]int32, p.n+1)
@@ -153,16 +101,6 @@ func newEvaluator(p *problem, alpha float64) *evaluator {
 	e.running = make([]int32, 0, p.n)
 	e.ready = make([]int32, 0, p.n)
 	e.csk = make([]float64, p.nclu)
-	e.rate1 = make([]float64, p.n)
-	if p.bitW > 0 {
-		if p.bitW == 4 {
-			e.own4 = make([][4]uint64, p.n)
-		} else {
-			e.own = make([]uint64, p.n*p.bitW)
-		}
-		e.live = make([]int32, 0, p.n)
-		e.preds = make([]int32, p.n)
-	}
 	e.peak = make([]float64, p.nclu)
 	e.maxLoad = make([]float64, p.nclu)
 	return e
@@ -181,15 +119,9 @@ func (e *evaluator) score(a *indiv) {
 // "norm" reading (normalise).
 func (e *evaluator) fitness(makespan, flowtime float64) float64 {
 	if e.norm {
-		return fitness(e.alpha, makespan/e.mk0, flowtime/e.ft0)
+		makespan, flowtime = makespan/e.mk0, flowtime/e.ft0
 	}
-	return fitness(e.alpha, makespan, flowtime)
-}
-
-// fitness is F = alpha * makespan + (1 - alpha) * flowtime (GA-MF
-// section 4.3).
-func fitness(alpha, makespan, flowtime float64) float64 {
-	return float64(alpha*makespan) + float64((1-alpha)*flowtime)
+	return float64(e.alpha*makespan) + float64((1-e.alpha)*flowtime)
 }
 
 // normalise switches to the "norm" reading (doc.go): from now on F
@@ -236,11 +168,7 @@ func (e *evaluator) simulate(a *indiv, order []int32) {
 	e.ready = e.ready[:0]
 	// One pass over the jobs, in order: t_j^k, PS_j, B_j^k and the node
 	// precedence (each node serves its jobs in chromosome order).
-	if p.bitW > 0 {
-		e.precedenceBits(a, order)
-	} else {
-		e.precedenceGenes(order, a.alloc)
-	}
+	e.precedence(order, a.alloc)
 	if e.track {
 		if e.csMax == nil {
 			e.csMax = make([]float64, p.n)
@@ -255,43 +183,28 @@ func (e *evaluator) simulate(a *indiv, order []int32) {
 	}
 }
 
-// jobFigures sets PS_j, the B_j^k row and the rate at CS_j = 1 of job j
-// from its t_j^k in e.cnt, and clears e.cnt.
+// jobFigures sets PS_j and the B_j^k row of job j from its t_j^k in
+// e.cnt, and clears e.cnt.
 func (e *evaluator) jobFigures(j int32) {
 	p := e.p
 	nc := p.nclu
 	row := e.bjk[int(j)*nc : int(j)*nc+nc]
 	in := e.csIn[int(j)*nc : int(j)*nc+nc]
-	bw := p.jobBW(j)
-	cnt := e.cnt[:nc]
-	for k, c := range cnt {
-		b := bw[c] // B_j^k (linkBandwidth)
-		row[k] = b
-		m := uint64(0) // no branch: whether a job uses a link is data
-		if p.inCS(int(c), b) {
-			m = ^uint64(0)
+	ps := 0.0
+	for k, c := range e.cnt[:nc] {
+		row[k] = linkBandwidth(int(c), p.tau[j], p.bj[j])
+		in[k] = p.inCS(int(c), row[k])
+		if c > 0 { // PS_j = max over the job's nodes of PS_j^r
+			ps = max(ps, p.cps[k])
 		}
-		in[k] = m
 	}
-	// GA-MF: PS_j = max over the job's nodes of PS_j^r, that of the
-	// first cluster it uses in byPS order: byPS read from its end, the
-	// last used one seen is the first (a select, not an exit at a
-	// place that changes from job to job).
-	kps := 0
-	for i := len(p.byPS) - 1; i >= 0; i-- {
-		k := p.byPS[i]
-		v := uint32(cnt[k])
-		m := -int((v | -v) >> 31) // -1 when used (t_j^k > 0), else 0
-		kps ^= (kps ^ k) & m      // k when used
-	}
-	clear(cnt)
-	e.psj[j] = p.cps[kps]
-	e.rate1[j] = p.rate1[int(j)*nc+kps] // 1 / T^e_j at CS_j = 1 (eq. 1)
+	clear(e.cnt)
+	e.psj[j] = ps
 }
 
-// precedenceGenes is the first pass one gene at a time: each node
+// precedence is the first pass, one gene at a time: each node
 // remembers the last job placed on it.
-func (e *evaluator) precedenceGenes(order []int32, alloc []int32) {
+func (e *evaluator) precedence(order []int32, alloc []int32) {
 	p := e.p
 	none := int32(p.n) // "no job": the sentinel entry of mark
 	for i := range e.lastJob {
@@ -299,23 +212,14 @@ func (e *evaluator) precedenceGenes(order []int32, alloc []int32) {
 	}
 	// Local slice headers keep this loop free of reloads through e and p.
 	cnt, cluOf, lastJob, mark := e.cnt, p.cluOf, e.lastJob, e.mark
-	// t_j^k: with at most 4 clusters of fewer than 65536 nodes the
-	// counts are 16-bit fields of one register (inc[r] = 1 << 16k), which
-	// avoids a chain of memory increments on cnt.
-	packed, inc := p.inc != nil, p.inc
 	for _, j := range order {
 		// j is never its own predecessor, and the sentinel is never one.
 		mark[j], mark[none] = j, j
 		e.npred[j] = 0
-		acc := uint64(0)
 		e.succ[j] = e.succ[j][:0]
 		e.start[j], e.end[j] = -1, -1
 		for _, r := range alloc[p.off[j]:p.off[j+1]] {
-			if packed {
-				acc += inc[r]
-			} else {
-				cnt[cluOf[r]]++
-			}
+			cnt[cluOf[r]]++ // t_j^k
 			q := lastJob[r]
 			lastJob[r] = j
 			if mark[q] != j {
@@ -324,108 +228,11 @@ func (e *evaluator) precedenceGenes(order []int32, alloc []int32) {
 				e.succ[q] = append(e.succ[q], j)
 			}
 		}
-		if packed {
-			for k := range cnt {
-				cnt[k] = int32(acc >> (16 * k) & 0xffff)
-			}
-		}
 		e.jobFigures(j)
 		if e.npred[j] == 0 {
 			e.ready = append(e.ready, j)
 		}
 	}
-}
-
-// precedenceBits is the first pass with node sets (p.bitW > 0): job j's
-// nodes become a bitset; the jobs that are still the last on some node
-// ("live", own[q] their nodes) are j's predecessors where own[q] meets
-// j's set (a.bits), and lose those nodes to j. With wide jobs on a small
-// platform this is a few words per live job instead of one scattered step
-// per task; it finds the same predecessors, in the same order, as
-// precedenceGenes.
-func (e *evaluator) precedenceBits(a *indiv, order []int32) {
-	p := e.p
-	W := p.bitW
-	live := e.live[:0]
-	preds := e.preds
-	for _, j := range order {
-		e.succ[j] = e.succ[j][:0]
-		e.start[j], e.end[j] = -1, -1
-		bj := a.bits[int(j)*W : int(j)*W+W]
-		cnt := e.cnt
-		for _, cw := range p.cluWords { // t_j^k
-			cnt[cw.k] += int32(bits.OnesCount64(bj[cw.w] & cw.mask))
-		}
-		e.jobFigures(j)
-		// j becomes the last job on its nodes: the live jobs that held
-		// some of them are its predecessors and lose them.
-		var np, w int
-		if W == 4 {
-			b4 := (*[4]uint64)(bj)
-			np, w = claim4(live, e.own4, b4, preds)
-			o := &e.own4[j]
-			o[0], o[1], o[2], o[3] = b4[0], b4[1], b4[2], b4[3]
-		} else {
-			np, w = claim(live, e.own, bj, preds)
-			copy(e.own[int(j)*W:int(j)*W+W], bj)
-		}
-		for _, q := range preds[:np] {
-			e.succ[q] = append(e.succ[q], j)
-		}
-		live = append(live[:w], j)
-		e.npred[j] = int32(np)
-		if np == 0 {
-			e.ready = append(e.ready, j)
-		}
-	}
-	e.live = live
-}
-
-// claim takes the nodes of set b from the sets own[q] of the live jobs
-// q: it lists in preds those whose set met b, in live's order, and keeps
-// in live those left with a node. It returns both counts.
-func claim(live []int32, own, b []uint64, preds []int32) (np, w int) {
-	W := len(b)
-	for _, q := range live {
-		o := own[int(q)*W : int(q)*W+W]
-		hit, rest := uint64(0), uint64(0)
-		for i, x := range b {
-			hit |= o[i] & x
-			o[i] &^= x
-			rest |= o[i]
-		}
-		preds[np] = q
-		if hit != 0 {
-			np++
-		}
-		live[w] = q
-		if rest != 0 {
-			w++
-		}
-	}
-	return np, w
-}
-
-// claim4 is claim for sets of 4 words.
-func claim4(live []int32, own [][4]uint64, b *[4]uint64, preds []int32) (np, w int) {
-	preds = preds[:len(live)]
-	for _, q := range live {
-		o := &own[q]
-		hit := o[0]&b[0] | o[1]&b[1] | o[2]&b[2] | o[3]&b[3]
-		o[0] &^= b[0]
-		o[1] &^= b[1]
-		o[2] &^= b[2]
-		o[3] &^= b[3]
-		preds[np] = q
-		if hit != 0 {
-			np++
-		}
-		live[w] = q
-		if o[0]|o[1]|o[2]|o[3] != 0 {
-			w++
-		}
-	}
-	return np, w
 }
 
 // events runs the decoded jobs from their precedence: a job starts when
@@ -489,20 +296,11 @@ func (e *evaluator) events() {
 			t = nextRel
 			continue
 		}
-		// advance(dt), each job's step taken as the end loop reaches it.
-		adv := dt > 0
-		if adv && e.satNow { // some link has SD^k < 1 (rates)
-			e.sat = true
-			e.satTime += dt
-		}
+		e.advance(e.running, dt)
 		t += dt
 		w = 0
-		rem, rate := e.rem, e.rate
 		for _, j := range e.running {
-			if adv {
-				rem[j] -= float64(rate[j] * dt)
-			}
-			if j == first || rem[j] <= 1e-9 {
+			if j == first || e.rem[j] <= 1e-9 {
 				e.end[j] = t
 				for _, s := range e.succ[j] {
 					e.npred[s]--
@@ -546,30 +344,18 @@ func (e *evaluator) rates(running []int32) {
 		satNow = satNow || sd < 1
 	}
 	e.satNow = satNow
-	rate, rate1 := e.rate, e.rate1
-	if !satNow { // CS_j = 1 for every job
-		for _, j := range running {
-			rate[j] = rate1[j]
-		}
-		return
-	}
 	for _, j := range running {
-		// GA-MF: CS_j = max_k CS_j^k over its clusters (inCS). Every
-		// CS_j^k is at least 1, so the maximum is that of their bits as
-		// integers, with the links not counted masked to 0: no branch.
-		in := e.csIn[int(j)*nc : int(j)*nc+nc]
-		csBits := math.Float64bits(1)
-		for k, m := range in {
-			csBits = max(csBits, math.Float64bits(csk[k])&m)
+		// GA-MF: CS_j = max_k CS_j^k over its clusters (inCS).
+		cs := 1.0
+		for k, in := range e.csIn[int(j)*nc : int(j)*nc+nc] {
+			if in {
+				cs = max(cs, csk[k])
+			}
 		}
-		cs := math.Float64frombits(csBits)
-		// No branch on cs == 1 (whether this job's links are saturated
-		// is data): the expression at CS_j = 1 is the one rate1 holds
-		// (problem.tables), so the same bits.
 		if e.track && cs > e.csMax[j] {
 			e.csMax[j] = cs
 		}
-		rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
+		e.rate[j] = 1 / execTime(p.tb[j], timeCost(p.sigma[j], e.psj[j], cs))
 	}
 }
 

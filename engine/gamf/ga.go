@@ -111,15 +111,10 @@ func newGA(p *problem, cfg Config, r *rng.Rand) *ga {
 	cfg = cfg.withDefaults()
 	g := &ga{p: p, cfg: cfg, r: r, ev: newEvaluator(p, cfg.Alpha), ops: newOperators(p)}
 	g.ops.oneTask = cfg.MutateOne
-	// next holds the storage of the children (slots 0..n/2); the new
-	// individuals of the other slots are built in that of parents (step).
 	g.pop = make([]*indiv, cfg.Population)
 	g.next = make([]*indiv, cfg.Population)
 	for i := range g.pop {
-		g.pop[i] = newIndiv(p)
-		if i <= cfg.Population/2 {
-			g.next[i] = newIndiv(p)
-		}
+		g.pop[i], g.next[i] = newIndiv(p), newIndiv(p)
 		g.newIndiv(g.pop[i])
 	}
 	if cfg.Normalise {
@@ -161,12 +156,9 @@ func (g *ga) sortPop() {
 	})
 }
 
-// step makes the next generation (section 4.4). Slot 0 keeps the best
-// individual. Slots 1..n/2 each get the child of a pair chosen by linear
-// ranking (one child per pair; the parents are not kept), mutated with
-// probability gamma. The population is then refilled to n with new
-// individuals made as the initial population is (section 4.2); the
-// parents are not kept.
+// step makes the next generation (section 4.4; doc.go, choices 10-13):
+// the best individual, then n/2 children of pairs chosen by linear
+// ranking, then new individuals made as the initial population is.
 func (g *ga) step() {
 	n := len(g.pop)
 	// Saturated individuals are penalised by not reproducing while at
@@ -190,11 +182,7 @@ func (g *ga) step() {
 		if i > half {
 			// Replacement (section 4.4): "the parents are not preserved
 			// ... to keep the number of chromosomes stable, the GA creates
-			// new individuals", made as the initial population is. The
-			// children are made (slots 1..n/2 come first), so no parent
-			// is read again: a new individual takes the storage of one,
-			// and the population needs less memory (and cache).
-			g.next[i] = g.pop[i-half-1]
+			// new individuals", made as the initial population is.
 			g.newIndiv(g.next[i])
 			continue
 		}
@@ -218,11 +206,7 @@ func (g *ga) step() {
 			g.ev.score(c)
 		}
 	}
-	// The parents left, pop[n-1-half:], are the storage of the next
-	// children.
 	g.pop, g.next = g.next, g.pop
-	copy(g.next, g.next[n-1-half:])
-	clear(g.next[half+1:])
 	g.gen++
 	g.sortPop()
 	if better(g.pop[g.rank[0]], g.best) {

@@ -2,7 +2,6 @@ package gamf
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"testing"
 
@@ -22,7 +21,6 @@ func example2Parents(p *problem) (*indiv, *indiv) {
 		for j, ns := range nodes {
 			copy(a.alloc[p.off[j]:p.off[j+1]], ns)
 		}
-		a.setAllBits(p)
 		return a
 	}
 	p1 := mk([]int32{0, 2, 1, 3}, [][]int32{{0, 1, 2, 3}, {0, 1}, {4}, {4}})
@@ -118,15 +116,6 @@ func validIndiv(t *testing.T, p *problem, a *indiv) {
 				t.Fatalf("job %d has genes %v", j, a.alloc[p.off[j]:p.off[j+1]])
 			}
 			seen[r] = true
-		}
-		if a.bits != nil {
-			want := make([]uint64, p.bitW)
-			for _, r := range a.alloc[p.off[j]:p.off[j+1]] {
-				want[r>>6] |= 1 << uint(r&63)
-			}
-			if !slices.Equal(want, a.jobBits(p, int32(j))) {
-				t.Fatalf("job %d: node set %x, genes give %x", j, a.jobBits(p, int32(j)), want)
-			}
 		}
 	}
 }
@@ -355,101 +344,5 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	}
 	if len(orders) < 4 {
 		t.Fatalf("only %d job orders drawn", len(orders))
-	}
-}
-
-// TestBitModeSameAsGeneMode runs the operators and the decoder on the
-// same problem in bit mode (per-job node sets) and in gene mode, with the
-// same random streams: genes, orders and decoded schedules must be equal
-// bit for bit, on full and on partial orders.
-func TestBitModeSameAsGeneMode(t *testing.T) {
-	for _, seed := range []uint64{3, 4} {
-		s := synthetic(seed, 14, "gamf")
-		s.Jobs[0].Size = 240
-		s.Jobs[1].Size = 1
-		s.Jobs[2].Size = 150 // mutation draws from the other nodes
-		for i := range s.Jobs {
-			s.Jobs[i].Submit = float64(300 * (i % 4))
-		}
-		s.Platform.Clusters[1].Bandwidth = 200 // a link saturates
-		pb := mustCompile(t, s)
-		if pb.bitW == 0 {
-			t.Fatal("the fig7 platform should use bit mode")
-		}
-		pg := *pb
-		pg.bitW = 0
-		B, G := newModeSide(pb, seed, "modes"), newModeSide(&pg, seed, "modes")
-		for _, sd := range []*modeSide{B, G} {
-			sd.ops.guidedIndiv(sd.a[2], sd.r)
-		}
-		if G.a[0].bits != nil {
-			t.Fatal("gene mode individuals carry node sets")
-		}
-		same := func(step string) { sameModes(t, pb, B, G, fmt.Sprintf("seed %d, %s", seed, step)) }
-		for i := 0; i < 40; i++ {
-			for _, sd := range []*modeSide{B, G} {
-				sd.ops.oneTask = i%2 == 0 // both readings of the mutation
-				sd.ops.randomIndiv(sd.a[0], sd.r)
-				sd.ops.guidedIndiv(sd.a[1], sd.r)
-			}
-			same("random and guided")
-			for _, sd := range []*modeSide{B, G} {
-				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r)
-			}
-			same("crossover")
-			for _, sd := range []*modeSide{B, G} {
-				sd.ops.mutate(sd.a[2], sd.r)
-				sd.ops.mutate(sd.a[0], sd.r)
-			}
-			same("mutation")
-			for _, sd := range []*modeSide{B, G} {
-				sd.a[1].copyFrom(sd.a[2])
-				sd.ops.crossover(sd.a[2], sd.a[0], sd.a[1], sd.r) // parents alike in part
-			}
-			same("crossover of a child")
-		}
-	}
-}
-
-// modeSide is one side of a comparison of bit mode against gene mode:
-// the operators, the evaluator, the random stream and three individuals
-// of one compiled problem.
-type modeSide struct {
-	ops *operators
-	ev  *evaluator
-	r   *rng.Rand
-	a   [3]*indiv
-}
-
-func newModeSide(p *problem, seed uint64, stream string) *modeSide {
-	sd := &modeSide{ops: newOperators(p), ev: newEvaluator(p, DefaultAlpha), r: rng.New(seed, "gamf-test", stream)}
-	for i := range sd.a {
-		sd.a[i] = newIndiv(p)
-	}
-	return sd
-}
-
-// sameModes fails unless bit mode (B) and gene mode (G) hold the same
-// individuals, and the third one's schedule and link figures agree, on
-// all its jobs and on half of them.
-func sameModes(t *testing.T, pb *problem, B, G *modeSide, what string) {
-	t.Helper()
-	for i := range B.a {
-		if !slices.Equal(B.a[i].order, G.a[i].order) || !slices.Equal(B.a[i].alloc, G.a[i].alloc) {
-			t.Fatalf("%s: individual %d differs between modes", what, i)
-		}
-		validIndiv(t, pb, B.a[i])
-	}
-	for _, m := range []int{pb.n, pb.n / 2} {
-		B.ev.simulate(B.a[2], B.a[2].order[:m])
-		G.ev.simulate(G.a[2], G.a[2].order[:m])
-		for _, j := range B.a[2].order[:m] {
-			if B.ev.start[j] != G.ev.start[j] || B.ev.end[j] != G.ev.end[j] {
-				t.Fatalf("%s, %d jobs: job %d runs [%v,%v] in bit mode, [%v,%v] in gene mode", what, m, j, B.ev.start[j], B.ev.end[j], G.ev.start[j], G.ev.end[j])
-			}
-		}
-		if !slices.Equal(B.ev.peak, G.ev.peak) || B.ev.satTime != G.ev.satTime || B.ev.sat != G.ev.sat {
-			t.Fatalf("%s: link figures differ", what)
-		}
 	}
 }

@@ -15,13 +15,6 @@ import (
 // order of its Figs. 7 and 8.
 var methods = []string{"jpr", "cbs", "metl", "hill", "gama", "gamf"}
 
-// setAllBits sets every job's node set from the genes.
-func (a *indiv) setAllBits(p *problem) {
-	for j := 0; j < p.n; j++ {
-		a.setJobBits(p, int32(j))
-	}
-}
-
 // synthetic is a fig7-like scenario (four clusters of 60 nodes at
 // {1000,1500,2000,1500} MIPS, Gigabit links) with n random jobs; it does
 // not need the trace.

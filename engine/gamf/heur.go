@@ -14,13 +14,12 @@ import (
 // jobs placed so far are decoded with the same evaluator as the GA, so the
 // greedy methods see the bandwidth-aware end times of what they placed.
 type builder struct {
-	p     *problem
-	ev    *evaluator
-	a     *indiv
-	m     int     // jobs placed: a.order[:m]
-	last  []int32 // per node: last job placed on it, or -1
-	ft    []float64
-	byNum []int32
+	p    *problem
+	ev   *evaluator
+	a    *indiv
+	m    int     // jobs placed: a.order[:m]
+	last []int32 // per node: last job placed on it, or -1
+	ft   []float64
 	// why[j] is the method's reason for job j's placement (Placement.Why).
 	why []string
 }
@@ -52,7 +51,6 @@ func (b *builder) freeTimes() {
 func (b *builder) place(j int32, nodes []int32) {
 	p := b.p
 	copy(b.a.alloc[p.off[j]:p.off[j+1]], nodes)
-	b.a.setJobBits(p, j)
 	b.a.order[b.m] = j
 	b.m++
 	for _, r := range nodes {
@@ -101,6 +99,11 @@ func clustersBy(n int, less func(a, b int) bool) []int {
 	return c
 }
 
+// byPower returns the clusters by decreasing MIPS, ties by index.
+func (p *problem) byPower() []int {
+	return clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
+}
+
 // fill takes tau nodes from free, visiting clusters in the given order.
 func fill(free [][]int32, clusters []int, tau int) []int32 {
 	out := make([]int32, 0, tau)
@@ -117,13 +120,10 @@ func fill(free [][]int32, clusters []int, tau int) []int32 {
 
 // runJPR is Job Preferences on Resources, the variant of Naik et al.
 // (2005) described in GA-MF section 5: jobs one at a time in queue order,
-// each on the most powerful nodes available. A job takes, at the earliest
-// time enough nodes are free, the tau_j fastest of the free nodes
-// (clusters by decreasing MIPS, ties by platform order), co-allocating
-// whenever the fastest nodes span clusters; bandwidth is not considered.
+// each on the most powerful nodes available (doc.go, choice 15).
 func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
-	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
+	byPower := p.byPower()
 	for _, j := range queueOrder(p) {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -143,13 +143,10 @@ func runJPR(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, e
 // al. 2005, as described in GA-MF section 5).
 const cbsShare = 0.75
 
-// runCBS is Chunk Big Small (Jones et al. 2005, GA-MF section 5): jobs one
-// at a time in queue order, at the earliest time enough nodes are free. A
-// job that fits in the free nodes of one cluster runs there (the fastest
-// such cluster); otherwise a large chunk of ceil(0.75 tau_j) tasks (fewer
-// if that cluster has fewer free nodes) goes to the cluster with the most
-// free nodes, and the rest in small chunks on the other clusters, largest
-// free set first.
+// runCBS is Chunk Big Small (Jones et al. 2005, GA-MF section 5): one
+// cluster if the job fits there, else a chunk of ceil(0.75 tau_j) tasks
+// on the cluster with most free nodes and the rest in small chunks
+// (doc.go, choice 16).
 func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	for _, j := range queueOrder(p) {
@@ -160,9 +157,8 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, e
 		tau := p.tau[j]
 		t := b.earliest(tau, p.release[j])
 		free := b.freeAt(t)
-		byFit := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
 		placed := false
-		for _, k := range byFit {
+		for _, k := range p.byPower() {
 			if len(free[k]) >= tau {
 				b.place(j, free[k][:tau])
 				b.why[j] = fmt.Sprintf("CBS, %s in queue order: at %s s its %d tasks fit in the free nodes of %s, the fastest cluster where they fit.",
@@ -200,17 +196,9 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, e
 }
 
 // runMETL is Minimum Execution Time Lost (Blanco et al. 2012, GA-MF
-// section 5). At each scheduling step (a time t at which nodes are free)
-// every waiting job that fits in the free nodes gets its best allocation
-// among: each single cluster with enough free nodes, and co-allocation
-// filling clusters fastest first or largest free set first; each is timed
-// with the saturation-aware model (eq. 1) against the link load of the
-// jobs running at t. The job losing the least execution time
-// T^e - Tb_j runs; when no waiting job fits, t moves to the next predicted
-// end or submission.
-//
-// relLoss is the "rel-loss" reading (doc.go): the loss is T^e / Tb_j, the
-// relative slowdown, instead of the lost time T^e - Tb_j.
+// section 5): at each step the waiting job that loses the least time on
+// its best allocation, timed with eq. 1 (doc.go, choice 17). relLoss is
+// the "rel-loss" reading (doc.go): the loss is T^e / Tb_j, not T^e - Tb_j.
 func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*indiv, []string, error) {
 	b := newBuilder(p, ev)
 	waiting := queueOrder(p)
@@ -305,30 +293,19 @@ func metlCandidates(p *problem, free [][]int32, tau int) [][]int32 {
 			out = append(out, free[k][:tau])
 		}
 	}
-	byPower := clustersBy(p.nclu, func(x, y int) bool { return p.mips[x] > p.mips[y] })
 	bySize := clustersBy(p.nclu, func(x, y int) bool { return len(free[x]) > len(free[y]) })
-	out = append(out, fill(free, byPower, tau), fill(free, bySize, tau))
+	out = append(out, fill(free, p.byPower(), tau), fill(free, bySize, tau))
 	return out
 }
 
 // predict is T^e (eq. 1) of job j on nodes, starting now next to the link
 // load of the running jobs.
 func predict(p *problem, j int32, nodes []int32, load []float64, cnt []int) float64 {
-	ps := 0.0
-	for k := range cnt {
-		cnt[k] = 0
-	}
+	clear(cnt)
 	for _, r := range nodes {
-		ps = max(ps, p.ps[r])
 		cnt[p.cluOf[r]]++
 	}
-	cs := 1.0
-	for k, c := range cnt {
-		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); p.inCS(c, bjk) {
-			cs = max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
-		}
-	}
-	return execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+	return p.execAt(j, cnt, load)
 }
 
 // HillConfig holds HILL's parameters.
@@ -350,14 +327,10 @@ type HillConfig struct {
 	Normalise, MutateOne bool
 }
 
-// runHill is hill climbing (GA-MF section 5): it starts from a random
-// solution (by default a random guided one: random order, random clusters,
-// section 4.2's second strategy) and moves to a neighbour
-// (the current solution changed by the two-phase mutation of section 4.4)
-// whenever the neighbour is better under the GA's ranking; it stops when
-// Patience neighbours in a row are no better, or after Evaluations
-// neighbours. One "generation" frame is emitted per 80 neighbours (a GA
-// generation's worth of evaluations).
+// runHill is hill climbing (GA-MF section 5; doc.go, choice 18): from a
+// random solution it moves to a better neighbour (the two-phase mutation
+// of section 4.4). One "generation" frame is emitted per 80 neighbours
+// (a GA generation's worth of evaluations).
 func runHill(ctx context.Context, p *problem, cfg HillConfig, r *rng.Rand, rec sched.Recorder) (*indiv, error) {
 	ev := newEvaluator(p, cfg.Alpha)
 	ops := newOperators(p)

@@ -1,10 +1,8 @@
 package gamf
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 
 	"gridplay/engine/model"
@@ -39,27 +37,13 @@ type problem struct {
 	nodes   int
 	nclu    int
 	cluOf   []int32   // node -> cluster
-	ps      []float64 // PS^r of each node (per-node slowdown)
 	cps     []float64 // PS^r of the nodes of each cluster
-	byPS    []int     // clusters by PS^r, highest first (ties: platform order)
 	mips    []float64 // per cluster
 	bw      []float64 // B^k per cluster, Mbit/s
 	first   []int     // first global node of each cluster
 	size    []int     // nodes of each cluster
 	cluIDs  []string
 	refMIPS float64 // reference power: the fastest node
-	// inc[r] is 1 << (16 * cluster of r) when there are at most 4
-	// clusters of fewer than 65536 nodes, else nil: the decoder then
-	// counts t_j^k in one register (evaluator.simulate).
-	inc []uint64
-	// bitW > 0 selects the decoder's bit mode (evaluator.precedenceBits):
-	// a node set is bitW words, and cluWords lists, per cluster, the
-	// words and masks of its nodes. 0 selects one step per gene.
-	bitW     int
-	cluWords []cluWord
-	// cluEnd[k] ends cluster k's entries of cluWords (they are in
-	// cluster order).
-	cluEnd []int
 
 	// Jobs.
 	n       int
@@ -71,15 +55,6 @@ type problem struct {
 	release []float64 // submit time Sb_j
 	ids     []string
 	src     []int // index in the scenario's job list
-
-	// Figures of a job that depend only on how many of its tasks a
-	// cluster holds, computed once per problem rather than once per
-	// job per decode. bjt holds B_j^k for t_j^k = 0..tau_j: job j's at
-	// bjt[off[j]+j : off[j+1]+j+1] (jobBW). rate1 holds, at [j*nclu+k],
-	// job j's progress rate 1/T^e_j when CS_j = 1 and PS_j is cluster
-	// k's PS^r (PS_j is the PS^r of one of its clusters).
-	bjt   []float64
-	rate1 []float64
 
 	dropped []sched.Drop
 
@@ -149,7 +124,6 @@ func compile(s *model.Scenario) (*problem, error) {
 	p.nclu = len(cl)
 	p.nodes = total
 	p.cluOf = make([]int32, total)
-	p.ps = make([]float64, total)
 	p.mips = make([]float64, p.nclu)
 	p.bw = make([]float64, p.nclu)
 	p.first = make([]int, p.nclu)
@@ -177,20 +151,6 @@ func compile(s *model.Scenario) (*problem, error) {
 	p.cps = make([]float64, p.nclu)
 	for k := range p.cps {
 		p.cps[k] = nodeSlowdown(p.refMIPS, p.mips[k])
-	}
-	for r := range p.ps {
-		p.ps[r] = p.cps[p.cluOf[r]]
-	}
-	p.byPS = make([]int, p.nclu)
-	for k := range p.byPS {
-		p.byPS[k] = k
-	}
-	slices.SortStableFunc(p.byPS, func(a, b int) int { return cmp.Compare(p.cps[b], p.cps[a]) })
-	if p.nclu <= 4 && slices.Max(append([]int{0}, p.size...)) < 1<<16 {
-		p.inc = make([]uint64, total)
-		for r := range p.inc {
-			p.inc[r] = 1 << (16 * p.cluOf[r])
-		}
 	}
 	tasks := 0
 	p.off = []int{0}
@@ -242,70 +202,25 @@ func compile(s *model.Scenario) (*problem, error) {
 		return nil, es
 	}
 	p.n = len(p.tau)
-	p.tables()
-	p.chooseBitMode()
 	return p, nil
 }
 
-// tables fills bjt and rate1 (see problem) with the expressions the
-// decoder used per job: B_j^k by linkBandwidth (GA-MF section 3.1) and
-// the rate 1/T^e_j with T^e_j = Tb_j tc_j (GA-MF eq. 1), tc_j at CS_j = 1.
-func (p *problem) tables() {
-	p.bjt = make([]float64, 0, p.off[p.n]+p.n)
-	p.rate1 = make([]float64, 0, p.n*p.nclu)
-	for j := 0; j < p.n; j++ {
-		for t := 0; t <= p.tau[j]; t++ {
-			p.bjt = append(p.bjt, linkBandwidth(t, p.tau[j], p.bj[j]))
+// execAt is T^e_j (GA-MF eq. 1) of job j with cnt[k] = t_j^k of its
+// tasks in cluster k, starting next to the link loads load: PS_j is the
+// highest PS_j^r of its clusters, CS_j the highest CS_j^k of the links
+// that count (inCS) with its own B_j^k added to their load.
+func (p *problem) execAt(j int32, cnt []int, load []float64) float64 {
+	ps, cs := 0.0, 1.0
+	for k, c := range cnt {
+		if c == 0 {
+			continue
 		}
-		for _, ps := range p.cps {
-			p.rate1 = append(p.rate1, 1/execTime(p.tb[j], timeCost(p.sigma[j], ps, 1)))
+		ps = max(ps, p.cps[k])
+		if bjk := linkBandwidth(c, p.tau[j], p.bj[j]); p.inCS(c, bjk) {
+			cs = max(cs, commSlowdown(saturationDegree(p.bw[k], load[k]+bjk)))
 		}
 	}
-}
-
-// jobBW is job j's B_j^k for each t_j^k = 0..tau_j (GA-MF section 3.1,
-// linkBandwidth).
-func (p *problem) jobBW(j int32) []float64 {
-	return p.bjt[p.off[j]+int(j) : p.off[j+1]+int(j)+1]
-}
-
-// cluWord is the part of cluster k's nodes in bitset word w.
-type cluWord struct {
-	k, w int
-	mask uint64
-}
-
-// Bit mode pays about one word operation per word per live job and job;
-// gene mode one scattered step per task. Bit mode is chosen for small
-// platforms of wide jobs, where it is cheaper (BenchmarkGAMFRun).
-const (
-	bitModeMaxWords = 8 // platforms of at most 512 nodes
-	bitModeMinWidth = 4 // mean tasks per job per word
-	// bitModePool holds crossover's pool in bit mode: a job's nodes in
-	// either parent, at most 2*64*bitModeMaxWords.
-	bitModePool = 2 * 64 * bitModeMaxWords
-)
-
-func (p *problem) chooseBitMode() {
-	w := (p.nodes + 63) / 64
-	if w > bitModeMaxWords || p.n == 0 || p.off[p.n] < bitModeMinWidth*w*p.n {
-		return
-	}
-	p.setBitW(w)
-}
-
-// setBitW switches the decoder to bit mode with w words per node set.
-func (p *problem) setBitW(w int) {
-	p.bitW = w
-	p.cluWords = p.cluWords[:0]
-	p.cluEnd = p.cluEnd[:0]
-	for k := 0; k < p.nclu; k++ {
-		end := p.first[k] + p.size[k]
-		for wi := p.first[k] >> 6; wi<<6 < end; wi++ {
-			p.cluWords = append(p.cluWords, cluWord{k: k, w: wi, mask: clusterMask(wi, p.first[k], end)})
-		}
-		p.cluEnd = append(p.cluEnd, len(p.cluWords))
-	}
+	return execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
 }
 
 // nodeSlowdown is PS_j^r, "inversely proportional to the node computation

@@ -80,7 +80,6 @@ func decode(p *problem, order []int32, nodes [][]int32) (*evaluator, *indiv) {
 	for j, ns := range nodes {
 		copy(a.alloc[p.off[j]:p.off[j+1]], ns)
 	}
-	a.setAllBits(p)
 	ev := newEvaluator(p, DefaultAlpha)
 	ev.score(a)
 	return ev, a
@@ -197,40 +196,6 @@ func TestExample1Gantt(t *testing.T) {
 	}
 }
 
-// TestPackedCounts checks that the decoder's register-packed t_j^k
-// counting (p.inc, at most 4 clusters) gives the same schedule, bit for
-// bit, as counting per cluster in memory, on random and guided
-// individuals of the fig7 platform.
-func TestPackedCounts(t *testing.T) {
-	p, err := compile(synthetic(3, 20, "gamf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.inc == nil {
-		t.Fatal("fig7 platform (4 clusters) should use packed counts")
-	}
-	q := *p
-	q.inc = nil
-	ep, eq := newEvaluator(p, DefaultAlpha), newEvaluator(&q, DefaultAlpha)
-	ops := newOperators(p)
-	r := rng.New(3, "gamf-test", "packed")
-	a := newIndiv(p)
-	for i := 0; i < 20; i++ {
-		if i%2 == 0 {
-			ops.randomIndiv(a, r)
-		} else {
-			ops.guidedIndiv(a, r)
-		}
-		ep.simulate(a, a.order)
-		eq.simulate(a, a.order)
-		for j := 0; j < p.n; j++ {
-			if ep.start[j] != eq.start[j] || ep.end[j] != eq.end[j] {
-				t.Fatalf("individual %d job %d: packed [%v,%v], per cluster [%v,%v]", i, j, ep.start[j], ep.end[j], eq.start[j], eq.end[j])
-			}
-		}
-	}
-}
-
 // TestSigmaIsProcessingShare: tc_j = sigma_j PS_j + (1 - sigma_j) CS_j
 // with sigma_j "the portion of the total execution time spent on
 // processing" (GA-MF section 3.1). Each place that computes tc (the
@@ -332,42 +297,5 @@ func TestCSReadings(t *testing.T) {
 	s.Policy = model.Policy{Name: "gamf", Params: map[string]float64{"cs": 0.5}}
 	if _, err := compileFor(s); err == nil || model.FirstError(err) == nil || model.FirstError(err).Field != "policy.params.cs" {
 		t.Errorf("cs = 0.5: error %v", err)
-	}
-}
-
-// TestProblemTables: the per-problem tables hold what the equations give
-// for every t_j^k and every cluster's PS^r, bit for bit, and PS_j's
-// cluster order puts the slowest nodes first.
-func TestProblemTables(t *testing.T) {
-	s := synthetic(2, 12, "gamf")
-	s.Platform.Clusters[1].MIPS = 700 // a slower cluster than the first
-	p, err := compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for j := 0; j < p.n; j++ {
-		bw := p.jobBW(int32(j))
-		if len(bw) != p.tau[j]+1 {
-			t.Fatalf("job %d: %d B_j^k entries for tau %d", j, len(bw), p.tau[j])
-		}
-		for c, got := range bw {
-			if want := linkBandwidth(c, p.tau[j], p.bj[j]); got != want {
-				t.Fatalf("job %d t=%d: B_j^k %v, want %v", j, c, got, want)
-			}
-		}
-		for k, ps := range p.cps {
-			want := 1 / execTime(p.tb[j], timeCost(p.sigma[j], ps, 1))
-			if got := p.rate1[j*p.nclu+k]; got != want {
-				t.Fatalf("job %d cluster %d: rate %v, want %v", j, k, got, want)
-			}
-		}
-	}
-	for i := 1; i < len(p.byPS); i++ {
-		if a, b := p.byPS[i-1], p.byPS[i]; p.cps[a] < p.cps[b] || (p.cps[a] == p.cps[b] && a > b) {
-			t.Fatalf("byPS %v for PS^r %v", p.byPS, p.cps)
-		}
-	}
-	if p.byPS[0] != 1 {
-		t.Fatalf("byPS %v: cluster 1 (700 MIPS) has the highest PS^r", p.byPS)
 	}
 }

@@ -2,7 +2,6 @@ package gamf
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 
 	"gridplay/engine/minmax"
@@ -16,7 +15,6 @@ type operators struct {
 	// mutation (doc.go): one task moves instead of all the job's tasks.
 	oneTask bool
 	nodes   []int32 // a permutation of all nodes, for sampling
-	nodeIDs []int32 // nodeIDs[i] = i, i < nodes (takeLowest)
 	mark    []int32 // per node: crossover's stamps
 	stamp   int32
 	pool    []int32 // capacity 2*p.nodes
@@ -24,17 +22,12 @@ type operators struct {
 	free    []int32 // jobs to place at random
 	slots   []int32
 	inJob   []bool // per node: in the job being built
-	// freeC holds each cluster's free nodes for guidedIndiv, numbered
-	// within the cluster: cluster k's words are freeC[cwOff[k]:cwOff[k+1]],
-	// so taking a cluster's lowest free nodes starts at its first node.
-	freeC []uint64
-	cwOff []int
-	freeN []int32 // per cluster: free node count
-	// freeCl has bit k set while C_k has a free node; nfree counts them.
-	freeCl []uint64
-	nfree  int
-	t      float64 // guidedIndiv's time
-	order  []int32
+	// guidedIndiv's state: the nodes taken, the free node count of each
+	// cluster, the clusters with a free node and the builder's time.
+	taken []bool
+	freeN []int
+	nfree int
+	t     float64
 	// guidedIndiv's predictions: per job, its predicted end and t_j^k
 	// (at [j*nclu+k]); the jobs holding nodes; link loads.
 	pend []float64
@@ -42,38 +35,23 @@ type operators struct {
 	bjk  []float64 // per placed job: B_j^k at [j*nclu+k]
 	held []int32
 	load []float64
-	// The nodes each placed job took, as bitset words: job j's are
-	// freeC[tkWord[i]] bits tkMask[i] for i in [tkOff[j], tkEnd[j]), so
-	// releasing a job costs a few words, not one step per node.
-	tkWord       []int32
-	tkMask       []uint64
-	tkOff, tkEnd []int32
 }
 
 func newOperators(p *problem) *operators {
 	o := &operators{p: p}
 	o.nodes = make([]int32, p.nodes)
-	o.nodeIDs = make([]int32, p.nodes)
 	for i := range o.nodes {
 		o.nodes[i] = int32(i)
-		o.nodeIDs[i] = int32(i)
 	}
 	o.mark = make([]int32, p.nodes)
-	o.pool = make([]int32, 0, max(2*p.nodes, bitModePool))
+	o.pool = make([]int32, 0, 2*p.nodes)
 	o.fixed = make([]bool, p.n)
 	o.slots = make([]int32, p.n)
 	o.free = make([]int32, p.n)
 	o.inJob = make([]bool, p.nodes)
-	o.cwOff = []int{0}
-	for k := 0; k < p.nclu; k++ {
-		o.cwOff = append(o.cwOff, o.cwOff[k]+(p.size[k]+63)/64)
-	}
-	o.freeC = make([]uint64, o.cwOff[p.nclu])
-	o.freeN = make([]int32, p.nclu)
-	o.freeCl = make([]uint64, (p.nclu+63)/64)
+	o.taken = make([]bool, p.nodes)
+	o.freeN = make([]int, p.nclu)
 	o.pend = make([]float64, p.n)
-	o.tkOff = make([]int32, p.n)
-	o.tkEnd = make([]int32, p.n)
 	o.tjk = make([]int, p.n*p.nclu)
 	o.bjk = make([]float64, p.n*p.nclu)
 	o.load = make([]float64, p.nclu)
@@ -105,38 +83,24 @@ func (o *operators) randomIndiv(a *indiv, r *rng.Rand) {
 			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
 			g[i] = o.nodes[i]
 		}
-		a.setJobBits(p, int32(j))
 	}
 }
 
 // guidedIndiv is the second strategy of section 4.2: a random permutation;
-// each job in turn takes the free nodes of a randomly chosen cluster,
-// repeating with another cluster until all its tasks are placed; when no
-// node is free, the bandwidth-aware parallel job model predicts the first
-// job to finish, and its nodes are released. The prediction is eq. 1 for
-// each placed job at its placement: it starts at the builder's current
-// time (or its submission, if later) and lasts T^e = Tb_j tc_j against the
-// link load of the jobs holding nodes then. Free nodes of a cluster are
-// taken lowest number first.
+// each job in turn takes the free nodes of randomly chosen clusters; when
+// no node is free, the bandwidth-aware parallel job model (eq. 1,
+// predictEnd) predicts the first job to finish, and its nodes are
+// released (doc.go, choice 8).
 func (o *operators) guidedIndiv(a *indiv, r *rng.Rand) {
 	p := o.p
 	for i := range a.order {
 		a.order[i] = int32(i)
 	}
 	shuffle32(a.order, r)
-	for k := 0; k < p.nclu; k++ { // every node free
-		for i := o.cwOff[k]; i < o.cwOff[k+1]; i++ {
-			o.freeC[i] = clusterMask(i-o.cwOff[k], 0, p.size[k])
-		}
-	}
-	clear(o.freeCl)
-	for k := range o.freeN {
-		o.freeN[k] = int32(p.size[k])
-		o.freeCl[k>>6] |= 1 << uint(k&63)
-	}
+	clear(o.taken)
+	copy(o.freeN, p.size)
 	o.nfree = p.nclu
 	o.held = o.held[:0]
-	o.tkWord, o.tkMask = o.tkWord[:0], o.tkMask[:0]
 	o.t = 0
 	for _, j := range a.order {
 		if !o.placeGuided(a, j, r) {
@@ -149,78 +113,51 @@ func (o *operators) guidedIndiv(a *indiv, r *rng.Rand) {
 }
 
 // placeGuided gives job j its nodes in guidedIndiv: the free nodes of
-// randomly chosen clusters, releasing the first job predicted to end
-// while no node is free. It reports false when no job is left to
-// release.
+// randomly chosen clusters (each cluster with a free node equally
+// likely), releasing the first job predicted to end while no node is
+// free. It reports false when no job is left to release.
 func (o *operators) placeGuided(a *indiv, j int32, r *rng.Rand) bool {
 	p := o.p
 	nc := p.nclu
 	g := a.alloc[p.off[j]:p.off[j+1]]
 	row := o.tjk[int(j)*nc : int(j)*nc+nc] // t_j^k
-	for k := range row {
-		row[k] = 0
-	}
-	jb := a.jobBits(p, j)
-	for i := range jb {
-		jb[i] = 0
-	}
-	o.tkOff[j] = int32(len(o.tkWord))
+	clear(row)
 	got := 0
 	for got < len(g) {
 		if o.nfree == 0 {
-			if !o.releaseFirst() {
+			if !o.releaseFirst(a) {
 				return false
 			}
 			continue
 		}
-		k := nthBit(o.freeCl, r.IntN(o.nfree)) // the chosen cluster with free nodes
-		n0 := got
-		got = o.takeFree(k, g, got, jb)
-		o.freeN[k] -= int32(got - n0)
+		k, c := 0, r.IntN(o.nfree) // the c-th cluster with free nodes
+		for ; o.freeN[k] == 0 || c > 0; k++ {
+			if o.freeN[k] > 0 {
+				c--
+			}
+		}
+		for n := p.first[k]; n < p.first[k]+p.size[k] && got < len(g); n++ {
+			if !o.taken[n] {
+				o.taken[n] = true
+				g[got] = int32(n)
+				got++
+				row[k]++
+				o.freeN[k]--
+			}
+		}
 		if o.freeN[k] == 0 {
-			o.freeCl[k>>6] &^= 1 << uint(k&63)
 			o.nfree--
 		}
-		row[k] += got - n0
 	}
-	o.tkEnd[j] = int32(len(o.tkWord))
 	return true
-}
-
-// takeFree writes the free nodes of cluster k to g[got:], lowest number
-// first, a bitset word at a time, until g is full; it marks them taken
-// and in jb (bit mode), records them for the job's release (tkWord,
-// tkMask) and returns the new count.
-func (o *operators) takeFree(k int, g []int32, got int, jb []uint64) int {
-	first := o.p.first[k] // node of bit 0 of the cluster's first word
-	freeC := o.freeC
-	for i := o.cwOff[k]; i < o.cwOff[k+1] && got < len(g); i, first = i+1, first+64 {
-		f := freeC[i]
-		if f == 0 {
-			continue
-		}
-		var taken uint64
-		taken, got = takeLowest(g, got, int32(first), f, o.nodeIDs)
-		freeC[i] = f &^ taken
-		if jb != nil { // the same nodes in the job's node set
-			// taken's bits above the word of its first node go to the
-			// next word (none when s is 0: a shift by 64 gives 0, and
-			// none past the last word, which the index then names).
-			s := uint(first & 63)
-			jb[first>>6] |= taken << s
-			jb[min(first>>6+1, len(jb)-1)] |= taken >> (64 - s)
-		}
-		o.tkWord = append(o.tkWord, int32(i))
-		o.tkMask = append(o.tkMask, taken)
-	}
-	return got
 }
 
 // releaseFirst moves guidedIndiv's time to the first predicted end of
 // the jobs holding nodes and releases the nodes of the jobs that end
 // then. It reports false when no job holds nodes.
-func (o *operators) releaseFirst() bool {
-	nc := o.p.nclu
+func (o *operators) releaseFirst(a *indiv) bool {
+	p := o.p
+	nc := p.nclu
 	next := math.Inf(1)
 	for _, q := range o.held {
 		next = minmax.Min(next, o.pend[q])
@@ -231,22 +168,19 @@ func (o *operators) releaseFirst() bool {
 	o.t = minmax.Max(o.t, next)
 	w := 0
 	for _, q := range o.held {
-		if o.pend[q] <= o.t {
-			for i := o.tkOff[q]; i < o.tkEnd[q]; i++ {
-				o.freeC[o.tkWord[i]] |= o.tkMask[i]
-			}
-			// q's t_q^k gives the per-cluster counts without a
-			// lookup per node.
-			for k, c := range o.tjk[int(q)*nc : int(q)*nc+nc] {
-				o.freeN[k] += int32(c)
-				if c > 0 && o.freeCl[k>>6]>>uint(k&63)&1 == 0 {
-					o.freeCl[k>>6] |= 1 << uint(k&63)
-					o.nfree++
-				}
-			}
-		} else {
+		if o.pend[q] > o.t {
 			o.held[w] = q
 			w++
+			continue
+		}
+		for _, n := range a.alloc[p.off[q]:p.off[q+1]] {
+			o.taken[n] = false
+		}
+		for k, c := range o.tjk[int(q)*nc : int(q)*nc+nc] {
+			if c > 0 && o.freeN[k] == 0 {
+				o.nfree++
+			}
+			o.freeN[k] += c
 		}
 	}
 	o.held = o.held[:w]
@@ -260,56 +194,18 @@ func (o *operators) predictEnd(j int32) {
 	nc := p.nclu
 	load := o.load[:nc]
 	sumRows(load, o.bjk, o.held, nc)
-	// PS_j from the clusters used; CS_j from the links used (eq. 1).
-	ps, cs := 0.0, 1.0
-	bjRow := o.bjk[int(j)*nc : int(j)*nc+nc]
 	row := o.tjk[int(j)*nc : int(j)*nc+nc]
-	bw := p.jobBW(j)
-	// Without a branch on the data: PS^k and CS_j^k are taken for every
-	// cluster and masked to 0 where they do not count (every PS^k and
-	// CS_j^k is at least 1 and positive floats order as their bits).
-	// CS_j^k (commSlowdown of saturationDegree) is max(1, 1/SD^k): 1/SD^k
-	// is at least 1 exactly when SD^k < 1, and SD^k = +Inf (no load)
-	// gives 1.
-	csBits := math.Float64bits(cs)
 	for k, c := range row {
-		bjk := bw[c] // B_j^k (linkBandwidth)
-		bjRow[k] = bjk
-		used := uint64(0)
-		if c != 0 {
-			used = ^uint64(0)
-		}
-		ps = minmax.Max(ps, math.Float64frombits(math.Float64bits(p.cps[k])&used))
-		in := uint64(0)
-		if p.inCS(c, bjk) {
-			in = ^uint64(0)
-		}
-		csk := minmax.Max(1, 1/(p.bw[k]/(load[k]+bjk)))
-		csBits = max(csBits, math.Float64bits(csk)&in)
+		o.bjk[int(j)*nc+k] = linkBandwidth(c, p.tau[j], p.bj[j])
 	}
-	cs = math.Float64frombits(csBits)
-	o.pend[j] = minmax.Max(o.t, p.release[j]) + execTime(p.tb[j], timeCost(p.sigma[j], ps, cs))
+	o.pend[j] = minmax.Max(o.t, p.release[j]) + p.execAt(j, row, load)
 	o.held = append(o.held, j)
 }
 
 // sumRows sets load[k], k < nc, to the sum over the jobs q of held, in
-// held's order, of rows[q*nc+k]: four links a pass over held, each link
-// still summed in held's order (the same bits as one link at a time).
+// held's order, of rows[q*nc+k].
 func sumRows(load, rows []float64, held []int32, nc int) {
-	load = load[:nc]
-	k := 0
-	for ; k+4 <= nc; k += 4 {
-		var l0, l1, l2, l3 float64
-		for _, q := range held {
-			r := (*[4]float64)(rows[int(q)*nc+k:])
-			l0 += r[0]
-			l1 += r[1]
-			l2 += r[2]
-			l3 += r[3]
-		}
-		load[k], load[k+1], load[k+2], load[k+3] = l0, l1, l2, l3
-	}
-	for ; k < nc; k++ {
+	for k := range load[:nc] {
 		l := 0.0
 		for _, q := range held {
 			l += rows[int(q)*nc+k]
@@ -318,121 +214,37 @@ func sumRows(load, rows []float64, held []int32, nc int) {
 	}
 }
 
-// select8[m][c] is the index of the c-th set bit of byte m (0 when m
-// has fewer bits).
-var select8 = func() (t [256][8]uint8) {
-	for m := range t {
-		c := 0
-		for b := 0; b < 8; b++ {
-			if m>>b&1 != 0 {
-				t[m][c] = uint8(b)
-				c++
-			}
-		}
-	}
-	return t
-}()
-
-// nthBit is the index of the c-th set bit (from 0, lowest first) of
-// the bitset words; c is below their count.
-func nthBit(words []uint64, c int) int {
-	if m := words[0]; m < 256 && c < 8 { // at most 8 clusters: a table, no loop
-		return int(select8[m][c])
-	}
-	for w, m := range words {
-		if n := bits.OnesCount64(m); c >= n {
-			c -= n
-			continue
-		}
-		for ; c > 0; c-- {
-			m &= m - 1
-		}
-		return w<<6 + bits.TrailingZeros64(m)
-	}
-	panic("gamf: nthBit beyond the set bits")
-}
-
-// takeLowest writes the nodes set in w (bit b is node first+b) to
-// g[got:], lowest first, until g is full, and returns the bits it took
-// and the new count. Free nodes come in runs (a cluster's nodes are
-// taken and released a job at a time), so it goes a run of consecutive
-// set bits at a time: nodes v, v+1, ... are copied from ids (ids[i] =
-// i), with no bit scan per node. The genes are the same as one bit at a
-// time.
-func takeLowest(g []int32, got int, first int32, w uint64, ids []int32) (uint64, int) {
-	rest := w
-	for rest != 0 && got < len(g) {
-		s := uint(bits.TrailingZeros64(rest))
-		run := min(bits.TrailingZeros64(^(rest >> s)), len(g)-got) // 64 when all set
-		v := int(first) + int(s)
-		copy(g[got:got+run], ids[v:v+run])
-		got += run
-		// Clear bits s..s+run-1 (run is 64 only when s is 0: all of them).
-		rest &^= (uint64(1)<<uint(run) - 1) << s
-	}
-	return w &^ rest, got
-}
-
-// clusterMask is the mask of bitset word wi restricted to nodes
-// [first, end).
-func clusterMask(wi, first, end int) uint64 {
-	m := ^uint64(0)
-	if lo := first - wi<<6; lo > 0 {
-		m <<= uint(lo)
-	}
-	if hi := end - wi<<6; hi < 64 {
-		m &= 1<<uint(hi) - 1
-	}
-	return m
-}
-
 // crossover builds child c from parents a and b in two stages (section
-// 4.4, Example 2):
-//  1. job order: a job at the same position in both parents keeps it;
-//     every other job goes to a random one of the positions left over
-//     (Example 2: "The rest of the jobs are placed at random positions");
-//  2. node allocation: the nodes a job has in both parents are copied; the
-//     job's other tasks get nodes drawn at random from the rest of the
-//     parents' nodes for that job (those in only one parent).
+// 4.4, Example 2; doc.go, choice 9): the job order, then the node
+// allocation.
 func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 	p := o.p
-	// Stage 1. fixed[j] marks jobs already in the child.
-	// Without a branch on whether a position matches (data): every
-	// job is written at its place in a (the others are overwritten
-	// below), and each list takes every entry but counts only its own.
-	n := len(a.order)
-	ao, bo, co := a.order[:n], b.order[:n], c.order[:n]
-	fixed, slots, free := o.fixed[:n], o.slots[:n], o.free[:n]
-	ns := 0
-	for i, j := range ao {
-		d := uint32(j ^ bo[i])
-		ne := int((d | -d) >> 31) // 1 when the parents differ at i
-		co[i] = j
-		fixed[j] = ne == 0
-		slots[ns] = int32(i)
-		ns += ne
+	// Stage 1. fixed[j] marks jobs that keep their position; slots are
+	// the other positions.
+	fixed, slots := o.fixed, o.slots[:0]
+	for i, j := range a.order {
+		c.order[i] = j
+		fixed[j] = j == b.order[i]
+		if !fixed[j] {
+			slots = append(slots, int32(i))
+		}
 	}
 	// GA-MF section 4.4 stage 1 and Example 2: "The rest of the jobs are
 	// placed at random positions in the child".
-	nf := 0
+	free := o.free[:0]
 	for j, f := range fixed {
-		free[nf] = int32(j)
 		if !f {
-			nf++
+			free = append(free, int32(j))
 		}
 	}
-	shuffle32(free[:nf], r)
-	for i, s := range slots[:ns] {
-		co[s] = free[i]
+	shuffle32(free, r)
+	for i, s := range slots {
+		c.order[s] = free[i]
 	}
 	for j := 0; j < p.n; j++ {
 		ga := a.alloc[p.off[j]:p.off[j+1]]
 		gb := b.alloc[p.off[j]:p.off[j+1]]
 		gc := c.alloc[p.off[j]:p.off[j+1]]
-		if p.bitW > 0 {
-			o.crossJobBits(int32(j), c, a, b, ga, gb, gc, r)
-			continue
-		}
 		if slices.Equal(ga, gb) { // all nodes common: no draw needed
 			copy(gc, gb)
 			continue
@@ -449,33 +261,23 @@ func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 		for _, n := range ga {
 			mark[n] = sa
 		}
-		// The pool holds b's other nodes in b's order, then a's in a's
-		// order; it is sized once (len(ga)+len(gb) at most).
-		pool := o.pool[:len(ga)+len(gb)]
-		// Branch-free: whether a node is common is unpredictable, so each
-		// node is written to both places and only the right count moves
-		// (got, np <= the loop index, so the writes stay in range).
-		got, np := 0, 0
+		// The common nodes go to the child in b's order; the pool holds
+		// b's other nodes in b's order, then a's in a's order.
+		got, pool := 0, o.pool[:0]
 		for _, n := range gb {
-			in := int32(0)
 			if mark[n] == sa {
-				in = 1
+				mark[n] = sab
+				gc[got] = n
+				got++
+			} else {
+				pool = append(pool, n)
 			}
-			mark[n] += in // sa -> sab
-			gc[got] = n
-			pool[np] = n
-			got += int(in)
-			np += 1 - int(in)
 		}
 		for _, n := range ga {
-			out := 1
-			if mark[n] == sab {
-				out = 0
+			if mark[n] != sab {
+				pool = append(pool, n)
 			}
-			pool[np] = n
-			np += out
 		}
-		pool = pool[:np]
 		for i := 0; got < len(gc); i++ {
 			k := i + r.IntN(len(pool)-i)
 			pool[i], pool[k] = pool[k], pool[i]
@@ -483,164 +285,6 @@ func (o *operators) crossover(c, a, b *indiv, r *rng.Rand) {
 			got++
 		}
 	}
-}
-
-// crossJobBits is stage 2 of crossover for job j in bit mode: the same
-// genes and draws as the mark-array path, with the parents' node sets
-// answering "is this node in the other parent" and the child's set built
-// as it goes.
-func (o *operators) crossJobBits(j int32, c, a, b *indiv, ga, gb, gc []int32, r *rng.Rand) {
-	p := o.p
-	A, B, C := a.jobBits(p, j), b.jobBits(p, j), c.jobBits(p, j)
-	if slices.Equal(A, B) { // the same nodes: the child gets b's genes
-		copy(gc, gb)
-		copy(C, B)
-		return
-	}
-	// Bit mode has at most bitModeMaxWords words: fixed arrays index
-	// without bounds checks. They are filled a word at a time: for a few
-	// words a copy costs more (a call to memmove).
-	var a8, b8, c8 [bitModeMaxWords]uint64
-	B = B[:len(A)]
-	common := 0
-	for i, a := range A {
-		b := B[i]
-		a8[i&(bitModeMaxWords-1)] = a
-		b8[i&(bitModeMaxWords-1)] = b
-		c8[i&(bitModeMaxWords-1)] = a & b
-		common += bits.OnesCount64(a & b)
-	}
-	pool := o.pool[:bitModePool]
-	got, np := 0, len(ga)+len(gb)
-	if common == 0 { // no node in common: the pool is b's genes, then a's
-		copy(pool, gb)
-		copy(pool[len(gb):], ga)
-	} else {
-		got, np = commonFirst(gb, a8, gc, pool)
-		np = othersOf(ga, b8, pool, np)
-	}
-	c8 = drawRest(gc[got:], pool, np, c8, r)
-	for i := range C {
-		C[i] = c8[i&(bitModeMaxWords-1)]
-	}
-}
-
-// commonFirst copies to gc the genes of gb that are in set A, in gb's
-// order, and to pool the others; it returns both counts. Branch-free:
-// whether a node is common is unpredictable, so each node is written to
-// both places and only the right count moves. Four genes a round cut the
-// loop's own work; the sets are passed by value and the function is kept
-// out of line so that the loop keeps its values in registers.
-//
-//go:noinline
-func commonFirst(gb []int32, A [bitModeMaxWords]uint64, gc, pool []int32) (got, np int) {
-	gc, pool = gc[:len(gb)], pool[:len(gb)]
-	i := 0
-	for ; i+3 < len(gb); i += 4 {
-		g := (*[4]int32)(gb[i : i+4])
-		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
-		in0 := int(A[uint32(n0)>>6&(bitModeMaxWords-1)] >> (uint32(n0) & 63) & 1)
-		in1 := int(A[uint32(n1)>>6&(bitModeMaxWords-1)] >> (uint32(n1) & 63) & 1)
-		in2 := int(A[uint32(n2)>>6&(bitModeMaxWords-1)] >> (uint32(n2) & 63) & 1)
-		in3 := int(A[uint32(n3)>>6&(bitModeMaxWords-1)] >> (uint32(n3) & 63) & 1)
-		gc[got] = n0
-		pool[np] = n0
-		got += in0
-		np += 1 - in0
-		gc[got] = n1
-		pool[np] = n1
-		got += in1
-		np += 1 - in1
-		gc[got] = n2
-		pool[np] = n2
-		got += in2
-		np += 1 - in2
-		gc[got] = n3
-		pool[np] = n3
-		got += in3
-		np += 1 - in3
-	}
-	for ; i < len(gb); i++ {
-		n := gb[i]
-		in := int(A[uint32(n)>>6&(bitModeMaxWords-1)] >> (uint32(n) & 63) & 1)
-		gc[got] = n
-		pool[np] = n
-		got += in
-		np += 1 - in
-	}
-	return got, np
-}
-
-// othersOf appends to pool[np:] the genes of ga not in set B, in ga's
-// order, and returns the new count (four genes a round, as commonFirst).
-//
-//go:noinline
-func othersOf(ga []int32, B [bitModeMaxWords]uint64, pool []int32, np int) int {
-	pool = pool[:np+len(ga)]
-	i := 0
-	for ; i+3 < len(ga); i += 4 {
-		g := (*[4]int32)(ga[i : i+4])
-		n0, n1, n2, n3 := g[0], g[1], g[2], g[3]
-		out0 := 1 - int(B[uint32(n0)>>6&(bitModeMaxWords-1)]>>(uint32(n0)&63)&1)
-		out1 := 1 - int(B[uint32(n1)>>6&(bitModeMaxWords-1)]>>(uint32(n1)&63)&1)
-		out2 := 1 - int(B[uint32(n2)>>6&(bitModeMaxWords-1)]>>(uint32(n2)&63)&1)
-		out3 := 1 - int(B[uint32(n3)>>6&(bitModeMaxWords-1)]>>(uint32(n3)&63)&1)
-		pool[np] = n0
-		np += out0
-		pool[np] = n1
-		np += out1
-		pool[np] = n2
-		np += out2
-		pool[np] = n3
-		np += out3
-	}
-	for ; i < len(ga); i++ {
-		n := ga[i]
-		pool[np] = n
-		np += 1 - int(B[uint32(n)>>6&(bitModeMaxWords-1)]>>(uint32(n)&63)&1)
-	}
-	return np
-}
-
-// drawRest fills gc with nodes drawn without replacement from pool[:np]
-// (a partial Fisher-Yates shuffle) and adds them to set C, which it
-// returns (C is a value, so its words need no reload through a pointer).
-// It draws r.IntN(np-i) for i = 0, 1, ... with r's state held in
-// registers. The pool has room for bit mode's largest (bitModePool), so
-// a drawn index needs no bounds check.
-func drawRest(gc, pool []int32, np int, C [bitModeMaxWords]uint64, r *rng.Rand) [bitModeMaxWords]uint64 {
-	if np < len(gc) {
-		panic("gamf: crossover pool smaller than the tasks to draw")
-	}
-	pool = pool[:bitModePool]
-	hi, lo := r.State()
-	m := uint64(np)
-	for i := range gc {
-		var x uint64
-		x, hi, lo = rng.Step(hi, lo)
-		var d uint64
-		if m&(m-1) == 0 {
-			d = x & (m - 1)
-		} else { // rng.Rand.IntN
-			var l uint64
-			d, l = bits.Mul64(x, m)
-			if l < m {
-				thresh := -m % m
-				for l < thresh {
-					x, hi, lo = rng.Step(hi, lo)
-					d, l = bits.Mul64(x, m)
-				}
-			}
-		}
-		k := (uint(i) + uint(d)) & (bitModePool - 1)
-		n := pool[k]
-		pool[k] = pool[uint(i)&(bitModePool-1)] // pool[i] is never read again
-		gc[i] = n
-		C[uint32(n)>>6&(bitModeMaxWords-1)] |= 1 << (uint32(n) & 63)
-		m--
-	}
-	r.SetState(hi, lo)
-	return C
 }
 
 // mutate is the two-phase mutation of section 4.4: a random job moves to
@@ -672,32 +316,6 @@ func (o *operators) mutate(c *indiv, r *rng.Rand) {
 			o.nodes[i], o.nodes[k] = o.nodes[k], o.nodes[i]
 			g[i] = o.nodes[i]
 		}
-		c.setJobBits(p, j)
-		return
-	}
-	if jb := c.jobBits(p, j); jb != nil {
-		i := r.IntN(len(g))
-		var nn int32
-		if 2*len(g) <= p.nodes {
-			for {
-				nn = int32(r.IntN(p.nodes))
-				if jb[nn>>6]>>uint(nn&63)&1 == 0 {
-					break
-				}
-			}
-		} else {
-			o.pool = o.pool[:0]
-			for wi, w := range jb {
-				for f := ^w & clusterMask(wi, 0, p.nodes); f != 0; f &= f - 1 {
-					o.pool = append(o.pool, int32(wi<<6+bits.TrailingZeros64(f)))
-				}
-			}
-			nn = o.pool[r.IntN(len(o.pool))]
-		}
-		old := g[i]
-		jb[old>>6] &^= 1 << uint(old&63)
-		jb[nn>>6] |= 1 << uint(nn&63)
-		g[i] = nn
 		return
 	}
 	for _, rr := range g {

@@ -240,11 +240,6 @@
 //
 // # Work estimate
 //
-// Before a run, engine/runner asks for an estimate (work.go) and refuses
-// one over sched.MaxSteps. Each job's decision weighs all S servers
-// (Min_TTR_Server, Min_TTR_Cluster, section III.A), each a scan of its
-// share of the R + Q_i jobs running and waiting (Q_i from
-// sched.FluidQueue, processor sharing); the status exchanges rebuild the
-// servers' views; a start scans the server's nodes (at most M):
-// sum_i (S + 3 (R + Q_i) + 2 M) steps.
+// Before a run, engine/runner asks for an estimate (work.go, which gives
+// the formulas) and refuses one over sched.MaxSteps.
 package hybrid

@@ -30,7 +30,6 @@ type grid struct {
 
 type cluster struct {
 	id      string
-	idx     int
 	servers []*server
 	nodes   int
 }
@@ -38,8 +37,6 @@ type cluster struct {
 // server holds its live state; snap is the status last exchanged.
 type server struct {
 	cl    int // cluster index
-	idx   int // index within its cluster
-	flat  int // index in grid.servers
 	nodes int
 	// power is the MIPS of one node: PEs x speed (a job's task uses every
 	// PE of its node).
@@ -76,7 +73,6 @@ type server struct {
 // section III, Step 1): when each node is expected to be free, given the
 // running jobs and the jobs queued in FCFS order at that instant.
 type profile struct {
-	at    float64
 	free  []float64 // ascending expected free time of each node
 	last  float64   // planned start of the last queued job (FCFS floor)
 	idle  int       // free nodes at the exchange instant
@@ -111,7 +107,7 @@ func newGrid(pl *model.Platform) (*grid, error) {
 		// A field's name is made only for its error: every point of a
 		// sweep builds its grid here, and a valid one has none.
 		f := func() string { return "platform.clusters[" + strconv.Itoa(i) + "]" }
-		cl := &cluster{id: c.ID, idx: i}
+		cl := &cluster{id: c.ID}
 		if len(c.Servers) == 0 {
 			// A cluster without servers is the 1/1/N variant: one server.
 			sp := c.MIPS
@@ -148,10 +144,9 @@ func newGrid(pl *model.Platform) (*grid, error) {
 				cl.servers = append(cl.servers, &server{nodes: sv.Nodes, power: float64(pes) * sp})
 			}
 		}
-		for k, sv := range cl.servers {
-			sv.cl, sv.idx, sv.base = i, k, cl.nodes
+		for _, sv := range cl.servers {
+			sv.cl, sv.base = i, cl.nodes
 			cl.nodes += sv.nodes
-			sv.flat = len(g.servers)
 			g.servers = append(g.servers, sv)
 		}
 		// The model requires a cluster's nodes to be the sum of its servers'
@@ -245,7 +240,6 @@ func (g *grid) overhead(a, b int, data float64) float64 {
 // of every node, sorted, is t for each idle node merged with the busy
 // nodes' job ends (ends, already sorted).
 func (sv *server) live(t float64, jobs []job, p *profile) {
-	p.at = t
 	p.free = p.free[:0]
 	i := 0
 	for i < len(sv.ends) && sv.ends[i] < t {

@@ -7,15 +7,15 @@ import (
 	"gridplay/engine/sched"
 )
 
-// Estimate implements sched.Estimator (the package doc, "Work
-// estimate"). With n jobs on S servers of N nodes in all (the largest
-// with M nodes), R = min(n, N / mean size) jobs running at once and Q_i
-// the fluid queue when job i arrives (sched.FluidQueue shared, work = size x
-// runtime / N), a job's decision weighs the predicted start on every
-// server (Min_TTR_Server, Min_TTR_Cluster: section III.A), each a scan of
-// that server's share of the R + Q_i jobs; the status exchanges (every
-// T_s, skipped while nothing happens: at most two per job) rebuild the
-// servers' profiles; starting a job scans its server's nodes:
+// Estimate implements sched.Estimator. With n jobs on S servers of N
+// nodes in all (the largest with M nodes), R = min(n, N / mean size)
+// jobs running at once and Q_i the fluid queue when job i arrives
+// (sched.FluidQueue shared, work = size x runtime / N), a job's decision
+// weighs the predicted start on every server (Min_TTR_Server,
+// Min_TTR_Cluster: section III.A), each a scan of that server's share of
+// the R + Q_i jobs; the status exchanges (every T_s, skipped while
+// nothing happens: at most two per job) rebuild the servers' profiles;
+// starting a job scans its server's nodes:
 //
 //	sum_i (S + 3 (R + Q_i) + 2 M)
 func (p policy) Estimate(s *model.Scenario) (sched.Work, error) {

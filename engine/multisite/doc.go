@@ -239,11 +239,6 @@
 //
 // # Work estimate
 //
-// Before a run, engine/runner asks for an estimate (work.go) and refuses
-// one over sched.MaxSteps: the backfilling core's (backfill.CoreWork,
-// EASY or conservative as the conservative parameter says) on all
-// sites' nodes, where one selection visits its candidates' profiles
-// twice (an instant start and a reservation, section 4.1.1): 2S
-// candidates for S sites (greedy, non-adaptive), 2 (2^S - 1) for every
-// combination (optimal, Alg. 2).
+// Before a run, engine/runner asks for an estimate (work.go, which gives
+// the formulas) and refuses one over sched.MaxSteps.
 package multisite

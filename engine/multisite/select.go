@@ -230,18 +230,11 @@ func (s *selector) Select(j int, now float64, m *backfill.Machine, instantOnly b
 	return ch, true
 }
 
-// durations of job jb on combination c: estimated (reserved) and actual.
-// The actual time uses the same model with the actual runtime, and is
-// capped at the estimate (killed at its requested time).
-func (s *selector) durations(jb *job, c []int) (est, run float64) {
-	return s.sys.durations(jb, c)
-}
-
 // place returns the earliest placement of jb on exactly the sites of c
 // (each gets at least one node), or ok=false when c can never hold it or
 // cannot finish by bound.
 func (s *selector) place(jb *job, c []int, now float64, m *backfill.Machine, bound float64) (cand, bool) {
-	est, run := s.durations(jb, c)
+	est, run := s.sys.durations(jb, c)
 	return s.placeFor(jb, c, est, run, now, m, bound)
 }
 
@@ -266,7 +259,7 @@ func (s *selector) placeFor(jb *job, c []int, est, run, now float64, m *backfill
 
 // placeAt is place restricted to a start at now (an instant start).
 func (s *selector) placeAt(jb *job, c []int, now float64, m *backfill.Machine) (cand, bool) {
-	est, run := s.durations(jb, c)
+	est, run := s.sys.durations(jb, c)
 	caps := s.caps[:len(c)]
 	sum := 0
 	for i, site := range c {
@@ -355,11 +348,8 @@ func has(c []int, x int) bool {
 	return false
 }
 
-// optimal is Algorithm 2. Steps 2 and 3 (instant and reservation, over
-// every single site and every combination) are one enumeration: for each
-// combination the earliest start, which is "now" exactly when the job can
-// start at once there. Step 4 takes the shortest predicted execution, read
-// as the earliest predicted finish T_available + T.
+// optimal is Algorithm 2 (doc.go, "Resource selection"): steps 2 and 3
+// are one enumeration of the earliest start on every combination.
 func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	var best, single, own cand
 	found, haveSingle, haveOwn := false, false, false
@@ -372,7 +362,7 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason)
 		// A combination that cannot finish by the best so far, even
 		// starting now, is not searched (same result, less work).
 		bound := math.Inf(1)
-		est, run := s.durations(jb, c)
+		est, run := s.sys.durations(jb, c)
 		if found {
 			bound = best.finish()
 			if now+est > bound {
@@ -411,11 +401,9 @@ func (s *selector) optimal(jb *job, now float64, m *backfill.Machine, r *reason)
 	return best, true
 }
 
-// greedy takes the fastest nodes first. Instant: the sites with idle
-// processors (free for the whole run, see idleSet), fastest first, until
-// the request is covered; reservation: the fastest sites until their
-// total nodes cover it, at their earliest common start. The earlier
-// predicted finish wins, the instant start on ties.
+// greedy takes the fastest nodes first, for an instant start (idleSet)
+// and for a reservation (cover); the earlier predicted finish wins, the
+// instant start on ties (doc.go, "Resource selection").
 func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	pref := s.prefOrder(jb)
 	var inst cand
@@ -427,16 +415,7 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 			inst, haveInst = s.placeAt(jb, c, now, m)
 		}
 	}
-	c := s.cset[:0]
-	got := 0
-	for _, site := range pref {
-		if got >= jb.size {
-			break
-		}
-		c = append(c, site)
-		got += s.sys.nodes[site]
-	}
-	res, haveRes := s.place(jb, c, now, m, math.Inf(1))
+	res, haveRes := s.place(jb, s.cover(jb, pref), now, m, math.Inf(1))
 	if haveInst && (!haveRes || !better(&res, &inst, jb.origin)) {
 		r.kind = kindInstant
 		s.setAlt(r, altReserve, &res, haveRes)
@@ -447,17 +426,10 @@ func (s *selector) greedy(jb *job, now float64, m *backfill.Machine, r *reason) 
 	return res, haveRes
 }
 
-// nonAdaptive follows the strict priorities of section 6: an instant start
-// on the local site, else on a remote single site (site order), else on
-// several sites (idle processors, free for the whole run, taken from the
-// local site first, then in site order; see idleSet). When nothing starts
-// now, the job is reserved in the first class that can ever hold it: the
-// local site; else the remote single site with the earliest start; else
-// the local site and then others in site order until their nodes cover
-// the request. It never weighs h or
-// transfers against waiting. Under the strict reading (s.strict) there is
-// no instant phase: the first class that can ever hold the job is taken,
-// at its earliest start there.
+// nonAdaptive follows the strict priorities of section 6 (doc.go,
+// "Resource selection"): local, remote single site, several sites, at
+// once if it can, else reserved in the first class that can ever hold
+// the job. Under the strict reading (s.strict) there is no instant phase.
 func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *reason) (cand, bool) {
 	pref := s.prefOrder(jb)
 	one := []int{0}
@@ -502,6 +474,13 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *rea
 		r.kind = kindRemote
 		return best, true
 	}
+	r.kind = kindMulti
+	return s.place(jb, s.cover(jb, pref), now, m, math.Inf(1))
+}
+
+// cover takes sites in the order pref until their nodes cover jb's
+// request.
+func (s *selector) cover(jb *job, pref []int) []int {
 	c := s.cset[:0]
 	got := 0
 	for _, site := range pref {
@@ -511,8 +490,7 @@ func (s *selector) nonAdaptive(jb *job, now float64, m *backfill.Machine, r *rea
 		c = append(c, site)
 		got += s.sys.nodes[site]
 	}
-	r.kind = kindMulti
-	return s.place(jb, c, now, m, math.Inf(1))
+	return c
 }
 
 // freeNow is the number of processors free at now on all sites
@@ -526,19 +504,16 @@ func freeNow(now float64, m *backfill.Machine) int {
 	return free
 }
 
-// idleSet takes sites in the order pref while their idle processors do not
-// cover the request, and returns them, or nil if all sites together fall
-// short. A processor is idle when it is free for the whole predicted run
-// on the set taken so far, [now, now+T) with T from eq. 1-2, without
-// touching any reservation: what Alg. 2 calls idle nodes, and what an
-// instant start needs. T grows as sites join (a larger max h, p, a
-// longer transfer), so a site already taken whose idle processors vanish
-// over the longer run is let go again.
+// idleSet takes sites in the order pref while their idle processors (free
+// for the whole predicted run on the set taken so far: doc.go, "Idle
+// nodes") do not cover the request, and returns them, or nil if all sites
+// together fall short. A site whose idle processors vanish as the run
+// grows with the set is let go again.
 func (s *selector) idleSet(jb *job, pref []int, now float64, m *backfill.Machine) []int {
 	c := s.cset[:0]
 	for _, site := range pref {
 		c = append(c, site)
-		est, _ := s.durations(jb, c)
+		est, _ := s.sys.durations(jb, c)
 		got, k := 0, 0
 		for _, x := range c {
 			if f := m.Sites[x].Profile.MinFree(now, now+est); f > 0 {

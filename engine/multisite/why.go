@@ -10,21 +10,12 @@ import (
 )
 
 // A reason is what one resource selection decided for a job and what it
-// weighed against, kept so that the placement can say why the job went
-// where it did (sched.Placement.Why). Select records one for every choice
-// it returns; the backfilling core keeps some of those choices and drops
-// others, and the run reads back the one the job started on:
-//
-//   - under EASY a job starts on the choice of the selection made at that
-//     instant, the last one returned for it;
-//   - under conservative backfilling a job starts on its reservation,
-//     which the core replaces only by a choice whose key is no higher
-//     (engine/backfill, compression), so it is the latest choice with the
-//     least key.
-//
-// Each placement is checked against the record (same sites, node counts
-// and start); a placement that does not match gets no reason rather than
-// a wrong one.
+// weighed against (doc.go, "Why a job went where it did"). Select records
+// one for every choice it returns; the run reads back the one the job
+// started on: under EASY the last one returned for it, under
+// conservative backfilling the latest with the least key (the core's
+// compression rule). A placement that does not match its record (sites,
+// node counts, start) gets no reason rather than a wrong one.
 type reason struct {
 	ok           bool
 	now          float64 // the decision's time

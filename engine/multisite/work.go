@@ -8,13 +8,13 @@ import (
 	"gridplay/engine/sched"
 )
 
-// Estimate implements sched.Estimator (the package doc, "Work
-// estimate"): the backfilling core's estimate (backfill.CoreWork, EASY
-// or conservative as the conservative parameter says, section 4.1.2) on
-// all S sites' nodes, where one selection visits the profiles of its
-// candidates twice, for an instant start and for a reservation (section
-// 4.1.1): sel = 2S for the S sites (greedy, non-adaptive) or
-// 2 (2^S - 1) for every site combination (optimal, Alg. 2).
+// Estimate implements sched.Estimator: the backfilling core's estimate
+// (backfill.CoreWork, EASY or conservative as the conservative parameter
+// says, section 4.1.2) on all S sites' nodes, where one selection visits
+// the profiles of its candidates twice, for an instant start and for a
+// reservation (section 4.1.1): sel = 2S for the S sites (greedy,
+// non-adaptive) or 2 (2^S - 1) for every site combination (optimal,
+// Alg. 2).
 func (p *policy) Estimate(s *model.Scenario) (sched.Work, error) {
 	mode := backfill.Conservative
 	switch v := s.Policy.Param("conservative", 1); v {

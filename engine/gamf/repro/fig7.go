@@ -133,16 +133,9 @@ func (fig7) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 // under the default and every reading that changes it, for the order
 // the points are fanned out in (sched.PointInfo.Cost): population x
 // generations for the GAs, a schedule per job for the list heuristics,
-// and for HILL its patience, or its budget of evaluations if smaller:
-// HILL stops after patience neighbours in a row fail to improve, and on
-// Fig. 7's workloads it stops so long before its budget that a point of
-// HILL took 0.7-0.9 ms natively in quick mode against GA-MA's 17-19 ms
-// (go test -run XXX -bench 'ExperimentPoint/gamf-fig7/' ./engine/all/),
-// and 18-28 ms against 211 ms in the full experiment (by hand, timing
-// Point per index). The budget, the cost before, ranked HILL's points
-// above GA-MA's.
-// A setting the run leaves out has the policy's default (its
-// sched.Info.Params).
+// and for HILL its patience, or its budget of evaluations if smaller
+// (on Fig. 7's workloads HILL stops long before its budget). A setting
+// the run leaves out has the policy's default (its sched.Info.Params).
 func fig7Cost(m string, ps map[string]float64) float64 {
 	get := func(name string) float64 {
 		if v, ok := ps[name]; ok {
@@ -364,32 +357,28 @@ func rankText(rk map[string]int, ms ...string) string {
 	return "ranks " + strings.Join(parts, ", ") + " of 6"
 }
 
-// hasRanks reports whether the methods hold exactly the ranks 1..len or
-// (with last) the last len ranks.
-func hasRanks(rk map[string]int, last bool, ms ...string) bool {
-	lo, hi := 1, len(ms)
-	if last {
-		lo, hi = len(rk)-len(ms)+1, len(rk)
-	}
-	for _, m := range ms {
-		if rk[m] < lo || rk[m] > hi {
-			return false
+// hasRanks checks that the methods hold exactly the ranks 1..len or
+// (with last) the last len ranks of metric under reading r.
+func hasRanks(metric string, last bool, ms ...string) func(d *fig7Data, r string) (string, bool) {
+	return func(d *fig7Data, r string) (string, bool) {
+		rk := d.ranks(r, metric)
+		lo, hi := 1, len(ms)
+		if last {
+			lo, hi = len(rk)-len(ms)+1, len(rk)
 		}
+		ok := true
+		for _, m := range ms {
+			ok = ok && rk[m] >= lo && rk[m] <= hi
+		}
+		return rankText(rk, ms...), ok
 	}
-	return true
 }
 
 var fig7Claims = []fig7Claim{
 	{"Fig. 7: JPR and CBS give the worst makespans", "the two highest means",
-		func(d *fig7Data, r string) (string, bool) {
-			rk := d.ranks(r, "makespan")
-			return rankText(rk, "jpr", "cbs"), hasRanks(rk, true, "jpr", "cbs")
-		}},
+		hasRanks("makespan", true, "jpr", "cbs")},
 	{"Fig. 7: METL, GA-MA and GA-MF give the best makespans", "the three lowest means",
-		func(d *fig7Data, r string) (string, bool) {
-			rk := d.ranks(r, "makespan")
-			return rankText(rk, "metl", "gama", "gamf"), hasRanks(rk, false, "metl", "gama", "gamf")
-		}},
+		hasRanks("makespan", false, "metl", "gama", "gamf")},
 	{"Fig. 7: GA-MA and GA-MF have better makespans than METL, \"not so significant\"", "GA-MA and GA-MF below METL",
 		func(d *fig7Data, r string) (string, bool) {
 			me := d.mean(seriesUnder("metl", r), "makespan")
@@ -405,10 +394,7 @@ var fig7Claims = []fig7Claim{
 				math.Abs(h-bad) < math.Abs(h-good)
 		}},
 	{"Fig. 8: HILL, GA-MA and GA-MF give the best flowtimes", "the three lowest means",
-		func(d *fig7Data, r string) (string, bool) {
-			rk := d.ranks(r, "flowtime")
-			return rankText(rk, "hill", "gama", "gamf"), hasRanks(rk, false, "hill", "gama", "gamf")
-		}},
+		hasRanks("flowtime", false, "hill", "gama", "gamf")},
 	{"Fig. 8: GA-MF gives the best flowtime", "the lowest mean",
 		func(d *fig7Data, r string) (string, bool) {
 			rk := d.ranks(r, "flowtime")

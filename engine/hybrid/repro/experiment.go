@@ -183,11 +183,7 @@ type group struct {
 // is a metric of the default runs); users10 on hybrid-table3, whose
 // series run other workloads; and live. Each group's improvements need
 // only its own series, so the points of an x are independent; each
-// builds the x's workloads itself (0.6 ms for hybrid-table1 quick's
-// largest, BenchmarkWorkload). One point per x held every series:
-// hybrid-table1 quick's 3,000-job point was three quarters of the sweep
-// (by hand, timing Point per index on the build before: 49 of 64 ms),
-// and the page's sweep over two workers could be no shorter than it.
+// builds the x's workloads itself.
 func (e *experiment) groups() []group {
 	gs := []group{{"paper's readings", []string{"", readStep2, readOverlap, readSubmitted}}}
 	if !e.byJobs {

@@ -221,9 +221,7 @@ func workload(quick bool) ([]model.Job, string, error) {
 }
 
 // parseExcerpt reads the embedded excerpt: "id submit size runtime
-// requested" per line, '#' starts a comment. Each job's ID is cut from
-// text, and no line is copied (every worker of the page reads it before
-// its first point).
+// requested" per line, '#' starts a comment.
 func parseExcerpt(text string) ([]model.Job, error) {
 	jobs := make([]model.Job, 0, strings.Count(text, "\n")+1)
 	for n := 1; text != ""; n++ {
@@ -233,16 +231,8 @@ func parseExcerpt(text string) ([]model.Job, error) {
 		if l == "" || l[0] == '#' {
 			continue
 		}
-		var f [5]string
-		k, ok := fields(l, &f)
-		if !ok {
-			fs := strings.Fields(l) // not ASCII
-			k = copy(f[:], fs)
-			if len(fs) > len(f) {
-				k = len(fs)
-			}
-		}
-		if k != 5 {
+		f := strings.Fields(l)
+		if len(f) != 5 {
 			return nil, fmt.Errorf("multisite: excerpt line %d: want 5 fields", n)
 		}
 		var v [4]float64
@@ -256,34 +246,6 @@ func parseExcerpt(text string) ([]model.Job, error) {
 		jobs = append(jobs, model.Job{ID: f[0], Submit: v[0], Size: int(v[1]), Runtime: v[2], Requested: v[3]})
 	}
 	return jobs, nil
-}
-
-// fields splits an ASCII line at runs of white space, as strings.Fields
-// does, into f, and returns how many fields it has (more than len(f)
-// when it has more); ok is false when the line is not ASCII.
-func fields(l string, f *[5]string) (k int, ok bool) {
-	start := -1
-	for i := 0; i <= len(l); i++ {
-		var c byte = ' '
-		if i < len(l) {
-			c = l[i]
-		}
-		if c >= 0x80 {
-			return 0, false
-		}
-		if c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' {
-			if start >= 0 {
-				if k < len(f) {
-					f[k] = l[start:i]
-				}
-				k++
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-	}
-	return k, true
 }
 
 // scenario builds the scenario of one point: factor p, series v.
