@@ -27,8 +27,9 @@ type Compare struct {
 	Done, N int
 	// For names the scenario compared, for the caption.
 	For string
-	// task is the comparison running (its requests, one at a time).
-	task state.Task
+	// task is the comparison running (its requests, one at a time):
+	// the page's (Async.Compare), which says the engine is busy.
+	task *state.Task
 	// Stale is set when the scenario changed after the comparison (see
 	// state.CompareKey); key is the key it was made for.
 	Stale bool
@@ -57,11 +58,8 @@ type compareErr struct {
 // Every bar is labelled with its policy too.
 var Palette = []string{"#0072B2", "#D55E00", "#009E73", "#332288", "#AA4499", "#882255", "#117733", "#000000"}
 
-// attach wires the view into the page's hooks.
-func (c *Compare) attach(p *Page) {
-	c.P = p
-	p.comparing = c.task.Running
-}
+// NewCompare returns the Compare view of page p.
+func NewCompare(p *Page) *Compare { return &Compare{P: p, task: &p.async.Compare} }
 
 // reset forgets the comparison (a preset replaced the scenario).
 func (c *Compare) reset() {
@@ -200,9 +198,6 @@ func (c *Compare) start() {
 		p.env.UnlockRender()
 	}()
 }
-
-// stop cancels a comparison in progress; the lock is held.
-func (c *Compare) stop() { c.task.Stop() }
 
 // request sends one non-streamed run of the comparison id and decodes
 // its result; input says the engine refused the scenario (a 4xx answer).

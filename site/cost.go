@@ -125,5 +125,5 @@ func (c *CostAsk) cancel() {
 		return
 	}
 	p.cost.State = ""
-	p.Notice = "The run was not started. Lower " + p.cost.Work.Lower + ", or press Run to be asked again."
+	p.async.Notice = "The run was not started. Lower " + p.cost.Work.Lower + ", or press Run to be asked again."
 }

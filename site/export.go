@@ -93,7 +93,7 @@ func (c *Export) metrics() {
 func (c *Export) json() {
 	b, err := model.Encode(c.P.App.Scenario)
 	if err != nil {
-		c.P.Notice = "The scenario does not validate yet, so it cannot be exported: " + err.Error()
+		c.P.async.Notice = "The scenario does not validate yet, so it cannot be exported: " + err.Error()
 		return
 	}
 	jsbridge.Download(c.P.fileBase()+".json", "application/json", b)

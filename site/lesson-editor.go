@@ -171,7 +171,7 @@ func (c *LessonEditor) checked() *lesson.Lesson {
 func (c *LessonEditor) preview() {
 	if l := c.checked(); l != nil {
 		c.P.setLesson(l)
-		c.P.Notice = "The lesson card shows your lesson; press Play to try its pauses."
+		c.P.async.Notice = "The lesson card shows your lesson; press Play to try its pauses."
 	}
 }
 
@@ -199,7 +199,7 @@ func (c *LessonEditor) share() {
 	c.URL = u
 	c.P.setLesson(c.checked())
 	if jsbridge.Copy(u) {
-		c.P.Notice = "Lesson link copied to the clipboard."
+		c.P.async.Notice = "Lesson link copied to the clipboard."
 	}
 }
 
@@ -220,6 +220,6 @@ func (c *LessonEditor) embed() {
 	}
 	c.Code = EmbedSnippet(u+"&autoplay=0&height="+strconv.Itoa(h), EmbedFrameHeight(h, c.checked()), "gridplay lesson: "+c.Draft.Title)
 	if jsbridge.Copy(c.Code) {
-		c.P.Notice = "Lesson embed code copied to the clipboard."
+		c.P.async.Notice = "Lesson embed code copied to the clipboard."
 	}
 }

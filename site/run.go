@@ -49,7 +49,7 @@ func (p *Page) run() {
 func (p *Page) runFromEvent() {
 	r, ok := p.prepareRun()
 	if ok {
-		p.cancel = p.post(r)
+		p.async.Posted(r.id, p.post(r))
 	}
 }
 
@@ -68,15 +68,9 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 	if p.holdCostly() {
 		return r, false // the page asks first (cost.go)
 	}
-	if p.cancel != nil {
-		p.cancel()
-		p.cancel = nil
-	}
+	id := p.async.Begin(time.Now())
 	p.App.Begin()
 	p.chart = nil
-	p.Received = 0
-	p.runID++
-	id := p.runID
 	// Recorded first: a scenario that does not validate is not
 	// retried until it changes.
 	p.lastRun = p.runKey()
@@ -99,7 +93,7 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 		return r, false
 	}
 	jsbridge.Mark("run: encoded")
-	p.started = time.Now()
+	p.async.Started = time.Now()
 	return pendingRun{id: id, quiet: quiet, body: body}, true
 }
 
@@ -109,8 +103,8 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 func (p *Page) send(r pendingRun) {
 	cancel := p.post(r)
 	p.env.Lock()
-	if r.id == p.runID && p.App.Status == state.StatusRunning {
-		p.cancel = cancel
+	if p.App.Status == state.StatusRunning {
+		p.async.Posted(r.id, cancel)
 	}
 	p.env.UnlockOnly()
 }
@@ -133,7 +127,9 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 		path = "/api/run?format=compact"
 	}
 	apply := func(b []byte) {
-		p.Received++
+		if !p.async.Line(id) {
+			return
+		}
 		if err := p.App.ApplyLine(b); err != nil {
 			p.App.Fail(err.Error())
 		}
@@ -154,7 +150,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 				jsbridge.Mark("run: first frames")
 			}
 			p.env.Lock()
-			if id == p.runID {
+			if p.async.Current(id) {
 				lines.Write(b, apply)
 				p.update()
 			}
@@ -199,10 +195,9 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			first := p.chart == nil
 			unlock := p.env.UnlockRender
 			defer func() { unlock() }()
-			if id != p.runID {
+			if !p.async.End(id) {
 				return
 			}
-			p.cancel = nil
 			switch {
 			case err != nil && err.Error() == jsbridge.ErrCancelled:
 				p.App.Cancel()
@@ -306,7 +301,7 @@ func (p *Page) update() {
 		// begins at its first submit, not at 0.
 		p.App.Player.Start = p.chart.Begin
 		jsbridge.Mark("run: laid out")
-		p.App.Elapsed = float64(time.Since(p.started).Microseconds()) / 1000
+		p.App.Elapsed = float64(time.Since(p.async.Started).Microseconds()) / 1000
 		if vs := frames.Views(p.App.Frames); len(vs) > 0 {
 			if !contains(vs, p.View) {
 				p.View = vs[0]
@@ -344,22 +339,10 @@ func contains(xs []string, x string) bool {
 
 // Event handlers: the render lock is held; long work goes to goroutines.
 
-func (p *Page) runNow()    { p.runFromEvent() }
-func (p *Page) cancelRun() { p.stopRun() }
-
-func (p *Page) stopRun() {
-	if p.cancel != nil {
-		p.cancel()
-		p.cancel = nil
-	}
-}
+func (p *Page) runNow() { p.runFromEvent() }
 
 // running says the engine works for the page: a run or a comparison.
-func (p *Page) running() bool {
-	return p.App.Status == state.StatusRunning || p.isComparing()
-}
-
-func (p *Page) isComparing() bool { return p.comparing != nil && p.comparing() }
+func (p *Page) running() bool { return p.async.Busy(p.App.Status == state.StatusRunning) }
 
 func (p *Page) setQuiet(checked bool) { p.QuietSet, p.Quiet = true, checked }
 
@@ -372,5 +355,5 @@ func (p *Page) progressText() string {
 		return fmt.Sprintf("Running %s on %s jobs in the engine worker (results only, no animation frames)", p.App.Scenario.Policy.Name, state.FormatNumber(float64(p.jobCount())))
 	}
 	return fmt.Sprintf("Running %s on %s in the engine worker: %d animation frames so far, %.1f s", p.App.Scenario.Policy.Name,
-		state.Count(p.jobCount(), "job"), p.Received, time.Since(p.started).Seconds())
+		state.Count(p.jobCount(), "job"), p.async.Received, time.Since(p.async.Started).Seconds())
 }

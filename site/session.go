@@ -28,7 +28,7 @@ func (p *Page) autosave() {
 		bigJobs := 0
 		dropBig := false
 		stale := false
-		comparing := p.isComparing()
+		comparing := p.async.Compare.Running()
 		// Encoding a whole trace takes a good part of a second in the
 		// browser: check only after the scenario changed.
 		now := seenKey{p.App.Scenario, p.App.Gen, p.lastRun}
@@ -84,7 +84,7 @@ func (p *Page) autosave() {
 			if !jsbridge.SaveBig(BigKey, big) {
 				b = ""
 				p.env.Lock()
-				p.Notice = "This scenario, " + strconv.Quote(bigName) + " (" + jobsText(bigJobs) + "), is too big for this browser to keep: after a reload, import its trace again (Jobs → Import SWF or Batsim…)."
+				p.async.Notice = "This scenario, " + strconv.Quote(bigName) + " (" + jobsText(bigJobs) + "), is too big for this browser to keep: after a reload, import its trace again (Jobs → Import SWF or Batsim…)."
 				p.env.UnlockRender()
 			} else {
 				p.env.Lock()

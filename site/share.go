@@ -51,7 +51,7 @@ func NewShare(p *Page) *Share {
 // share copies the scenario's link (with the lesson shown); an event
 // handler.
 func (c *Share) share() {
-	c.Err, c.P.Notice = "", ""
+	c.Err, c.P.async.Notice = "", ""
 	u, err := c.P.shareLinkWith(jsbridge.PageURL(), c.P.Lesson())
 	if err != nil {
 		c.Err = err.Error()
@@ -60,9 +60,9 @@ func (c *Share) share() {
 	}
 	c.URL = u
 	if jsbridge.Copy(c.URL) {
-		c.P.Notice = "Link copied to the clipboard."
+		c.P.async.Notice = "Link copied to the clipboard."
 	} else {
-		c.P.Notice = "Copy the link below."
+		c.P.async.Notice = "Copy the link below."
 	}
 }
 
@@ -190,7 +190,7 @@ func (c *Share) setEmbedHeight(e vugu.DOMEvent) {
 
 func (c *Share) copyEmbed() {
 	if jsbridge.Copy(c.embedCode()) {
-		c.P.Notice = "Embed code copied to the clipboard."
+		c.P.async.Notice = "Embed code copied to the clipboard."
 	}
 }
 
