@@ -8,7 +8,6 @@ import (
 	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
-	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
@@ -172,7 +171,7 @@ func (c *Compare) start() {
 			var res *sched.Result
 			input := err != nil
 			if err == nil {
-				res, input, err = c.request(id, "POST", "/api/run?format=compact", body)
+				res, input, err = c.request(id, body)
 			}
 			p.env.Lock()
 			if !c.task.Current(id) { // cancelled
@@ -201,21 +200,13 @@ func (c *Compare) start() {
 
 // request sends one non-streamed run of the comparison id and decodes
 // its result; input says the engine refused the scenario (a 4xx answer).
-func (c *Compare) request(id int, method, path string, body []byte) (res *sched.Result, input bool, err error) {
+func (c *Compare) request(id int, body []byte) (res *sched.Result, input bool, err error) {
 	p := c.P
-	done := make(chan struct{})
-	var buf []byte
-	var status int
-	var rerr error
-	cancel := p.Engine.Request(method, path, body, jsbridge.Handlers{
-		Head:  func(s int) { status = s },
-		Chunk: func(b []byte) { buf = append(buf, b...) },
-		End:   func(err error) { rerr = err; close(done) },
+	status, buf, rerr := p.fetch("POST", "/api/run?format=compact", body, func(cancel func()) {
+		p.env.Lock()
+		c.task.SetCancel(id, cancel)
+		p.env.UnlockOnly()
 	})
-	p.env.Lock()
-	c.task.SetCancel(id, cancel)
-	p.env.UnlockOnly()
-	<-done
 	if rerr != nil {
 		return nil, false, fmt.Errorf("engine: %v", rerr)
 	}

@@ -22,7 +22,7 @@ import (
 )
 
 // Outputs is the view under the Gantt chart with the run's research
-// outputs (issue 15): the time series of busy nodes and queued jobs on
+// outputs: the time series of busy nodes and queued jobs on
 // the chart's time axis, following the playback clock, and the per-job
 // table (engine/outputs), sortable by any column, with only the rows in
 // view in the DOM; hovering a row outlines the job on the chart. Both
@@ -155,12 +155,8 @@ func (c *Outputs) bindRows(body js.Value) {
 }
 
 // rowsOverscan is the number of rows painted beyond the visible ones on
-// each side. The body is repainted in the scroll event itself, before the
-// frame is drawn, so no blank shows without them; each row painted costs
-// layout in every frame of a fling: with 8, the frame time p95 while
-// scrolling was 40-68 ms against 25-36 ms with 2, measured alternately on
-// one loaded machine (a by-hand probe scrolling as
-// TestTraceOutputsFrameTime does).
+// each side: the body is repainted in the scroll event itself, before the
+// frame is drawn, and each row painted costs layout in every frame.
 const rowsOverscan = 2
 
 // window is the rows to paint for the container scrolled to top (a

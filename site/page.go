@@ -442,18 +442,26 @@ func (p *Page) policiesState() string {
 	return "loading"
 }
 
+// fetch sends one request to the engine and waits for its whole answer;
+// posted, when not nil, is handed the request's cancel. Never call it
+// with the render lock held.
+func (p *Page) fetch(method, path string, body []byte, posted func(cancel func())) (status int, answer []byte, err error) {
+	done := make(chan struct{})
+	cancel := p.Engine.Request(method, path, body, jsbridge.Handlers{
+		Head:  func(s int) { status = s },
+		Chunk: func(b []byte) { answer = append(answer, b...) },
+		End:   func(e error) { err = e; close(done) },
+	})
+	if posted != nil {
+		posted(cancel)
+	}
+	<-done
+	return status, answer, err
+}
+
 func (p *Page) fetchPolicies() {
 	defer p.recoverGo()
-	done := make(chan struct{})
-	var body []byte
-	var status int
-	var rerr error
-	p.Engine.Request("GET", "/api/policies", nil, jsbridge.Handlers{
-		Head:  func(s int) { status = s },
-		Chunk: func(b []byte) { body = append(body, b...) },
-		End:   func(err error) { rerr = err; close(done) },
-	})
-	<-done
+	status, body, rerr := p.fetch("GET", "/api/policies", nil, nil)
 	p.env.Lock()
 	switch {
 	case rerr != nil:
@@ -617,13 +625,7 @@ func (p *Page) resolveTrace() bool {
 	var status int
 	var buf []byte
 	if err == nil {
-		done := make(chan struct{})
-		p.Engine.Request("POST", "/api/expand", body, jsbridge.Handlers{
-			Head:  func(st int) { status = st },
-			Chunk: func(b []byte) { buf = append(buf, b...) },
-			End:   func(e error) { err = e; close(done) },
-		})
-		<-done
+		status, buf, err = p.fetch("POST", "/api/expand", body, nil)
 	}
 	var x *model.Scenario
 	if err == nil && status == 200 {

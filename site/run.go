@@ -77,10 +77,8 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 	jsbridge.Mark("run: start")
 	quiet := p.resultsOnly()
 	// A results-only run (every big one) goes in and out in the compact
-	// form (engine/api/compact): a whole trace is a few MB of columns
-	// instead of 15 MB of scenario JSON and 28 MB of result JSON, which
-	// this page's Go took seconds to encode and decode. The engine
-	// validates it and names the fields at fault, as for JSON.
+	// form (engine/api/compact), far smaller and faster to encode and
+	// decode than JSON; the engine validates it as it does JSON.
 	var body []byte
 	var err error
 	if quiet {
@@ -173,11 +171,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			// that reached the page before it is handled first, and
 			// decoding runs in a task of its own, outside the lock. The
 			// wait is for the next frame, not a task: the browser hands
-			// pointer moves to the page with the frames, so a move that
-			// came just before the answer waited behind the decoding and
-			// the layout (74-79 ms in two full runs of
-			// TestCancelAndLatencyAtScale, for a move 1-8 ms before the
-			// answer) when the wait was a zero-delay timer.
+			// pointer moves to the page with the frames.
 			var res *sched.Result
 			var decodeErr error
 			if !quiet {
@@ -319,9 +313,7 @@ func (p *Page) update() {
 			}
 		}
 		// The chart and the sentence under it are painted now, before
-		// the render that shows the rest of the answer (the results,
-		// the tables, the animation's panels), which on a first visit
-		// took a few hundred milliseconds more.
+		// the render that shows the rest of the answer.
 		paint.GanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
 		paint.Narration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}

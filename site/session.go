@@ -51,10 +51,8 @@ func (p *Page) autosave() {
 			p.App.Dirty = false
 			// The browser keeps about 5 MB per site in localStorage: a
 			// whole trace goes to IndexedDB, with a marker in
-			// localStorage (it was not kept at all, and a reload showed
-			// the first preset without a word).
-			// A shipped trace's cut is kept as its name (as in a
-			// link), whatever its size.
+			// localStorage. A shipped trace's cut is kept as its name
+			// (as in a link), whatever its size.
 			if ls := p.linkScenario(); ls.Trace != nil || len(ls.Jobs) <= MaxSavedJobs {
 				b, _ = state.SaveText(ls)
 				dropBig, p.bigKept = p.bigKept && b != "", p.bigKept && b == ""
