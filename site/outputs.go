@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -267,24 +268,24 @@ func (c *Outputs) fileBase() string { return c.P.fileBase() + "-" + c.forRes.Pol
 // exportJobs offers the per-job table as CSV, the bytes of
 // run -format csv.
 func (c *Outputs) exportJobs() {
-	if c.Table == nil {
-		return
+	if c.Table != nil {
+		downloadCSV(c.fileBase()+"-jobs.csv", func(w io.Writer) error { return outputs.WriteJobsCSV(w, c.Table.Rows) })
 	}
+}
+
+// downloadCSV offers what write writes as a CSV file, unless it fails.
+func downloadCSV(name string, write func(w io.Writer) error) {
 	var b bytes.Buffer
-	if err := outputs.WriteJobsCSV(&b, c.Table.Rows); err == nil {
-		jsbridge.Download(c.fileBase()+"-jobs.csv", "text/csv", b.Bytes())
+	if err := write(&b); err == nil {
+		jsbridge.Download(name, "text/csv", b.Bytes())
 	}
 }
 
 // exportSeriesCSV offers the series as CSV, the bytes of
 // run -format series.
 func (c *Outputs) exportSeriesCSV() {
-	if c.Series == nil {
-		return
-	}
-	var b bytes.Buffer
-	if err := outputs.WriteSeriesCSV(&b, c.Series.Pts); err == nil {
-		jsbridge.Download(c.fileBase()+"-series.csv", "text/csv", b.Bytes())
+	if c.Series != nil {
+		downloadCSV(c.fileBase()+"-series.csv", func(w io.Writer) error { return outputs.WriteSeriesCSV(w, c.Series.Pts) })
 	}
 }
 
