@@ -15,8 +15,8 @@ import (
 	"gridplay/site/state"
 )
 
-// Analysis is the compare view's research part, under the comparison
-// (issue 15): per compared policy, the CDF of wait and of bounded
+// Analysis is the compare view's research part, under the comparison:
+// per compared policy, the CDF of wait and of bounded
 // slowdown and their mean, median, p95 and max; a Shake control that
 // runs N perturbed copies of the workload for every compared policy over
 // the page's engine workers (POST /api/shake/plan, ?point=K, /merge) and

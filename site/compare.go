@@ -8,7 +8,6 @@ import (
 	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
-	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
@@ -27,8 +26,9 @@ type Compare struct {
 	Done, N int
 	// For names the scenario compared, for the caption.
 	For string
-	// task is the comparison running (its requests, one at a time).
-	task state.Task
+	// task is the comparison running (its requests, one at a time):
+	// the page's (Async.Compare), which says the engine is busy.
+	task *state.Task
 	// Stale is set when the scenario changed after the comparison (see
 	// state.CompareKey); key is the key it was made for.
 	Stale bool
@@ -57,11 +57,8 @@ type compareErr struct {
 // Every bar is labelled with its policy too.
 var Palette = []string{"#0072B2", "#D55E00", "#009E73", "#332288", "#AA4499", "#882255", "#117733", "#000000"}
 
-// attach wires the view into the page's hooks.
-func (c *Compare) attach(p *Page) {
-	c.P = p
-	p.comparing = c.task.Running
-}
+// NewCompare returns the Compare view of page p.
+func NewCompare(p *Page) *Compare { return &Compare{P: p, task: &p.async.Compare} }
 
 // reset forgets the comparison (a preset replaced the scenario).
 func (c *Compare) reset() {
@@ -174,7 +171,7 @@ func (c *Compare) start() {
 			var res *sched.Result
 			input := err != nil
 			if err == nil {
-				res, input, err = c.request(id, "POST", "/api/run?format=compact", body)
+				res, input, err = c.request(id, body)
 			}
 			p.env.Lock()
 			if !c.task.Current(id) { // cancelled
@@ -201,26 +198,15 @@ func (c *Compare) start() {
 	}()
 }
 
-// stop cancels a comparison in progress; the lock is held.
-func (c *Compare) stop() { c.task.Stop() }
-
 // request sends one non-streamed run of the comparison id and decodes
 // its result; input says the engine refused the scenario (a 4xx answer).
-func (c *Compare) request(id int, method, path string, body []byte) (res *sched.Result, input bool, err error) {
+func (c *Compare) request(id int, body []byte) (res *sched.Result, input bool, err error) {
 	p := c.P
-	done := make(chan struct{})
-	var buf []byte
-	var status int
-	var rerr error
-	cancel := p.Engine.Request(method, path, body, jsbridge.Handlers{
-		Head:  func(s int) { status = s },
-		Chunk: func(b []byte) { buf = append(buf, b...) },
-		End:   func(err error) { rerr = err; close(done) },
+	status, buf, rerr := p.fetch("POST", "/api/run?format=compact", body, func(cancel func()) {
+		p.env.Lock()
+		c.task.SetCancel(id, cancel)
+		p.env.UnlockOnly()
 	})
-	p.env.Lock()
-	c.task.SetCancel(id, cancel)
-	p.env.UnlockOnly()
-	<-done
 	if rerr != nil {
 		return nil, false, fmt.Errorf("engine: %v", rerr)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // AskSeconds is the browser time above which the page asks before it
-// starts a run (issue 39, item 17): the engine's work estimate
+// starts a run: the engine's work estimate
 // (runner.EstimateUnchecked, sched.Work.BrowserSeconds) is computed on
 // the page's thread before every run, which it can afford (a pass over
 // the jobs; no simulation). A run over the engine's cap (sched.MaxSteps)
@@ -125,5 +125,5 @@ func (c *CostAsk) cancel() {
 		return
 	}
 	p.cost.State = ""
-	p.Notice = "The run was not started. Lower " + p.cost.Work.Lower + ", or press Run to be asked again."
+	p.async.Notice = "The run was not started. Lower " + p.cost.Work.Lower + ", or press Run to be asked again."
 }

@@ -47,8 +47,8 @@ func TestLongRunWaits(t *testing.T) {
 		t.Errorf("the question says %q", s)
 	}
 	c.cancel()
-	if f.path != "" || c.open() || !strings.Contains(p.Notice, "not started") {
-		t.Errorf("after Cancel: posted %q, open %v, notice %q", f.path, c.open(), p.Notice)
+	if f.path != "" || c.open() || !strings.Contains(p.async.Notice, "not started") {
+		t.Errorf("after Cancel: posted %q, open %v, notice %q", f.path, c.open(), p.async.Notice)
 	}
 	p.run() // asked again
 	if f.path != "" || !c.open() {

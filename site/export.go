@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"io"
 	"strconv"
 
 	"gridplay/engine/model"
@@ -61,12 +61,8 @@ func ChartSubtitle(s *model.Scenario, r *sched.Result) string {
 // dropped jobs): the engine's writer on the per-job table the outputs
 // view built for this run, so the bytes are the CLI's.
 func (c *Export) schedule() {
-	if !c.scheduleReady() {
-		return
-	}
-	var b bytes.Buffer
-	if err := outputs.WriteJobsCSV(&b, c.Outputs.Table.Rows); err == nil {
-		jsbridge.Download(c.P.fileBase()+"-schedule.csv", "text/csv", b.Bytes())
+	if c.scheduleReady() {
+		downloadCSV(c.P.fileBase()+"-schedule.csv", func(w io.Writer) error { return outputs.WriteJobsCSV(w, c.Outputs.Table.Rows) })
 	}
 }
 
@@ -93,7 +89,7 @@ func (c *Export) metrics() {
 func (c *Export) json() {
 	b, err := model.Encode(c.P.App.Scenario)
 	if err != nil {
-		c.P.Notice = "The scenario does not validate yet, so it cannot be exported: " + err.Error()
+		c.P.async.Notice = "The scenario does not validate yet, so it cannot be exported: " + err.Error()
 		return
 	}
 	jsbridge.Download(c.P.fileBase()+".json", "application/json", b)

@@ -17,7 +17,7 @@ func (c *Export) batsim() {
 	p := c.P
 	body, err := model.Encode(p.App.Scenario)
 	if err != nil {
-		p.Notice = "The scenario does not validate yet, so it cannot be exported: " + err.Error()
+		p.async.Notice = "The scenario does not validate yet, so it cannot be exported: " + err.Error()
 		return
 	}
 	name := p.fileBase() + "-batsim.json"
@@ -29,7 +29,7 @@ func (c *Export) batsim() {
 		End: func(err error) {
 			p.env.Lock()
 			defer p.env.UnlockRender()
-			p.Notice = batsimExport(name, status, buf, err)
+			p.async.Notice = batsimExport(name, status, buf, err)
 		},
 	})
 }

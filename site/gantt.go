@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -310,7 +311,7 @@ func Why(policy string, p sched.Placement, fs []state.Frame) string {
 				Shadow float64 `json:"shadow"`
 				EstEnd float64 `json:"est_end"`
 			}
-			if jsonUnmarshal(f.Data, &d) && d.Job == p.Job {
+			if json.Unmarshal(f.Data, &d) == nil && d.Job == p.Job {
 				return fmt.Sprintf("Backfilled: it is estimated to end by %s s, so it does not delay %s, whose reservation starts at the shadow time %s s.", state.FormatNumber(d.EstEnd), d.Head, state.FormatNumber(d.Shadow))
 			}
 		case "transfer":
@@ -322,7 +323,7 @@ func Why(policy string, p sched.Placement, fs []state.Frame) string {
 				Moved bool    `json:"moved"`
 				Why   string  `json:"why"`
 			}
-			if jsonUnmarshal(f.Data, &d) && d.Job == p.Job && d.Moved {
+			if json.Unmarshal(f.Data, &d) == nil && d.Job == p.Job && d.Moved {
 				return fmt.Sprintf("Moved from %s to %s (%s; performance benefit %s, hybrid eq. 1).", d.From, d.To, d.Why, state.FormatNumber(d.PB))
 			}
 		}

@@ -141,12 +141,10 @@ func (c *LessonCard) goStep(i int) {
 
 // stopNote is the note of the step the replay paused at, "" when none.
 func (c *LessonCard) stopNote() string {
-	l := c.l()
-	k := c.P.App.Player.Stopped
-	if l == nil || k < 1 || k > len(l.Steps) || c.P.App.Player.Playing {
-		return ""
+	if i := c.step(); i >= 0 {
+		return c.l().Steps[i].Note
 	}
-	return l.Steps[k-1].Note
+	return ""
 }
 
 func (c *LessonCard) write() {

@@ -49,35 +49,32 @@ func (c *LessonEditor) setText(e vugu.DOMEvent)     { c.Draft.Text = c.value(e);
 func (c *LessonEditor) setQuestion(e vugu.DOMEvent) { c.Draft.Question = c.value(e); c.changed() }
 func (c *LessonEditor) setSection(e vugu.DOMEvent)  { c.Draft.Section = c.value(e); c.changed() }
 
-func (c *LessonEditor) setNote(i int, e vugu.DOMEvent) {
+// editStep applies f to step i of the draft, when there is one.
+func (c *LessonEditor) editStep(i int, f func(s *lesson.Step)) {
 	if i >= 0 && i < len(c.Draft.Steps) {
-		c.Draft.Steps[i].Note = c.value(e)
+		f(&c.Draft.Steps[i])
 		c.changed()
 	}
 }
 
-// A step's question: its text, its choices (one a line in the editor,
-// the right one marked with a leading "*") and why the answer is right.
+// A step's note and question: its text, its choices (one a line in the
+// editor, the right one marked with a leading "*") and why the answer is
+// right.
+
+func (c *LessonEditor) setNote(i int, e vugu.DOMEvent) {
+	c.editStep(i, func(s *lesson.Step) { s.Note = c.value(e) })
+}
 
 func (c *LessonEditor) setAsk(i int, e vugu.DOMEvent) {
-	if i >= 0 && i < len(c.Draft.Steps) {
-		c.Draft.Steps[i].Ask = c.value(e)
-		c.changed()
-	}
+	c.editStep(i, func(s *lesson.Step) { s.Ask = c.value(e) })
 }
 
 func (c *LessonEditor) setWhy(i int, e vugu.DOMEvent) {
-	if i >= 0 && i < len(c.Draft.Steps) {
-		c.Draft.Steps[i].Why = c.value(e)
-		c.changed()
-	}
+	c.editStep(i, func(s *lesson.Step) { s.Why = c.value(e) })
 }
 
 func (c *LessonEditor) setChoices(i int, e vugu.DOMEvent) {
-	if i >= 0 && i < len(c.Draft.Steps) {
-		c.Draft.Steps[i].Choices, c.Draft.Steps[i].Answer = ParseChoices(c.value(e))
-		c.changed()
-	}
+	c.editStep(i, func(s *lesson.Step) { s.Choices, s.Answer = ParseChoices(c.value(e)) })
 }
 
 // ChoicesText writes a step's choices one a line, the answer marked
@@ -171,7 +168,7 @@ func (c *LessonEditor) checked() *lesson.Lesson {
 func (c *LessonEditor) preview() {
 	if l := c.checked(); l != nil {
 		c.P.setLesson(l)
-		c.P.Notice = "The lesson card shows your lesson; press Play to try its pauses."
+		c.P.async.Notice = "The lesson card shows your lesson; press Play to try its pauses."
 	}
 }
 
@@ -199,17 +196,13 @@ func (c *LessonEditor) share() {
 	c.URL = u
 	c.P.setLesson(c.checked())
 	if jsbridge.Copy(u) {
-		c.P.Notice = "Lesson link copied to the clipboard."
+		c.P.async.Notice = "Lesson link copied to the clipboard."
 	}
 }
 
 // embed makes the iframe code of the lesson for a course page.
 func (c *LessonEditor) embed() {
-	base := jsbridge.PageURL()
-	if i := strings.LastIndexByte(base, '/'); i >= 0 {
-		base = base[:i+1]
-	}
-	u, ok := c.link(base + "embed.html")
+	u, ok := c.link(embedURL())
 	if !ok {
 		c.Code = ""
 		return
@@ -220,6 +213,6 @@ func (c *LessonEditor) embed() {
 	}
 	c.Code = EmbedSnippet(u+"&autoplay=0&height="+strconv.Itoa(h), EmbedFrameHeight(h, c.checked()), "gridplay lesson: "+c.Draft.Title)
 	if jsbridge.Copy(c.Code) {
-		c.P.Notice = "Lesson embed code copied to the clipboard."
+		c.P.async.Notice = "Lesson embed code copied to the clipboard."
 	}
 }

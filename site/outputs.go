@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -22,7 +23,7 @@ import (
 )
 
 // Outputs is the view under the Gantt chart with the run's research
-// outputs (issue 15): the time series of busy nodes and queued jobs on
+// outputs: the time series of busy nodes and queued jobs on
 // the chart's time axis, following the playback clock, and the per-job
 // table (engine/outputs), sortable by any column, with only the rows in
 // view in the DOM; hovering a row outlines the job on the chart. Both
@@ -155,12 +156,8 @@ func (c *Outputs) bindRows(body js.Value) {
 }
 
 // rowsOverscan is the number of rows painted beyond the visible ones on
-// each side. The body is repainted in the scroll event itself, before the
-// frame is drawn, so no blank shows without them; each row painted costs
-// layout in every frame of a fling: with 8, the frame time p95 while
-// scrolling was 40-68 ms against 25-36 ms with 2, measured alternately on
-// one loaded machine (a by-hand probe scrolling as
-// TestTraceOutputsFrameTime does).
+// each side: the body is repainted in the scroll event itself, before the
+// frame is drawn, and each row painted costs layout in every frame.
 const rowsOverscan = 2
 
 // window is the rows to paint for the container scrolled to top (a
@@ -271,24 +268,24 @@ func (c *Outputs) fileBase() string { return c.P.fileBase() + "-" + c.forRes.Pol
 // exportJobs offers the per-job table as CSV, the bytes of
 // run -format csv.
 func (c *Outputs) exportJobs() {
-	if c.Table == nil {
-		return
+	if c.Table != nil {
+		downloadCSV(c.fileBase()+"-jobs.csv", func(w io.Writer) error { return outputs.WriteJobsCSV(w, c.Table.Rows) })
 	}
+}
+
+// downloadCSV offers what write writes as a CSV file, unless it fails.
+func downloadCSV(name string, write func(w io.Writer) error) {
 	var b bytes.Buffer
-	if err := outputs.WriteJobsCSV(&b, c.Table.Rows); err == nil {
-		jsbridge.Download(c.fileBase()+"-jobs.csv", "text/csv", b.Bytes())
+	if err := write(&b); err == nil {
+		jsbridge.Download(name, "text/csv", b.Bytes())
 	}
 }
 
 // exportSeriesCSV offers the series as CSV, the bytes of
 // run -format series.
 func (c *Outputs) exportSeriesCSV() {
-	if c.Series == nil {
-		return
-	}
-	var b bytes.Buffer
-	if err := outputs.WriteSeriesCSV(&b, c.Series.Pts); err == nil {
-		jsbridge.Download(c.fileBase()+"-series.csv", "text/csv", b.Bytes())
+	if c.Series != nil {
+		downloadCSV(c.fileBase()+"-series.csv", func(w io.Writer) error { return outputs.WriteSeriesCSV(w, c.Series.Pts) })
 	}
 }
 

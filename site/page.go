@@ -6,7 +6,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/vugu/vugu"
 
@@ -85,14 +84,10 @@ type Page struct {
 	// runs them, share links carry them).
 	Picked map[string]bool
 
-	// The run in flight: cancel stops it, runID tells stale answers
-	// apart, lastRun is the scenario of the last run started.
-	cancel  func()
-	runID   int
+	// async is the run in flight, the comparison and the notice;
+	// lastRun is the scenario of the last run started.
+	async   state.Async
 	lastRun runKey
-	started time.Time
-	// Received counts stream lines of the run in flight (progress).
-	Received int
 	// pumping is set while a render is scheduled for the frames that
 	// streamed in (see run).
 	pumping bool
@@ -116,13 +111,12 @@ type Page struct {
 	height   int
 
 	// LinkErr is a share link that could not be opened; saved work is
-	// kept. Notice is a short message (link copied, policy replaced).
+	// kept.
 	LinkErr string
 	// LessonErr is why the lesson of a link could not be opened when
 	// its scenario was (a link cut short in its lesson part): the
 	// scenario is shown, without the lesson.
 	LessonErr string
-	Notice    string
 
 	// Fault is a recovered panic, shown until dismissed (see guard.go).
 	Fault string
@@ -161,14 +155,12 @@ type Page struct {
 	subFor *model.Scenario
 	subGen int
 
-	// Hooks the views set: comparing says a comparison is running (the
-	// page does not re-run meanwhile); onIdle is called by autosave
-	// about once a second, with the lock held, and says whether the
-	// page must render; onPreset is called when a preset replaced the
-	// scenario, with the lock held.
-	comparing func() bool
-	onIdle    func(changed bool) bool
-	onPreset  func()
+	// Hooks the views set: onIdle is called by autosave about once a
+	// second, with the lock held, and says whether the page must render;
+	// onPreset is called when a preset replaced the scenario, with the
+	// lock held.
+	onIdle   func(changed bool) bool
+	onPreset func()
 	// onExperimentLink opens a #e= link in the Experiments view.
 	onExperimentLink func(h string)
 	// onFrame paints what follows the playback clock besides the
@@ -284,7 +276,7 @@ func (p *Page) loadInitial(hash, saved string) {
 			// before the first run; the default preset until then.
 			p.restore, p.bigKept = saved, true
 			p.loadPreset(state.DefaultPreset)
-			p.Notice = "Reading your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), back from this browser's storage…"
+			p.async.Notice = "Reading your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), back from this browser's storage…"
 			return
 		}
 		// Half-edited work that does not validate yet is still the
@@ -331,14 +323,14 @@ func (p *Page) restoreBig() {
 	defer p.env.UnlockRender()
 	if s == nil || len(s.Jobs) != jobs {
 		p.bigKept = false
-		p.Notice = "Your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), could not be read back from this browser's storage, so the first preset is shown. " +
+		p.async.Notice = "Your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), could not be read back from this browser's storage, so the first preset is shown. " +
 			"To get it back, import its trace again (Jobs → Import SWF or Batsim…; the shipped traces are in static/traces/)."
 		return
 	}
 	p.App.Scenario = s
 	p.Preset, p.presetPtr = "", nil
 	p.App.PolicyChosen = true
-	p.Notice = "Your last scenario, " + strconv.Quote(s.Name) + " (" + jobsText(len(s.Jobs)) + "), was read back from this browser's storage."
+	p.async.Notice = "Your last scenario, " + strconv.Quote(s.Name) + " (" + jobsText(len(s.Jobs)) + "), was read back from this browser's storage."
 }
 
 // loadPreset shows preset id's scenario and ticks the policies its paper
@@ -450,18 +442,26 @@ func (p *Page) policiesState() string {
 	return "loading"
 }
 
+// fetch sends one request to the engine and waits for its whole answer;
+// posted, when not nil, is handed the request's cancel. Never call it
+// with the render lock held.
+func (p *Page) fetch(method, path string, body []byte, posted func(cancel func())) (status int, answer []byte, err error) {
+	done := make(chan struct{})
+	cancel := p.Engine.Request(method, path, body, jsbridge.Handlers{
+		Head:  func(s int) { status = s },
+		Chunk: func(b []byte) { answer = append(answer, b...) },
+		End:   func(e error) { err = e; close(done) },
+	})
+	if posted != nil {
+		posted(cancel)
+	}
+	<-done
+	return status, answer, err
+}
+
 func (p *Page) fetchPolicies() {
 	defer p.recoverGo()
-	done := make(chan struct{})
-	var body []byte
-	var status int
-	var rerr error
-	p.Engine.Request("GET", "/api/policies", nil, jsbridge.Handlers{
-		Head:  func(s int) { status = s },
-		Chunk: func(b []byte) { body = append(body, b...) },
-		End:   func(err error) { rerr = err; close(done) },
-	})
-	<-done
+	status, body, rerr := p.fetch("GET", "/api/policies", nil, nil)
 	p.env.Lock()
 	switch {
 	case rerr != nil:
@@ -479,7 +479,7 @@ func (p *Page) fetchPolicies() {
 	if len(p.Policies) > 0 {
 		name := state.ChoosePolicy(p.Policies, p.App.Scenario.Policy.Name)
 		if name != p.App.Scenario.Policy.Name {
-			p.Notice = fmt.Sprintf("Policy %q is not available in this build; showing %q instead.", p.App.Scenario.Policy.Name, name)
+			p.async.Notice = fmt.Sprintf("Policy %q is not available in this build; showing %q instead.", p.App.Scenario.Policy.Name, name)
 			in, _ := state.FindPolicy(p.Policies, name)
 			p.App.Scenario = state.ForPolicy(p.App.Scenario, in)
 			rerun = true
@@ -540,7 +540,7 @@ func (p *Page) undoTitle() string {
 	return "Nothing to undo (Ctrl+Z)"
 }
 
-func (p *Page) dismissNotice() { p.Notice = "" }
+func (p *Page) dismissNotice() { p.async.Notice = "" }
 
 func (p *Page) hasError() bool { return p.App.Err != "" }
 
@@ -612,11 +612,11 @@ func (p *Page) resolveTrace() bool {
 	p.env.Lock()
 	s := p.App.Scenario
 	ref := s.Trace
+	id := 0
 	if ref != nil {
 		p.App.Begin()
-		p.runID++
+		id = p.async.Next()
 	}
-	id := p.runID
 	p.env.UnlockRender()
 	if ref == nil {
 		return true
@@ -625,13 +625,7 @@ func (p *Page) resolveTrace() bool {
 	var status int
 	var buf []byte
 	if err == nil {
-		done := make(chan struct{})
-		p.Engine.Request("POST", "/api/expand", body, jsbridge.Handlers{
-			Head:  func(st int) { status = st },
-			Chunk: func(b []byte) { buf = append(buf, b...) },
-			End:   func(e error) { err = e; close(done) },
-		})
-		<-done
+		status, buf, err = p.fetch("POST", "/api/expand", body, nil)
 	}
 	var x *model.Scenario
 	if err == nil && status == 200 {
@@ -639,7 +633,7 @@ func (p *Page) resolveTrace() bool {
 	}
 	p.env.Lock()
 	defer p.env.UnlockRender()
-	if p.App.Scenario != s || p.runID != id {
+	if p.App.Scenario != s || !p.async.Current(id) {
 		return false
 	}
 	switch {
@@ -656,7 +650,7 @@ func (p *Page) resolveTrace() bool {
 	p.App.Scenario = x
 	p.App.SetSource(ref)
 	p.App.Status = state.StatusIdle
-	p.Notice = "The jobs are " + TraceCutText(ref) + " (a trace shipped with gridplay), as the scenario names them: " + jobsText(len(x.Jobs)) + "."
+	p.async.Notice = "The jobs are " + TraceCutText(ref) + " (a trace shipped with gridplay), as the scenario names them: " + jobsText(len(x.Jobs)) + "."
 	return true
 }
 
@@ -734,7 +728,7 @@ func (p *Page) openLink(h string, notice bool) (msg string) {
 			msg = p.lessonErrText()
 		}
 		if notice && rerun {
-			p.Notice = "Opened the shared scenario " + strconv.Quote(s.Name) + "; Undo brings back the one you had."
+			p.async.Notice = "Opened the shared scenario " + strconv.Quote(s.Name) + "; Undo brings back the one you had."
 		}
 	}
 	p.env.UnlockRender()

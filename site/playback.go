@@ -50,11 +50,9 @@ func (p *Page) publishReplay() {
 func (p *Page) pause() { p.App.Player.Pause() }
 
 // setOffstage says whether the playground is hidden behind another view.
-// Its replay plays only on stage: painting an unseen chart and its
-// narration 25 times a second took the page's thread, and the browser's
-// optimising compiler, from the workers during an experiment's sweep (a
-// page opened on an experiment link autoplays the playground's first
-// scenario behind the view). The lock is held.
+// Its replay plays only on stage: painting an unseen chart 25 times a
+// second would take the page's thread from an experiment's sweep. The
+// lock is held.
 func (p *Page) setOffstage(off bool) {
 	p.offstage = off
 	if off && p.App.Player.Playing {
@@ -93,12 +91,8 @@ func (p *Page) frameCount() int { return frames.Shown(p.View, p.App.Frames, &p.A
 
 // MaxTickStep is the most wall time one tick of the replay counts, in
 // seconds. The page's thread can be held far longer between two ticks
-// (the playground's first render after the Experiments view, a render
-// of a whole trace, a loaded machine): the replay then slows down for
-// that moment instead of jumping ahead by all of it, unseen. (The
-// replay of an offstage playground started at the click that showed it
-// and counted the whole render of the playground as played: 1.3 s of
-// its 6 s on a loaded machine, issue 39.)
+// (a render of a whole trace, a loaded machine): the replay then slows
+// down for that moment instead of jumping ahead by all of it, unseen.
 const MaxTickStep = 0.1
 
 // tick advances the playback clock at about 25 frames a second; render
@@ -119,9 +113,8 @@ func (p *Page) tick() {
 		}
 		// Only the canvases, the clock and the scrubber change while
 		// playing: draw them directly, no page render. The last tick
-		// draws too: the scrubber's value is set here, and a render
-		// does not set it back (the input's value was changed by
-		// script), so it stayed short of the end (912 of 1000).
+		// draws too: a render does not set back the scrubber's value
+		// set here by script.
 		pl := &p.App.Player
 		if !p.offstage {
 			paint.Now(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),

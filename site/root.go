@@ -110,8 +110,7 @@ func (c *Root) build() {
 	}
 	p := c.P
 	c.opened, c.Open = map[string]bool{}, map[string]bool{}
-	c.Compare = &Compare{}
-	c.Compare.attach(p)
+	c.Compare = NewCompare(p)
 	c.Presets = &Presets{P: p}
 	c.PolicyMenu = &PolicyMenu{P: p}
 	c.Params = &Params{P: p}
@@ -197,8 +196,8 @@ func (c *Root) barClass() string {
 
 // cancel stops the run or the comparison in progress.
 func (c *Root) cancel() {
-	c.P.stopRun()
-	c.Compare.stop()
+	c.P.async.Stop()
+	c.P.async.Compare.Stop()
 }
 
 // fault shows a panic recovered in an event handler (guard.go).

@@ -177,8 +177,8 @@ func TestFallbackPolicy(t *testing.T) {
 	c.loadInitial("", "")
 	c.fetchPolicies()
 	c.env.Lock()
-	if c.App.Scenario.Policy.Name != "fcfs" || !strings.Contains(c.Notice, "not available") {
-		t.Errorf("policy %q notice %q", c.App.Scenario.Policy.Name, c.Notice)
+	if c.App.Scenario.Policy.Name != "fcfs" || !strings.Contains(c.async.Notice, "not available") {
+		t.Errorf("policy %q notice %q", c.App.Scenario.Policy.Name, c.async.Notice)
 	}
 	c.env.UnlockOnly()
 	// The run's request is asynchronous: poll (no timing assumption).

@@ -49,7 +49,7 @@ func (p *Page) run() {
 func (p *Page) runFromEvent() {
 	r, ok := p.prepareRun()
 	if ok {
-		p.cancel = p.post(r)
+		p.async.Posted(r.id, p.post(r))
 	}
 }
 
@@ -68,25 +68,17 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 	if p.holdCostly() {
 		return r, false // the page asks first (cost.go)
 	}
-	if p.cancel != nil {
-		p.cancel()
-		p.cancel = nil
-	}
+	id := p.async.Begin(time.Now())
 	p.App.Begin()
 	p.chart = nil
-	p.Received = 0
-	p.runID++
-	id := p.runID
 	// Recorded first: a scenario that does not validate is not
 	// retried until it changes.
 	p.lastRun = p.runKey()
 	jsbridge.Mark("run: start")
 	quiet := p.resultsOnly()
 	// A results-only run (every big one) goes in and out in the compact
-	// form (engine/api/compact): a whole trace is a few MB of columns
-	// instead of 15 MB of scenario JSON and 28 MB of result JSON, which
-	// this page's Go took seconds to encode and decode. The engine
-	// validates it and names the fields at fault, as for JSON.
+	// form (engine/api/compact), far smaller and faster to encode and
+	// decode than JSON; the engine validates it as it does JSON.
 	var body []byte
 	var err error
 	if quiet {
@@ -99,7 +91,7 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 		return r, false
 	}
 	jsbridge.Mark("run: encoded")
-	p.started = time.Now()
+	p.async.Started = time.Now()
 	return pendingRun{id: id, quiet: quiet, body: body}, true
 }
 
@@ -109,8 +101,8 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 func (p *Page) send(r pendingRun) {
 	cancel := p.post(r)
 	p.env.Lock()
-	if r.id == p.runID && p.App.Status == state.StatusRunning {
-		p.cancel = cancel
+	if p.App.Status == state.StatusRunning {
+		p.async.Posted(r.id, cancel)
 	}
 	p.env.UnlockOnly()
 }
@@ -133,7 +125,9 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 		path = "/api/run?format=compact"
 	}
 	apply := func(b []byte) {
-		p.Received++
+		if !p.async.Line(id) {
+			return
+		}
 		if err := p.App.ApplyLine(b); err != nil {
 			p.App.Fail(err.Error())
 		}
@@ -154,7 +148,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 				jsbridge.Mark("run: first frames")
 			}
 			p.env.Lock()
-			if id == p.runID {
+			if p.async.Current(id) {
 				lines.Write(b, apply)
 				p.update()
 			}
@@ -177,11 +171,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			// that reached the page before it is handled first, and
 			// decoding runs in a task of its own, outside the lock. The
 			// wait is for the next frame, not a task: the browser hands
-			// pointer moves to the page with the frames, so a move that
-			// came just before the answer waited behind the decoding and
-			// the layout (74-79 ms in two full runs of
-			// TestCancelAndLatencyAtScale, for a move 1-8 ms before the
-			// answer) when the wait was a zero-delay timer.
+			// pointer moves to the page with the frames.
 			var res *sched.Result
 			var decodeErr error
 			if !quiet {
@@ -199,10 +189,9 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			first := p.chart == nil
 			unlock := p.env.UnlockRender
 			defer func() { unlock() }()
-			if id != p.runID {
+			if !p.async.End(id) {
 				return
 			}
-			p.cancel = nil
 			switch {
 			case err != nil && err.Error() == jsbridge.ErrCancelled:
 				p.App.Cancel()
@@ -306,7 +295,7 @@ func (p *Page) update() {
 		// begins at its first submit, not at 0.
 		p.App.Player.Start = p.chart.Begin
 		jsbridge.Mark("run: laid out")
-		p.App.Elapsed = float64(time.Since(p.started).Microseconds()) / 1000
+		p.App.Elapsed = float64(time.Since(p.async.Started).Microseconds()) / 1000
 		if vs := frames.Views(p.App.Frames); len(vs) > 0 {
 			if !contains(vs, p.View) {
 				p.View = vs[0]
@@ -324,9 +313,7 @@ func (p *Page) update() {
 			}
 		}
 		// The chart and the sentence under it are painted now, before
-		// the render that shows the rest of the answer (the results,
-		// the tables, the animation's panels), which on a first visit
-		// took a few hundred milliseconds more.
+		// the render that shows the rest of the answer.
 		paint.GanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
 		paint.Narration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}
@@ -344,22 +331,10 @@ func contains(xs []string, x string) bool {
 
 // Event handlers: the render lock is held; long work goes to goroutines.
 
-func (p *Page) runNow()    { p.runFromEvent() }
-func (p *Page) cancelRun() { p.stopRun() }
-
-func (p *Page) stopRun() {
-	if p.cancel != nil {
-		p.cancel()
-		p.cancel = nil
-	}
-}
+func (p *Page) runNow() { p.runFromEvent() }
 
 // running says the engine works for the page: a run or a comparison.
-func (p *Page) running() bool {
-	return p.App.Status == state.StatusRunning || p.isComparing()
-}
-
-func (p *Page) isComparing() bool { return p.comparing != nil && p.comparing() }
+func (p *Page) running() bool { return p.async.Busy(p.App.Status == state.StatusRunning) }
 
 func (p *Page) setQuiet(checked bool) { p.QuietSet, p.Quiet = true, checked }
 
@@ -372,5 +347,5 @@ func (p *Page) progressText() string {
 		return fmt.Sprintf("Running %s on %s jobs in the engine worker (results only, no animation frames)", p.App.Scenario.Policy.Name, state.FormatNumber(float64(p.jobCount())))
 	}
 	return fmt.Sprintf("Running %s on %s in the engine worker: %d animation frames so far, %.1f s", p.App.Scenario.Policy.Name,
-		state.Count(p.jobCount(), "job"), p.Received, time.Since(p.started).Seconds())
+		state.Count(p.jobCount(), "job"), p.async.Received, time.Since(p.async.Started).Seconds())
 }

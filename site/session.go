@@ -28,7 +28,7 @@ func (p *Page) autosave() {
 		bigJobs := 0
 		dropBig := false
 		stale := false
-		comparing := p.isComparing()
+		comparing := p.async.Compare.Running()
 		// Encoding a whole trace takes a good part of a second in the
 		// browser: check only after the scenario changed.
 		now := seenKey{p.App.Scenario, p.App.Gen, p.lastRun}
@@ -51,10 +51,8 @@ func (p *Page) autosave() {
 			p.App.Dirty = false
 			// The browser keeps about 5 MB per site in localStorage: a
 			// whole trace goes to IndexedDB, with a marker in
-			// localStorage (it was not kept at all, and a reload showed
-			// the first preset without a word).
-			// A shipped trace's cut is kept as its name (as in a
-			// link), whatever its size.
+			// localStorage. A shipped trace's cut is kept as its name
+			// (as in a link), whatever its size.
 			if ls := p.linkScenario(); ls.Trace != nil || len(ls.Jobs) <= MaxSavedJobs {
 				b, _ = state.SaveText(ls)
 				dropBig, p.bigKept = p.bigKept && b != "", p.bigKept && b == ""
@@ -84,7 +82,7 @@ func (p *Page) autosave() {
 			if !jsbridge.SaveBig(BigKey, big) {
 				b = ""
 				p.env.Lock()
-				p.Notice = "This scenario, " + strconv.Quote(bigName) + " (" + jobsText(bigJobs) + "), is too big for this browser to keep: after a reload, import its trace again (Jobs → Import SWF or Batsim…)."
+				p.async.Notice = "This scenario, " + strconv.Quote(bigName) + " (" + jobsText(bigJobs) + "), is too big for this browser to keep: after a reload, import its trace again (Jobs → Import SWF or Batsim…)."
 				p.env.UnlockRender()
 			} else {
 				p.env.Lock()

@@ -51,7 +51,7 @@ func NewShare(p *Page) *Share {
 // share copies the scenario's link (with the lesson shown); an event
 // handler.
 func (c *Share) share() {
-	c.Err, c.P.Notice = "", ""
+	c.Err, c.P.async.Notice = "", ""
 	u, err := c.P.shareLinkWith(jsbridge.PageURL(), c.P.Lesson())
 	if err != nil {
 		c.Err = err.Error()
@@ -60,9 +60,9 @@ func (c *Share) share() {
 	}
 	c.URL = u
 	if jsbridge.Copy(c.URL) {
-		c.P.Notice = "Link copied to the clipboard."
+		c.P.async.Notice = "Link copied to the clipboard."
 	} else {
-		c.P.Notice = "Copy the link below."
+		c.P.async.Notice = "Copy the link below."
 	}
 }
 
@@ -95,13 +95,18 @@ func (c *Share) embedCode() string {
 	return c.embed
 }
 
-func (c *Share) makeEmbedCode() string {
-	p := c.P
+// embedURL is the address of the embed page, beside the page's own.
+func embedURL() string {
 	base := jsbridge.PageURL()
 	if i := strings.LastIndexByte(base, '/'); i >= 0 {
 		base = base[:i+1]
 	}
-	u, err := p.shareLinkWith(base+"embed.html", p.Lesson())
+	return base + "embed.html"
+}
+
+func (c *Share) makeEmbedCode() string {
+	p := c.P
+	u, err := p.shareLinkWith(embedURL(), p.Lesson())
 	if err != nil {
 		return ""
 	}
@@ -130,8 +135,7 @@ func EmbedSnippet(src string, height int, title string) string {
 // EmbedFrameHeight is the embed code's height for a chart of chart CSS
 // pixels and lesson l (nil for none), at a desktop width (800 px): the
 // bar, the controls and two lines of narration, then the lesson card,
-// its text wrapped at about 95 characters a line. (A fixed 130 + 200
-// left the lesson's last lines out: 630 px for 703 of content.)
+// its text wrapped at about 95 characters a line.
 func EmbedFrameHeight(chart int, l *lesson.Lesson) int {
 	h := chart + 150
 	if l == nil {
@@ -190,7 +194,7 @@ func (c *Share) setEmbedHeight(e vugu.DOMEvent) {
 
 func (c *Share) copyEmbed() {
 	if jsbridge.Copy(c.embedCode()) {
-		c.P.Notice = "Embed code copied to the clipboard."
+		c.P.async.Notice = "Embed code copied to the clipboard."
 	}
 }
 

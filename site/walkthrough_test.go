@@ -113,8 +113,7 @@ func TestCompareNamesSkipped(t *testing.T) {
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 4}}},
 		Jobs:     []model.Job{{ID: "1", Size: 1, Runtime: 5}}}
 	p.Picked = map[string]bool{"easy": true, "muscle": true, "dll": true}
-	c := &Compare{}
-	c.attach(p)
+	c := NewCompare(p)
 	p.refuse("muscle", "jobs: MUSCLE takes at most 200000 jobs")
 	s := c.skipped()
 	if !strings.Contains(s, "muscle") || strings.Contains(s, "easy") {

@@ -12,9 +12,7 @@ import (
 
 // CompactSaveJobs is the job count above which autosave keeps the
 // scenario in the compact form (engine/api/compact, in base64) instead of
-// JSON: for 20,000 jobs it is a third of the size and is written in
-// milliseconds, where the JSON took the page's thread a good part of a
-// second, during which it answered no input.
+// JSON: smaller, and written without holding the page's thread.
 const CompactSaveJobs = 2000
 
 // savedCompact starts a saved scenario in the compact form.

@@ -3,6 +3,7 @@ package state
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -43,13 +44,6 @@ func ShareToken(s *model.Scenario) (string, error) {
 	return tok, nil
 }
 
-// LinkError is a share link that could not be opened.
-type LinkError struct {
-	Msg string
-}
-
-func (e *LinkError) Error() string { return e.Msg }
-
 // OpenLink reads a scenario from a URL fragment such as "#s=v1....".
 // It returns (nil, nil) when the fragment holds no share link.
 func OpenLink(fragment string) (*model.Scenario, error) {
@@ -65,7 +59,7 @@ func OpenLink(fragment string) (*model.Scenario, error) {
 		if fe := model.FirstError(err); fe != nil && fe.Field == "link" {
 			msg = fe.Msg
 		}
-		return nil, &LinkError{Msg: msg}
+		return nil, errors.New(msg)
 	}
 	return s, nil
 }

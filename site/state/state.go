@@ -179,7 +179,7 @@ func ErrorBody(status int, body []byte) string {
 // names the field twice when a list of problems is one error: its
 // "error" is then the whole list, each problem with its own path
 // ("jobs: MUSCLE takes at most 200000 jobs"), and "field" the first
-// path; the path is not repeated then ("jobs: jobs: ..." before).
+// path; the path is not repeated then.
 func withField(field, msg string) string {
 	if field == "" || strings.HasPrefix(msg, field+": ") {
 		return msg
