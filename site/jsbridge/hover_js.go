@@ -8,14 +8,6 @@ import (
 	"github.com/vugu/vugu/js"
 )
 
-// Pointer is a pointer position over a chart's canvas: X and Y from the
-// canvas's top left, W and H its size in CSS pixels, ClientX the page's
-// coordinate (for drags) and Buttons the buttons held.
-type Pointer struct {
-	X, Y, W, H, ClientX float64
-	Buttons             int
-}
-
 // hoverFn is the current handler of OnHover (one chart per page).
 var (
 	hoverFn    func(p Pointer)
