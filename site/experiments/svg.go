@@ -182,6 +182,7 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 	for i, s := range f.Series {
 		col := Palette[st[i]%len(Palette)]
 		var pts []string
+		var marks strings.Builder // drawn over the line
 		lastY := math.NaN()
 		for _, x := range f.Xs {
 			v, ok := s.Values[x]
@@ -195,24 +196,17 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 			}
 			lastY = y(v)
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(xv), y(v)))
+			if !f.Step {
+				marker(&marks, st[i], px(xv), y(v), col, s.Paper)
+				fmt.Fprintf(&marks, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(s.value(x, v))))
+			}
 		}
 		dash := ""
 		if s.Paper {
 			dash = ` stroke-dasharray="5 3"`
 		}
 		fmt.Fprintf(b, `<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"><title>%s</title></polyline>`, col, dash, strings.Join(pts, " "), esc(s.Name))
-		if f.Step {
-			continue
-		}
-		for _, x := range f.Xs {
-			v, ok := s.Values[x]
-			xv, okx := xOf(x)
-			if !ok || !okx {
-				continue
-			}
-			marker(b, st[i], px(xv), y(v), col, s.Paper)
-			fmt.Fprintf(b, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(s.value(x, v))))
-		}
+		b.WriteString(marks.String())
 	}
 }
 
