@@ -237,10 +237,7 @@ func narratePacking(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg 
 		n.say(" Its earliest ").term("free space", TermSpace).say(" is %s from t = %s.", state.Count(p.R, "node"), n.secs(p.T))
 	case "try":
 		js := indices(p.Raw)
-		pos := "composition " + strconv.Itoa(p.Pos+1)
-		if p.Pos == 0 {
-			pos = "the first composition"
-		}
+		pos := compositionAt(p.Pos)
 		if p.OK {
 			n.say("%s: in row %d of the ", round, p.Row).term("composition table", TermComposition).
 				say(", %s, %s, has no job placed yet, so it can fill the space (Alg. 3).", pos, joinJobs(js, ids))
@@ -253,11 +250,7 @@ func narratePacking(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg 
 		cl := pl.cluster(val(p.C))
 		n.say("%s: MUSCLE takes ", round)
 		if row, pos, ok := pickedFrom(fs, i); ok {
-			where := "composition " + strconv.Itoa(pos+1)
-			if pos == 0 {
-				where = "the first composition"
-			}
-			n.say("%s of row %d, %s, and packs it into %s", where, row, joinJobs(js, ids), cl)
+			n.say("%s of row %d, %s, and packs it into %s", compositionAt(pos), row, joinJobs(js, ids), cl)
 		} else {
 			n.say("%s and packs it into %s", joinJobs(js, ids), cl)
 		}
@@ -289,6 +282,14 @@ func narratePacking(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg 
 		return nil
 	}
 	return n.segs
+}
+
+// compositionAt names the composition at pos in its row.
+func compositionAt(pos int) string {
+	if pos == 0 {
+		return "the first composition"
+	}
+	return "composition " + strconv.Itoa(pos+1)
 }
 
 func plural(k int, one, many string) string {
