@@ -16,10 +16,9 @@ var (
 
 // OnHover sends every pointer move over the canvas inside host to move,
 // and the pointer leaving it to leave, outside Vugu: a Vugu @mousemove
-// handler re-renders the whole page after every event, which at trace
-// scale took the page's thread for 100 ms and more per move. The
-// listeners are added once per host element; later calls only replace
-// the handlers.
+// handler re-renders the whole page after every event. The listeners
+// are added once per host element; later calls only replace the
+// handlers.
 func OnHover(host js.Value, move func(p Pointer), leave func()) {
 	hoverFn, hoverLeave = move, leave
 	h := sjs.Value(host)
