@@ -341,10 +341,7 @@ func FormatValue(v float64) string {
 	default:
 		prec = 4
 	}
-	s := strconv.FormatFloat(v, 'f', prec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
+	s := trimZeros(strconv.FormatFloat(v, 'f', prec, 64))
 	if s == "-0" {
 		s = "0"
 	}

@@ -24,10 +24,7 @@ func PairsSVG(title, nameA, nameB string, rows []PairRow) string {
 	top := padT + 24
 	h := top + max(1, len(rows))*rowH + padB
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-family="system-ui, sans-serif" font-size="12">`,
-		svgW, h, svgW, h, esc(title))
-	fmt.Fprintf(&b, `<title>%s</title><rect width="100%%" height="100%%" fill="#fff"/>`, esc(title))
-	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="14" font-weight="600">%s</text>`, padL, esc(title))
+	svgOpen(&b, svgW, h, title)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, r := range rows {
 		for _, v := range []float64{r.A0, r.A1, r.B0, r.B1} {

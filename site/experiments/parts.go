@@ -4,10 +4,7 @@ package experiments
 // Cloudflare address, the progress line) and Results (the figures,
 // MUSCLE's composition table, the numbers as a grid and the paper's
 // claims with their verdicts) are the parts of the Experiments view,
-// components of their own to keep each Build small: the browser
-// optimises a WebAssembly function on a background thread once it has
-// run a while, at about 2 ms of CPU per KB of code on a 2-core machine,
-// and the view's Build was 65 KB of code in one function (see
+// components of their own to keep each Build small (see
 // site/playground.go).
 type Controls struct {
 	V *View

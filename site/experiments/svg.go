@@ -56,8 +56,7 @@ func SVG(f Figure) string {
 	}
 	// The legend takes the room its names need: the plot keeps its
 	// width and the figure grows (at 12 px a character is at most about
-	// 7.5 units wide), and grows downwards for many series. Long names
-	// ("multisite-nonadaptive (paper)") ran off the figure's edge.
+	// 7.5 units wide), and grows downwards for many series.
 	svgW, padR := svgW, padR
 	if need := legendWidth(f); need > padR {
 		svgW += need - padR
@@ -66,10 +65,7 @@ func SVG(f Figure) string {
 	if need := padT + 20*len(f.Series) + 16; need > svgH {
 		svgH = need
 	}
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-family="system-ui, sans-serif" font-size="12">`,
-		svgW, svgH, svgW, svgH, esc(f.Title))
-	fmt.Fprintf(&b, `<title>%s</title><rect width="100%%" height="100%%" fill="#fff"/>`, esc(f.Title))
-	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="14" font-weight="600">%s</text>`, padL, esc(f.Title))
+	svgOpen(&b, svgW, svgH, f.Title)
 	if f.Log {
 		f = logValues(f)
 	}
@@ -120,6 +116,15 @@ func SVG(f Figure) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// svgOpen starts a standalone SVG document of w by h with its title, as
+// its accessible name and as a heading.
+func svgOpen(b *strings.Builder, w, h int, title string) {
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-family="system-ui, sans-serif" font-size="12">`,
+		w, h, w, h, esc(title))
+	fmt.Fprintf(b, `<title>%s</title><rect width="100%%" height="100%%" fill="#fff"/>`, esc(title))
+	fmt.Fprintf(b, `<text x="%d" y="22" font-size="14" font-weight="600">%s</text>`, padL, esc(title))
 }
 
 // legendWidth is the room the legend's names need, in SVG units: the
@@ -177,6 +182,7 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 	for i, s := range f.Series {
 		col := Palette[st[i]%len(Palette)]
 		var pts []string
+		var marks strings.Builder // drawn over the line
 		lastY := math.NaN()
 		for _, x := range f.Xs {
 			v, ok := s.Values[x]
@@ -190,24 +196,17 @@ func drawLines(b *strings.Builder, f Figure, plotW float64, y func(float64) floa
 			}
 			lastY = y(v)
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(xv), y(v)))
+			if !f.Step {
+				marker(&marks, st[i], px(xv), y(v), col, s.Paper)
+				fmt.Fprintf(&marks, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(s.value(x, v))))
+			}
 		}
 		dash := ""
 		if s.Paper {
 			dash = ` stroke-dasharray="5 3"`
 		}
 		fmt.Fprintf(b, `<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"><title>%s</title></polyline>`, col, dash, strings.Join(pts, " "), esc(s.Name))
-		if f.Step {
-			continue
-		}
-		for _, x := range f.Xs {
-			v, ok := s.Values[x]
-			xv, okx := xOf(x)
-			if !ok || !okx {
-				continue
-			}
-			marker(b, st[i], px(xv), y(v), col, s.Paper)
-			fmt.Fprintf(b, `<title>%s at %s: %s</title>`, esc(s.Name), esc(x), esc(FormatValue(s.value(x, v))))
-		}
+		b.WriteString(marks.String())
 	}
 }
 

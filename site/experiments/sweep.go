@@ -11,7 +11,6 @@ import (
 
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"
-	"gridplay/site/state"
 )
 
 // MaxParallel caps the points in flight at once (browser workers or
@@ -93,10 +92,9 @@ type Composition struct {
 
 // NewSweep prepares a sweep of experiment name with options opt on eng.
 func NewSweep(eng jsbridge.Engine, name string, opt sched.ExperimentOptions, parallel int, where string) *Sweep {
-	s := &Sweep{Name: name, Opt: opt, Parallel: max(1, min(parallel, MaxParallel)), Where: where,
-		eng: eng, cancels: map[int]func(){}, now: time.Now}
-	s.Base = "/api/experiments/" + url.PathEscape(name)
-	s.Body = s.optionsBody()
+	body, _ := json.Marshal(opt)
+	s := NewPointSweep(eng, "/api/experiments/"+url.PathEscape(name), body, parallel, where, nil, nil)
+	s.Name, s.Opt = name, opt
 	return s
 }
 
@@ -117,18 +115,8 @@ func (s *Sweep) update(f func()) {
 	f()
 }
 
-func (s *Sweep) optionsBody() []byte {
-	b, _ := json.Marshal(s.Opt)
-	return b
-}
-
-func (s *Sweep) path(suffix string) string { return s.Base + suffix }
-
 // Start asks for the plan, then runs the points. With Local set, the
-// plan is made here, at once: it runs nothing (sched.Experiment), and
-// asking a worker for it cost a short sweep about 18 ms in Chromium on a
-// 2-core machine, most of it waiting for the page's thread to finish the
-// render that the Run click starts, before any point could be sent.
+// plan is made here, at once: making it runs nothing (sched.Experiment).
 func (s *Sweep) Start() {
 	s.Started = s.now()
 	if s.Local != nil {
@@ -140,7 +128,7 @@ func (s *Sweep) Start() {
 		s.setPlan(plan)
 		return
 	}
-	s.request("POST", s.path("/plan"), s.Body, -1, -1, func(body []byte, err string) {
+	s.request("POST", s.Base+"/plan", s.Body, -1, -1, func(body []byte, err string) {
 		if err != "" {
 			s.fail("the plan: " + err)
 			return
@@ -190,16 +178,7 @@ func (s *Sweep) Retry() {
 
 // Cancel stops every point in flight; the sweep ends with "cancelled".
 func (s *Sweep) Cancel() {
-	s.mu.Lock()
-	s.stopped = true
-	cs := s.cancels
-	s.cancels = map[int]func(){}
-	s.mu.Unlock()
-	for _, c := range cs {
-		c()
-	}
-	s.gen++
-	s.Running = 0
+	s.stopAll()
 	if !s.Finished {
 		s.Err = "cancelled: " + strconv.Itoa(s.Done) + " of " + strconv.Itoa(len(s.Plan)) + " points were done; Retry runs the rest"
 	}
@@ -231,8 +210,7 @@ func (s *Sweep) launch() {
 // [lo, hi], at most s.chunk() long, or -1, -1. Runs start in
 // sched.Order, the largest point first, and take the free points after
 // it in the plan (a request asks for a range): titan-fig9's small points
-// sit between its large ones, and a request for each of them alone cost
-// the page more than the order gained.
+// sit between its large ones.
 func (s *Sweep) nextMissing() (lo, hi int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -266,14 +244,10 @@ func (s *Sweep) chunk() int {
 // points come back quickly (under quickPoint each, from the request to
 // its answer), the next requests ask for twice as many, up to
 // maxPerRequest, and a slow answer halves it again. A point's answer
-// costs the page's thread a few milliseconds whatever the point (the
-// worker's message, the engine client, a goroutine's wake-up, the
-// sweep's lock), and the workers wait for the page to send them the next
-// point: with titan-fig9's 25 points of a few milliseconds each, the
-// page's thread was as busy as either worker (a Chromium trace of a
-// fresh page's first sweep: 463 ms against 542-561 ms), on two cores.
-// Points of seconds, as muscle-fig4's, stay one a request, so the
-// workers share them out evenly.
+// costs the page's thread a few milliseconds whatever the point, and
+// the workers wait for the page to send them the next one. Points of
+// seconds, as muscle-fig4's, stay one a request, so the workers share
+// them out evenly.
 const (
 	quickPoint    = 40 * time.Millisecond
 	maxPerRequest = 8
@@ -297,7 +271,7 @@ func (s *Sweep) runPoints(lo, hi int) {
 		q = "?points=" + strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
 	}
 	sent := s.now()
-	s.request("POST", s.path(q), s.Body, lo, hi, func(body []byte, err string) {
+	s.request("POST", s.Base+q, s.Body, lo, hi, func(body []byte, err string) {
 		s.Running--
 		if s.isStopped() {
 			return
@@ -333,9 +307,7 @@ func (s *Sweep) runPoints(lo, hi int) {
 
 // Partial is the table of the points done so far, their metric rows in
 // index order (points finish in any order). Each point is decoded once,
-// when Partial first reads it: decoding every point done again at each
-// answer took 350 ms of the page's thread over titan-fig9's 25 points (a
-// CPU profile of the page in Chromium).
+// when Partial first reads it.
 func (s *Sweep) Partial() *sched.Table {
 	if len(s.undecoded) == 0 {
 		return s.partial
@@ -372,7 +344,7 @@ func (s *Sweep) merge() {
 	} else {
 		body = mergeRequest(s.Opt, s.Raw)
 	}
-	s.request("POST", s.path("/merge"), body, -1, -1, func(out []byte, err string) {
+	s.request("POST", s.Base+"/merge", body, -1, -1, func(out []byte, err string) {
 		if err != "" {
 			s.fail("merging the points: " + err)
 			return
@@ -387,9 +359,7 @@ func (s *Sweep) merge() {
 
 // mergeHere merges the points in the page (Local): the merge the engine
 // would make (sched.MergePoints, the same code), and the bytes it would
-// answer. Sending the points to a worker to merge cost a short sweep
-// about 20 ms in Chromium on a 2-core machine: the request, the worker's
-// first decoding of that much JSON, and decoding the answer here.
+// answer.
 func (s *Sweep) mergeHere() {
 	points := make([]json.RawMessage, len(s.Raw))
 	for k, b := range s.Raw {
@@ -434,8 +404,7 @@ func (s *Sweep) finish(msg string) {
 // mergeRequest is the body of an experiment's merge request,
 // {"options":...,"points":[...]}, with each point's report as the engine
 // sent it (trailing space trimmed). Written by hand: json.Marshal
-// compacts every RawMessage, which took 120 ms of the page's thread for
-// titan-fig9's 25 points; the engine parses the body either way.
+// would compact every RawMessage again; the engine parses either.
 func mergeRequest(opt sched.ExperimentOptions, points [][]byte) []byte {
 	o, _ := json.Marshal(opt)
 	n := len(o) + 32
@@ -508,38 +477,24 @@ func (s *Sweep) stopAll() {
 }
 
 // request sends one request and calls done, inside update, with the body
-// of a 200 answer or a message. k >= 0 marks a point (so Cancel can stop
-// it).
+// of a 200 answer or a message. lo >= 0 marks points lo to hi (so Cancel
+// can stop them).
 func (s *Sweep) request(method, path string, body []byte, lo, hi int, done func(body []byte, err string)) {
-	var status int
-	var buf []byte
 	gen := s.gen
-	cancel := s.eng.Request(method, path, body, jsbridge.Handlers{
-		Head:  func(st int) { status = st },
-		Chunk: func(b []byte) { buf = append(buf, b...) },
-		End: func(err error) {
-			if lo >= 0 {
-				s.mu.Lock()
-				for k := lo; k <= hi; k++ {
-					delete(s.cancels, k)
-				}
-				s.mu.Unlock()
+	cancel := s.eng.Request(method, path, body, handlersFor(func(b []byte, err string) {
+		if lo >= 0 {
+			s.mu.Lock()
+			for k := lo; k <= hi; k++ {
+				delete(s.cancels, k)
 			}
-			s.update(func() {
-				if gen != s.gen {
-					return // cancelled or retried since
-				}
-				switch {
-				case err != nil:
-					done(nil, err.Error())
-				case status != 200:
-					done(nil, state.ErrorBody(status, buf))
-				default:
-					done(buf, "")
-				}
-			})
-		},
-	})
+			s.mu.Unlock()
+		}
+		s.update(func() {
+			if gen == s.gen { // else cancelled or retried since
+				done(b, err)
+			}
+		})
+	}))
 	if lo >= 0 {
 		s.mu.Lock()
 		if s.stopped {

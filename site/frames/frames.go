@@ -58,8 +58,7 @@ func InTime(view string) bool { return view == "backfill" || view == "hybrid" }
 // Shown is how many frames of fs the views show at the replay's clock:
 // for a view of events in time, those at or before the clock (the
 // engine sends them in time order); for the others, frames spread
-// evenly over the replay. (Spread evenly, the hybrid grid's narration
-// said "At t = 25 s, …" while the clock read 85.8 s, issue 39.)
+// evenly over the replay.
 func Shown(view string, fs []state.Frame, pl *state.Player) int {
 	if !InTime(view) {
 		return pl.FrameIndex(len(fs))
@@ -138,12 +137,6 @@ func (p Platform) nodes(i int) int {
 	return 0
 }
 
-// Draw paints view from the first n frames of fs on c (w by h), with
-// clusters named by position.
-func Draw(c gantt.Canvas, view string, fs []state.Frame, n int, w, h float64) {
-	DrawOn(c, view, fs, n, w, h, Platform{})
-}
-
 // DrawOn paints view from the first n frames of fs on c (w by h), naming
 // clusters and jobs from pl and the frames themselves.
 func DrawOn(c gantt.Canvas, view string, fs []state.Frame, n int, w, h float64, pl Platform) {
@@ -201,7 +194,7 @@ func (g gen) gen() int {
 }
 
 // axisNum writes an axis end in at most seven characters, so it fits the
-// 56 px left of the fitness chart (2048.663 was clipped to "048.663").
+// 56 px left of the fitness chart.
 func axisNum(v float64) string {
 	a := math.Abs(v)
 	switch {
@@ -302,9 +295,7 @@ func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	if len(bars) == 0 || bw < 40 {
 		return
 	}
-	// Over the run's own window, first start to last end: from time 0,
-	// the last GA run of a TITAN replay (one task, late) was a lone
-	// square at the panel's right edge.
+	// Over the run's own window, first start to last end, not from 0.
 	begin, end := math.Inf(1), math.Inf(-1)
 	for _, b := range bars {
 		begin, end = math.Min(begin, b[0]), math.Max(end, b[1])
@@ -329,31 +320,16 @@ func countOf(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-type packing struct {
-	Op    string          `json:"op"`
-	Round int             `json:"round"`
-	C     *int            `json:"c"`
-	Row   int             `json:"row"`
-	Raw   json.RawMessage `json:"jobs"`
-	Jobs  []int           `json:"-"`
-	OK    bool            `json:"ok"`
-	T     float64         `json:"t"`
-	R     int             `json:"r"`
-	CP    int             `json:"cp"`
-	Eps   []float64       `json:"eps"`
-	Names []string        `json:"-"`
-}
-
 func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	rows := map[int][][]int{}
 	maxRow := -1
-	var cur packing
-	var picks []packing
+	var cur packFrame
+	var picks []packFrame
 	n := 0
 	// extent is, per cluster, the highest resource number any space
 	// reached: the axis the current space is drawn on.
 	extent := map[int]int{}
-	var space packing // the last resource space offered
+	var space packFrame // the last resource space offered
 	// ids are the job ids of the current round: the other frames name
 	// jobs by their index in it (MUSCLE doc: the "round" frame lists ids).
 	var ids []string
@@ -362,8 +338,8 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 		if f.Kind != "packing" {
 			continue
 		}
-		var p packing
-		if json.Unmarshal(f.Data, &p) != nil {
+		p, ok := decodePack(f)
+		if !ok {
 			continue
 		}
 		// "round" frames list job ids, the others job indices.
@@ -376,7 +352,7 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 		n++
 		switch p.Op {
 		case "round":
-			rows, maxRow, picks, space = map[int][][]int{}, -1, nil, packing{}
+			rows, maxRow, picks, space = map[int][][]int{}, -1, nil, packFrame{}
 		case "row":
 			rows[p.Row] = append(rows[p.Row], p.Jobs)
 			maxRow = max(maxRow, p.Row)
@@ -384,7 +360,7 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 			picks = append(picks, p)
 		}
 		if p.C != nil {
-			extent[*p.C] = max(extent[*p.C], p.CP+p.R)
+			extent[*p.C] = max(extent[*p.C], p.cp()+p.R)
 		}
 		if p.Op == "space" {
 			space = p
@@ -446,10 +422,10 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	// starting at resource number cp.
 	sw := w - sx - 10
 	if space.C != nil && space.R > 0 {
-		c.Text(fmt.Sprintf("%s, t = %s: %d resources from #%d", pl.cluster(*space.C), state.FormatNumber(space.T), space.R, space.CP), sx, sy+28, "#333333", "left")
+		c.Text(fmt.Sprintf("%s, t = %s: %d resources from #%d", pl.cluster(*space.C), state.FormatNumber(space.T), space.R, space.cp()), sx, sy+28, "#333333", "left")
 		if m := extent[*space.C]; m > 0 && sw > 20 {
 			c.FillRect(sx, sy+40, sw, 18, "#f1f3f5")
-			c.FillRect(sx+sw*float64(space.CP)/float64(m), sy+40, sw*float64(space.R)/float64(m), 18, "#74c0fc")
+			c.FillRect(sx+sw*float64(space.cp())/float64(m), sy+40, sw*float64(space.R)/float64(m), 18, "#74c0fc")
 		}
 	}
 	// The latest picks, as many as fit.
@@ -502,24 +478,14 @@ func sameJobs(a, b []int) bool {
 	return true
 }
 
-type backfill struct {
-	Job    string  `json:"job"`
-	Nodes  int     `json:"nodes"`
-	Start  float64 `json:"start"`
-	EstEnd float64 `json:"est_end"`
-	Head   string  `json:"head"`
-	Shadow float64 `json:"shadow"`
-	Mode   string  `json:"mode"`
-}
-
 func drawBackfill(c gantt.Canvas, fs []state.Frame, w, h float64) {
-	var bs []backfill
+	var bs []backfillFrame
 	end := 0.0
 	for _, f := range fs {
 		if f.Kind != "backfill" {
 			continue
 		}
-		var b backfill
+		var b backfillFrame
 		if json.Unmarshal(f.Data, &b) != nil {
 			continue
 		}
@@ -566,13 +532,18 @@ type status struct {
 	StaleQueue []int `json:"stale_queue"`
 }
 
+// transfer is a hybrid grid's transfer decision (HRS, eq. 1).
 type transfer struct {
-	Job   string  `json:"job"`
-	From  string  `json:"from"`
-	To    string  `json:"to"`
-	PB    float64 `json:"pb"`
-	Moved bool    `json:"moved"`
-	Why   string  `json:"why"`
+	Job       string  `json:"job"`
+	From      string  `json:"from"`
+	To        string  `json:"to"`
+	LocalTTR  float64 `json:"local_ttr"`
+	RemoteTTR float64 `json:"remote_ttr"`
+	Overhead  float64 `json:"overhead"`
+	PB        float64 `json:"pb"`
+	Threshold float64 `json:"threshold"`
+	Moved     bool    `json:"moved"`
+	Why       string  `json:"why"`
 }
 
 func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
@@ -679,24 +650,7 @@ func perCluster(free, stale []int, pl Platform) (names []string, f, st []int) {
 // time, or 0), so those are labelled by generation or step, not seconds.
 // It is "" when the run has no frame of view. tf writes the times.
 func StepLabel(view string, fs []state.Frame, n int, tf gantt.Times) string {
-	if n > len(fs) {
-		n = len(fs)
-	}
-	if n < 0 {
-		n = 0
-	}
-	total, shown := 0, 0
-	last := -1
-	for i, f := range fs {
-		if View(f.Kind) != view {
-			continue
-		}
-		total++
-		if i < n {
-			shown++
-			last = i
-		}
-	}
+	_, last, shown, total := scan(view, fs, n)
 	if total == 0 {
 		return ""
 	}

@@ -54,7 +54,7 @@ func TestViews(t *testing.T) {
 	}
 	for v, texts := range want {
 		r := &rec{}
-		Draw(r, v, fs, len(fs), 800, Height)
+		DrawOn(r, v, fs, len(fs), 800, Height, Platform{})
 		if len(r.fills) == 0 {
 			t.Errorf("%s: nothing filled", v)
 		}
@@ -66,7 +66,7 @@ func TestViews(t *testing.T) {
 		}
 		// With no frames shown yet, the view says how to start.
 		r0 := &rec{}
-		Draw(r0, v, fs, 0, 800, Height)
+		DrawOn(r0, v, fs, 0, 800, Height, Platform{})
 		if len(r0.texts) != 1 || !strings.Contains(r0.texts[0], "press Play") {
 			t.Errorf("%s with 0 frames: %q", v, r0.texts)
 		}
@@ -74,7 +74,7 @@ func TestViews(t *testing.T) {
 	// Garbage payloads are skipped, never a panic.
 	bad := []state.Frame{fr("packing", `{"op":`), fr("generation", `[]`), fr("backfill", `"x"`), fr("status", `1`)}
 	for _, v := range []string{"packing", "ga", "backfill", "hybrid"} {
-		Draw(&rec{}, v, bad, len(bad), 300, Height)
+		DrawOn(&rec{}, v, bad, len(bad), 300, Height, Platform{})
 	}
 }
 
@@ -87,13 +87,13 @@ func TestGARuns(t *testing.T) {
 		fr("generation", `{"round":1,"c":1,"n":1,"best":5,"mean":6}`),
 	}
 	r := &rec{}
-	Draw(r, "ga", fs, len(fs), 800, Height)
+	DrawOn(r, "ga", fs, len(fs), 800, Height, Platform{})
 	all := strings.Join(r.texts, "|")
 	if !strings.Contains(all, "GA run 2 (round 1, cluster 2), generation 1") || !strings.Contains(all, "best 5") {
 		t.Errorf("texts %q", all)
 	}
 	r = &rec{}
-	Draw(r, "ga", fs, 2, 800, Height)
+	DrawOn(r, "ga", fs, 2, 800, Height, Platform{})
 	if all := strings.Join(r.texts, "|"); !strings.Contains(all, "GA run 1 (round 1, cluster 1)") {
 		t.Errorf("texts %q", all)
 	}
@@ -109,7 +109,7 @@ func TestPackingSpaceGeometry(t *testing.T) {
 		fr("packing", `{"op":"space","c":0,"t":4,"r":1,"cp":3}`),
 	}
 	r := &geo{}
-	Draw(r, "packing", fs, len(fs), 800, Height)
+	DrawOn(r, "packing", fs, len(fs), 800, Height, Platform{})
 	if len(r.blue) != 1 {
 		t.Fatalf("want one space highlight, got %d", len(r.blue))
 	}
@@ -257,7 +257,7 @@ func (r *rects) FillRect(x, y, w, h float64, color string) {
 func TestGABestScheduleSpansItsRun(t *testing.T) {
 	fs := []state.Frame{fr("generation", `{"n":0,"best":10,"mean":10,"s":{"ts":[200],"te":[210]}}`)}
 	r := &rects{}
-	Draw(r, "ga", fs, 1, 800, Height)
+	DrawOn(r, "ga", fs, 1, 800, Height, Platform{})
 	bx, bw := 800*0.62+10, 800-(800*0.62+10)-10
 	last := r.r[len(r.r)-1]
 	if last[0] > bx+1 || last[2] < bw-2 {

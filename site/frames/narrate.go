@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -61,17 +60,6 @@ func Text(segs []Seg) string {
 	return b.String()
 }
 
-// Terms lists the glossary terms the segments link, in order.
-func Terms(segs []Seg) []string {
-	var out []string
-	for _, s := range segs {
-		if s.Term != "" {
-			out = append(out, s.Term)
-		}
-	}
-	return out
-}
-
 // narration builds segments; tf writes its times.
 type narration struct {
 	segs []Seg
@@ -101,21 +89,7 @@ func (n *narration) secs(v float64) string { return n.tf.Format(math.Round(v*100
 // what the view will show. It returns nil when fs has no frame of view.
 // tf writes the times (the chart's, gantt.Chart.Times).
 func Narrate(view string, fs []state.Frame, n int, pl Platform, tf gantt.Times) []Seg {
-	if n > len(fs) {
-		n = len(fs)
-	}
-	last, first := -1, -1
-	for i, f := range fs {
-		if View(f.Kind) != view {
-			continue
-		}
-		if first < 0 {
-			first = i
-		}
-		if i < n {
-			last = i
-		}
-	}
+	first, last, _, _ := scan(view, fs, n)
 	if first < 0 {
 		return nil
 	}
@@ -133,6 +107,27 @@ func Narrate(view string, fs []state.Frame, n int, pl Platform, tf gantt.Times) 
 		return narrateHybrid(fs, last, pl, tf)
 	}
 	return nil
+}
+
+// scan finds the frames of view in fs: the first (-1 when none), the
+// last among the first n (-1 when none), how many of them are among the
+// first n, and how many there are.
+func scan(view string, fs []state.Frame, n int) (first, last, shown, total int) {
+	first, last = -1, -1
+	for i, f := range fs {
+		if View(f.Kind) != view {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		total++
+		if i < n {
+			shown++
+			last = i
+		}
+	}
+	return first, last, shown, total
 }
 
 // intro is the narration before a view's first frame.
@@ -168,6 +163,16 @@ type packFrame struct {
 	MCP   float64         `json:"mcp"`
 	PB    float64         `json:"pb"`
 	Eps   []float64       `json:"eps"`
+	// Jobs are the frame's job indices, read from Raw by drawPacking.
+	Jobs []int `json:"-"`
+}
+
+// cp is a "space" or "pick" frame's first resource (a "done" frame's cp
+// is the clusters' CP, a list).
+func (p packFrame) cp() int {
+	var n int
+	json.Unmarshal(p.CP, &n)
+	return n
 }
 
 func decodePack(f state.Frame) (packFrame, bool) {
@@ -232,10 +237,7 @@ func narratePacking(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg 
 		n.say(" Its earliest ").term("free space", TermSpace).say(" is %s from t = %s.", state.Count(p.R, "node"), n.secs(p.T))
 	case "try":
 		js := indices(p.Raw)
-		pos := "composition " + strconv.Itoa(p.Pos+1)
-		if p.Pos == 0 {
-			pos = "the first composition"
-		}
+		pos := compositionAt(p.Pos)
 		if p.OK {
 			n.say("%s: in row %d of the ", round, p.Row).term("composition table", TermComposition).
 				say(", %s, %s, has no job placed yet, so it can fill the space (Alg. 3).", pos, joinJobs(js, ids))
@@ -248,11 +250,7 @@ func narratePacking(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg 
 		cl := pl.cluster(val(p.C))
 		n.say("%s: MUSCLE takes ", round)
 		if row, pos, ok := pickedFrom(fs, i); ok {
-			where := "composition " + strconv.Itoa(pos+1)
-			if pos == 0 {
-				where = "the first composition"
-			}
-			n.say("%s of row %d, %s, and packs it into %s", where, row, joinJobs(js, ids), cl)
+			n.say("%s of row %d, %s, and packs it into %s", compositionAt(pos), row, joinJobs(js, ids), cl)
 		} else {
 			n.say("%s and packs it into %s", joinJobs(js, ids), cl)
 		}
@@ -284,6 +282,14 @@ func narratePacking(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg 
 		return nil
 	}
 	return n.segs
+}
+
+// compositionAt names the composition at pos in its row.
+func compositionAt(pos int) string {
+	if pos == 0 {
+		return "the first composition"
+	}
+	return "composition " + strconv.Itoa(pos+1)
 }
 
 func plural(k int, one, many string) string {
@@ -571,18 +577,7 @@ func narrateHybrid(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg {
 	n := &narration{tf: tf}
 	switch f.Kind {
 	case "transfer":
-		var d struct {
-			Job       string  `json:"job"`
-			From      string  `json:"from"`
-			To        string  `json:"to"`
-			LocalTTR  float64 `json:"local_ttr"`
-			RemoteTTR float64 `json:"remote_ttr"`
-			Overhead  float64 `json:"overhead"`
-			PB        float64 `json:"pb"`
-			Threshold float64 `json:"threshold"`
-			Moved     bool    `json:"moved"`
-			Why       string  `json:"why"`
-		}
+		var d transfer
 		if json.Unmarshal(f.Data, &d) != nil {
 			return nil
 		}
@@ -696,18 +691,4 @@ func NarrateSchedule(r *sched.Result, submits map[string]float64, nodes int, t f
 		n.say(".")
 	}
 	return n.segs
-}
-
-// SortedTerms lists distinct terms, sorted (for tests and the glossary).
-func SortedTerms(segs []Seg) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range Terms(segs) {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
-	}
-	sort.Strings(out)
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 
@@ -253,4 +254,18 @@ func TestNarrateScheduleLongSpan(t *testing.T) {
 	if got := Text(NarrateSchedule(r, sub, 4, 1e9, tf)); !strings.Contains(got, "the last ends at t = 6 d 22 h 40 min") || !strings.Contains(got, "makespan 3 d)") {
 		t.Errorf("end %q", got)
 	}
+}
+
+// SortedTerms lists the distinct glossary terms the segments link, sorted.
+func SortedTerms(segs []Seg) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range segs {
+		if s.Term != "" && !seen[s.Term] {
+			seen[s.Term] = true
+			out = append(out, s.Term)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

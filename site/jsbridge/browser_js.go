@@ -83,8 +83,8 @@ func SaveBig(key string, data []byte) (ok bool) {
 			ok = false
 		}
 	}()
-	g := sjs.Global().Get("gridplayStore")
-	if !g.Truthy() || !g.Get("putBig").Truthy() {
+	g, ok := store("putBig")
+	if !ok {
 		return false
 	}
 	b := sjs.Global().Get("Uint8Array").New(len(data))
@@ -100,8 +100,8 @@ func LoadBig(key string) (data []byte) {
 			data = nil
 		}
 	}()
-	g := sjs.Global().Get("gridplayStore")
-	if !g.Truthy() || !g.Get("getBig").Truthy() {
+	g, ok := store("getBig")
+	if !ok {
 		return nil
 	}
 	v := await(g.Call("getBig", key))
@@ -117,9 +117,15 @@ func LoadBig(key string) (data []byte) {
 // outside Vugu's lock.
 func DeleteBig(key string) {
 	defer func() { recover() }()
-	if g := sjs.Global().Get("gridplayStore"); g.Truthy() && g.Get("delBig").Truthy() {
+	if g, ok := store("delBig"); ok {
 		await(g.Call("delBig", key))
 	}
+}
+
+// store is static/main.js's gridplayStore when it has method.
+func store(method string) (sjs.Value, bool) {
+	g := sjs.Global().Get("gridplayStore")
+	return g, g.Truthy() && g.Get(method).Truthy()
 }
 
 // Copy puts text on the clipboard (asynchronously); false when the
@@ -188,8 +194,14 @@ func DownloadChart(selector, name, title, sub, legend string) {
 	ctx.Call("drawImage", src, 0, head)
 	ctx.Set("fillStyle", "#555555")
 	ctx.Call("fillText", legend, 10*scale, float64(h+head)+8*scale)
+	offer(name, out)
+}
+
+// offer offers the picture on canvas as a PNG file.
+func offer(name string, canvas sjs.Value) {
+	doc := sjs.Global().Get("document")
 	a := doc.Call("createElement", "a")
-	a.Set("href", out.Call("toDataURL", "image/png"))
+	a.Set("href", canvas.Call("toDataURL", "image/png"))
 	a.Set("download", name)
 	doc.Get("body").Call("appendChild", a)
 	a.Call("click")
@@ -204,12 +216,6 @@ func Embed() (on, autoplay bool, height int) {
 		return false, false, 0
 	}
 	return true, e.Get("autoplay").Truthy(), e.Get("height").Int()
-}
-
-// Key is a key press outside text fields.
-type Key struct {
-	Key         string
-	Ctrl, Shift bool
 }
 
 // OnKeys delivers key presses on a channel (the JS listener must not

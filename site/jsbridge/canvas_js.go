@@ -73,11 +73,9 @@ func (c Canvas) Text(s string, x, y float64, color, align string) {
 // a canvas, else the canvas inside it, created (with id and an accessible
 // name) the first time. The page gives Vugu an empty host element, not the
 // canvas: Vugu removes, at every render, the attributes it did not set on
-// an element it renders, which for a canvas are its size, so that it came
-// back cleared at 300 by 150 and had to be drawn again in full after every
-// render (at whole-trace scale, a canvas of several MB re-allocated and a
-// heat map redrawn for each hover). Vugu leaves the children of an element
-// that has none in its template alone.
+// an element it renders, which for a canvas are its size: it would come
+// back cleared at 300 by 150 after every render. Vugu leaves the children
+// of an element that has none in its template alone.
 func CanvasIn(el js.Value, id, label string) js.Value {
 	host := sjs.Value(el)
 	if !host.Truthy() {

@@ -7,17 +7,6 @@ import (
 	sjs "syscall/js"
 )
 
-// EmbedCommand is one command a course page posted to the embed (see
-// static/embed-example.html): play, pause, seek (to T seconds on the
-// chart's clock, or to lesson step Step), or load (a share link's
-// fragment, "#s=…&l=…").
-type EmbedCommand struct {
-	Cmd  string
-	T    float64
-	Step int
-	Link string
-}
-
 // OnEmbedCommands delivers the commands posted to this window by its
 // parent page: window "message" events whose data is an object
 // {gridplay: "play" | "pause" | "seek" | "load", ...}. Messages from any
@@ -62,19 +51,6 @@ func OnEmbedCommands() <-chan EmbedCommand {
 	})
 	g.Call("addEventListener", "message", f)
 	return ch
-}
-
-// EmbedMessage is what the embed tells its parent page.
-type EmbedMessage struct {
-	Kind    string // "ready", "clock", "error"
-	T, End  float64
-	Playing bool
-	Frame   int
-	Frames  int
-	Step    int // the lesson step paused at, from 1; 0 for none
-	Policy  string
-	Name    string
-	Text    string // the narration, or the error
 }
 
 // PostToParent posts m to the parent page (any origin: the embed shows

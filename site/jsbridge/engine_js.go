@@ -27,12 +27,7 @@ func (e WorkerEngine) Request(method, path string, body []byte, h Handlers) func
 		q.Push(event{end: true, err: errors.New("engine client missing (static/main.js not loaded)")})
 		return func() {}
 	}
-	var fns []js.Func
-	release := func() {
-		for _, f := range fns {
-			f.Release()
-		}
-	}
+	var fns funcs
 	onHead := js.FuncOf(func(_ js.Value, a []js.Value) any {
 		q.Push(event{head: true, status: a[0].Int()})
 		return nil
@@ -49,10 +44,10 @@ func (e WorkerEngine) Request(method, path string, body []byte, h Handlers) func
 			err = errors.New(a[0].String())
 		}
 		q.Push(event{end: true, err: err})
-		release()
+		fns.release()
 		return nil
 	})
-	fns = []js.Func{onHead, onChunk, onEnd}
+	fns = funcs{onHead, onChunk, onEnd}
 	jsBody, ct := js.Null(), js.Null()
 	if body != nil {
 		jsBody = js.Global().Get("Uint8Array").New(len(body))
@@ -65,6 +60,15 @@ func (e WorkerEngine) Request(method, path string, body []byte, h Handlers) func
 	}
 	id := eng.Call("request", method, path, jsBody, onHead, onChunk, onEnd, ct)
 	return func() { eng.Call("cancel", id) }
+}
+
+// funcs are the callbacks of one request, released at its end.
+type funcs []js.Func
+
+func (fs funcs) release() {
+	for _, f := range fs {
+		f.Release()
+	}
 }
 
 type event struct {

@@ -8,14 +8,6 @@ import (
 	"github.com/vugu/vugu/js"
 )
 
-// Pointer is a pointer position over a chart's canvas: X and Y from the
-// canvas's top left, W and H its size in CSS pixels, ClientX the page's
-// coordinate (for drags) and Buttons the buttons held.
-type Pointer struct {
-	X, Y, W, H, ClientX float64
-	Buttons             int
-}
-
 // hoverFn is the current handler of OnHover (one chart per page).
 var (
 	hoverFn    func(p Pointer)
@@ -24,10 +16,9 @@ var (
 
 // OnHover sends every pointer move over the canvas inside host to move,
 // and the pointer leaving it to leave, outside Vugu: a Vugu @mousemove
-// handler re-renders the whole page after every event, which at trace
-// scale took the page's thread for 100 ms and more per move. The
-// listeners are added once per host element; later calls only replace
-// the handlers.
+// handler re-renders the whole page after every event. The listeners
+// are added once per host element; later calls only replace the
+// handlers.
 func OnHover(host js.Value, move func(p Pointer), leave func()) {
 	hoverFn, hoverLeave = move, leave
 	h := sjs.Value(host)

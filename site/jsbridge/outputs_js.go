@@ -24,8 +24,8 @@ func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 	recordPaint(sjs.Value(el).Get("id").String(), Now()-t0)
 }
 
-// ScrollTable is a windowed table body: only the rows in view are in the
-// DOM. The scroll container's scroll events repaint the body at once,
+// A ScrollTable (types.go) is a windowed table body: only the rows in
+// view are in the DOM. The scroll container's scroll events repaint the body at once,
 // without a page render (a render of the whole page per scroll event
 // would cost more than a frame); hovering a row reports its data-bar.
 //
@@ -40,27 +40,11 @@ func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 // vg-js-populate (an element with neither is static HTML to Vugu, whose
 // innerHTML it would set to "" at every render). Should the skeleton be
 // lost all the same, the next repaint makes it again (intact).
-type ScrollTable struct {
+type scrollState struct {
 	scroller, body sjs.Value
 	fns            []sjs.Func
-	// Window is the rows [lo, hi) of n to show for the container
-	// scrolled to top and height pixels tall.
-	Window func(top, height float64) (lo, hi, n int)
-	// Row writes the texts of row i into cells (Cols of them) and
-	// returns its data-bar and its class.
-	Row func(i int, cells []string) (bar int, class string)
-	// Cols is the number of columns; Num marks the right-aligned ones
-	// (class "num"), Titled those whose text is also their title (the
-	// stylesheet may cut it).
-	Cols        int
-	Num, Titled []bool
-	// RowH is a row's height in CSS pixels.
-	RowH float64
-	// Hover is called with the data-bar of the row under the pointer,
-	// -1 when it leaves the rows.
-	Hover       func(bar int)
-	top, height float64
-	hover       int
+	top, height    float64
+	hover          int
 
 	first sjs.Value // the skeleton's first row (a spacer)
 	pool  int       // its rows between the spacers
@@ -83,8 +67,8 @@ func (t *ScrollTable) Bind(scroller, body js.Value) {
 		bar := -1
 		if len(a) > 0 {
 			if tr := a[0].Get("target").Call("closest", "tr[data-bar]"); tr.Truthy() {
-				if b := tr.Get("dataset").Get("bar"); b.Truthy() {
-					bar = atoi(b.String())
+				if n, err := strconv.Atoi(tr.Get("dataset").Get("bar").String()); err == nil {
+					bar = n
 				}
 			}
 		}
@@ -223,22 +207,4 @@ func (t *ScrollTable) Release() {
 // Bound tells whether t is bound to scroller.
 func (t *ScrollTable) Bound(scroller js.Value) bool {
 	return t.fns != nil && t.scroller.Equal(sjs.Value(scroller))
-}
-
-func atoi(s string) int {
-	n, neg := 0, false
-	for i, c := range s {
-		if i == 0 && c == '-' {
-			neg = true
-			continue
-		}
-		if c < '0' || c > '9' {
-			return -1
-		}
-		n = n*10 + int(c-'0')
-	}
-	if neg {
-		return -n
-	}
-	return n
 }

@@ -29,12 +29,7 @@ func (r RemoteEngine) Request(method, path string, body []byte, h Handlers) func
 		hd.Set("content-type", "application/json")
 		init.Set("headers", hd)
 	}
-	var fns []js.Func
-	release := func() {
-		for _, f := range fns {
-			f.Release()
-		}
-	}
+	var fns funcs
 	fail := js.FuncOf(func(_ js.Value, a []js.Value) any {
 		msg := "the request to " + r.Base + " failed"
 		if len(a) > 0 && a[0].Truthy() {
@@ -45,7 +40,7 @@ func (r RemoteEngine) Request(method, path string, body []byte, h Handlers) func
 			}
 		}
 		q.Push(event{end: true, err: errors.New(msg)})
-		release()
+		fns.release()
 		return nil
 	})
 	gotBuf := js.FuncOf(func(_ js.Value, a []js.Value) any {
@@ -54,7 +49,7 @@ func (r RemoteEngine) Request(method, path string, body []byte, h Handlers) func
 		js.CopyBytesToGo(b, u)
 		q.Push(event{chunk: b})
 		q.Push(event{end: true})
-		release()
+		fns.release()
 		return nil
 	})
 	gotResp := js.FuncOf(func(_ js.Value, a []js.Value) any {
@@ -62,7 +57,7 @@ func (r RemoteEngine) Request(method, path string, body []byte, h Handlers) func
 		a[0].Call("arrayBuffer").Call("then", gotBuf, fail)
 		return nil
 	})
-	fns = []js.Func{fail, gotBuf, gotResp}
+	fns = funcs{fail, gotBuf, gotResp}
 	js.Global().Call("fetch", strings.TrimSuffix(r.Base, "/")+path, init).Call("then", gotResp, fail)
 	return func() { ctrl.Call("abort") }
 }
@@ -95,12 +90,7 @@ func DownloadSVGAsPNG(name, svg string) {
 		ctx.Call("fillRect", 0, 0, 2*w, 2*h)
 		ctx.Call("scale", 2, 2)
 		ctx.Call("drawImage", img, 0, 0)
-		a := doc.Call("createElement", "a")
-		a.Set("href", c.Call("toDataURL", "image/png"))
-		a.Set("download", name)
-		doc.Get("body").Call("appendChild", a)
-		a.Call("click")
-		a.Call("remove")
+		offer(name, c)
 		return nil
 	})
 	onerr = js.FuncOf(func(js.Value, []js.Value) any {

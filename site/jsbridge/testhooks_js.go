@@ -29,26 +29,21 @@ import sjs "syscall/js"
 // gridplayStore, gridplayDownload, gridplayKeys and the like) stays in
 // separate globals: the page needs those, and the tests only replace
 // gridplayDownload to catch the files offered.
-func testHooks() sjs.Value {
-	g := sjs.Global()
-	o := g.Get("gridplayTest")
-	if !o.Truthy() {
-		o = g.Get("Object").New()
-		g.Set("gridplayTest", o)
+func testHooks() sjs.Value { return field(sjs.Global(), "gridplayTest", "Object") }
+
+// field is o[name], made with constructor ctor ("Array", "Object") if
+// missing.
+func field(o sjs.Value, name, ctor string) sjs.Value {
+	v := o.Get(name)
+	if !v.Truthy() {
+		v = sjs.Global().Get(ctor).New()
+		o.Set(name, v)
 	}
-	return o
+	return v
 }
 
 // testList is the array field name of the test hooks, made if missing.
-func testList(name string) sjs.Value {
-	o := testHooks()
-	a := o.Get(name)
-	if !a.Truthy() {
-		a = sjs.Global().Get("Array").New()
-		o.Set(name, a)
-	}
-	return a
-}
+func testList(name string) sjs.Value { return field(testHooks(), name, "Array") }
 
 // Mark records a named moment of the page's work in gridplayTest.marks,
 // so a browser test can log where the time of an import or a run went.
@@ -68,17 +63,7 @@ func RecordFrameTime(ms float64) {
 // recordPaint appends a paint duration (ms) of the element id to
 // gridplayTest.paintTimes[id], up to 10,000 of them.
 func recordPaint(id string, ms float64) {
-	o := testHooks()
-	m := o.Get("paintTimes")
-	if !m.Truthy() {
-		m = sjs.Global().Get("Object").New()
-		o.Set("paintTimes", m)
-	}
-	a := m.Get(id)
-	if !a.Truthy() {
-		a = sjs.Global().Get("Array").New()
-		m.Set(id, a)
-	}
+	a := field(field(testHooks(), "paintTimes", "Object"), id, "Array")
 	if a.Length() < 10000 {
 		a.Call("push", ms)
 	}
@@ -87,13 +72,7 @@ func recordPaint(id string, ms float64) {
 // Publish sets gridplayTest.published[key] = val, for the browser tests'
 // logs and checks (the last experiment's merged JSON and timings).
 func Publish(key, val string) {
-	o := testHooks()
-	m := o.Get("published")
-	if !m.Truthy() {
-		m = sjs.Global().Get("Object").New()
-		o.Set("published", m)
-	}
-	m.Set(key, val)
+	field(testHooks(), "published", "Object").Set(key, val)
 }
 
 // Rendered records that the page made its nth render, ending now

@@ -241,12 +241,7 @@ func (c *command) run(args []string) int {
 		}
 		return 0
 	}
-	b, err := json.Marshal(res)
-	if err != nil {
-		return c.fail("encoding result: %v", err)
-	}
-	c.stdout.Write(append(b, '\n'))
-	return 0
+	return c.writeJSON(res)
 }
 
 // load reads FILE as a scenario for policy (empty: the file's own, or
@@ -340,10 +335,7 @@ func policyNames() string {
 		names = append(names, p.Name)
 	}
 	sort.Strings(names)
-	if len(names) == 0 {
-		return "(none registered)"
-	}
-	return strings.Join(names, ", ")
+	return nameList(names)
 }
 
 func experimentNames() string {
@@ -351,6 +343,10 @@ func experimentNames() string {
 	for _, e := range sched.Experiments() {
 		names = append(names, e.Name)
 	}
+	return nameList(names)
+}
+
+func nameList(names []string) string {
 	if len(names) == 0 {
 		return "(none registered)"
 	}
@@ -462,13 +458,7 @@ func (c *command) experiment(args []string) int {
 		return c.fail("experiment %s: %v", pos[0], err)
 	}
 	if *format == "json" {
-		// Compact: the same bytes as POST /api/experiments/NAME.
-		b, err := json.Marshal(rep)
-		if err != nil {
-			return c.fail("encoding JSON: %v", err)
-		}
-		c.stdout.Write(append(b, '\n'))
-		return 0
+		return c.writeJSON(rep) // the same bytes as POST /api/experiments/NAME
 	}
 	if *format == "md" {
 		writeMarkdown(c.stdout, e.Info(), opt, rep)
@@ -533,6 +523,16 @@ func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentO
 
 func (c *command) printJSON(v any) int {
 	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return c.fail("encoding JSON: %v", err)
+	}
+	c.stdout.Write(append(b, '\n'))
+	return 0
+}
+
+// writeJSON writes v as compact JSON and a newline, as the API answers.
+func (c *command) writeJSON(v any) int {
+	b, err := json.Marshal(v)
 	if err != nil {
 		return c.fail("encoding JSON: %v", err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -83,10 +82,5 @@ func (c *command) shake(file string, s *model.Scenario, policies []string, o *sh
 		}
 		return 0
 	}
-	b, err := json.Marshal(sum)
-	if err != nil {
-		return c.fail("encoding JSON: %v", err)
-	}
-	c.stdout.Write(append(b, '\n'))
-	return 0
+	return c.writeJSON(sum)
 }

@@ -5,10 +5,8 @@
 // syscall/js. It is linked into the page's one binary, static/app.wasm
 // (site/main_wasm.go): the page's main thread runs that binary as the
 // Vugu page, and each engine worker runs the same compiled module, whose
-// main sees no document and calls Main instead. One download and one
-// compile serve both; the page and its engine used to be two binaries
-// (app.wasm and api.wasm) that each carried the Go runtime, reflect, fmt
-// and encoding/json.
+// main sees no document and calls Main instead: one download and one
+// compile serve both.
 //
 // The binary is built with the tag gridplay_nohttp, so that no net/http
 // (nor the crypto/tls and x509 that come with it) is linked; wasm/api
@@ -92,27 +90,14 @@ func Main() {
 // when it starts and holds for its whole life, never reading or writing
 // it: a floor under the collector's heap goal, which is twice the live
 // heap (GOGC 100). Without it, the runtime.GC that ends each request
-// leaves a live heap of 0-3 MB and the next request starts from the 4 MB
-// minimum goal, so EASY on 20,000 jobs, which allocates 13.5 MB, was
-// collected at 4 and 7 MB during each request (GODEBUG=gctrace=1 under
-// node), marking a heap of 3-7 MB each time. Natively those cycles cost little wall time,
-// as the collector marks on the other core beside the request; in
-// WebAssembly there is one thread and the request waits for every cycle.
-// With the block, the goal after a request is 2 x (live + 24 MiB). The
-// collector starts a cycle before the goal, at 70-95% of the way from the
-// live heap to it, where its pacer puts the trigger from what it measured
-// of earlier cycles; so a request runs without a cycle only if it
-// allocates less than 70% of the block, whatever the pacer measured. A
-// 16 MiB block (70%: 11.2 MiB) spared EASY's 13.5 MB its cycle in most
-// runs, but not in one full run of ./build.sh test, where
-// TestBallastSparesTheRequestsCycles saw a cycle with it; 24 MiB (16.8
-// MiB) leaves room. A larger request, such as a whole trace, runs with
-// its cycles as before, its goal raised by 48 MiB at most. The block
-// holds no pointers, so a cycle does not scan it, and its pages, fresh
-// from the memory's growth, are never touched. The instance's memory
-// grows by about 24 MiB for it (engine-client.mjs's reuse cap counts
-// that); EASY on 20,000 jobs ran as fast with either block under node
-// (wasm/e2e/servebench.cjs, alternated three times).
+// leaves a small live heap, and a request of a few MB is collected
+// several times; in WebAssembly there is one thread, and the request
+// waits for every cycle. The collector starts a cycle at about 70% of
+// the way from the live heap to the goal, so a request runs without one
+// if it allocates less than about 70% of the block. The block holds no
+// pointers, so a cycle does not scan it, and its pages are never
+// touched. The instance's memory grows by about 24 MiB for it
+// (engine-client.mjs's reuse cap counts that).
 const BallastBytes = 24 << 20
 
 var ballast []byte

@@ -13,11 +13,9 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"net/http/httptest"
 	"os"
 
 	_ "gridplay/engine/all" // the policies
@@ -47,12 +45,11 @@ func main() {
 
 // call is the engine's answer to the request.
 func call(method, path string, body []byte) ([]byte, error) {
-	rec := httptest.NewRecorder()
-	api.Handler().ServeHTTP(rec, httptest.NewRequest(method, path, bytes.NewReader(body)))
-	if rec.Code != 200 {
-		return nil, fmt.Errorf("the engine answered %s %s with %d: %s", method, path, rec.Code, rec.Body.Bytes())
+	status, answer := api.Call(method, path, "", body)
+	if status != 200 {
+		return nil, fmt.Errorf("the engine answered %s %s with %d: %s", method, path, status, answer)
 	}
-	return rec.Body.Bytes(), nil
+	return answer, nil
 }
 
 // module is the request and its answer, and the policy list, as an ES

@@ -25,17 +25,15 @@ const maxTraceBytes = swf.MaxUploadBytes
 // On Cloudflare Workers it asks the deployment's static assets (the ASSETS
 // binding that wasm/cf/wrangler.toml declares); in the browser's engine
 // worker it fetches traces/NAME next to the worker's module, which sits at
-// the site's root (static/engine-worker.mjs, serving wasm/engineserve). It calls fetch through
-// syscall/js: net/http's client would add TLS and HTTP/2 to app.wasm
-// (about 5 MB) for a same-origin GET.
+// the site's root (static/engine-worker.mjs, serving wasm/engineserve).
+// It calls fetch through syscall/js: net/http's client would add TLS and
+// HTTP/2 to app.wasm for a same-origin GET.
 //
 // The answer is read as its reader is read, from the response's body
 // stream, and no further: closing the reader early cancels the rest. A
-// reader of the head of a trace (swf.LoadEach) thus fetches only its
-// first chunks: every point of gamf-fig7 reads 407 of HPC2N's 202,871
-// lines, and each engine worker used to fetch all of its 3.0 MB gzip
-// first, 28-36 ms on localhost in Chromium, and seconds on a slow link.
-// A response without a body stream (a test's fetch) is read whole.
+// reader of the head of a trace (swf.LoadEach, as gamf-fig7's points
+// are) thus fetches only its first chunks. A response without a body
+// stream (a test's fetch) is read whole.
 //
 // What was read stays in memory for the instance's later requests (the
 // page's engine workers and Cloudflare's isolates serve many), up to

@@ -16,9 +16,7 @@
 // names too, since nothing outside it sees them), so what a browser
 // receives is the minified code while static/ keeps the readable source,
 // which is what is sent to a client that accepts neither encoding. The
-// browser tests run the minified files (Chromium accepts brotli). An
-// embed's HTML, CSS and JavaScript as received went from 60,161 to
-// about half of that (wasm/e2e TestEmbedPosterAndSize logs it).
+// browser tests run the minified files (Chromium accepts brotli).
 package main
 
 import (
@@ -26,6 +24,7 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -114,31 +113,32 @@ func compress(p string, q int) error {
 		}
 		return err
 	}
-	if !fresh(p+".gz", src) {
-		if err := load(); err != nil {
-			return err
-		}
-		var out bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
-		w.Write(b)
-		if err := w.Close(); err != nil {
-			return err
-		}
-		if err := write(p+".gz", out.Bytes()); err != nil {
-			return err
-		}
+	encoders := []struct {
+		ext string
+		w   func(*bytes.Buffer) io.WriteCloser
+	}{
+		{".gz", func(out *bytes.Buffer) io.WriteCloser {
+			w, _ := gzip.NewWriterLevel(out, gzip.BestCompression)
+			return w
+		}},
+		{".br", func(out *bytes.Buffer) io.WriteCloser {
+			return brotli.NewWriterOptions(out, brotli.WriterOptions{Quality: q, LGWin: 24})
+		}},
 	}
-	if !fresh(p+".br", src) {
+	for _, e := range encoders {
+		if fresh(p+e.ext, src) {
+			continue
+		}
 		if err := load(); err != nil {
 			return err
 		}
 		var out bytes.Buffer
-		w := brotli.NewWriterOptions(&out, brotli.WriterOptions{Quality: q, LGWin: 24})
+		w := e.w(&out)
 		w.Write(b)
 		if err := w.Close(); err != nil {
 			return err
 		}
-		if err := write(p+".br", out.Bytes()); err != nil {
+		if err := write(p+e.ext, out.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -29,9 +29,7 @@ import (
 )
 
 // Jobs is the size of the warm-up trace: big enough that the hot loops
-// run long enough to be optimised, small enough to cost little (with
-// 3,000 jobs the first HPC2N import after the warm-up still took
-// 1.19-1.44 s against 0.66 s with 10,000).
+// run long enough to be optimised, small enough to cost little.
 const Jobs = 10000
 
 // Trace is a synthetic SWF trace of n jobs on a 128-node machine, in the
