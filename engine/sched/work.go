@@ -35,24 +35,15 @@ type Estimator interface {
 const (
 	// MaxSteps is the largest estimate a run may have: about 150 s
 	// natively and 6 minutes in the browser at NsPerStep (engine/runner
-	// refuses more). Every shipped preset, every experiment run that
-	// goes through engine/runner (the largest, muscle-fig4's 20,000 jobs,
-	// about 3e9), the benchmark set and the shipped traces whole under
-	// fcfs, easy and conservative (HPC2N's conservative run, the
-	// largest, 6.3e9) are far below it (engine/all's and site's tests);
-	// the titan run (population 1,000, 100,000 generations a
-	// round, 250,000 jobs) is 6.7e16.
+	// refuses more). Every shipped preset, experiment run, the benchmark
+	// set and the shipped traces whole under fcfs, easy and conservative
+	// are far below it (engine/all's and site's tests).
 	MaxSteps = 1e11
-	// NsPerStep is the native time of one step, in nanoseconds:
-	// BenchmarkWork put a heavy run's step at 0.6-4.6 ns of CPU time
-	// (medians 1.9 and 2.4) on a loaded machine and about 1 ns on a
-	// quieter one (engine/all/work_bench_test.go has the figures and
-	// the command).
+	// NsPerStep is the native time of one step, in nanoseconds
+	// (engine/all/work_bench_test.go measures it).
 	NsPerStep = 1.5
 	// BrowserSlowdown is how much slower a step runs in the browser's
-	// engine worker than natively: node took 1.8-3.9 times the native
-	// CPU time (median 2.4) on BenchmarkWork's cases
-	// (engine/all/work_bench_test.go).
+	// engine worker than natively (engine/all/work_bench_test.go).
 	BrowserSlowdown = 2.5
 )
 
@@ -148,13 +139,7 @@ func FluidQueue(submit, work []float64, shared bool) []float64 {
 		}
 		return 0
 	}
-	sorted := true // traces and generated workloads come in submit order
-	for i := 1; i < n && sorted; i++ {
-		sorted = at(i-1) <= at(i)
-	}
-	if !sorted {
-		sort.SliceStable(ord, func(a, b int) bool { return at(ord[a]) < at(ord[b]) })
-	}
+	sort.SliceStable(ord, func(a, b int) bool { return at(ord[a]) < at(ord[b]) })
 	q := make([]float64, n)
 	if !shared {
 		ends := make([]float64, 0, n) // completion times, non-decreasing
