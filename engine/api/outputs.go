@@ -31,34 +31,19 @@ func runFormat(w ResponseWriter, r *Request, s *model.Scenario, format string) {
 			} else {
 				err = outputs.WriteSeriesCSV(&buf, outputs.Series(rows))
 			}
-			if err == nil {
-				writeText(w, "text/csv; charset=utf-8", buf.Bytes())
-				return
-			}
+			writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
+			return
 		}
 	}
 	writeError(w, statusOf(err), inputError(err))
-}
-
-func writeText(w ResponseWriter, ctype string, b []byte) {
-	h := w.Header()
-	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(statusOK)
-	w.Write(b)
 }
 
 // handleBatsim imports a Batsim workload (POST /api/batsim?name=FILE): the
 // same answer as POST /api/swf, so the page imports both the same way.
 // Submit times are kept as they are, as for a trace.
 func handleBatsim(w ResponseWriter, r *Request) {
-	name := r.Query.Get("name")
-	if name == "" {
-		name = "workload.json"
-	}
-	if len(name) > 4*model.MaxNameLen {
-		writeError(w, statusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+	name, ok := readName(w, r, "workload.json")
+	if !ok {
 		return
 	}
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "Batsim workload")
@@ -152,7 +137,7 @@ func join(a, b string) string {
 func readShake(w ResponseWriter, r *Request) (*model.Scenario, shake.Spec, bool) {
 	var sp shake.Spec
 	var req ShakeBody
-	if !readStrict(w, r, model.MaxScenarioBytes, "shake request", &req) {
+	if !readStrict(w, r, model.MaxScenarioBytes, "shake request", &req, false) {
 		return nil, sp, false
 	}
 	if len(req.Scenario) == 0 {
@@ -222,11 +207,8 @@ func writeSummary(w ResponseWriter, format string, sum *shake.Summary) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := shake.WriteCSV(&buf, sum); err != nil {
-		writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
-		return
-	}
-	writeText(w, "text/csv; charset=utf-8", buf.Bytes())
+	err := shake.WriteCSV(&buf, sum)
+	writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
 }
 
 func handleShakePlan(w ResponseWriter, r *Request) {
@@ -245,7 +227,7 @@ func handleShakeMerge(w ResponseWriter, r *Request) {
 		return
 	}
 	var req ShakeMerge
-	if !readStrict(w, r, MaxMergeBytes, "merge request", &req) {
+	if !readStrict(w, r, MaxMergeBytes, "merge request", &req, false) {
 		return
 	}
 	if len(req.Points) == 0 {
