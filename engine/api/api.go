@@ -670,8 +670,7 @@ func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, *
 		return nil, nil
 	}
 	// A body of known length (the browser's engine always gives it) is
-	// read into one buffer of that size: io.ReadAll would grow one from
-	// 512 bytes, some 40 MB of copies for a whole trace's scenario.
+	// read into one buffer of that size, not grown from 512 bytes.
 	var buf bytes.Buffer
 	if r.ContentLength > 0 {
 		buf.Grow(int(r.ContentLength) + bytes.MinRead)

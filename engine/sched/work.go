@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"container/heap"
 	"fmt"
 	"math"
 	"math/bits"
@@ -173,11 +174,11 @@ func FluidQueue(submit, work []float64, shared bool) []float64 {
 			}
 			t += dt
 			v = fin[0]
-			fin.pop()
+			heap.Pop(&fin)
 		}
 		t = ta
 		q[i] = float64(len(fin))
-		fin.push(v + w)
+		heap.Push(&fin, v+w)
 	}
 	return q
 }
@@ -199,40 +200,15 @@ func fluidWork(w float64) float64 {
 	return w
 }
 
-// minHeap is a binary min-heap of float64.
+// minHeap is a min-heap of float64 (container/heap).
 type minHeap []float64
 
-func (h *minHeap) push(x float64) {
-	*h = append(*h, x)
-	a := *h
-	for k := len(a) - 1; k > 0; {
-		p := (k - 1) / 2
-		if !(a[k] < a[p]) {
-			break
-		}
-		a[k], a[p] = a[p], a[k]
-		k = p
-	}
-}
-
-func (h *minHeap) pop() {
-	a := *h
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for k := 0; ; {
-		l, r, m := 2*k+1, 2*k+2, k
-		if l < len(a) && a[l] < a[m] {
-			m = l
-		}
-		if r < len(a) && a[r] < a[m] {
-			m = r
-		}
-		if m == k {
-			break
-		}
-		a[k], a[m] = a[m], a[k]
-		k = m
-	}
-	*h = a
+func (h minHeap) Len() int           { return len(h) }
+func (h minHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *minHeap) Push(x any)        { *h = append(*h, x.(float64)) }
+func (h *minHeap) Pop() any {
+	x := (*h)[len(*h)-1]
+	*h = (*h)[:len(*h)-1]
+	return x
 }

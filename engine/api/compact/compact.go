@@ -1,9 +1,7 @@
 // Package compact is the binary form in which the page and its engine
 // worker exchange big scenarios, trace imports and results: columns of
-// fixed-width numbers and varints instead of JSON. The whole HPC2N trace
-// is about 15 MB of scenario JSON and 28 MB of result JSON, which the
-// page's Go decoded by reflection for seconds; as columns it is a few MB
-// that decode in tens of milliseconds.
+// fixed-width numbers and varints instead of JSON, which the page's Go
+// would decode by reflection.
 //
 // The JSON API stays what scripts use; this form is additive (see
 // engine/api: POST /api/run with Content-Type ScenarioType and/or
@@ -325,6 +323,15 @@ func (r *reader) strtabTo(n int, set func(i int, s string)) bool {
 	return true
 }
 
+// end is the first error of the message, or an error when bytes are left
+// after its last part, what.
+func (r *reader) end(what string) error {
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the %s", r.left(), what))
+	}
+	return r.err
+}
+
 // dict reads a dictionary written by codes.write: index 0 is "".
 func (r *reader) dict() []string {
 	k := r.count(1, "a dictionary")
@@ -637,11 +644,8 @@ func ReadScenario(b []byte) (*model.Scenario, error) {
 		}
 	}
 	jobs := readJobs(r)
-	if r.err == nil && r.left() != 0 {
-		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
-	}
-	if r.err != nil {
-		return nil, asModel(r.err)
+	if err := r.end("job columns"); err != nil {
+		return nil, asModel(err)
 	}
 	s := model.Canonical(&h)
 	s.Jobs = jobs
@@ -683,11 +687,8 @@ func DecodeCut(b []byte, header any) ([]model.Job, error) {
 	r := &reader{b: b}
 	r.head(kindCut, "trace cut", func(p []byte) error { return json.Unmarshal(p, header) })
 	jobs := readJobs(r)
-	if r.err == nil && r.left() != 0 {
-		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
-	}
-	if r.err != nil {
-		return nil, r.err
+	if err := r.end("job columns"); err != nil {
+		return nil, err
 	}
 	return jobs, nil
 }
@@ -838,11 +839,8 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 		}
 		res.Schedule = s
 	}
-	if r.err == nil && r.left() != 0 {
-		r.fail(fmt.Errorf("%d bytes after the placements", r.left()))
-	}
-	if r.err != nil {
-		return nil, r.err
+	if err := r.end("placements"); err != nil {
+		return nil, err
 	}
 	return res, nil
 }
