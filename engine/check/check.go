@@ -73,16 +73,11 @@ func Placed(ix *model.JobIndex, pl []sched.Placement) []int32 {
 	return ix.Positions(len(pl), func(k int) string { return pl[k].Job })
 }
 
-// Mark checks res against s (Schedule) and records the verdict in
-// res.Valid and res.Violations.
-func Mark(s *model.Scenario, res *sched.Result) {
-	MarkIndexed(s, res, nil, nil)
-}
-
-// MarkIndexed is Mark given what a run has already found (engine/runner
-// shares them with the metrics and the per-job table): ix, the index of
-// s.Jobs (model.IndexJobs, or the one of s.ValidateIndex), and jobOf,
-// Placed(ix, res.Schedule). Nil for either is built here.
+// MarkIndexed checks res against s (Schedule) and records the verdict in
+// res.Valid and res.Violations, given what a run has already found
+// (engine/runner shares them with the metrics and the per-job table): ix,
+// the index of s.Jobs (model.IndexJobs, or the one of s.ValidateIndex),
+// and jobOf, Placed(ix, res.Schedule). Nil for either is built here.
 func MarkIndexed(s *model.Scenario, res *sched.Result, ix *model.JobIndex, jobOf []int32) {
 	if res == nil {
 		return
