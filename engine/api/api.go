@@ -539,11 +539,7 @@ func (s *stream) start() {
 		return
 	}
 	s.started = true
-	h := s.w.Header()
-	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	s.w.WriteHeader(statusOK)
+	writeHead(s.w, statusOK, "application/x-ndjson; charset=utf-8")
 }
 
 // Record implements sched.Recorder; a write error stops the run.
@@ -715,12 +711,17 @@ func writeText(w ResponseWriter, typ string, b []byte, err error) {
 }
 
 func writeBody(w ResponseWriter, status int, typ string, b []byte) {
+	writeHead(w, status, typ)
+	w.Write(b)
+}
+
+// writeHead sends the status and the headers of every answer.
+func writeHead(w ResponseWriter, status int, typ string) {
 	h := w.Header()
 	h.Set("Content-Type", typ)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	w.Write(b)
 }
 
 func writeError(w ResponseWriter, status int, e *Error) {

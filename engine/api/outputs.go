@@ -117,20 +117,13 @@ func prefixed(err error) error {
 	case errors.As(err, &es):
 		out := make(model.Errors, len(es))
 		for i, e := range es {
-			out[i] = model.Errf(join("scenario", e.Field), e.Msg)
+			out[i] = e.Under("scenario")
 		}
 		return out
 	case errors.As(err, &fe):
-		return model.Errf(join("scenario", fe.Field), fe.Msg)
+		return fe.Under("scenario")
 	}
 	return err
-}
-
-func join(a, b string) string {
-	if b == "" {
-		return a
-	}
-	return a + "." + b
 }
 
 // readShake reads a shake body and resolves it.
