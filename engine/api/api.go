@@ -51,88 +51,60 @@ func Serve(w ResponseWriter, r *Request) {
 			return
 		}
 	}
-	switch {
-	case path == "/api/policies":
-		if !allow(w, r, "GET") {
-			return
+	if rt, ok := routes[path]; ok {
+		if allow(w, r, rt.method) {
+			rt.handle(w, r)
 		}
-		writeJSON(w, statusOK, sched.Policies())
-	case path == "/api/run":
-		if !allow(w, r, "POST") {
-			return
-		}
-		handleRun(w, r)
-	case path == "/api/swf":
-		if !allow(w, r, "POST") {
-			return
-		}
-		handleSWF(w, r)
-	case path == "/api/batsim" || path == "/api/batsim/export":
-		if !allow(w, r, "POST") {
-			return
-		}
-		if path == "/api/batsim" {
-			handleBatsim(w, r)
-		} else {
-			handleBatsimExport(w, r)
-		}
-	case path == "/api/shake" || strings.HasPrefix(path, "/api/shake/"):
-		verb := strings.TrimPrefix(strings.TrimPrefix(path, "/api/shake"), "/")
-		if verb != "" && verb != "plan" && verb != "merge" {
-			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/shake, /api/shake/plan or /api/shake/merge", r.Path)})
-			return
-		}
-		if !allow(w, r, "POST") {
-			return
-		}
-		switch verb {
-		case "plan":
-			handleShakePlan(w, r)
-		case "merge":
-			handleShakeMerge(w, r)
-		default:
-			handleShake(w, r)
-		}
-	case path == "/api/expand":
-		if !allow(w, r, "POST") {
-			return
-		}
-		handleExpand(w, r)
-	case path == "/api/bench":
-		if !allow(w, r, "GET") {
-			return
-		}
-		handleBench(w)
-	case path == "/api/experiments":
-		if !allow(w, r, "GET") {
-			return
-		}
-		writeJSON(w, statusOK, sched.Experiments())
-	case strings.HasPrefix(path, "/api/experiments/"):
-		name, verb, _ := strings.Cut(strings.TrimPrefix(path, "/api/experiments/"), "/")
-		e, ok := sched.LookupExperiment(name)
-		if !ok {
-			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("unknown experiment %q (see GET /api/experiments)", name)})
-			return
-		}
-		if verb != "" && verb != "plan" && verb != "merge" {
-			writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/experiments/%s, /plan or /merge", r.Path, name)})
-			return
-		}
-		if !allow(w, r, "POST") {
-			return
-		}
-		switch verb {
-		case "plan":
-			handlePlan(w, r, e)
-		case "merge":
-			handleMerge(w, r, e)
-		default:
-			handleExperiment(w, r, e)
-		}
-	default:
-		writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s", r.Path)})
+		return
 	}
+	if !strings.HasPrefix(path, "/api/experiments/") {
+		msg := fmt.Sprintf("no such route %s", r.Path)
+		if strings.HasPrefix(path, "/api/shake/") {
+			msg += ": use /api/shake, /api/shake/plan or /api/shake/merge"
+		}
+		writeError(w, statusNotFound, &Error{Msg: msg})
+		return
+	}
+	name, verb, _ := strings.Cut(strings.TrimPrefix(path, "/api/experiments/"), "/")
+	e, ok := sched.LookupExperiment(name)
+	if !ok {
+		writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("unknown experiment %q (see GET /api/experiments)", name)})
+		return
+	}
+	if verb != "" && verb != "plan" && verb != "merge" {
+		writeError(w, statusNotFound, &Error{Msg: fmt.Sprintf("no such route %s: use /api/experiments/%s, /plan or /merge", r.Path, name)})
+		return
+	}
+	if !allow(w, r, "POST") {
+		return
+	}
+	switch verb {
+	case "plan":
+		handlePlan(w, r, e)
+	case "merge":
+		handleMerge(w, r, e)
+	default:
+		handleExperiment(w, r, e)
+	}
+}
+
+// routes are the routes of a fixed path (the experiments' are by name),
+// with the method each takes.
+var routes = map[string]struct {
+	method string
+	handle func(ResponseWriter, *Request)
+}{
+	"/api/policies":      {"GET", func(w ResponseWriter, _ *Request) { writeJSON(w, statusOK, sched.Policies()) }},
+	"/api/run":           {"POST", handleRun},
+	"/api/swf":           {"POST", handleSWF},
+	"/api/batsim":        {"POST", handleBatsim},
+	"/api/batsim/export": {"POST", handleBatsimExport},
+	"/api/shake":         {"POST", handleShake},
+	"/api/shake/plan":    {"POST", handleShakePlan},
+	"/api/shake/merge":   {"POST", handleShakeMerge},
+	"/api/expand":        {"POST", handleExpand},
+	"/api/bench":         {"GET", handleBench},
+	"/api/experiments":   {"GET", func(w ResponseWriter, _ *Request) { writeJSON(w, statusOK, sched.Experiments()) }},
 }
 
 // allow answers 405 unless r uses method.
@@ -216,12 +188,8 @@ func handleSWF(w ResponseWriter, r *Request) {
 		writeError(w, statusBadRequest, &Error{Field: "format", Msg: "must be json or compact"})
 		return
 	}
-	name := q.Get("name")
-	if name == "" {
-		name = "trace.swf"
-	}
-	if len(name) > 4*model.MaxNameLen {
-		writeError(w, statusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+	name, ok := readName(w, r, "trace.swf")
+	if !ok {
 		return
 	}
 	limit := swf.DefaultImportJobs
@@ -273,12 +241,7 @@ func handleExpand(w ResponseWriter, r *Request) {
 	if err == nil {
 		var b []byte
 		if b, err = model.Encode(x); err == nil {
-			h := w.Header()
-			h.Set("Content-Type", "application/json; charset=utf-8")
-			h.Set("Cache-Control", "no-store")
-			h.Set("X-Content-Type-Options", "nosniff")
-			w.WriteHeader(statusOK)
-			w.Write(b)
+			writeBytes(w, "application/json; charset=utf-8", b)
 			return
 		}
 	}
@@ -288,7 +251,7 @@ func handleExpand(w ResponseWriter, r *Request) {
 // handleBench answers the standard benchmark set (engine/api/benchset)
 // with its request bodies, made here from the HPC2N trace, so that the
 // benchmark page need not download 20,000 jobs of scenario.
-func handleBench(w ResponseWriter) {
+func handleBench(w ResponseWriter, _ *Request) {
 	set, err := benchset.Load()
 	if err != nil {
 		writeError(w, statusServiceUnavailable, &Error{Msg: err.Error()})
@@ -302,47 +265,29 @@ func handleBench(w ResponseWriter) {
 // false.
 func readOptions(w ResponseWriter, r *Request) (sched.ExperimentOptions, bool) {
 	var opt sched.ExperimentOptions
-	body, herr := readBody(w, r, MaxOptionsBytes, "options")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return opt, false
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		return opt, true
-	}
-	if err := decodeStrict(body, &opt); err != nil {
-		writeError(w, err.Status, err)
-		return opt, false
-	}
-	return opt, true
+	return opt, readStrict(w, r, MaxOptionsBytes, "options", &opt, true)
 }
 
-// decodeStrict decodes one JSON value into v, refusing unknown fields and
-// trailing data.
-func decodeStrict(body []byte, v any) *Error {
-	if !json.Valid(body) {
-		return &Error{Msg: "options are not valid JSON", Status: statusBadRequest}
+// readStrict reads a JSON body of at most limit bytes into v, refusing
+// unknown fields and trailing data (the messages name what); an empty
+// body is no error when emptyOK. On bad input it answers the error and
+// reports false.
+func readStrict(w ResponseWriter, r *Request, limit int64, what string, v any, emptyOK bool) bool {
+	body, herr := readBody(w, r, limit, what)
+	switch {
+	case herr != nil:
+		writeError(w, herr.Status, herr)
+		return false
+	case emptyOK && len(bytes.TrimSpace(body)) == 0:
+		return true
+	case !json.Valid(body):
+		writeError(w, statusBadRequest, &Error{Msg: what + " are not valid JSON"})
+		return false
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &Error{Msg: "options: " + err.Error(), Status: statusUnprocessableEntity}
-	}
-	return nil
-}
-
-// readStrict reads a JSON body of at most limit bytes into v (decodeStrict,
-// the messages naming what); on bad input it answers the error and
-// reports false.
-func readStrict(w ResponseWriter, r *Request, limit int64, what string, v any) bool {
-	body, herr := readBody(w, r, limit, what)
-	if herr != nil {
-		writeError(w, herr.Status, herr)
-		return false
-	}
-	if e := decodeStrict(body, v); e != nil {
-		e.Msg = strings.Replace(e.Msg, "options", what, 1)
-		writeError(w, e.Status, e)
+		writeError(w, statusUnprocessableEntity, &Error{Msg: what + ": " + err.Error()})
 		return false
 	}
 	return true
@@ -382,7 +327,7 @@ func handleMerge(w ResponseWriter, r *Request, e sched.Experiment) {
 		return
 	}
 	var req MergeRequest
-	if !readStrict(w, r, MaxMergeBytes, "merge request", &req) {
+	if !readStrict(w, r, MaxMergeBytes, "merge request", &req, false) {
 		return
 	}
 	rep, err := sched.MergePoints(e, req.Options, req.Points)
@@ -419,13 +364,21 @@ func writeCSV(w ResponseWriter, rows []sched.Row, header bool) {
 	} else {
 		err = WriteRows(&buf, rows)
 	}
-	if err != nil {
-		writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
-		return
+	writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
+}
+
+// readName reads ?name=, def when absent; on a name too long it answers
+// the error and reports false.
+func readName(w ResponseWriter, r *Request, def string) (string, bool) {
+	name := r.Query.Get("name")
+	if name == "" {
+		name = def
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.WriteHeader(statusOK)
-	w.Write(buf.Bytes())
+	if len(name) > 4*model.MaxNameLen {
+		writeError(w, statusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+		return "", false
+	}
+	return name, true
 }
 
 // readPoint reads ?point=K: -1 when absent; on a bad index it answers
@@ -586,11 +539,7 @@ func (s *stream) start() {
 		return
 	}
 	s.started = true
-	h := s.w.Header()
-	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	s.w.WriteHeader(statusOK)
+	writeHead(s.w, statusOK, "application/x-ndjson; charset=utf-8")
 }
 
 // Record implements sched.Recorder; a write error stops the run.
@@ -717,8 +666,7 @@ func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, *
 		return nil, nil
 	}
 	// A body of known length (the browser's engine always gives it) is
-	// read into one buffer of that size: io.ReadAll would grow one from
-	// 512 bytes, some 40 MB of copies for a whole trace's scenario.
+	// read into one buffer of that size, not grown from 512 bytes.
 	var buf bytes.Buffer
 	if r.ContentLength > 0 {
 		buf.Grow(int(r.ContentLength) + bytes.MinRead)
@@ -744,24 +692,36 @@ func writeJSON(w ResponseWriter, status int, v any) {
 		status = statusInternalServerError
 		b, _ = json.Marshal(&Error{Msg: "internal error: " + err.Error()})
 	}
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
+	writeBody(w, status, "application/json; charset=utf-8", append(b, '\n'))
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// writeBytes answers 200 with b as typ (a compact message).
-func writeBytes(w ResponseWriter, typ string, b []byte) {
+// writeBytes answers 200 with b as typ.
+func writeBytes(w ResponseWriter, typ string, b []byte) { writeBody(w, statusOK, typ, b) }
+
+// writeText answers b as typ, or err (a 500) when it is not nil: the
+// answer of a writer into b.
+func writeText(w ResponseWriter, typ string, b []byte, err error) {
+	if err != nil {
+		writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
+		return
+	}
+	writeBody(w, statusOK, typ, b)
+}
+
+func writeBody(w ResponseWriter, status int, typ string, b []byte) {
+	writeHead(w, status, typ)
+	w.Write(b)
+}
+
+// writeHead sends the status and the headers of every answer.
+func writeHead(w ResponseWriter, status int, typ string) {
 	h := w.Header()
 	h.Set("Content-Type", typ)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(statusOK)
-	w.Write(b)
+	w.WriteHeader(status)
 }
 
 func writeError(w ResponseWriter, status int, e *Error) {

@@ -31,34 +31,19 @@ func runFormat(w ResponseWriter, r *Request, s *model.Scenario, format string) {
 			} else {
 				err = outputs.WriteSeriesCSV(&buf, outputs.Series(rows))
 			}
-			if err == nil {
-				writeText(w, "text/csv; charset=utf-8", buf.Bytes())
-				return
-			}
+			writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
+			return
 		}
 	}
 	writeError(w, statusOf(err), inputError(err))
-}
-
-func writeText(w ResponseWriter, ctype string, b []byte) {
-	h := w.Header()
-	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(statusOK)
-	w.Write(b)
 }
 
 // handleBatsim imports a Batsim workload (POST /api/batsim?name=FILE): the
 // same answer as POST /api/swf, so the page imports both the same way.
 // Submit times are kept as they are, as for a trace.
 func handleBatsim(w ResponseWriter, r *Request) {
-	name := r.Query.Get("name")
-	if name == "" {
-		name = "workload.json"
-	}
-	if len(name) > 4*model.MaxNameLen {
-		writeError(w, statusBadRequest, &Error{Field: "name", Msg: fmt.Sprintf("must be at most %d bytes", 4*model.MaxNameLen)})
+	name, ok := readName(w, r, "workload.json")
+	if !ok {
 		return
 	}
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "Batsim workload")
@@ -132,27 +117,20 @@ func prefixed(err error) error {
 	case errors.As(err, &es):
 		out := make(model.Errors, len(es))
 		for i, e := range es {
-			out[i] = model.Errf(join("scenario", e.Field), e.Msg)
+			out[i] = e.Under("scenario")
 		}
 		return out
 	case errors.As(err, &fe):
-		return model.Errf(join("scenario", fe.Field), fe.Msg)
+		return fe.Under("scenario")
 	}
 	return err
-}
-
-func join(a, b string) string {
-	if b == "" {
-		return a
-	}
-	return a + "." + b
 }
 
 // readShake reads a shake body and resolves it.
 func readShake(w ResponseWriter, r *Request) (*model.Scenario, shake.Spec, bool) {
 	var sp shake.Spec
 	var req ShakeBody
-	if !readStrict(w, r, model.MaxScenarioBytes, "shake request", &req) {
+	if !readStrict(w, r, model.MaxScenarioBytes, "shake request", &req, false) {
 		return nil, sp, false
 	}
 	if len(req.Scenario) == 0 {
@@ -222,11 +200,8 @@ func writeSummary(w ResponseWriter, format string, sum *shake.Summary) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := shake.WriteCSV(&buf, sum); err != nil {
-		writeError(w, statusInternalServerError, &Error{Msg: err.Error()})
-		return
-	}
-	writeText(w, "text/csv; charset=utf-8", buf.Bytes())
+	err := shake.WriteCSV(&buf, sum)
+	writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
 }
 
 func handleShakePlan(w ResponseWriter, r *Request) {
@@ -245,7 +220,7 @@ func handleShakeMerge(w ResponseWriter, r *Request) {
 		return
 	}
 	var req ShakeMerge
-	if !readStrict(w, r, MaxMergeBytes, "merge request", &req) {
+	if !readStrict(w, r, MaxMergeBytes, "merge request", &req, false) {
 		return
 	}
 	if len(req.Points) == 0 {

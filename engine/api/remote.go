@@ -137,10 +137,7 @@ func (r *Remote) CheckPlan(ctx context.Context, plan []sched.PointInfo) error {
 // to MaxResends times in all, without counting as a failed attempt. wrangler
 // dev answers so ("Your worker restarted mid-request", Retry-After: 0)
 // when its proxy's pooled connection to the worker had been closed by a
-// keep-alive timeout, which concurrent POSTs after a few idle seconds
-// meet several at a time (cloudflare/workers-sdk issue 14641): in
-// TestWorkerdExperiments, after the native run of muscle-fig4 (about 4
-// s), one point failed its three attempts so.
+// keep-alive timeout (cloudflare/workers-sdk issue 14641).
 func (r *Remote) Point(ctx context.Context, k int) (sched.Report, error) {
 	path := "/api/experiments/" + url.PathEscape(r.e.Info().Name) + "?point=" + strconv.Itoa(k)
 	var last error

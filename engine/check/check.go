@@ -73,16 +73,11 @@ func Placed(ix *model.JobIndex, pl []sched.Placement) []int32 {
 	return ix.Positions(len(pl), func(k int) string { return pl[k].Job })
 }
 
-// Mark checks res against s (Schedule) and records the verdict in
-// res.Valid and res.Violations.
-func Mark(s *model.Scenario, res *sched.Result) {
-	MarkIndexed(s, res, nil, nil)
-}
-
-// MarkIndexed is Mark given what a run has already found (engine/runner
-// shares them with the metrics and the per-job table): ix, the index of
-// s.Jobs (model.IndexJobs, or the one of s.ValidateIndex), and jobOf,
-// Placed(ix, res.Schedule). Nil for either is built here.
+// MarkIndexed checks res against s (Schedule) and records the verdict in
+// res.Valid and res.Violations, given what a run has already found
+// (engine/runner shares them with the metrics and the per-job table): ix,
+// the index of s.Jobs (model.IndexJobs, or the one of s.ValidateIndex),
+// and jobOf, Placed(ix, res.Schedule). Nil for either is built here.
 func MarkIndexed(s *model.Scenario, res *sched.Result, ix *model.JobIndex, jobOf []int32) {
 	if res == nil {
 		return
@@ -309,44 +304,18 @@ func (c *checker) placements() {
 
 // byStart sorts order, indices of placements with finite times, in start
 // order, zero-length jobs before others at the same start (they hold only
-// their start instant: package doc), then by index. Policies mostly list
-// placements in start order already (the backfilling core always does):
-// then only each run of equal starts is sorted. The comparison is a total
-// order, so the result is the one a full sort gives.
+// their start instant: package doc), then by index.
 func byStart(pl []sched.Placement, order []int) {
-	less := func(a, b int) bool {
-		pa, pb := &pl[a], &pl[b]
+	sort.Slice(order, func(x, y int) bool {
+		pa, pb := &pl[order[x]], &pl[order[y]]
 		if pa.Start != pb.Start {
 			return pa.Start < pb.Start
 		}
 		if pa.End != pb.End {
 			return pa.End < pb.End
 		}
-		return a < b
-	}
-	for i := 1; i < len(order); i++ {
-		if pl[order[i]].Start < pl[order[i-1]].Start {
-			sort.Slice(order, func(a, b int) bool { return less(order[a], order[b]) })
-			return
-		}
-	}
-	for i := 0; i < len(order); {
-		t := pl[order[i]].Start
-		j := i + 1
-		for j < len(order) && pl[order[j]].Start == t {
-			j++
-		}
-		if run := order[i:j]; len(run) > 16 {
-			sort.Slice(run, func(a, b int) bool { return less(run[a], run[b]) })
-		} else {
-			for a := 1; a < len(run); a++ {
-				for b := a; b > 0 && less(run[b], run[b-1]); b-- {
-					run[b], run[b-1] = run[b-1], run[b]
-				}
-			}
-		}
-		i = j
-	}
+		return order[x] < order[y]
+	})
 }
 
 // joins reports whether id is the ids of the allocation's clusters joined

@@ -70,24 +70,28 @@ func (c *checker) oneCluster(p *sched.Placement) int {
 	return c.idx(p.Cluster)
 }
 
-func estimate(j *model.Job) float64 { return j.Estimate() }
-
-// idx is the index of the cluster with this id, or -1. Platforms of a
-// few clusters are searched in order, which is faster than the map.
+// idx is the index of the cluster with this id, or -1.
 func (c *checker) idx(id string) int {
-	cl := c.s.Platform.Clusters
-	if len(cl) <= 8 {
-		for i := range cl {
-			if cl[i].ID == id {
-				return i
-			}
-		}
-		return -1
-	}
 	if i, ok := c.cluster[id]; ok {
 		return i
 	}
 	return -1
+}
+
+// link is the bandwidth and latency between clusters a and b: their
+// link's, else the network's defaults (0 without a network).
+func (c *checker) link(a, b int) (bw, lat float64) {
+	net := c.s.Platform.Network
+	if net == nil {
+		return 0, 0
+	}
+	for _, l := range net.Links {
+		x, y := c.idx(l.From), c.idx(l.To)
+		if (x == a && y == b) || (x == b && y == a) {
+			return l.Bandwidth, l.Latency
+		}
+	}
+	return net.Bandwidth, net.Latency
 }
 
 // classic: one cluster, Size nodes, min(runtime, estimate).
@@ -107,7 +111,7 @@ func (c *checker) classic() {
 			return
 		}
 		c.size(j, p)
-		c.runs(p, math.Min(j.Runtime, estimate(j)), 0, "backfilling (min(runtime, requested))")
+		c.runs(p, math.Min(j.Runtime, j.Estimate()), 0, "backfilling (min(runtime, requested))")
 	})
 }
 
@@ -128,29 +132,14 @@ func (c *checker) multisite() {
 		h[i] = or1(cl[i].H)
 	}
 	p := 1.0
-	net := c.s.Platform.Network
-	var bw, lat float64
-	if net != nil {
+	if net := c.s.Platform.Network; net != nil {
 		p = or1(net.MultisiteFactor)
-		bw, lat = net.Bandwidth, net.Latency
-	}
-	link := func(a, b int) (float64, float64) {
-		if net != nil {
-			for _, l := range net.Links {
-				x, y := c.idx(l.From), c.idx(l.To)
-				if (x == a && y == b) || (x == b && y == a) {
-					return l.Bandwidth, l.Latency
-				}
-			}
-		}
-		return bw, lat
 	}
 	transfer := func(a, b int, data float64) float64 {
 		if a == b {
 			return 0
 		}
-		bw, lat := link(a, b)
-		t := lat
+		bw, t := c.link(a, b)
 		if data > 0 {
 			t += data * 8 / bw
 		}
@@ -171,7 +160,7 @@ func (c *checker) multisite() {
 			}
 			origin = o
 		}
-		ti := math.Min(j.Runtime, estimate(j)) * h[origin] // T_i, the local time
+		ti := math.Min(j.Runtime, j.Estimate()) * h[origin] // T_i, the local time
 		maxH, maxT := 0.0, 0.0
 		sites := 0
 		for _, a := range pl.Alloc {
@@ -328,13 +317,7 @@ func (c *checker) hybrid() {
 		if a == b || net == nil {
 			return 0
 		}
-		bw, lat := net.Bandwidth, net.Latency
-		for _, l := range net.Links {
-			x, y := c.idx(l.From), c.idx(l.To)
-			if (x == a && y == b) || (x == b && y == a) {
-				bw, lat = l.Bandwidth, l.Latency
-			}
-		}
+		bw, lat := c.link(a, b)
 		t := lat
 		if bw > 0 && data > 0 {
 			t += data * 8 / bw

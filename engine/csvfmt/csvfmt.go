@@ -19,9 +19,6 @@ import (
 // that value.
 func Float(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// AppendFloat appends Float(v) to b.
-func AppendFloat(b []byte, v float64) []byte { return strconv.AppendFloat(b, v, 'f', -1, 64) }
-
 // Thousands writes n with its thousands grouped, for reading: 28489 ->
 // "28,489" (never in a CSV, whose numbers are Float's).
 func Thousands(n int) string {

@@ -17,9 +17,6 @@ func TestFloat(t *testing.T) {
 		if got := Float(c.v); got != c.want {
 			t.Errorf("Float(%v) = %q, want %q", c.v, got, c.want)
 		}
-		if got := string(AppendFloat([]byte("x"), c.v)); got != "x"+c.want {
-			t.Errorf("AppendFloat(%v) = %q", c.v, got)
-		}
 		if back, err := strconv.ParseFloat(Float(c.v), 64); err != nil || back != c.v {
 			t.Errorf("Float(%v) reads back as %v, %v", c.v, back, err)
 		}

@@ -1,8 +1,7 @@
 // Package detmath holds the few elementary functions whose results must be
 // the same bits natively and in WebAssembly. math.Exp and math.Pow use
 // assembly on amd64 and give results that differ in the last bit from
-// the portable Go code that js/wasm runs (measured: 1 draw in 10 of a
-// bounded Pareto with alpha 1.5 differed), so a seeded workload would not
+// the portable Go code that js/wasm runs, so a seeded workload would not
 // be byte-identical across runtimes. math.Log2 and math.Exp2 are portable
 // Go on every architecture; the functions here are built on them.
 package detmath

@@ -89,8 +89,8 @@ func valuesOf(s *model.Scenario, r *sched.Result, jobOf []int32) map[string]floa
 			continue
 		}
 		d := doneOf(&placed[k], &s.Jobs[jobOf[k]])
-		first = minf(first, d.submit)
-		end = maxf(end, d.end)
+		first = math.Min(first, d.submit)
+		end = math.Max(end, d.end)
 		n++
 	}
 	makespan := 0.0
@@ -107,8 +107,8 @@ func valuesOf(s *model.Scenario, r *sched.Result, jobOf []int32) map[string]floa
 		d := doneOf(&placed[k], &s.Jobs[jobOf[k]])
 		flow += d.end - first // GA-MF section 3 flowtime: sum of F_j - Sb
 		wait += d.start - d.submit
-		bsld += maxf(1, (d.end-d.submit)/maxf(d.run(), Tau)) // bounded slowdown
-		busy += float64(d.size) * d.run()                    // node-seconds used
+		bsld += math.Max(1, (d.end-d.submit)/math.Max(d.run(), Tau)) // bounded slowdown
+		busy += float64(d.size) * d.run()                            // node-seconds used
 		if d.deadline == 0 || d.end <= d.deadline {
 			completed++ // ended by its deadline, or has none
 		}
@@ -163,27 +163,4 @@ func totalNodes(s *model.Scenario) int {
 		return 0
 	}
 	return s.Platform.TotalNodes()
-}
-
-// maxf is math.Max, the common case (x > y or y > x) inlined: equal
-// values, NaN and infinities are math.Max's.
-func maxf(x, y float64) float64 {
-	if x > y {
-		return x
-	}
-	if y > x {
-		return y
-	}
-	return math.Max(x, y)
-}
-
-// minf is math.Min, the common case inlined (see maxf).
-func minf(x, y float64) float64 {
-	if x < y {
-		return x
-	}
-	if y < x {
-		return y
-	}
-	return math.Min(x, y)
 }

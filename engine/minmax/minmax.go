@@ -6,12 +6,9 @@
 //
 // Natively, Max and Min are the builtins max and min, which the compiler
 // makes branch-free instructions. Under js/wasm the builtins are calls
-// into the runtime (runtime.fmax64, runtime.fmin64), and they took a
-// fifth of muscle-fig4 (TITAN's eval), 8% of gamf-fig7 and 10% of
-// hybrid-table1 quick in CPU profiles under node
-// (wasm/e2e/servebench.cjs, node --cpu-prof), so there Max and Min
-// compare (minmax_wasm.go). math.Max and math.Min are calls with special
-// cases on both.
+// into the runtime (runtime.fmax64, runtime.fmin64), so there Max and
+// Min compare (minmax_wasm.go). math.Max and math.Min are calls with
+// special cases on both.
 //
 // The two versions give the same result for every input except NaN and
 // -0 against +0. Callers pass neither: validated times, rates and loads

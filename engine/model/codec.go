@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -154,60 +156,41 @@ func Clone(s *Scenario) *Scenario {
 		return nil
 	}
 	c := *s
-	c.Platform.Clusters = cloneSlice(s.Platform.Clusters)
+	c.Platform.Clusters = slices.Clone(s.Platform.Clusters)
 	for i := range c.Platform.Clusters {
 		cl := &c.Platform.Clusters[i]
-		if cl.Weights != nil {
-			w := *cl.Weights
-			cl.Weights = &w
-		}
-		cl.Servers = cloneSlice(cl.Servers)
+		cl.Weights = clonePtr(cl.Weights)
+		cl.Servers = slices.Clone(cl.Servers)
 	}
-	if s.Platform.Network != nil {
-		n := *s.Platform.Network
-		n.Links = cloneSlice(n.Links)
-		c.Platform.Network = &n
+	if c.Platform.Network = clonePtr(s.Platform.Network); c.Platform.Network != nil {
+		c.Platform.Network.Links = slices.Clone(c.Platform.Network.Links)
 	}
-	c.Jobs = cloneSlice(s.Jobs)
+	c.Jobs = slices.Clone(s.Jobs)
 	for i := range c.Jobs {
 		j := &c.Jobs[i]
-		if j.App != nil {
-			a := *j.App
-			a.Points = cloneSlice(a.Points)
-			j.App = &a
+		if j.App = clonePtr(j.App); j.App != nil {
+			j.App.Points = slices.Clone(j.App.Points)
 		}
-		if j.Sigma != nil {
-			sg := *j.Sigma
-			j.Sigma = &sg
-		}
+		j.Sigma = clonePtr(j.Sigma)
 	}
-	if s.Generator != nil {
-		g := *s.Generator
-		g.Codes = cloneSlice(g.Codes)
-		c.Generator = &g
+	if c.Generator = clonePtr(s.Generator); c.Generator != nil {
+		c.Generator.Codes = slices.Clone(c.Generator.Codes)
 	}
-	if s.Trace != nil {
-		t := *s.Trace
-		c.Trace = &t
-	}
-	c.Events = cloneSlice(s.Events)
+	c.Trace = clonePtr(s.Trace)
+	c.Events = slices.Clone(s.Events)
 	for i := range c.Events {
-		c.Events[i].Nodes = cloneSlice(c.Events[i].Nodes)
+		c.Events[i].Nodes = slices.Clone(c.Events[i].Nodes)
 	}
-	if s.Policy.Params != nil {
-		c.Policy.Params = make(map[string]float64, len(s.Policy.Params))
-		for k, v := range s.Policy.Params {
-			c.Policy.Params[k] = v
-		}
-	}
+	c.Policy.Params = maps.Clone(s.Policy.Params)
 	return &c
 }
 
-func cloneSlice[T any](s []T) []T {
-	if s == nil {
+func clonePtr[T any](p *T) *T {
+	if p == nil {
 		return nil
 	}
-	return append(make([]T, 0, len(s)), s...)
+	c := *p
+	return &c
 }
 
 func sortedKeys(m map[string]float64) []string {

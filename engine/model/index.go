@@ -3,11 +3,8 @@ package model
 import "hash/maphash"
 
 // JobIndex finds jobs of a job list by ID: the position of each ID in the
-// list. A run of a whole trace looks up 200,000 IDs; one index, built
-// when the scenario is validated (ValidateIndex), serves the checker,
-// the metrics and the per-job outputs, where each used to build its own
-// map[string]int (13 MB apiece on HPC2N, and as many for the GC to
-// scan).
+// list. One index, built when the scenario is validated (ValidateIndex),
+// serves the checker, the metrics and the per-job outputs.
 //
 // It is an open-addressing table of positions (half empty at most): the
 // IDs themselves stay in the jobs, so it holds no pointers and costs 16
@@ -101,8 +98,7 @@ func (x *JobIndex) Find(id string) int {
 // Positions is the position (Find) of each of n IDs, id(k) for k in
 // 0..n-1, -1 for an ID the jobs do not have. Lists usually come close
 // to the jobs' order (a policy places jobs mostly in their submission
-// order: 90% of EASY's placements on HPC2N), so the job after the last
-// one found is tried before the table (which, with shared IDs, may give
+// order), so the job after the last one found is tried before the table (which, with shared IDs, may give
 // an earlier job of that ID than Find).
 func (x *JobIndex) Positions(n int, id func(k int) string) []int32 {
 	out := make([]int32, n)

@@ -87,11 +87,13 @@ func (v *validator) nonNeg(field string, x, max float64) {
 // rate checks an optional rate or factor: 0 (the documented default) or in
 // [MinRate, max], so dividing a time by it stays finite.
 func (v *validator) rate(field string, x, max float64) {
-	if !v.finite(field, x) {
-		return
-	}
-	if x != 0 && (x < MinRate || x > max) {
-		v.addf(field, "must be 0 (the default) or between %g and %g", MinRate, max)
+	v.check(field, x, x != 0 && (x < MinRate || x > max), fmt.Sprintf("must be 0 (the default) or between %g and %g", MinRate, max))
+}
+
+// check adds msg at field when x is finite and bad (a test of x).
+func (v *validator) check(field string, x float64, bad bool, msg string) {
+	if v.finite(field, x) && bad {
+		v.add(field, msg)
 	}
 }
 
@@ -213,9 +215,7 @@ func (v *validator) servers(cp string, c *Cluster) {
 		} else if sv.PEs > MaxPEs {
 			v.addf(sp+".pes", "is %d; the limit is %d", sv.PEs, MaxPEs)
 		}
-		if v.finite(sp+".speed", sv.Speed) && (sv.Speed < MinRate || sv.Speed > 1e12) {
-			v.addf(sp+".speed", "must be between %g and 1e12", MinRate)
-		}
+		v.check(sp+".speed", sv.Speed, sv.Speed < MinRate || sv.Speed > 1e12, fmt.Sprintf("must be between %g and 1e12", MinRate))
 	}
 	if sum != c.Nodes && c.Nodes >= 1 {
 		v.addf(cp+".nodes", "is %d but the servers have %d nodes in all; they must be equal", c.Nodes, sum)
@@ -227,10 +227,8 @@ func (v *validator) network(p *Platform) {
 	const np = "platform.network"
 	v.rate(np+".bandwidth", n.Bandwidth, 1e12)
 	v.time(np+".latency", n.Latency)
-	if v.finite(np+".multisite_factor", n.MultisiteFactor) && n.MultisiteFactor != 0 &&
-		(n.MultisiteFactor < 1 || n.MultisiteFactor > 1e6) {
-		v.add(np+".multisite_factor", "must be 0 (meaning 1) or between 1 and 1e6")
-	}
+	mf := n.MultisiteFactor
+	v.check(np+".multisite_factor", mf, mf != 0 && (mf < 1 || mf > 1e6), "must be 0 (meaning 1) or between 1 and 1e6")
 	v.time(np+".migration_overhead", n.MigrationOverhead)
 	if len(n.Links) > MaxLinks {
 		v.addf(np+".links", "has %d links; the limit is %d", len(n.Links), MaxLinks)
@@ -257,9 +255,7 @@ func (v *validator) network(p *Platform) {
 				seen[k] = i
 			}
 		}
-		if v.finite(lp+".bandwidth", l.Bandwidth) && (l.Bandwidth < MinRate || l.Bandwidth > 1e12) {
-			v.addf(lp+".bandwidth", "must be between %g and 1e12", MinRate)
-		}
+		v.check(lp+".bandwidth", l.Bandwidth, l.Bandwidth < MinRate || l.Bandwidth > 1e12, fmt.Sprintf("must be between %g and 1e12", MinRate))
 		v.time(lp+".latency", l.Latency)
 	}
 }
@@ -335,9 +331,7 @@ func (v *validator) jobs(s *Scenario) {
 		v.rate(jp+".bandwidth", j.Bandwidth, 1e12)
 		if j.Sigma != nil {
 			sg := *j.Sigma
-			if v.finite(jp+".sigma", sg) && (sg < 0 || sg > 1) {
-				v.add(jp+".sigma", "must be between 0 and 1")
-			}
+			v.check(jp+".sigma", sg, sg < 0 || sg > 1, "must be between 0 and 1")
 		}
 		v.nonNeg(jp+".data", j.Data, 1e12)
 	}
@@ -388,9 +382,7 @@ func (v *validator) app(ap string, a *App) {
 			v.add(pp+".n", "must be greater than the previous point's n")
 		}
 		prev = p.N
-		if v.finite(pp+".t", p.T) && (p.T <= 0 || p.T > MaxTime) {
-			v.addf(pp+".t", "must be positive and at most %g", float64(MaxTime))
-		}
+		v.check(pp+".t", p.T, p.T <= 0 || p.T > MaxTime, fmt.Sprintf("must be positive and at most %g", float64(MaxTime)))
 	}
 }
 
@@ -436,9 +428,7 @@ func (v *validator) generator(g *Generator) {
 	} else if g.Jobs > MaxJobs {
 		v.addf(gp+".jobs", "is %d; the limit is %d", g.Jobs, MaxJobs)
 	}
-	if v.finite(gp+".rate", g.Rate) && (g.Rate <= 0 || g.Rate > 1e9) {
-		v.add(gp+".rate", "must be positive (jobs per second) and at most 1e9")
-	}
+	v.check(gp+".rate", g.Rate, g.Rate <= 0 || g.Rate > 1e9, "must be positive (jobs per second) and at most 1e9")
 	okMin := v.finite(gp+".exec_min", g.ExecMin)
 	okMax := v.finite(gp+".exec_max", g.ExecMax)
 	if okMin && (g.ExecMin <= 0 || g.ExecMin > MaxTime) {
@@ -452,9 +442,7 @@ func (v *validator) generator(g *Generator) {
 	if okMin && okMax && g.ExecMax < g.ExecMin {
 		v.add(gp+".exec_max", "must be at least exec_min")
 	}
-	if v.finite(gp+".alpha", g.Alpha) && (g.Alpha < 0 || g.Alpha > 100) {
-		v.add(gp+".alpha", "must be between 0 (meaning the default) and 100")
-	}
+	v.check(gp+".alpha", g.Alpha, g.Alpha < 0 || g.Alpha > 100, "must be between 0 (meaning the default) and 100")
 	okLo := v.finite(gp+".dr_min", g.DRMin)
 	okHi := v.finite(gp+".dr_max", g.DRMax)
 	if okLo && (g.DRMin < 0 || g.DRMin > 1e6) {
@@ -489,12 +477,8 @@ func (v *validator) generator(g *Generator) {
 	if okS && g.SizeMax < g.SizeMin {
 		v.add(gp+".size_max", "must be at least size_min")
 	}
-	if v.finite(gp+".size_mean", g.SizeMean) && (g.SizeMean < 0 || g.SizeMean > MaxTotalNodes) {
-		v.addf(gp+".size_mean", "must be between 0 (meaning the midpoint) and %d", MaxTotalNodes)
-	}
-	if v.finite(gp+".size_std", g.SizeStd) && (g.SizeStd < 0 || g.SizeStd > MaxTotalNodes) {
-		v.addf(gp+".size_std", "must be between 0 (meaning the default) and %d", MaxTotalNodes)
-	}
+	v.check(gp+".size_mean", g.SizeMean, g.SizeMean < 0 || g.SizeMean > MaxTotalNodes, fmt.Sprintf("must be between 0 (meaning the midpoint) and %d", MaxTotalNodes))
+	v.check(gp+".size_std", g.SizeStd, g.SizeStd < 0 || g.SizeStd > MaxTotalNodes, fmt.Sprintf("must be between 0 (meaning the default) and %d", MaxTotalNodes))
 	if len(g.Codes) > MaxCodes {
 		v.addf(gp+".codes", "has %d codes; the limit is %d", len(g.Codes), MaxCodes)
 		return

@@ -1,13 +1,10 @@
 package outputs
 
 import (
-	"bufio"
+	"encoding/csv"
 	"io"
 	"math"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"gridplay/engine/check"
 	"gridplay/engine/csvfmt"
@@ -107,94 +104,17 @@ var JobsHeader = []string{"job", "cluster", "start", "end", "nodes", "submit", "
 // their shortest exact decimal form; a dropped job's cluster, times and
 // nodes are empty.
 func WriteJobsCSV(w io.Writer, rows []Job) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	b := make([]byte, 0, 256)
-	b = appendRecord(b, JobsHeader...)
+	cw := csv.NewWriter(w)
+	cw.Write(JobsHeader)
+	f := csvfmt.Float
 	for k := range rows {
 		r := &rows[k]
-		if len(b) > 60<<10 {
-			if _, err := bw.Write(b); err != nil {
-				return err
-			}
-			b = b[:0]
-		}
-		b = appendField(b, r.ID)
-		b = append(b, ',')
 		if r.State == Dropped {
-			b = appendField(b, "")
-			b = append(b, ",,,,"...)
-			b = appendFloat(b, r.Submit)
-			b = append(b, ",,,,"...)
-			b = append(b, r.State...)
-			b = append(b, ',')
-			b = appendField(b, r.Reason)
-			b = append(b, '\n')
+			cw.Write([]string{r.ID, "", "", "", "", f(r.Submit), "", "", "", r.State, r.Reason})
 			continue
 		}
-		b = appendField(b, r.Cluster)
-		b = append(b, ',')
-		b = appendFloat(b, r.Start)
-		b = append(b, ',')
-		b = appendFloat(b, r.End)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(r.Nodes), 10)
-		b = append(b, ',')
-		b = appendFloat(b, r.Submit)
-		b = append(b, ',')
-		b = appendFloat(b, r.Wait)
-		b = append(b, ',')
-		b = appendFloat(b, r.Turnaround)
-		b = append(b, ',')
-		b = appendFloat(b, r.BSLD)
-		b = append(b, ',')
-		b = append(b, r.State...)
-		b = append(b, ",\n"...)
+		cw.Write([]string{r.ID, r.Cluster, f(r.Start), f(r.End), strconv.Itoa(r.Nodes), f(r.Submit), f(r.Wait), f(r.Turnaround), f(r.BSLD), r.State, ""})
 	}
-	if _, err := bw.Write(b); err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
-// appendFloat writes a number as every CSV of gridplay does
-// (csvfmt.Float): the shortest exact decimal, no exponent.
-func appendFloat(b []byte, v float64) []byte { return csvfmt.AppendFloat(b, v) }
-
-// appendField appends one CSV field, quoted when encoding/csv would quote
-// it (a comma, quote or line break, a leading space, or `\.`), so the
-// bytes are those of a csv.Writer.
-func appendField(b []byte, f string) []byte {
-	if !needsQuotes(f) {
-		return append(b, f...)
-	}
-	b = append(b, '"')
-	for i := 0; i < len(f); i++ {
-		if f[i] == '"' {
-			b = append(b, '"', '"')
-			continue
-		}
-		b = append(b, f[i])
-	}
-	return append(b, '"')
-}
-
-func needsQuotes(f string) bool {
-	if f == "" {
-		return false
-	}
-	if f == `\.` || strings.ContainsAny(f, ",\"\r\n") {
-		return true
-	}
-	r, _ := utf8.DecodeRuneInString(f)
-	return unicode.IsSpace(r)
-}
-
-func appendRecord(b []byte, fields ...string) []byte {
-	for i, f := range fields {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendField(b, f)
-	}
-	return append(b, '\n')
+	cw.Flush()
+	return cw.Error()
 }

@@ -1,12 +1,14 @@
 package outputs
 
 import (
-	"bufio"
 	"cmp"
+	"encoding/csv"
 	"io"
 	"math"
 	"slices"
 	"strconv"
+
+	"gridplay/engine/csvfmt"
 )
 
 // Point is one row of the time series: the state from T on.
@@ -91,29 +93,13 @@ var SeriesHeader = []string{"t", "busy_nodes", "queued_jobs", "queued_nodes"}
 
 // WriteSeriesCSV writes the series under SeriesHeader.
 func WriteSeriesCSV(w io.Writer, pts []Point) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	b := make([]byte, 0, 64<<10)
-	b = appendRecord(b, SeriesHeader...)
+	cw := csv.NewWriter(w)
+	cw.Write(SeriesHeader)
 	for _, p := range pts {
-		if len(b) > 60<<10 {
-			if _, err := bw.Write(b); err != nil {
-				return err
-			}
-			b = b[:0]
-		}
-		b = appendFloat(b, p.T)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(p.BusyNodes), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(p.QueuedJobs), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(p.QueuedNodes), 10)
-		b = append(b, '\n')
+		cw.Write([]string{csvfmt.Float(p.T), strconv.Itoa(p.BusyNodes), strconv.Itoa(p.QueuedJobs), strconv.Itoa(p.QueuedNodes)})
 	}
-	if _, err := bw.Write(b); err != nil {
-		return err
-	}
-	return bw.Flush()
+	cw.Flush()
+	return cw.Error()
 }
 
 // TimeAverage is the time average of the busy nodes over the series' span

@@ -7,10 +7,7 @@ import (
 
 // radixMin is the length from which sortFloats sorts by radix; shorter
 // slices go to slices.Sort, whose comparisons cost less than the radix
-// sort's passes there. BenchmarkSortFloats put the radix sort ahead at
-// 500 values natively (22 against 26 us for the three measures) and
-// under js/wasm (42 against 84), and behind at 200 natively (9.3 against
-// 5.1; about even under js/wasm).
+// sort's passes there (BenchmarkSortFloats).
 const radixMin = 512
 
 // sortFloats sorts xs in increasing order, as slices.Sort does: NaNs
@@ -22,10 +19,8 @@ const radixMin = 512
 // From radixMin values up, each value's bits are mapped to an unsigned
 // key in the values' order (the sign bit set for a positive value, every
 // bit inverted for a negative one), and the keys are sorted by a
-// least-significant-digit radix sort, one byte a pass (sortRadix).
-// Summarise sorts every measure of every job of a run (20,000 of each for
-// the benchmark set's EASY row); there slices.Sort's comparisons took a
-// tenth of the request under js/wasm.
+// least-significant-digit radix sort, one byte a pass (sortRadix): a
+// run sorts every measure of every job (Summarise).
 func sortFloats(xs []float64) {
 	n := len(xs)
 	if n < radixMin {

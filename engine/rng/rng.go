@@ -10,14 +10,9 @@
 // method draws exactly what a rand.Rand over rand.NewPCG with the same
 // state draws (TestMatchesMathRand), so streams are those of
 // rand.New(rand.NewPCG(seed, hash)). The type is ours, not rand.Rand, for
-// speed: rand.Rand reaches its source through an interface, and a draw
-// was three calls (the reduction, the source's Uint64 through the
-// interface, its step). Under js/wasm every call costs a Go stack frame
-// in linear memory, and the GAs draw several numbers per gene. Here a
-// draw is one call: IntN inlines into its caller and calls uint64n, which
-// inlines the step; Float64 is that one call natively (Uint64 inlined in
-// it) and under js/wasm inlines into its caller and calls Uint64 (the
-// compiler's -m output on each target).
+// speed: rand.Rand reaches its source through an interface, and under
+// js/wasm every call costs a Go stack frame in linear memory, while the
+// GAs draw several numbers per gene.
 package rng
 
 import (

@@ -18,7 +18,7 @@ import (
 // testScrambled is testFCFS with its answer out of order: placements
 // shuffled, one placed twice, one of a job the scenario does not have,
 // and a drop of an unknown job; Run must then find every job as the
-// unindexed metrics.Fill, check.Mark and outputs.Jobs do.
+// unindexed metrics.Fill, check.MarkIndexed and outputs.Jobs do.
 type testScrambled struct{}
 
 func (testScrambled) Check(*model.Scenario) error { return nil }
@@ -75,7 +75,7 @@ func TestSharedIndex(t *testing.T) {
 			}
 			want.Metrics, want.Policy = map[string]float64{}, policy
 			metrics.Fill(full, want)
-			check.Mark(full, want)
+			check.MarkIndexed(full, want, nil, nil)
 			want.Distributions = outputs.Distributions(outputs.Jobs(full, want))
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("trial %d %s:\n got %+v\nwant %+v", trial, policy, got, want)

@@ -18,7 +18,7 @@ import (
 
 // Run validates s, expands its generator, runs its policy, adds the
 // standard metrics (metrics.Fill) to those the policy reported, checks the
-// schedule against the policy's model (check.Mark: "valid" and the
+// schedule against the policy's model (check.MarkIndexed: "valid" and the
 // violations) and summarises the per-job distributions
 // (outputs.Distributions).
 func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {

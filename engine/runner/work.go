@@ -10,8 +10,7 @@ import (
 
 // StepsPerJob is the runner's own work per job, in steps of
 // sched.Work: validation, the standard metrics, the schedule's check and
-// the distributions (1-3 microseconds a job natively, measured on the
-// shipped traces under fcfs, where the policy's own work is small).
+// the distributions.
 const StepsPerJob = 1000
 
 // Estimate is the work a run of s is estimated to cost: its policy's

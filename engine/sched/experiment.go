@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 
 	"gridplay/engine/model"
 )
@@ -222,37 +221,21 @@ type PointError struct{ Msg string }
 
 func (e *PointError) Error() string { return e.Msg }
 
-var experiments = map[string]Experiment{}
+var experiments = registry[Experiment]{what: "experiment"}
 
 // RegisterExperiment adds an experiment; a duplicate name is a programming
 // error.
-func RegisterExperiment(e Experiment) {
-	mu.Lock()
-	defer mu.Unlock()
-	name := e.Info().Name
-	if _, dup := experiments[name]; dup {
-		panic(fmt.Sprintf("sched: experiment %q registered twice", name))
-	}
-	experiments[name] = e
-}
+func RegisterExperiment(e Experiment) { experiments.add(e.Info().Name, e) }
 
 // LookupExperiment finds an experiment by name.
-func LookupExperiment(name string) (Experiment, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	e, ok := experiments[name]
-	return e, ok
-}
+func LookupExperiment(name string) (Experiment, bool) { return experiments.get(name) }
 
 // Experiments lists every registered experiment by name.
 func Experiments() []ExperimentInfo {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]ExperimentInfo, 0, len(experiments))
-	for _, e := range experiments {
+	out := []ExperimentInfo{}
+	for _, e := range experiments.sorted() {
 		out = append(out, e.Info())
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

@@ -29,18 +29,17 @@
 // fluid model of the workload (FluidQueue). They are cheap to compute: a
 // pass over the jobs and a sort, never a simulation.
 //
-// NsPerStep (1.5 ns) and BrowserSlowdown (2.5) turn steps into seconds:
-// BenchmarkWork in engine/all measures them (go test -run '^$' -bench
-// Work -benchtime 3x ./engine/all/, natively and, with GOOS=js
-// GOARCH=wasm and go_js_wasm_exec, under node); its doc has the figures.
-// A seconds figure is good to a factor of 3 or so either way, and is
-// usually high.
+// NsPerStep and BrowserSlowdown turn steps into seconds (BenchmarkWork
+// in engine/all measures them). A seconds figure is good to a factor of 3
+// or so either way, and is usually high.
 package sched
 
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 
 	"gridplay/engine/model"
@@ -236,43 +235,57 @@ type Drop struct {
 	Reason string `json:"reason"`
 }
 
-var (
-	mu       sync.RWMutex
-	policies = map[string]Policy{}
-)
+// registry holds named values and refuses a duplicate name.
+type registry[T any] struct {
+	what string
+	mu   sync.RWMutex
+	m    map[string]T
+}
+
+func (r *registry[T]) add(name string, v T) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, dup := r.m[name]; dup {
+		panic(fmt.Sprintf("sched: %s %q registered twice", r.what, name))
+	}
+	if r.m == nil {
+		r.m = map[string]T{}
+	}
+	r.m[name] = v
+}
+
+func (r *registry[T]) get(name string) (T, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	v, ok := r.m[name]
+	return v, ok
+}
+
+// sorted lists the values by name.
+func (r *registry[T]) sorted() []T {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]T, 0, len(r.m))
+	for _, name := range slices.Sorted(maps.Keys(r.m)) {
+		out = append(out, r.m[name])
+	}
+	return out
+}
+
+var policies = registry[Policy]{what: "policy"}
 
 // Register adds a policy; a duplicate name is a programming error.
-func Register(p Policy) {
-	mu.Lock()
-	defer mu.Unlock()
-	name := p.Info().Name
-	if _, dup := policies[name]; dup {
-		panic(fmt.Sprintf("sched: policy %q registered twice", name))
-	}
-	policies[name] = p
-}
+func Register(p Policy) { policies.add(p.Info().Name, p) }
 
 // Lookup finds a policy by name.
-func Lookup(name string) (Policy, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	p, ok := policies[name]
-	return p, ok
-}
+func Lookup(name string) (Policy, bool) { return policies.get(name) }
 
 // Policies lists every registered policy, by paper then name.
 func Policies() []Info {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]Info, 0, len(policies))
-	for _, p := range policies {
+	out := []Info{}
+	for _, p := range policies.sorted() {
 		out = append(out, p.Info())
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Paper != out[j].Paper {
-			return out[i].Paper < out[j].Paper
-		}
-		return out[i].Name < out[j].Name
-	})
+	slices.SortStableFunc(out, func(a, b Info) int { return strings.Compare(a.Paper, b.Paper) })
 	return out
 }

@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"container/heap"
 	"fmt"
 	"math"
 	"math/bits"
@@ -35,24 +36,15 @@ type Estimator interface {
 const (
 	// MaxSteps is the largest estimate a run may have: about 150 s
 	// natively and 6 minutes in the browser at NsPerStep (engine/runner
-	// refuses more). Every shipped preset, every experiment run that
-	// goes through engine/runner (the largest, muscle-fig4's 20,000 jobs,
-	// about 3e9), the benchmark set and the shipped traces whole under
-	// fcfs, easy and conservative (HPC2N's conservative run, the
-	// largest, 6.3e9) are far below it (engine/all's and site's tests);
-	// the titan run (population 1,000, 100,000 generations a
-	// round, 250,000 jobs) is 6.7e16.
+	// refuses more). Every shipped preset, experiment run, the benchmark
+	// set and the shipped traces whole under fcfs, easy and conservative
+	// are far below it (engine/all's and site's tests).
 	MaxSteps = 1e11
-	// NsPerStep is the native time of one step, in nanoseconds:
-	// BenchmarkWork put a heavy run's step at 0.6-4.6 ns of CPU time
-	// (medians 1.9 and 2.4) on a loaded machine and about 1 ns on a
-	// quieter one (engine/all/work_bench_test.go has the figures and
-	// the command).
+	// NsPerStep is the native time of one step, in nanoseconds
+	// (engine/all/work_bench_test.go measures it).
 	NsPerStep = 1.5
 	// BrowserSlowdown is how much slower a step runs in the browser's
-	// engine worker than natively: node took 1.8-3.9 times the native
-	// CPU time (median 2.4) on BenchmarkWork's cases
-	// (engine/all/work_bench_test.go).
+	// engine worker than natively (engine/all/work_bench_test.go).
 	BrowserSlowdown = 2.5
 )
 
@@ -148,13 +140,7 @@ func FluidQueue(submit, work []float64, shared bool) []float64 {
 		}
 		return 0
 	}
-	sorted := true // traces and generated workloads come in submit order
-	for i := 1; i < n && sorted; i++ {
-		sorted = at(i-1) <= at(i)
-	}
-	if !sorted {
-		sort.SliceStable(ord, func(a, b int) bool { return at(ord[a]) < at(ord[b]) })
-	}
+	sort.SliceStable(ord, func(a, b int) bool { return at(ord[a]) < at(ord[b]) })
 	q := make([]float64, n)
 	if !shared {
 		ends := make([]float64, 0, n) // completion times, non-decreasing
@@ -188,11 +174,11 @@ func FluidQueue(submit, work []float64, shared bool) []float64 {
 			}
 			t += dt
 			v = fin[0]
-			fin.pop()
+			heap.Pop(&fin)
 		}
 		t = ta
 		q[i] = float64(len(fin))
-		fin.push(v + w)
+		heap.Push(&fin, v+w)
 	}
 	return q
 }
@@ -214,40 +200,15 @@ func fluidWork(w float64) float64 {
 	return w
 }
 
-// minHeap is a binary min-heap of float64.
+// minHeap is a min-heap of float64 (container/heap).
 type minHeap []float64
 
-func (h *minHeap) push(x float64) {
-	*h = append(*h, x)
-	a := *h
-	for k := len(a) - 1; k > 0; {
-		p := (k - 1) / 2
-		if !(a[k] < a[p]) {
-			break
-		}
-		a[k], a[p] = a[p], a[k]
-		k = p
-	}
-}
-
-func (h *minHeap) pop() {
-	a := *h
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for k := 0; ; {
-		l, r, m := 2*k+1, 2*k+2, k
-		if l < len(a) && a[l] < a[m] {
-			m = l
-		}
-		if r < len(a) && a[r] < a[m] {
-			m = r
-		}
-		if m == k {
-			break
-		}
-		a[k], a[m] = a[m], a[k]
-		k = m
-	}
-	*h = a
+func (h minHeap) Len() int           { return len(h) }
+func (h minHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *minHeap) Push(x any)        { *h = append(*h, x.(float64)) }
+func (h *minHeap) Pop() any {
+	x := (*h)[len(*h)-1]
+	*h = (*h)[:len(*h)-1]
+	return x
 }

@@ -91,12 +91,9 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 			// records too) or the limit.
 			c.Jobs = make([]model.Job, 0, min(h.MaxRecords, limit))
 		}
-		size, runtime, _ := convert(rec)
-		j := model.Job{ID: ids.id(rec.Job), Submit: rec.Submit, Size: size, Runtime: runtime}
-		if rec.ReqTime > 0 {
-			j.Requested = rec.ReqTime
-		}
-		largest = max(largest, size)
+		j, _ := convert(rec)
+		j.ID = ids.id(rec.Job)
+		largest = max(largest, j.Size)
 		c.Jobs = append(c.Jobs, j)
 		return true
 	}, maxBytes)
@@ -114,17 +111,7 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 			name, csvfmt.Thousands(tr.Lines), csvfmt.Thousands(tr.Skipped), csvfmt.Thousands(tr.Unusable), reasonList(tr))
 	}
 	tr.Name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".swf")
-	// The machine as Trace.Scenario sees it: MaxProcs, else MaxNodes,
-	// else the largest job of the cut.
-	nodes := tr.Header.MaxProcs
-	if nodes <= 0 {
-		nodes = tr.Header.MaxNodes
-	}
-	if nodes <= 0 {
-		nodes = largest
-	}
-	nodes = min(max(nodes, 1), model.MaxNodes)
-	c.Cluster = model.Cluster{ID: "site0", Name: tr.scenarioName(), Nodes: nodes}
+	c.Cluster = model.Cluster{ID: "site0", Name: tr.scenarioName(), Nodes: tr.Header.machine(largest)}
 
 	c.Kept = len(c.Jobs)
 	c.Notice = c.notice(limit)

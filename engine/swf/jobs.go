@@ -6,9 +6,8 @@ import (
 )
 
 // jobSet is a set of job numbers. Traces number their jobs 1, 2, 3...,
-// so numbers below denseJobs are bits of a slice (25 KB for HPC2N's
-// 202,871 jobs, where a map took about 9 MB); any other number goes to a
-// map.
+// so numbers below denseJobs are bits of a slice; any other number goes
+// to a map.
 type jobSet struct {
 	bits []uint64
 	more map[int64]bool

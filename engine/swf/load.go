@@ -61,21 +61,14 @@ func FindShipped(name string) (ShippedTrace, bool) {
 	return ShippedTrace{}, false
 }
 
-// Open opens the trace called name as Load finds it (a file, else
-// through Fetcher), compressed as it is stored.
-func Open(name string) (io.ReadCloser, error) { return open(name) }
-
 // LoadEach streams the records of the trace called name (found as Load
 // finds it: a file, else through Fetcher) to fn in file order, until fn
 // returns false. The record is valid only during the call to fn (one
 // Record serves every line). Nothing after the line where fn says stop
-// is parsed, and little more is decompressed: gamf-fig7's points read
-// the head of HPC2N (407 of its 202,871 lines), and parsing on to the
-// end of what the line reader held took readHead 8.3 ms natively against
-// 0.55 ms now, and the first gamf-fig7 point of a fresh instance under
-// node 23-84 ms more (servebench, points 3 and 5, alternated twice).
+// is parsed, and little more is decompressed (gamf-fig7 reads the head
+// of HPC2N).
 func LoadEach(name string, fn func(r *Record) bool) error {
-	rc, err := open(name)
+	rc, err := Open(name)
 	if err != nil {
 		return err
 	}
@@ -84,9 +77,9 @@ func LoadEach(name string, fn func(r *Record) bool) error {
 	return err
 }
 
-// open opens the trace called name: a file when Find finds one, else
-// through Fetcher.
-func open(name string) (io.ReadCloser, error) {
+// Open opens the trace called name as Load finds it (a file, else
+// through Fetcher), compressed as it is stored.
+func Open(name string) (io.ReadCloser, error) {
 	if path, err := Find(name); err == nil {
 		return os.Open(path)
 	}

@@ -313,7 +313,7 @@ func (p *parser) line(line []byte, n int) {
 // unusable says why Scenario leaves rec out, or "" when it keeps it; it
 // also records rec's job number and counts usable jobs.
 func (p *parser) unusable(r *Record) string {
-	_, _, reason := convert(r)
+	_, reason := convert(r)
 	if reason == "" {
 		if p.seen.has(r.Job) {
 			return "duplicate"
@@ -327,28 +327,32 @@ func (p *parser) unusable(r *Record) string {
 	return reason
 }
 
-// convert applies the package's conventions to one record: the size is
-// the allocated processors, else the requested ones; the run time is the
-// trace's own (a job that ran past its request is killed at it by the
-// scheduler, which counts it); a run time of 0 ("less than 0.5 s") is kept
-// when the record has a requested time, since a job needs a duration to
-// hold its processors for.
-func convert(r *Record) (size int, runtime float64, reason string) {
-	size = r.Procs
+// convert applies the package's conventions to one record, giving its
+// job without an ID: the size is the allocated processors, else the
+// requested ones; the run time is the trace's own (a job that ran past
+// its request is killed at it by the scheduler, which counts it); a run
+// time of 0 ("less than 0.5 s") is kept when the record has a requested
+// time, since a job needs a duration to hold its processors for.
+func convert(r *Record) (j model.Job, reason string) {
+	size := r.Procs
 	if size <= 0 {
 		size = r.ReqProcs
 	}
 	switch {
 	case size <= 0:
-		return 0, 0, "size"
+		return j, "size"
 	case r.Run < 0 || (r.Run == 0 && r.ReqTime <= 0):
-		return 0, 0, "runtime"
+		return j, "runtime"
 	case r.Submit < 0:
-		return 0, 0, "submit"
+		return j, "submit"
 	case overLimit(r, size):
-		return 0, 0, "limit"
+		return j, "limit"
 	}
-	return size, r.Run, ""
+	j = model.Job{Submit: r.Submit, Size: size, Runtime: r.Run}
+	if r.ReqTime > 0 {
+		j.Requested = r.ReqTime
+	}
+	return j, ""
 }
 
 func overLimit(r *Record, size int) bool {
@@ -480,13 +484,7 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 		if compat == model.CompatPyss {
 			j, reason = convertPyss(r)
 		} else {
-			var size int
-			var runtime float64
-			size, runtime, reason = convert(r)
-			j = model.Job{Submit: r.Submit, Size: size, Runtime: runtime}
-			if r.ReqTime > 0 {
-				j.Requested = r.ReqTime
-			}
+			j, reason = convert(r)
 		}
 		if reason != "" || seen.has(r.Job) || len(s.Jobs) >= model.MaxJobs {
 			continue
@@ -496,16 +494,21 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 		largest = max(largest, j.Size)
 		s.Jobs = append(s.Jobs, j)
 	}
-	nodes := t.Header.MaxProcs
+	s.Platform.Clusters = []model.Cluster{{ID: "site0", Name: s.Name, Nodes: t.Header.machine(largest)}}
+	return s, nil
+}
+
+// machine is the nodes of the trace's machine: MaxProcs, else MaxNodes,
+// else the largest job read, within 1..model.MaxNodes.
+func (h *Header) machine(largest int) int {
+	nodes := h.MaxProcs
 	if nodes <= 0 {
-		nodes = t.Header.MaxNodes
+		nodes = h.MaxNodes
 	}
 	if nodes <= 0 {
 		nodes = largest
 	}
-	nodes = min(max(nodes, 1), model.MaxNodes)
-	s.Platform.Clusters = []model.Cluster{{ID: "site0", Name: s.Name, Nodes: nodes}}
-	return s, nil
+	return min(max(nodes, 1), model.MaxNodes)
 }
 
 func (t *Trace) scenarioName() string {

@@ -1,5 +1,5 @@
 // Package benchset is gridplay's standard benchmark set: the six requests
-// of issue 16's browser-against-native table, as HTTP API requests
+// of the browser-against-native table, as HTTP API requests
 // (method, path, body), defined once for every side that measures them:
 // `./build.sh bench` runs them natively through the API handler
 // (wasm/internal/bench) and writes static/bench-native.json; the
@@ -45,8 +45,7 @@ const (
 // after one warm-up request.
 const Runs = 5
 
-// Target is the ratio of browser to native time each row should meet
-// (issue 16: "the browser at 2.5x native or better on each row").
+// Target is the ratio of browser to native time each row should meet.
 const Target = 2.5
 
 // Request is one row of the set: an HTTP API request and what it is.

@@ -106,3 +106,30 @@ func TestResultCodes(t *testing.T) {
 		}
 	}
 }
+
+// dict writes the distinct values of n strings (in order of first use,
+// "" excluded) and returns each one's index plus one (0 for "") and the
+// number of distinct values: the reference codes must agree with.
+func (w *writer) dict(n int, at func(i int) string) ([]uint32, int) {
+	ids := map[string]uint32{}
+	var list []string
+	idx := make([]uint32, n)
+	for i := 0; i < n; i++ {
+		s := at(i)
+		if s == "" {
+			continue
+		}
+		k, ok := ids[s]
+		if !ok {
+			list = append(list, s)
+			k = uint32(len(list))
+			ids[s] = k
+		}
+		idx[i] = k
+	}
+	w.uvarint(uint64(len(list)))
+	for _, s := range list {
+		w.str(s)
+	}
+	return idx, len(list)
+}

@@ -1,9 +1,7 @@
 // Package compact is the binary form in which the page and its engine
 // worker exchange big scenarios, trace imports and results: columns of
-// fixed-width numbers and varints instead of JSON. The whole HPC2N trace
-// is about 15 MB of scenario JSON and 28 MB of result JSON, which the
-// page's Go decoded by reflection for seconds; as columns it is a few MB
-// that decode in tens of milliseconds.
+// fixed-width numbers and varints instead of JSON, which the page's Go
+// would decode by reflection.
 //
 // The JSON API stays what scripts use; this form is additive (see
 // engine/api: POST /api/run with Content-Type ScenarioType and/or
@@ -51,7 +49,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"unsafe"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -112,10 +109,10 @@ func (w *writer) head(kind byte, header any) error {
 	return nil
 }
 
-// strtab writes n strings as their lengths, then their bytes. It appends
-// to a local slice and stores it in w once: a store to w.b per string
-// writes a pointer through w, a write barrier each while the collector
-// marks (under js/wasm a quarter of a whole trace's result encoding).
+// strtab writes n strings as their total length, their lengths, then
+// their bytes. It appends to a local slice and stores it in w once: a
+// store to w.b per string writes a pointer through w, a write barrier
+// each while the collector marks.
 func (w *writer) strtab(n int, at func(i int) string) {
 	total := 0
 	for i := 0; i < n; i++ {
@@ -131,37 +128,9 @@ func (w *writer) strtab(n int, at func(i int) string) {
 	w.b = b
 }
 
-// dict writes the distinct values of n strings (in order of first use,
-// "" excluded) and returns each one's index plus one (0 for "") and the
-// number of distinct values.
-func (w *writer) dict(n int, at func(i int) string) ([]uint32, int) {
-	ids := map[string]uint32{}
-	var list []string
-	idx := make([]uint32, n)
-	for i := 0; i < n; i++ {
-		s := at(i)
-		if s == "" {
-			continue
-		}
-		k, ok := ids[s]
-		if !ok {
-			list = append(list, s)
-			k = uint32(len(list))
-			ids[s] = k
-		}
-		idx[i] = k
-	}
-	w.uvarint(uint64(len(list)))
-	for _, s := range list {
-		w.str(s)
-	}
-	return idx, len(list)
-}
-
 // codes numbers distinct non-empty strings from 1 in order of first
-// use, as dict does, for strings that are visited twice (once to list
-// them, once to write their codes) instead of kept in a slice: a whole
-// trace's placements name one or two clusters 400,000 times.
+// use, for strings that are visited twice (once to list them, once to
+// write their codes): a dictionary written by write.
 type codes struct {
 	ids  map[string]uint32
 	list []string
@@ -170,19 +139,11 @@ type codes struct {
 }
 
 // add gives s its code if it has none and returns the code (0 for "").
-// It inlines: the same string as the last call, by its bytes' address (a
-// schedule's cluster ids are mostly one string), returns at once; any
-// other goes through addNew. (A compare of equal strings, and a call, are
-// each a runtime call's cost under js/wasm.)
+// A schedule's cluster ids are mostly the same string as the last call.
 func (c *codes) add(s string) uint32 {
-	if len(s) == len(c.last) && unsafe.StringData(s) == unsafe.StringData(c.last) {
+	if s == c.last {
 		return c.code
 	}
-	return c.addNew(s)
-}
-
-//go:noinline
-func (c *codes) addNew(s string) uint32 {
 	if s == "" {
 		return 0
 	}
@@ -199,7 +160,8 @@ func (c *codes) addNew(s string) uint32 {
 	return k
 }
 
-// write writes the list as dict does.
+// write writes the distinct values in order of first use; the reader
+// gives "" index 0 and the values 1 on.
 func (c *codes) write(w *writer) {
 	w.uvarint(uint64(len(c.list)))
 	for _, s := range c.list {
@@ -320,18 +282,9 @@ func (r *reader) take(n int) []byte {
 
 func (r *reader) bytes() []byte { return r.take(r.count(1, "a length")) }
 
-// strtab reads n strings written by writer.strtab. They share one
-// allocation: a whole trace's job ids cost one string, not 200,000.
-func (r *reader) strtab(n int) []string {
-	out := make([]string, n)
-	if !r.strtabTo(n, func(i int, s string) { out[i] = s }) {
-		return nil
-	}
-	return out
-}
-
-// strtabTo is strtab that hands each string to set rather than keeping
-// a slice of them; it reports false on an error.
+// strtabTo reads n strings written by writer.strtab and hands each to
+// set; it reports false on an error. They share one allocation: a whole
+// trace's job ids cost one string, not 200,000.
 func (r *reader) strtabTo(n int, set func(i int, s string)) bool {
 	total := r.uvarint()
 	if r.err != nil {
@@ -370,7 +323,16 @@ func (r *reader) strtabTo(n int, set func(i int, s string)) bool {
 	return true
 }
 
-// dict reads a dictionary written by writer.dict: index 0 is "".
+// end is the first error of the message, or an error when bytes are left
+// after its last part, what.
+func (r *reader) end(what string) error {
+	if r.err == nil && r.left() != 0 {
+		r.fail(fmt.Errorf("%d bytes after the %s", r.left(), what))
+	}
+	return r.err
+}
+
+// dict reads a dictionary written by codes.write: index 0 is "".
 func (r *reader) dict() []string {
 	k := r.count(1, "a dictionary")
 	out := make([]string, 1, k+1)
@@ -418,97 +380,157 @@ func zero(x float64) float64 {
 	return x
 }
 
+// column is an optional job column: its bit in the mask, whether a job
+// has a value for it, and how its values are written and read.
+type column struct {
+	bit   uint64
+	has   func(j *model.Job) bool
+	write func(w *writer, jobs []model.Job)
+	read  func(r *reader, jobs []model.Job)
+}
+
+// f64Column is a column of one float64 per job, field of the job.
+func f64Column(bit uint64, field func(j *model.Job) *float64) column {
+	return column{bit,
+		func(j *model.Job) bool { return *field(j) != 0 },
+		func(w *writer, jobs []model.Job) { w.f64s(jobs, field) },
+		func(r *reader, jobs []model.Job) { r.f64s(jobs, field) },
+	}
+}
+
+// columns are the optional job columns, in the order they are written.
+var columns = []column{
+	f64Column(colRuntime, func(j *model.Job) *float64 { return &j.Runtime }),
+	f64Column(colRequested, func(j *model.Job) *float64 { return &j.Requested }),
+	f64Column(colDeadline, func(j *model.Job) *float64 { return &j.Deadline }),
+	{colPriority, func(j *model.Job) bool { return j.Priority != 0 },
+		func(w *writer, jobs []model.Job) {
+			for i := range jobs {
+				w.varint(int64(jobs[i].Priority))
+			}
+		},
+		func(r *reader, jobs []model.Job) {
+			for i := range jobs {
+				jobs[i].Priority = r.intv()
+			}
+		}},
+	{colOrigin, func(j *model.Job) bool { return j.Origin != "" },
+		func(w *writer, jobs []model.Job) {
+			var origin codes
+			for i := range jobs {
+				origin.add(jobs[i].Origin)
+			}
+			origin.write(w)
+			for i := range jobs {
+				w.uvarint(uint64(origin.add(jobs[i].Origin)))
+			}
+		},
+		func(r *reader, jobs []model.Job) {
+			d := r.dict()
+			for i := range jobs {
+				jobs[i].Origin = r.index(d)
+			}
+		}},
+	f64Column(colBandwidth, func(j *model.Job) *float64 { return &j.Bandwidth }),
+	{colSigma, func(j *model.Job) bool { return j.Sigma != nil },
+		func(w *writer, jobs []model.Job) {
+			w.bitmap(len(jobs), func(i int) bool { return jobs[i].Sigma != nil })
+			for i := range jobs {
+				if jobs[i].Sigma != nil {
+					w.f64(*jobs[i].Sigma)
+				}
+			}
+		},
+		func(r *reader, jobs []model.Job) {
+			bm := r.bitmap(len(jobs))
+			if r.err != nil {
+				return
+			}
+			vals := make([]float64, 0, len(jobs))
+			for i := range jobs {
+				if has(bm, i) {
+					vals = append(vals, zero(r.f64()))
+					jobs[i].Sigma = &vals[len(vals)-1]
+				}
+			}
+		}},
+	f64Column(colData, func(j *model.Job) *float64 { return &j.Data }),
+	{colApp, func(j *model.Job) bool { return j.App != nil },
+		func(w *writer, jobs []model.Job) {
+			w.bitmap(len(jobs), func(i int) bool { return jobs[i].App != nil })
+			for i := range jobs {
+				if jobs[i].App != nil {
+					b, _ := json.Marshal(jobs[i].App) // an App always marshals
+					w.bytes(b)
+				}
+			}
+		},
+		func(r *reader, jobs []model.Job) {
+			bm := r.bitmap(len(jobs))
+			for i := range jobs {
+				if r.err != nil || !has(bm, i) {
+					continue
+				}
+				a := new(model.App)
+				if err := strict(r.bytes(), a); err != nil {
+					r.fail(model.Errors{model.Errf(fmt.Sprintf("jobs[%d].app", i), err.Error())})
+					return
+				}
+				if len(a.Points) == 0 {
+					a.Points = nil
+				}
+				for k := range a.Points {
+					a.Points[k].T = zero(a.Points[k].T)
+				}
+				jobs[i].App = a
+			}
+		}},
+}
+
+// f64s writes a float64 of each job, field of the job, in place (the
+// page encodes a whole trace's columns).
+func (w *writer) f64s(jobs []model.Job, field func(j *model.Job) *float64) {
+	at := len(w.b)
+	w.b = append(w.b, make([]byte, 8*len(jobs))...)
+	out := w.b[at:]
+	for i := range jobs {
+		binary.LittleEndian.PutUint64(out[8*i:], math.Float64bits(*field(&jobs[i])))
+	}
+}
+
+// f64s reads a column written by writer.f64s into field of each job,
+// -0 as 0.
+func (r *reader) f64s(jobs []model.Job, field func(j *model.Job) *float64) {
+	b := r.take(8 * len(jobs))
+	if b == nil {
+		return
+	}
+	for i := range jobs {
+		*field(&jobs[i]) = zero(math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])))
+	}
+}
+
 func appendJobs(w *writer, jobs []model.Job) {
 	n := len(jobs)
 	w.uvarint(uint64(n))
 	w.strtab(n, func(i int) string { return jobs[i].ID })
-	mask := 0
-	for i := range jobs {
-		j := &jobs[i]
-		if j.Runtime != 0 {
-			mask |= colRuntime
-		}
-		if j.Requested != 0 {
-			mask |= colRequested
-		}
-		if j.Deadline != 0 {
-			mask |= colDeadline
-		}
-		if j.Priority != 0 {
-			mask |= colPriority
-		}
-		if j.Origin != "" {
-			mask |= colOrigin
-		}
-		if j.Bandwidth != 0 {
-			mask |= colBandwidth
-		}
-		if j.Sigma != nil {
-			mask |= colSigma
-		}
-		if j.Data != 0 {
-			mask |= colData
-		}
-		if j.App != nil {
-			mask |= colApp
-		}
-	}
-	w.uvarint(uint64(mask))
-	// The float columns are written in place, without a call per value:
-	// the page encodes a whole trace with them.
-	f64col := func(get func(j *model.Job) float64) {
-		at := len(w.b)
-		w.b = append(w.b, make([]byte, 8*n)...)
-		out := w.b[at:]
+	var mask uint64
+	for _, c := range columns {
 		for i := range jobs {
-			binary.LittleEndian.PutUint64(out[8*i:], math.Float64bits(get(&jobs[i])))
-		}
-	}
-	f64col(func(j *model.Job) float64 { return j.Submit })
-	for i := range jobs {
-		w.b = binary.AppendVarint(w.b, int64(jobs[i].Size))
-	}
-	if mask&colRuntime != 0 {
-		f64col(func(j *model.Job) float64 { return j.Runtime })
-	}
-	if mask&colRequested != 0 {
-		f64col(func(j *model.Job) float64 { return j.Requested })
-	}
-	if mask&colDeadline != 0 {
-		f64col(func(j *model.Job) float64 { return j.Deadline })
-	}
-	if mask&colPriority != 0 {
-		for i := range jobs {
-			w.varint(int64(jobs[i].Priority))
-		}
-	}
-	if mask&colOrigin != 0 {
-		idx, _ := w.dict(n, func(i int) string { return jobs[i].Origin })
-		for _, k := range idx {
-			w.uvarint(uint64(k))
-		}
-	}
-	if mask&colBandwidth != 0 {
-		f64col(func(j *model.Job) float64 { return j.Bandwidth })
-	}
-	if mask&colSigma != 0 {
-		w.bitmap(n, func(i int) bool { return jobs[i].Sigma != nil })
-		for i := range jobs {
-			if jobs[i].Sigma != nil {
-				w.f64(*jobs[i].Sigma)
+			if c.has(&jobs[i]) {
+				mask |= c.bit
+				break
 			}
 		}
 	}
-	if mask&colData != 0 {
-		f64col(func(j *model.Job) float64 { return j.Data })
+	w.uvarint(mask)
+	w.f64s(jobs, func(j *model.Job) *float64 { return &j.Submit })
+	for i := range jobs {
+		w.varint(int64(jobs[i].Size))
 	}
-	if mask&colApp != 0 {
-		w.bitmap(n, func(i int) bool { return jobs[i].App != nil })
-		for i := range jobs {
-			if jobs[i].App != nil {
-				b, _ := json.Marshal(jobs[i].App) // an App always marshals
-				w.bytes(b)
-			}
+	for _, c := range columns {
+		if mask&c.bit != 0 {
+			c.write(w, jobs)
 		}
 	}
 }
@@ -525,8 +547,8 @@ func readJobs(r *reader) []model.Job {
 		r.fail(model.Errors{model.Errf("jobs", fmt.Sprintf("has %d jobs; the limit is %d", n, model.MaxJobs))})
 		return nil
 	}
-	// The IDs go straight into the jobs (no slice of 200,000 strings in
-	// between); the jobs are dropped if the columns are bad.
+	// The IDs go straight into the jobs; the jobs are dropped if the
+	// columns are bad.
 	var jobs []model.Job
 	if n > 0 {
 		jobs = make([]model.Job, n)
@@ -539,78 +561,13 @@ func readJobs(r *reader) []model.Job {
 	if r.err != nil || n == 0 {
 		return nil
 	}
-	// A float column is n values in a row: read them in place.
-	col := func() []byte { return r.take(8 * n) }
-	get := func(b []byte, i int) float64 {
-		return zero(math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])))
-	}
-	if b := col(); b != nil {
-		for i := range jobs {
-			jobs[i].Submit = get(b, i)
-		}
-	}
+	r.f64s(jobs, func(j *model.Job) *float64 { return &j.Submit })
 	for i := range jobs {
 		jobs[i].Size = r.intv()
 	}
-	f64col := func(bit uint64, set func(j *model.Job, x float64)) {
-		if mask&bit != 0 {
-			if b := col(); b != nil {
-				for i := range jobs {
-					set(&jobs[i], get(b, i))
-				}
-			}
-		}
-	}
-	f64col(colRuntime, func(j *model.Job, x float64) { j.Runtime = x })
-	f64col(colRequested, func(j *model.Job, x float64) { j.Requested = x })
-	f64col(colDeadline, func(j *model.Job, x float64) { j.Deadline = x })
-	if mask&colPriority != 0 {
-		for i := range jobs {
-			jobs[i].Priority = r.intv()
-		}
-	}
-	if mask&colOrigin != 0 {
-		d := r.dict()
-		for i := range jobs {
-			jobs[i].Origin = r.index(d)
-		}
-	}
-	f64col(colBandwidth, func(j *model.Job, x float64) { j.Bandwidth = x })
-	if mask&colSigma != 0 {
-		bm := r.bitmap(n)
-		if r.err != nil {
-			return nil
-		}
-		vals := make([]float64, 0, n)
-		for i := range jobs {
-			if has(bm, i) {
-				vals = append(vals, zero(r.f64()))
-				jobs[i].Sigma = &vals[len(vals)-1]
-			}
-		}
-	}
-	f64col(colData, func(j *model.Job, x float64) { j.Data = x })
-	if mask&colApp != 0 {
-		bm := r.bitmap(n)
-		if r.err != nil {
-			return nil
-		}
-		for i := range jobs {
-			if !has(bm, i) || r.err != nil {
-				continue
-			}
-			a := new(model.App)
-			if err := strict(r.bytes(), a); err != nil {
-				r.fail(model.Errors{model.Errf(fmt.Sprintf("jobs[%d].app", i), err.Error())})
-				break
-			}
-			if len(a.Points) == 0 {
-				a.Points = nil
-			}
-			for k := range a.Points {
-				a.Points[k].T = zero(a.Points[k].T)
-			}
-			jobs[i].App = a
+	for _, c := range columns {
+		if mask&c.bit != 0 && r.err == nil {
+			c.read(r, jobs)
 		}
 	}
 	if r.err != nil {
@@ -687,11 +644,8 @@ func ReadScenario(b []byte) (*model.Scenario, error) {
 		}
 	}
 	jobs := readJobs(r)
-	if r.err == nil && r.left() != 0 {
-		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
-	}
-	if r.err != nil {
-		return nil, asModel(r.err)
+	if err := r.end("job columns"); err != nil {
+		return nil, asModel(err)
 	}
 	s := model.Canonical(&h)
 	s.Jobs = jobs
@@ -733,11 +687,8 @@ func DecodeCut(b []byte, header any) ([]model.Job, error) {
 	r := &reader{b: b}
 	r.head(kindCut, "trace cut", func(p []byte) error { return json.Unmarshal(p, header) })
 	jobs := readJobs(r)
-	if r.err == nil && r.left() != 0 {
-		r.fail(fmt.Errorf("%d bytes after the job columns", r.left()))
-	}
-	if r.err != nil {
-		return nil, r.err
+	if err := r.end("job columns"); err != nil {
+		return nil, err
 	}
 	return jobs, nil
 }
@@ -771,10 +722,8 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 	}
 	cl.write(w)
 	// The columns are appended to a local slice, grown once and stored
-	// in w at the end, and a node delta that fits one byte (most: nodes
-	// are allocated in runs) is appended without a call: under js/wasm
-	// a store of w.b per value and a call per varint made this loop
-	// about five times its native time (BenchmarkHotPath).
+	// in w at the end: a store of w.b per value costs a write barrier
+	// under js/wasm (BenchmarkHotPath).
 	b := slices.Grow(w.b, n*24+nodes+8)
 	for i := range s {
 		p := &s[i]
@@ -833,19 +782,18 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 			return nil, fmt.Errorf("placements: %d is more than the message holds", n1-1)
 		}
 		n := int(n1 - 1)
-		ids := r.strtab(n)
+		s := make([]sched.Placement, n)
+		r.strtabTo(n, func(i int, id string) { s[i].Job = id })
 		d := r.dict()
 		if r.err != nil {
 			return nil, r.err
 		}
-		s := make([]sched.Placement, n)
 		// Allocations and node lists are cut from blocks, not allocated
 		// one by one: a whole trace has 200,000 of each.
 		var allocs []sched.Alloc
 		var nodes []int
 		for i := range s {
 			p := &s[i]
-			p.Job = ids[i]
 			p.Cluster = r.index(d)
 			p.Start = r.f64()
 			p.End = r.f64()
@@ -891,11 +839,8 @@ func DecodeResult(b []byte) (*sched.Result, error) {
 		}
 		res.Schedule = s
 	}
-	if r.err == nil && r.left() != 0 {
-		r.fail(fmt.Errorf("%d bytes after the placements", r.left()))
-	}
-	if r.err != nil {
-		return nil, r.err
+	if err := r.end("placements"); err != nil {
+		return nil, err
 	}
 	return res, nil
 }
