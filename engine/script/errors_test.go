@@ -3,9 +3,12 @@ package script
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"go.starlark.net/starlark"
 
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
@@ -117,15 +120,49 @@ func TestScriptTooLong(t *testing.T) {
 	}
 }
 
-// TestCancel: cancelling the context stops a script in an endless loop
-// at once, with the context's error.
+// countCtx is a context whose Err turns to Canceled at its after-th
+// call: a cancel that arrives while the script runs, under js/wasm too
+// (there a timer's goroutine never runs while the script does).
+type countCtx struct {
+	context.Context
+	calls, after int
+}
+
+func (c *countCtx) Err() error {
+	c.calls++
+	if c.calls > c.after {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCancel: a cancel stops a script in an endless loop at once (at
+// the next check, every checkEvery steps), with the context's error.
 func TestCancel(t *testing.T) {
 	s := tiny("def schedule(ctx):\n    while True:\n        pass\n")
 	s.Policy.Params = map[string]float64{"steps_per_decision": MaxStepsPerDecision, "steps_total": MaxStepsTotal}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx := &countCtx{Context: context.Background(), after: 1 << 30}
+	m, p, _, err := (&policy{}).prepare(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.begin(0, "schedule")
+	ctx.after = ctx.calls + 3 // three checks from now
+	_, err = m.call(p.fn, starlark.Tuple{starlark.None})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if steps := m.th.ExecutionSteps(); steps > 4*checkEvery {
+		t.Fatalf("the script ran %d steps, more than %d after the cancel", steps, 4*checkEvery)
+	}
+	if runtime.GOOS == "js" {
+		return // no timer fires while the script runs
+	}
+	// A real cancel from another goroutine, through the runner.
+	c2, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	t0 := time.Now()
-	_, err := runner.Run(ctx, s, nil)
+	_, err = runner.Run(c2, s, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}

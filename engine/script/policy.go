@@ -176,14 +176,15 @@ const starlarkStep = 20
 // (starlarkStep work steps). A script's own loops are not guessed: the
 // step budgets cap them.
 func (p *policy) Estimate(s *model.Scenario) (sched.Work, error) {
-	if _, err := readLimits(s); err != nil {
+	lim, err := readLimits(s)
+	if err != nil {
 		return sched.Work{}, err
 	}
 	nodes := 0
 	for _, c := range s.Platform.Clusters {
 		nodes += c.Nodes
 	}
-	info, err := Inspect(s.Policy.Script)
+	info, err := inspect(s.Policy.Script, lim)
 	mode := backfill.EASY
 	switch info.Backfill {
 	case BackfillNone:

@@ -67,7 +67,6 @@ func load(m *machine, src string) (*program, error) {
 	if err != nil {
 		return nil, m.err(err)
 	}
-	globals.Freeze() // module values are constants during the run
 	return define(globals)
 }
 
@@ -135,10 +134,14 @@ func fnPos(v starlark.Value) syntax.Position {
 // error and what the script defines, or an *Error with the line and
 // column. The page's editor calls it as one types.
 func Inspect(src string) (Info, error) {
-	if len(src) > DefaultScriptBytes {
-		return Info{}, tooLong(len(src), DefaultScriptBytes)
+	return inspect(src, limits{perDecision: DefaultStepsPerDecision, total: DefaultStepsTotal, scriptBytes: DefaultScriptBytes})
+}
+
+func inspect(src string, lim limits) (Info, error) {
+	if len(src) > lim.scriptBytes {
+		return Info{}, tooLong(len(src), lim.scriptBytes)
 	}
-	m := newMachine(context.Background(), DefaultStepsPerDecision, DefaultStepsPerDecision)
+	m := newMachine(context.Background(), lim.perDecision, lim.total)
 	p, err := load(m, src)
 	if err != nil {
 		return Info{}, err
