@@ -74,6 +74,11 @@
 //   - Placements are in start order. The "backfilled" metric counts jobs
 //     started while an earlier job (in queue order) still waited, as the
 //     core counts them.
+//   - ctx.running is in order of estimated end (end_estimate), ties in
+//     start order: the order a backfilling script walks to find when
+//     enough nodes will be free, with no sort of its own (the EASY
+//     template sorted it with a lambda key at first: a third of its
+//     time).
 //   - ctx.queue and ctx.running are tuples (read-only), built when the
 //     script reads them after a change and reused until the next one;
 //     job values are made once per run (the issue's "reuse the job values

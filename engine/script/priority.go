@@ -78,20 +78,13 @@ func (r *prioRun) less(a, b int) bool {
 // then the waiting jobs sorted by them.
 func (r *prioRun) reorder(now float64, w []int) error {
 	r.clock.now = now
-	begun := false
-	for _, j := range w {
-		if r.have[j] && !r.p.Now {
-			continue
-		}
-		if !begun {
-			r.m.begin(now, "priority")
-			begun = true
-		}
-		if err := r.compute(j, now); err != nil {
-			return err
-		}
-	}
 	if r.p.Now {
+		r.m.begin(now, "priority")
+		for _, j := range w {
+			if err := r.compute(j, now); err != nil {
+				return err
+			}
+		}
 		slices.SortFunc(w, func(a, b int) int {
 			if r.less(a, b) {
 				return -1
@@ -103,11 +96,25 @@ func (r *prioRun) reorder(now float64, w []int) error {
 		})
 		return nil
 	}
-	// The one-argument keys never change: the queue is sorted but for
-	// the jobs that arrived since the last pass, which are inserted.
-	for k := 1; k < len(w); k++ {
+	// The one-argument keys never change. The core keeps the order of
+	// the jobs a pass leaves waiting and appends arrivals, so the queue
+	// is sorted but for its tail of jobs never seen: their keys are
+	// computed, and each is inserted by binary search.
+	k := len(w)
+	for k > 0 && !r.have[w[k-1]] {
+		k--
+	}
+	if k < len(w) {
+		r.m.begin(now, "priority")
+	}
+	for _, j := range w[k:] {
+		if err := r.compute(j, now); err != nil {
+			return err
+		}
+	}
+	for ; k < len(w); k++ {
 		x := w[k]
-		if !r.less(x, w[k-1]) {
+		if k == 0 || !r.less(x, w[k-1]) {
 			continue
 		}
 		p := sort.Search(k, func(p int) bool { return r.less(x, w[p]) })

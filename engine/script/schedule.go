@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 
@@ -60,7 +61,7 @@ type schedRun struct {
 
 	queue    []int // waiting jobs, submit order then scenario order
 	queueT   starlark.Tuple
-	running  []int // running jobs, in start order
+	running  []int // running jobs, by estimated end, then start order
 	runningT starlark.Tuple
 	sites    []site
 	clusterT starlark.Tuple
@@ -355,7 +356,10 @@ func (r *schedRun) run(j *jobValue, k int, why string) error {
 	} else {
 		s.free -= size
 		r.runs[i] = &runValue{job: j, cluster: starlark.String(s.id), start: starlark.Float(now), end: starlark.Float(now + est), clusterSite: k}
-		r.running = append(r.running, i)
+		// ctx.running is in order of estimated end, then start order.
+		end := now + est
+		p := sort.Search(len(r.running), func(p int) bool { return float64(r.runs[r.running[p]].end) > end })
+		r.running = slices.Insert(r.running, p, i)
 		r.runningT = nil
 		r.fq.Push(kernel.Event{T: now + run, Kind: kernel.Finish, Ref: i})
 	}
