@@ -22,7 +22,7 @@ func TestTemplatesGolden(t *testing.T) {
 		"sjf-easy":      "4292d043963894de",
 		"wfp3":          "e1d843c4331bae67",
 		"largest-first": "9bf6dd98e9cce624",
-		"easy-schedule": "6254daa6d027c430",
+		"easy-schedule": "5704e5b40a3f2d33",
 		"least-loaded":  "fc5f832dc988e668",
 	}
 	base := loadTrace(t, kth, 1500)
