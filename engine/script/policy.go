@@ -18,15 +18,16 @@ const (
 	// DefaultStepsPerDecision is the Starlark steps one decision time may
 	// take (the schedule call, or every priority call of that time; the
 	// top level of the script counts as one decision): about 0.3 s
-	// natively. EASY in schedule form takes about 600 a decision on
+	// natively. The EASY template takes about 300 a decision on
 	// HPC2N.
 	DefaultStepsPerDecision = 10_000_000
 	// MaxStepsPerDecision caps steps_per_decision.
 	MaxStepsPerDecision = 1_000_000_000
 	// DefaultStepsTotal is the Starlark steps a whole run may take:
-	// about 30 s natively (a step is about 30 ns). The SJF template on
-	// the whole HPC2N trace takes about 1e7; a priority(job, now) that
-	// sorts the queue every time, about 2e8.
+	// about 30 s natively (a step is about 30 ns). On the whole HPC2N
+	// trace the SJF template takes 6e5 and the EASY template 1.2e8;
+	// issue 38's greedy SJF that sorts the queue at every decision
+	// time took 2.3e8.
 	DefaultStepsTotal = 1_000_000_000
 	// MaxStepsTotal caps steps_total: about 150 s natively, the
 	// runner's cap for any run (sched.MaxSteps).
