@@ -21,7 +21,8 @@ require (
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/vugu/html v0.0.0-20190914200101-c62dc20b8289 // indirect
 	github.com/vugu/xxhash v0.0.0-20191111030615-ed24d0179019 // indirect
-	golang.org/x/sys v0.34.0 // indirect
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
+	golang.org/x/sys v0.42.0 // indirect
 )
 
 tool (

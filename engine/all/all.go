@@ -13,6 +13,7 @@ import (
 	_ "gridplay/engine/hybrid/repro"
 	_ "gridplay/engine/multisite/repro"
 	_ "gridplay/engine/muscle/repro"
+	_ "gridplay/engine/script"
 	_ "gridplay/engine/titan/repro"
 )
 

@@ -109,6 +109,11 @@ type Config struct {
 	// Order is when the scheduler runs: once per instant (the default)
 	// or once per event, as pyss does (see the package doc).
 	Order Order
+	// Reorder, when set, puts the waiting jobs (indices into Jobs) in
+	// the order a pass visits them, in place, at the start of every
+	// pass at now: the script policy's priority (engine/script). Nil
+	// keeps queue order. An error stops the run.
+	Reorder func(now float64, waiting []int) error
 }
 
 // Order says when the scheduler runs and in which order the events of
@@ -539,6 +544,11 @@ func (c *core) pass(now float64) error {
 	c.stats.Passes++
 	for _, s := range c.m.Sites {
 		s.Profile.Advance(now)
+	}
+	if c.cfg.Reorder != nil {
+		if err := c.cfg.Reorder(now, c.waiting); err != nil {
+			return err
+		}
 	}
 	if c.cfg.Mode == Conservative {
 		return c.passConservative(now)

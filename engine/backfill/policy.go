@@ -133,6 +133,11 @@ func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choic
 	return Choice{Start: start, Est: s.est[j], Run: s.run[j], Parts: s.part[:], Key: start}, true
 }
 
+// NewSingle is the selector of plain single-cluster backfilling over d,
+// the one fcfs, easy and conservative run (engine/script orders its
+// queue by a script's priority and runs it).
+func NewSingle(d *Dur) Selector { return &single{size: d.Size, est: d.Est, run: d.Run} }
+
 // fitsNow is false when Select(j, now, m, true) would answer ok=false:
 // job j does not fit in the profile now.
 func (s *single) fitsNow(j int, now float64, m *Machine) bool {

@@ -38,6 +38,9 @@ const (
 	// or bandwidth: dividing the longest time (MaxTime) by it stays far
 	// from overflow.
 	MinRate = 1e-6
+	// MaxScriptBytes caps a policy's Script (64 KiB): it travels in
+	// share links. The policy "script" may set a lower cap of its own.
+	MaxScriptBytes = 64 << 10
 	// MaxScenarioBytes caps the JSON form accepted by Decode (64 MiB; the
 	// whole HPC2N trace as a job list is about 20 MB).
 	MaxScenarioBytes = 64 << 20

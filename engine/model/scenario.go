@@ -176,6 +176,10 @@ type Event struct {
 type Policy struct {
 	Name   string             `json:"name"`
 	Params map[string]float64 `json:"params,omitempty"`
+	// Script is the source of a policy written in Starlark, for the
+	// policy "script" (engine/script, docs/policies.md); other policies
+	// ignore it. At most MaxScriptBytes.
+	Script string `json:"script,omitempty"`
 }
 
 // ParamNames are the names of the policy's parameters in sorted order,

@@ -534,6 +534,11 @@ func (v *validator) events(s *Scenario) {
 
 func (v *validator) policy(p *Policy) {
 	v.id("policy.name", p.Name)
+	if len(p.Script) > MaxScriptBytes {
+		v.addf("policy.script", "is %d bytes; the limit is %d bytes (MaxScriptBytes): shorten the script", len(p.Script), MaxScriptBytes)
+	} else if !utf8.ValidString(p.Script) {
+		v.add("policy.script", "must be UTF-8 text")
+	}
 	if len(p.Params) > MaxParams {
 		v.addf("policy.params", "has %d parameters; the limit is %d (MaxParams)", len(p.Params), MaxParams)
 		return

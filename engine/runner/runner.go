@@ -83,10 +83,11 @@ type Verdict struct {
 
 // ForPolicy is s as policy in runs it: the same scenario (shared, not
 // copied: it is read only) under in's name, with the parameters of s
-// that in declares (sched.KeepParams).
+// that in declares (sched.KeepParams) and its script (policy.script:
+// only the policy "script" reads it, so CheckAll can ask it).
 func ForPolicy(s *model.Scenario, in sched.Info) *model.Scenario {
 	c := *s
-	c.Policy = model.Policy{Name: in.Name, Params: sched.KeepParams(s.Policy.Params, in)}
+	c.Policy = model.Policy{Name: in.Name, Params: sched.KeepParams(s.Policy.Params, in), Script: s.Policy.Script}
 	return &c
 }
 

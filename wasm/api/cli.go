@@ -3,8 +3,8 @@
 // Worker and on Cloudflare Workers); built natively it is the CLI:
 //
 //	api serve [-addr 127.0.0.1:8080] [-dir static]
-//	api run [-policy NAME] [-format json|csv|series|batsim] [-compat pyss] FILE
-//	api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
+//	api run [-policy NAME | -script FILE.star] [-format json|csv|series|batsim] [-compat pyss] FILE
+//	api run -shake N [-policy A,B,...] [-script FILE.star] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
 //	api policies [-format text|json]
 //	api experiments
 //	api experiment NAME [-format csv|json|md] [-quick] [-seed N] [-parallel N] [-remote URL]
@@ -47,8 +47,8 @@ import (
 
 const usage = `usage:
   api serve [-addr 127.0.0.1:8080] [-dir static]
-  api run [-policy NAME] [-format json|csv|series|batsim] [-compat pyss] FILE   (FILE: scenario or Batsim .json, or .swf / .swf.gz trace)
-  api run -shake N [-policy A,B,...] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
+  api run [-policy NAME | -script FILE.star] [-format json|csv|series|batsim] [-compat pyss] FILE   (FILE: scenario or Batsim .json, or .swf / .swf.gz trace)
+  api run -shake N [-policy A,B,...] [-script FILE.star] [-jitter S] [-drop F] [-dup F] [-shake-seed N] [-parallel N] [-format json|csv] FILE
   api policies [-format text|json]
   api experiments
   api experiment NAME [-format csv|json|md] [-quick] [-seed N] [-parallel N] [-remote URL [-retries N]]
@@ -167,6 +167,7 @@ func (c *command) run(args []string) int {
 	format := fs.String("format", "json", "output: json, csv (per-job table), series (time series) or batsim (the workload as Batsim JSON); with -shake, json or csv")
 	sh := shakeFlags(fs)
 	compat := fs.String("compat", "", "run under a reference simulator's job model and tie order: pyss")
+	script := fs.String("script", "", "run your Starlark policy in FILE.star (policy script, docs/policies.md); with -shake, compared with the -policy list")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return exitUsage
@@ -191,6 +192,9 @@ func (c *command) run(args []string) int {
 	if *policy == "" {
 		names = nil
 	}
+	if names, err = scriptNames(*script, names, sh.runs > 0); err != nil {
+		return c.usageErr("%v", err)
+	}
 	if len(names) > 1 && sh.runs == 0 {
 		return c.usageErr("-policy %s: several policies are compared with -shake N", *policy)
 	}
@@ -207,6 +211,9 @@ func (c *command) run(args []string) int {
 	s, err := c.load(file, first, *compat)
 	if err != nil {
 		return c.fail("%s: %v", file, err)
+	}
+	if err := withScript(s, *script); err != nil {
+		return c.fail("%v", err)
 	}
 	if _, ok := sched.Lookup(s.Policy.Name); !ok {
 		return c.usageErr("%s: unknown policy %q; known policies: %s", file, s.Policy.Name, policyNames())
