@@ -196,11 +196,7 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 	nums := map[string]*float64{"rate": &g.Rate, "exec_min": &g.ExecMin, "exec_max": &g.ExecMax, "alpha": &g.Alpha,
 		"dr_min": &g.DRMin, "dr_max": &g.DRMax, "size_mean": &g.SizeMean, "size_std": &g.SizeStd}
 	for k, p := range nums {
-		v := strings.TrimSpace(f[k])
-		if v == "" {
-			continue
-		}
-		x, msg := parseFloat(v)
+		x, msg := ParseFloat(f[k])
 		if msg != "" {
 			errs[k] = msg
 		}
@@ -208,7 +204,7 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 	}
 	ints := map[string]*int{"jobs": &g.Jobs, "size_min": &g.SizeMin, "size_max": &g.SizeMax}
 	for k, p := range ints {
-		x, msg := parseInt(strings.TrimSpace(orZero(f[k])))
+		x, msg := ParseInt(f[k])
 		if msg != "" {
 			errs[k] = msg
 		}
