@@ -258,12 +258,3 @@ func (s *Series) rects(c gantt.Canvas, agg *Bins, stop int, tops, scales [2]floa
 		}
 	}
 }
-
-// Hit is the time under x on a drawing w pixels wide, and whether x is
-// on the plot.
-func Hit(ch *gantt.Chart, w, x float64) (float64, bool) {
-	if ch == nil || x < gantt.LabelWidth || x > w-gantt.RightPad {
-		return 0, false
-	}
-	return gantt.TimeAt(ch, w, x), true
-}

@@ -9,6 +9,7 @@ import (
 
 	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
+	"gridplay/engine/swf"
 	"gridplay/site/state"
 )
 
@@ -109,8 +110,8 @@ func (c *Table) expand() {
 	if s.Generator == nil {
 		return
 	}
-	if s.Generator.Jobs > MaxImportJobs {
-		c.Problem = "the table holds at most " + csvfmt.Thousands(MaxImportJobs) + " jobs; keep " + csvfmt.Thousands(s.Generator.Jobs) + " jobs as a generator"
+	if s.Generator.Jobs > swf.MaxImportJobs {
+		c.Problem = "the table holds at most " + csvfmt.Thousands(swf.MaxImportJobs) + " jobs; keep " + csvfmt.Thousands(s.Generator.Jobs) + " jobs as a generator"
 		return
 	}
 	c.drawJobs("Drawing the generated jobs…", func(jobs []model.Job) {
