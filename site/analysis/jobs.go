@@ -10,6 +10,7 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
 	"gridplay/engine/sched"
+	"gridplay/site/gantt"
 )
 
 // Column is one column of the per-job table.
@@ -267,18 +268,13 @@ func Cell(r *outputs.Job, col string) string {
 	return Num(numKey(r, col))
 }
 
-// Num prints a time in seconds: whole seconds as integers, else with
-// up to three decimals.
+// Num prints a time in seconds as the chart's ticks do (up to three
+// decimals); NaN is empty.
 func Num(v float64) string {
 	if math.IsNaN(v) {
 		return ""
 	}
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	s := strconv.FormatFloat(v, 'f', 3, 64)
-	s = strings.TrimRight(s, "0")
-	return strings.TrimSuffix(s, ".")
+	return gantt.FormatTick(v)
 }
 
 // Row writes the texts of the row at position i of the sort order into

@@ -178,7 +178,7 @@ func (s *Series) Draw(c gantt.Canvas, ch *gantt.Chart, w, h, t float64) {
 }
 
 // NowText says what the series hold at one moment: "3 of 10 nodes busy,
-// 1 job (1 node) queued" (it read "1 jobs (1 nodes) queued").
+// 1 job (1 node) queued".
 func NowText(now outputs.Point, nodes int) string {
 	return strconv.Itoa(now.BusyNodes) + " of " + count(nodes, "node") + " busy, " +
 		count(now.QueuedJobs, "job") + " (" + count(now.QueuedNodes, "node") + ") queued"

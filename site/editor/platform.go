@@ -40,7 +40,7 @@ type Platform struct {
 	hasMove bool
 	// Msg is the status line (what the last gesture did, or why not),
 	// for the scenario at edit count msgGen: an undo or another edit
-	// makes it stale ("cluster 0 now has 53 nodes" stayed after Undo).
+	// makes it stale.
 	Msg    string
 	msgGen int
 	// raw keeps the text of a side-panel input that did not parse, with

@@ -222,8 +222,7 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	// The probe has no job list: copying a whole trace's to drop it
-	// cost a render half a second.
+	// The probe has no job list, which a whole trace makes long to copy.
 	shallow := *s
 	shallow.Jobs = nil
 	probe := model.Clone(&shallow)
