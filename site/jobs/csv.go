@@ -326,11 +326,7 @@ func (p *Parsed) Check(pl model.Platform) {
 		pr := Problem{Row: p.rows[i], Msg: msg}
 		if key != "" {
 			pr.Msg = key + ": " + msg
-			for c, k := range p.cols {
-				if k >= 0 && Columns[k].Key == key {
-					pr.Col = c + 1
-				}
-			}
+			pr.Col = cellOf(p.cols, ColumnIndex(key))
 		}
 		p.add(pr)
 	}
@@ -419,6 +415,17 @@ func lookup(name string) int {
 	return -1
 }
 
+// cellOf is the cell (from 1) that holds column k, 0 for none.
+func cellOf(cols []int, k int) int {
+	col := 0
+	for i, kk := range cols {
+		if kk == k {
+			col = i + 1
+		}
+	}
+	return col
+}
+
 // row reads one job; problems name row and column. n is the job's
 // position, for a default id.
 func (p *Parsed) row(rec []string, cols []int, row, n int) (model.Job, bool) {
@@ -448,13 +455,7 @@ func (p *Parsed) row(rec []string, cols []int, row, n int) (model.Job, bool) {
 	}
 	for k, c := range Columns {
 		if c.Required && !filled[k] && ok {
-			col := 0
-			for i, kk := range cols {
-				if kk == k {
-					col = i + 1
-				}
-			}
-			p.add(Problem{Row: row, Col: col, Msg: c.Key + ": is empty; every job needs one"})
+			p.add(Problem{Row: row, Col: cellOf(cols, k), Msg: c.Key + ": is empty; every job needs one"})
 			ok = false
 		}
 	}
