@@ -21,13 +21,6 @@ const (
 	SeriesHeight = seriesTop + 2*PanelH + panelGap + seriesAxisH
 )
 
-// Canvas is what the series are drawn on: the page's canvas
-// (jsbridge.Canvas), which draws the columns as one image.
-type Canvas interface {
-	gantt.Canvas
-	gantt.Imager
-}
-
 // Series is the time series of one run drawn under the Gantt chart.
 type Series struct {
 	Pts []outputs.Point
@@ -126,7 +119,7 @@ func (s *Series) Aggregate(t0, t1 float64, cols int) *Bins {
 // with a cursor there while t is before the end, as the Gantt chart
 // does. Each column shows the time average (dark) and, above it, the
 // maximum (light) over the time it spans.
-func (s *Series) Draw(c Canvas, ch *gantt.Chart, w, h, t float64) {
+func (s *Series) Draw(c gantt.Imager, ch *gantt.Chart, w, h, t float64) {
 	c.Clear(w, h)
 	c.FillRect(0, 0, w, h, "#ffffff")
 	if ch == nil {
