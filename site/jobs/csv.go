@@ -572,7 +572,7 @@ func ParseFloat(v string) (float64, string) {
 	if err != nil {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return 0, quoteShort(v) + " is out of range"
+			return 0, quoteShort(v) + " is out of range (not a number a cell can hold)"
 		}
 		if strings.Count(v, ",") == 1 && !strings.Contains(v, ".") {
 			return 0, quoteShort(v) + " is not a number; use a point as the decimal separator"
