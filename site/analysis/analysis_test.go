@@ -287,6 +287,20 @@ func (r *rec) FillRect(x, y, w, h float64, color string) {
 		r.rects = append(r.rects, [4]float64{x, y, w, h})
 	}
 }
+
+// Image records a one-pixel-wide rectangle per column of the image
+// with a painted pixel.
+func (r *rec) Image(rgba []byte, cols, rows int, x, y, w, h float64) {
+	for col := 0; col < cols; col++ {
+		for row := 0; row < rows; row++ {
+			if rgba[4*(row*cols+col)+3] != 0 {
+				r.rects = append(r.rects, [4]float64{x + float64(col)*w/float64(cols), y, w / float64(cols), h})
+				break
+			}
+		}
+	}
+}
+
 func (r *rec) Line(x1, y1, x2, y2 float64, color string)        { r.lines++ }
 func (r *rec) Text(s string, x, y float64, color, align string) { r.texts = append(r.texts, s) }
 

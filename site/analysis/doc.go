@@ -1,12 +1,10 @@
-// Package analysis is the logic of the page's research outputs (issue
-// 15), kept apart from the components so it is tested natively:
+// Package analysis is the logic of the page's research outputs, kept apart from the components so it is tested natively:
 //
 //   - the per-job table under the Gantt chart (Table): the rows of
 //     engine/outputs.Jobs, computed in the page from the scenario and the
-//     run's result (engine/outputs and engine/workload add about 110 kB to
-//     app.wasm, 32 kB gzip, measured against a build without them: less
-//     than asking the worker for POST /api/run?format=csv, which would run
-//     the schedule a second time). Sorting permutes an index; the page
+//     run's result (rather than asking the worker for POST
+//     /api/run?format=csv, which would run the schedule a second time).
+//     Sorting permutes an index; the page
 //     puts only the rows in view in the DOM (Window, HTML), so a whole
 //     trace of 202,871 jobs scrolls like twenty rows;
 //   - the time series under the chart (Series): busy nodes and queued

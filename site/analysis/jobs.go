@@ -10,6 +10,7 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
 	"gridplay/engine/sched"
+	"gridplay/site/gantt"
 )
 
 // Column is one column of the per-job table.
@@ -114,31 +115,29 @@ func numKey(r *outputs.Job, col string) float64 {
 	return math.NaN()
 }
 
-// idKey orders job ids: ids that read as whole numbers (trace job
-// numbers) by their value and before the others, the others as text.
-type idKey struct {
-	num   float64
-	isNum bool
-	s     string
+// sortKey is a row's value in a column: none (no value: last whatever
+// the direction), else a number, else text. Job ids that read as whole
+// numbers (trace job numbers) are numbers, before the other ids.
+type sortKey struct {
+	none, text bool
+	num        float64
+	s          string
 }
 
-func makeIDKey(id string) idKey {
-	if n, err := strconv.ParseUint(id, 10, 63); err == nil {
-		return idKey{num: float64(n), isNum: true}
+func keyOf(r *outputs.Job, col string) sortKey {
+	switch col {
+	case "job":
+		if n, err := strconv.ParseUint(r.ID, 10, 63); err == nil {
+			return sortKey{num: float64(n)}
+		}
+		return sortKey{text: true, s: r.ID}
+	case "cluster":
+		return sortKey{none: r.State == outputs.Dropped, text: true, s: r.Cluster}
+	case "state":
+		return sortKey{text: true, s: r.State + "\x00" + r.Reason}
 	}
-	return idKey{s: id}
-}
-
-func compareID(a, b idKey) int {
-	switch {
-	case a.isNum && b.isNum:
-		return cmp.Compare(a.num, b.num)
-	case a.isNum:
-		return -1
-	case b.isNum:
-		return 1
-	}
-	return strings.Compare(a.s, b.s)
+	v := numKey(r, col)
+	return sortKey{none: math.IsNaN(v), num: v}
 }
 
 // Sort orders the rows by column col (a Columns key; "" the engine's
@@ -160,62 +159,31 @@ func (t *Table) Sort(col string, desc bool) {
 	if desc {
 		sign = -1
 	}
-	rows := t.Rows
-	switch col {
-	case "job":
-		keys := make([]idKey, len(rows))
-		for i := range rows {
-			keys[i] = makeIDKey(rows[i].ID)
-		}
-		slices.SortFunc(t.order, func(a, b int32) int {
-			if c := compareID(keys[a], keys[b]); c != 0 {
-				return sign * c
-			}
-			return cmp.Compare(a, b)
-		})
-	case "cluster", "state":
-		text := func(r *outputs.Job) string {
-			if col == "cluster" {
-				return r.Cluster
-			}
-			return r.State + "\x00" + r.Reason
-		}
-		slices.SortFunc(t.order, func(a, b int32) int {
-			ra, rb := &rows[a], &rows[b]
-			// A dropped job has no cluster: last.
-			if col == "cluster" && (ra.State == outputs.Dropped) != (rb.State == outputs.Dropped) {
-				if ra.State == outputs.Dropped {
-					return 1
-				}
-				return -1
-			}
-			if c := strings.Compare(text(ra), text(rb)); c != 0 {
-				return sign * c
-			}
-			return cmp.Compare(a, b)
-		})
-	default:
-		keys := make([]float64, len(rows))
-		for i := range rows {
-			keys[i] = numKey(&rows[i], col)
-		}
-		slices.SortFunc(t.order, func(a, b int32) int {
-			ka, kb := keys[a], keys[b]
-			na, nb := math.IsNaN(ka), math.IsNaN(kb)
-			switch {
-			case na && nb:
-			case na:
-				return 1
-			case nb:
-				return -1
-			default:
-				if c := cmp.Compare(ka, kb); c != 0 {
-					return sign * c
-				}
-			}
-			return cmp.Compare(a, b)
-		})
+	keys := make([]sortKey, len(t.Rows))
+	for i := range t.Rows {
+		keys[i] = keyOf(&t.Rows[i], col)
 	}
+	slices.SortFunc(t.order, func(a, b int32) int {
+		ka, kb := &keys[a], &keys[b]
+		switch {
+		case ka.none != kb.none:
+			if ka.none {
+				return 1
+			}
+			return -1
+		case ka.none:
+		case ka.text != kb.text:
+			if ka.text {
+				return sign
+			}
+			return -sign
+		default:
+			if c := cmp.Or(cmp.Compare(ka.num, kb.num), strings.Compare(ka.s, kb.s)); c != 0 {
+				return sign * c
+			}
+		}
+		return cmp.Compare(a, b)
+	})
 }
 
 // Window is the range [lo, hi) of positions to put in the DOM for a
@@ -267,18 +235,13 @@ func Cell(r *outputs.Job, col string) string {
 	return Num(numKey(r, col))
 }
 
-// Num prints a time in seconds: whole seconds as integers, else with
-// up to three decimals.
+// Num prints a time in seconds as the chart's ticks do (up to three
+// decimals); NaN is empty.
 func Num(v float64) string {
 	if math.IsNaN(v) {
 		return ""
 	}
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	s := strconv.FormatFloat(v, 'f', 3, 64)
-	s = strings.TrimRight(s, "0")
-	return strings.TrimSuffix(s, ".")
+	return gantt.FormatTick(v)
 }
 
 // Row writes the texts of the row at position i of the sort order into

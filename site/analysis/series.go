@@ -119,7 +119,7 @@ func (s *Series) Aggregate(t0, t1 float64, cols int) *Bins {
 // with a cursor there while t is before the end, as the Gantt chart
 // does. Each column shows the time average (dark) and, above it, the
 // maximum (light) over the time it spans.
-func (s *Series) Draw(c gantt.Canvas, ch *gantt.Chart, w, h, t float64) {
+func (s *Series) Draw(c gantt.Imager, ch *gantt.Chart, w, h, t float64) {
 	c.Clear(w, h)
 	c.FillRect(0, 0, w, h, "#ffffff")
 	if ch == nil {
@@ -156,15 +156,11 @@ func (s *Series) Draw(c gantt.Canvas, ch *gantt.Chart, w, h, t float64) {
 		c.Line(x(v), base, x(v), base+4, "#333333")
 		c.Text(tf.Tick(v), x(v), base+13, "#333333", "center")
 	}
-	if im, ok := c.(gantt.Imager); ok {
-		if s.cache.img == nil || s.cache.stop != stop {
-			s.cache.img = s.image(agg, cols, stop, scales, s.cache.img)
-			s.cache.stop = stop
-		}
-		im.Image(s.cache.img, cols, int(2*PanelH+panelGap), gantt.LabelWidth, tops[0], float64(cols), 2*PanelH+panelGap)
-	} else {
-		s.rects(c, agg, stop, tops, scales)
+	if s.cache.img == nil || s.cache.stop != stop {
+		s.cache.img = s.image(agg, cols, stop, scales, s.cache.img)
+		s.cache.stop = stop
 	}
+	c.Image(s.cache.img, cols, int(2*PanelH+panelGap), gantt.LabelWidth, tops[0], float64(cols), 2*PanelH+panelGap)
 	// The panels' names, over them (the left margin holds the scale).
 	for p := 0; p < 2; p++ {
 		c.Text(names[p], gantt.LabelWidth-6, tops[p]+PanelH/2, "#444444", "right")
@@ -178,7 +174,7 @@ func (s *Series) Draw(c gantt.Canvas, ch *gantt.Chart, w, h, t float64) {
 }
 
 // NowText says what the series hold at one moment: "3 of 10 nodes busy,
-// 1 job (1 node) queued" (it read "1 jobs (1 nodes) queued").
+// 1 job (1 node) queued".
 func NowText(now outputs.Point, nodes int) string {
 	return strconv.Itoa(now.BusyNodes) + " of " + count(nodes, "node") + " busy, " +
 		count(now.QueuedJobs, "job") + " (" + count(now.QueuedNodes, "node") + ") queued"
@@ -233,37 +229,4 @@ func (s *Series) image(agg *Bins, cols, stop int, scales [2]float64, buf []byte)
 		}
 	}
 	return buf
-}
-
-// rects draws the columns as rectangles, on a canvas that cannot draw an
-// image (tests).
-func (s *Series) rects(c gantt.Canvas, agg *Bins, stop int, tops, scales [2]float64) {
-	avgs := [2][]float64{agg.BusyAvg, agg.QueueAvg}
-	maxs := [2][]float64{agg.BusyMax, agg.QueueMax}
-	for p := 0; p < 2; p++ {
-		for col := 0; col < stop; col++ {
-			if agg.Cover[col] <= 0 {
-				continue
-			}
-			hm := maxs[p][col] / scales[p] * PanelH
-			ha := avgs[p][col] / scales[p] * PanelH
-			x := gantt.LabelWidth + float64(col)
-			bot := tops[p] + PanelH
-			if hm > ha {
-				c.FillRect(x, bot-hm, 1, hm-ha, "#a5c8f0")
-			}
-			if ha > 0 {
-				c.FillRect(x, bot-ha, 1, ha, "#3b7dd8")
-			}
-		}
-	}
-}
-
-// Hit is the time under x on a drawing w pixels wide, and whether x is
-// on the plot.
-func Hit(ch *gantt.Chart, w, x float64) (float64, bool) {
-	if ch == nil || x < gantt.LabelWidth || x > w-gantt.RightPad {
-		return 0, false
-	}
-	return gantt.TimeAt(ch, w, x), true
 }

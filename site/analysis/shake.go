@@ -14,15 +14,10 @@ import (
 // The page reads the shaken summary (POST /api/shake/merge) into the
 // engine's own report types (engine/shake/report, which links neither the
 // runner nor the policies into app.wasm).
-type (
-	// ShakeSpec is the shake request as the engine resolved it.
-	ShakeSpec = report.Spec
-	// ShakeStat is one metric of one policy over the shaken copies.
-	ShakeStat = report.Stat
-	// ShakeDiff is a metric of policy A minus policy B over the same
-	// copies, with the paired t test.
-	ShakeDiff = report.Diff
-)
+
+// ShakeDiff is a metric of policy A minus policy B over the same
+// copies, with the paired t test.
+type ShakeDiff = report.Diff
 
 // ShakeSummary is the merged report of a shaken run, with the page's
 // methods.

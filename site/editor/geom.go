@@ -1,8 +1,10 @@
 package editor
 
 import (
+	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"gridplay/engine/model"
@@ -333,22 +335,11 @@ func splitID(id string) (prefix string, n int, ok bool) {
 // the selection and the width), so a render that changes none of it
 // skips the redraw.
 func signature(cs []model.Cluster, sel int, width float64) string {
-	b := make([]byte, 0, 32*len(cs)+16)
-	b = strconv.AppendInt(b, int64(sel), 10)
-	b = append(b, '|')
-	b = strconv.AppendFloat(b, width, 'g', -1, 64)
+	var b strings.Builder
+	fmt.Fprint(&b, sel, " ", width)
 	for i := range cs {
 		c := &cs[i]
-		b = append(b, '|')
-		b = append(b, c.ID...)
-		b = append(b, 0)
-		b = append(b, c.Name...)
-		b = append(b, 0)
-		b = strconv.AppendInt(b, int64(c.Nodes), 10)
-		b = append(b, ',')
-		b = strconv.AppendFloat(b, c.Bandwidth, 'g', -1, 64)
-		b = append(b, ',')
-		b = strconv.AppendFloat(b, c.Latency, 'g', -1, 64)
+		fmt.Fprintf(&b, "|%q %q %d %g %g", c.ID, c.Name, c.Nodes, c.Bandwidth, c.Latency)
 	}
-	return string(b)
+	return b.String()
 }

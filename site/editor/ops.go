@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gridplay/engine/model"
+	"gridplay/site/jobs"
 )
 
 // The platform edits, as plain functions on a scenario, so they are
@@ -130,39 +131,6 @@ func MoveCluster(s *model.Scenario, i, delta int) int {
 	return j
 }
 
-// ParseNum reads a number from a side-panel input; empty means 0 (the
-// field's default). It returns a message naming the problem, or "".
-func ParseNum(v string) (float64, string) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, ""
-	}
-	x, err := strconv.ParseFloat(v, 64)
-	if err != nil || x != x || x > 1e300 || x < -1e300 {
-		return 0, strconv.Quote(short(v)) + " is not a number"
-	}
-	return x, ""
-}
-
-// ParseCount reads a whole number from an input.
-func ParseCount(v string) (int, string) {
-	x, msg := ParseNum(v)
-	if msg != "" {
-		return 0, msg
-	}
-	if x != float64(int64(x)) || x > 1e9 || x < -1e9 {
-		return 0, strconv.Quote(short(v)) + " is not a whole number"
-	}
-	return int(x), ""
-}
-
-func short(v string) string {
-	if len(v) > 20 {
-		return strings.ToValidUTF8(v[:20], "") + "…"
-	}
-	return strings.ToValidUTF8(v, "")
-}
-
 // SetField sets a cluster field from an input's text. Fields: name, id,
 // nodes, speed, h, mips, bandwidth, latency_ms (the link latency in ms;
 // the model holds seconds), wo, wm, wi (CP weights: setting one creates
@@ -183,7 +151,7 @@ func SetField(s *model.Scenario, i int, field, v string) string {
 		renameRefs(s, old, c.ID)
 		return ""
 	case "nodes":
-		n, msg := ParseCount(v)
+		n, msg := jobs.ParseInt(v)
 		if msg != "" {
 			return msg
 		}
@@ -192,37 +160,46 @@ func SetField(s *model.Scenario, i int, field, v string) string {
 		}
 		return ""
 	}
-	x, msg := ParseNum(v)
+	x, msg := jobs.ParseFloat(v)
 	if msg != "" {
 		return msg
 	}
+	p, unit := clusterNum(c, field)
+	if p == nil {
+		return "unknown field " + strconv.Quote(field)
+	}
+	*p = x / unit
+	return ""
+}
+
+// clusterNum is the number field of c that the input named field edits,
+// and the input's unit over the model's (the latency is typed in ms, held
+// in s). Asking for a CP weight creates c's weights.
+func clusterNum(c *model.Cluster, field string) (*float64, float64) {
 	switch field {
 	case "speed":
-		c.Speed = x
+		return &c.Speed, 1
 	case "h":
-		c.H = x
+		return &c.H, 1
 	case "mips":
-		c.MIPS = x
+		return &c.MIPS, 1
 	case "bandwidth":
-		c.Bandwidth = x
+		return &c.Bandwidth, 1
 	case "latency_ms":
-		c.Latency = x / 1000
+		return &c.Latency, 1000
 	case "wo", "wm", "wi":
 		if c.Weights == nil {
 			c.Weights = &model.Weights{}
 		}
 		switch field {
 		case "wo":
-			c.Weights.O = x
+			return &c.Weights.O, 1
 		case "wm":
-			c.Weights.M = x
-		default:
-			c.Weights.I = x
+			return &c.Weights.M, 1
 		}
-	default:
-		return "unknown field " + strconv.Quote(short(field))
+		return &c.Weights.I, 1
 	}
-	return ""
+	return nil, 0
 }
 
 // renameRefs follows a cluster id change in links, events and job
@@ -312,7 +289,7 @@ func SetServer(s *model.Scenario, i, k int, field, v string) string {
 	case "id":
 		sv.ID = strings.TrimSpace(v)
 	case "nodes", "pes":
-		n, msg := ParseCount(v)
+		n, msg := jobs.ParseInt(v)
 		if msg != "" {
 			return msg
 		}
@@ -326,7 +303,7 @@ func SetServer(s *model.Scenario, i, k int, field, v string) string {
 		c.Nodes += n - sv.Nodes
 		sv.Nodes = n
 	case "speed":
-		x, msg := ParseNum(v)
+		x, msg := jobs.ParseFloat(v)
 		if msg != "" {
 			return msg
 		}

@@ -18,7 +18,7 @@ import (
 // Its numeric inputs are text inputs with inputmode="decimal", not
 // type="number": a number input hands the page "" for text it cannot hold
 // (1e400, or "1e" on the way to 1e3), which read as the field's default.
-// ParseNum names the problem instead.
+// jobs.ParseFloat names the problem instead.
 type Platform struct {
 	App *state.App
 
@@ -40,7 +40,7 @@ type Platform struct {
 	hasMove bool
 	// Msg is the status line (what the last gesture did, or why not),
 	// for the scenario at edit count msgGen: an undo or another edit
-	// makes it stale ("cluster 0 now has 53 nodes" stayed after Undo).
+	// makes it stale.
 	Msg    string
 	msgGen int
 	// raw keeps the text of a side-panel input that did not parse, with
@@ -227,17 +227,7 @@ func (c *Platform) val(field string) string {
 	if v, ok := c.raw[field]; ok {
 		return v
 	}
-	cl := c.selCluster()
-	num := func(x float64) string {
-		if x == 0 {
-			return ""
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	w := cl.Weights
-	if w == nil {
-		w = &model.Weights{}
-	}
+	cl := *c.selCluster() // a copy: reading a weight creates the copy's weights
 	switch field {
 	case "name":
 		return cl.Name
@@ -245,22 +235,9 @@ func (c *Platform) val(field string) string {
 		return cl.ID
 	case "nodes":
 		return strconv.Itoa(cl.Nodes)
-	case "speed":
-		return num(cl.Speed)
-	case "h":
-		return num(cl.H)
-	case "mips":
-		return num(cl.MIPS)
-	case "bandwidth":
-		return num(cl.Bandwidth)
-	case "latency_ms":
-		return num(cl.Latency * 1000)
-	case "wo":
-		return num(w.O)
-	case "wm":
-		return num(w.M)
-	case "wi":
-		return num(w.I)
+	}
+	if p, unit := clusterNum(&cl, field); p != nil && *p != 0 {
+		return strconv.FormatFloat(*p*unit, 'g', -1, 64)
 	}
 	return ""
 }

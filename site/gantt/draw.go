@@ -76,7 +76,7 @@ func TimeAt(ch *Chart, w, x float64) float64 {
 // appears once t reaches its start and grows until its end, so replaying
 // t from 0 shows the schedule unfold. t >= ch.End shows it whole. Only
 // the time window ch.Window() is drawn.
-func Draw(c Canvas, ch *Chart, w, h, t float64) {
+func Draw(c Imager, ch *Chart, w, h, t float64) {
 	c.Clear(w, h)
 	c.FillRect(0, 0, w, h, "#ffffff")
 	rows := len(ch.Rows)
@@ -190,24 +190,23 @@ type lodCache struct {
 
 // Imager is a Canvas that can also draw an RGBA image of cols by rows
 // pixels scaled into the rectangle (x, y, w, h), unsmoothed: the level
-// of detail draws the whole window in one call that way.
+// of detail draws the whole window in one call that way. The page's
+// canvas (jsbridge.Canvas) is one.
 type Imager interface {
+	Canvas
 	Image(rgba []byte, cols, rows int, x, y, w, h float64)
 }
 
-// drawLOD draws the jobs byStart[lo:hi] as a heat map: per row and pixel
-// column, how busy the node is there (white to dark blue). On an Imager
-// that is one image; otherwise one rectangle per run of columns at the
-// same of two levels (busy under half the pixel, or over).
-func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float64, y func(int) float64) {
+// drawLOD draws the jobs byStart[lo:hi] as a heat map, one image: per
+// row and pixel column, how busy the node is there (white to dark blue).
+func drawLOD(c Imager, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float64, y func(int) float64) {
 	cols := max(1, int(plotW))
 	rows := len(ch.Rows)
-	im, isImager := c.(Imager)
 	key := lodKey{t0, t1, stopAt, cols, rows}
-	if isImager && ch.lod != nil && ch.lod.key == key {
+	if ch.lod != nil && ch.lod.key == key {
 		// The page repaints the same view often (hover, renders):
 		// the heat map of a view is computed once.
-		im.Image(ch.lod.rgba, cols, rows, LabelWidth, y(0), float64(cols), float64(rows)*rowH)
+		c.Image(ch.lod.rgba, cols, rows, LabelWidth, y(0), float64(cols), float64(rows)*rowH)
 		return
 	}
 	busy := make([]float32, rows*cols)
@@ -238,48 +237,23 @@ func drawLOD(c Canvas, ch *Chart, lo, hi int, t0, t1, stopAt, plotW, rowH float6
 			}
 		}
 	}
-	if isImager {
-		rgba := make([]byte, 4*rows*cols)
-		for i, v := range busy {
-			f := float64(v)
-			if f > 1 {
-				f = 1
-			}
-			if f <= 0 {
-				continue // transparent: the row bands show through
-			}
-			// From a light to a dark blue as the node gets busier.
-			rgba[4*i] = byte(165 - 134*f)
-			rgba[4*i+1] = byte(200 - 105*f)
-			rgba[4*i+2] = byte(240 - 60*f)
-			rgba[4*i+3] = 255
+	rgba := make([]byte, 4*rows*cols)
+	for i, v := range busy {
+		f := float64(v)
+		if f > 1 {
+			f = 1
 		}
-		ch.lod = &lodCache{key, rgba}
-		im.Image(rgba, cols, rows, LabelWidth, y(0), float64(cols), float64(rows)*rowH)
-		return
-	}
-	shades := [...]string{"", "#a5c8f0", "#3b7dd8"}
-	for r := 0; r < rows; r++ {
-		row := busy[r*cols : (r+1)*cols]
-		top, hh := y(r)+1, math.Max(1, rowH-2)
-		start, cur := 0, 0
-		for px := 0; px <= cols; px++ {
-			lvl := 0
-			switch {
-			case px == cols || row[px] <= 0:
-			case row[px] < 0.5:
-				lvl = 1
-			default:
-				lvl = 2
-			}
-			if px == cols || lvl != cur {
-				if cur > 0 {
-					c.FillRect(LabelWidth+float64(start), top, float64(px-start), hh, shades[cur])
-				}
-				start, cur = px, lvl
-			}
+		if f <= 0 {
+			continue // transparent: the row bands show through
 		}
+		// From a light to a dark blue as the node gets busier.
+		rgba[4*i] = byte(165 - 134*f)
+		rgba[4*i+1] = byte(200 - 105*f)
+		rgba[4*i+2] = byte(240 - 60*f)
+		rgba[4*i+3] = 255
 	}
+	ch.lod = &lodCache{key, rgba}
+	c.Image(rgba, cols, rows, LabelWidth, y(0), float64(cols), float64(rows)*rowH)
 }
 
 // Hit returns the index in ch.Bars of the job drawn at (px, py) on a

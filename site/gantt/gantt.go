@@ -417,6 +417,11 @@ func TicksIn(t0, t1 float64, n int) []float64 {
 	if len(steps) > 1 {
 		step = steps[1]
 	}
+	return multiples(t0, t1, step)
+}
+
+// multiples are the multiples of step from t0 to t1.
+func multiples(t0, t1, step float64) []float64 {
 	var out []float64
 	for v := math.Ceil(t0/step) * step; v <= t1*(1+1e-12); v += step {
 		out = append(out, v)
@@ -516,9 +521,5 @@ func (f Times) Ticks(t0, t1 float64, n int) []float64 {
 			break
 		}
 	}
-	var out []float64
-	for v := math.Ceil(t0/step) * step; v <= t1*(1+1e-12); v += step {
-		out = append(out, v)
-	}
-	return out
+	return multiples(t0, t1, step)
 }

@@ -144,7 +144,8 @@ type rec struct {
 	lines int
 }
 
-func (r *rec) Clear(w, h float64) {}
+func (r *rec) Clear(w, h float64)                                    {}
+func (r *rec) Image(rgba []byte, cols, rows int, x, y, w, h float64) {}
 func (r *rec) FillRect(x, y, w, h float64, color string) {
 	r.rects = append(r.rects, color)
 }

@@ -326,11 +326,7 @@ func (p *Parsed) Check(pl model.Platform) {
 		pr := Problem{Row: p.rows[i], Msg: msg}
 		if key != "" {
 			pr.Msg = key + ": " + msg
-			for c, k := range p.cols {
-				if k >= 0 && Columns[k].Key == key {
-					pr.Col = c + 1
-				}
-			}
+			pr.Col = cellOf(p.cols, ColumnIndex(key))
 		}
 		p.add(pr)
 	}
@@ -419,6 +415,17 @@ func lookup(name string) int {
 	return -1
 }
 
+// cellOf is the cell (from 1) that holds column k, 0 for none.
+func cellOf(cols []int, k int) int {
+	col := 0
+	for i, kk := range cols {
+		if kk == k {
+			col = i + 1
+		}
+	}
+	return col
+}
+
 // row reads one job; problems name row and column. n is the job's
 // position, for a default id.
 func (p *Parsed) row(rec []string, cols []int, row, n int) (model.Job, bool) {
@@ -448,13 +455,7 @@ func (p *Parsed) row(rec []string, cols []int, row, n int) (model.Job, bool) {
 	}
 	for k, c := range Columns {
 		if c.Required && !filled[k] && ok {
-			col := 0
-			for i, kk := range cols {
-				if kk == k {
-					col = i + 1
-				}
-			}
-			p.add(Problem{Row: row, Col: col, Msg: c.Key + ": is empty; every job needs one"})
+			p.add(Problem{Row: row, Col: cellOf(cols, k), Msg: c.Key + ": is empty; every job needs one"})
 			ok = false
 		}
 	}
@@ -498,21 +499,10 @@ func SetField(j *model.Job, key, v string) string {
 		case model.KnownAppCode(strings.ToLower(v)):
 			j.App = &model.App{Code: strings.ToLower(v)}
 		default:
-			if len(v) > 20 {
-				v = v[:20] + "…"
-			}
-			return fmt.Sprintf("unknown application code %q (known: %s)", strings.ToValidUTF8(v, ""), strings.Join(model.AppCodes, ", "))
+			return fmt.Sprintf("unknown application code %s (known: %s)", quoteShort(v), strings.Join(model.AppCodes, ", "))
 		}
 	case "size", "priority":
-		if v == "" {
-			if key == "size" {
-				j.Size = 0
-			} else {
-				j.Priority = 0
-			}
-			return ""
-		}
-		n, msg := parseInt(v)
+		n, msg := ParseInt(v)
 		if msg != "" {
 			return msg
 		}
@@ -521,39 +511,47 @@ func SetField(j *model.Job, key, v string) string {
 		} else {
 			j.Priority = n
 		}
-	case "submit", "runtime", "requested", "deadline", "bandwidth", "sigma", "data":
-		x := 0.0
-		if v != "" {
-			var msg string
-			x, msg = parseFloat(v)
-			if msg != "" {
-				return msg
-			}
-		}
-		switch key {
-		case "submit":
-			j.Submit = x
-		case "runtime":
-			j.Runtime = x
-		case "requested":
-			j.Requested = x
-		case "deadline":
-			j.Deadline = x
-		case "bandwidth":
-			j.Bandwidth = x
-		case "sigma":
-			if v == "" {
-				j.Sigma = nil
-			} else {
-				j.Sigma = &x
-			}
-		case "data":
-			j.Data = x
+	case "sigma":
+		x, msg := ParseFloat(v)
+		switch {
+		case msg != "":
+			return msg
+		case v == "":
+			j.Sigma = nil
+		default:
+			j.Sigma = &x
 		}
 	default:
-		return "is not a job field"
+		p := numField(j, key)
+		if p == nil {
+			return "is not a job field"
+		}
+		x, msg := ParseFloat(v)
+		if msg != "" {
+			return msg
+		}
+		*p = x
 	}
 	return ""
+}
+
+// numField is the plain number field of j named key, or nil.
+func numField(j *model.Job, key string) *float64 {
+	switch key {
+	case "submit":
+		return &j.Submit
+	case "runtime":
+		return &j.Runtime
+	case "requested":
+		return &j.Requested
+	case "deadline":
+		return &j.Deadline
+	case "bandwidth":
+		return &j.Bandwidth
+	case "data":
+		return &j.Data
+	}
+	return nil
 }
 
 func quoteShort(v string) string {
@@ -563,12 +561,18 @@ func quoteShort(v string) string {
 	return strconv.Quote(strings.ToValidUTF8(v, ""))
 }
 
-func parseFloat(v string) (float64, string) {
+// ParseFloat reads a number typed in a cell or an input; empty means 0.
+// It returns a message naming the problem, or "".
+func ParseFloat(v string) (float64, string) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, ""
+	}
 	x, err := strconv.ParseFloat(strings.ReplaceAll(v, "_", "x"), 64)
 	if err != nil {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return 0, quoteShort(v) + " is out of range"
+			return 0, quoteShort(v) + " is out of range (not a number a cell can hold)"
 		}
 		if strings.Count(v, ",") == 1 && !strings.Contains(v, ".") {
 			return 0, quoteShort(v) + " is not a number; use a point as the decimal separator"
@@ -581,8 +585,9 @@ func parseFloat(v string) (float64, string) {
 	return x, ""
 }
 
-func parseInt(v string) (int, string) {
-	x, msg := parseFloat(v)
+// ParseInt reads a whole number as ParseFloat reads a number.
+func ParseInt(v string) (int, string) {
+	x, msg := ParseFloat(v)
 	if msg != "" {
 		return 0, msg
 	}
@@ -599,41 +604,25 @@ func parseInt(v string) (int, string) {
 // as every CSV of gridplay writes them (csvfmt.Float: 1174966, not
 // 1.174966e+06); zero optional fields are empty.
 func Field(j *model.Job, key string) string {
-	num := func(x float64) string {
-		if x == 0 {
-			return ""
-		}
-		return csvfmt.Float(x)
-	}
 	switch key {
 	case "id":
 		return j.ID
+	case "origin":
+		return j.Origin
 	case "submit":
 		return csvfmt.Float(j.Submit)
 	case "size":
 		return strconv.Itoa(j.Size)
-	case "runtime":
-		return num(j.Runtime)
-	case "requested":
-		return num(j.Requested)
-	case "deadline":
-		return num(j.Deadline)
 	case "priority":
 		if j.Priority == 0 {
 			return ""
 		}
 		return strconv.Itoa(j.Priority)
-	case "origin":
-		return j.Origin
-	case "bandwidth":
-		return num(j.Bandwidth)
 	case "sigma":
 		if j.Sigma == nil {
 			return ""
 		}
 		return csvfmt.Float(*j.Sigma)
-	case "data":
-		return num(j.Data)
 	case "app":
 		switch {
 		case j.App == nil:
@@ -643,6 +632,9 @@ func Field(j *model.Job, key string) string {
 		default:
 			return "points"
 		}
+	}
+	if p := numField(j, key); p != nil && *p != 0 {
+		return csvfmt.Float(*p)
 	}
 	return ""
 }

@@ -37,8 +37,8 @@
 //   - A cell keeps the text being typed (input events) until it loses
 //     focus, so a render during typing does not reset it.
 //   - SWF import keeps every usable job of the trace (up to
-//     MaxImportJobs, model.MaxJobs: HPC2N's 202,871 fit), converted by engine/swf.Import (its package doc lists how each
-//     trace quirk is treated), at the trace's own submit times (as the
+//     swf.MaxImportJobs), converted by engine/swf.Import (its package
+//     doc lists how each trace quirk is treated), at the trace's own submit times (as the
 //     CLI reads them). It replaces the job list; "use the trace's
 //     machine" (on by default) also replaces the platform with the trace's
 //     single cluster, because the trace's sizes are for that machine.

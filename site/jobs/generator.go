@@ -9,6 +9,7 @@ import (
 
 	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
+	"gridplay/engine/swf"
 	"gridplay/site/state"
 )
 
@@ -109,8 +110,8 @@ func (c *Table) expand() {
 	if s.Generator == nil {
 		return
 	}
-	if s.Generator.Jobs > MaxImportJobs {
-		c.Problem = "the table holds at most " + csvfmt.Thousands(MaxImportJobs) + " jobs; keep " + csvfmt.Thousands(s.Generator.Jobs) + " jobs as a generator"
+	if s.Generator.Jobs > swf.MaxImportJobs {
+		c.Problem = "the table holds at most " + csvfmt.Thousands(swf.MaxImportJobs) + " jobs; keep " + csvfmt.Thousands(s.Generator.Jobs) + " jobs as a generator"
 		return
 	}
 	c.drawJobs("Drawing the generated jobs…", func(jobs []model.Job) {
@@ -196,11 +197,7 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 	nums := map[string]*float64{"rate": &g.Rate, "exec_min": &g.ExecMin, "exec_max": &g.ExecMax, "alpha": &g.Alpha,
 		"dr_min": &g.DRMin, "dr_max": &g.DRMax, "size_mean": &g.SizeMean, "size_std": &g.SizeStd}
 	for k, p := range nums {
-		v := strings.TrimSpace(f[k])
-		if v == "" {
-			continue
-		}
-		x, msg := parseFloat(v)
+		x, msg := ParseFloat(f[k])
 		if msg != "" {
 			errs[k] = msg
 		}
@@ -208,7 +205,7 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 	}
 	ints := map[string]*int{"jobs": &g.Jobs, "size_min": &g.SizeMin, "size_max": &g.SizeMax}
 	for k, p := range ints {
-		x, msg := parseInt(strings.TrimSpace(orZero(f[k])))
+		x, msg := ParseInt(f[k])
 		if msg != "" {
 			errs[k] = msg
 		}
@@ -225,8 +222,7 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 	if len(errs) > 0 {
 		return nil, 0, errs
 	}
-	// The probe has no job list: copying a whole trace's to drop it
-	// cost a render half a second.
+	// The probe has no job list, which a whole trace makes long to copy.
 	shallow := *s
 	shallow.Jobs = nil
 	probe := model.Clone(&shallow)

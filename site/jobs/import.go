@@ -27,7 +27,7 @@ func (c *Table) importFile(e vugu.DOMEvent) {
 	c.Problem = ""
 	c.Notice = nil
 	id := c.Task.Start("Reading the file…")
-	readFile(e, MaxUploadBytes, func(name string, data []byte, err error) {
+	readFile(e, swf.MaxUploadBytes, func(name string, data []byte, err error) {
 		// A JS callback: go on on a goroutine, under the render lock.
 		jsbridge.Mark("import: file read")
 		go func() {
@@ -69,7 +69,7 @@ func (c *Table) sendImport(name string, data []byte, err error) {
 }
 
 // applyImport replaces the jobs with an imported file's.
-func (c *Table) applyImport(im *Import) {
+func (c *Table) applyImport(im *swf.Cut) {
 	what := " SWF jobs"
 	if IsBatsim(im.Name) {
 		what = " Batsim jobs"
@@ -179,8 +179,8 @@ func TraceRef(name, first, from, to string) (*model.TraceRef, string) {
 		return v, ""
 	}
 	n, err := strconv.Atoi(first)
-	if err != nil || n < 0 || n > MaxImportJobs {
-		return nil, "the number of jobs must be a whole number from 0 (every job) to " + csvfmt.Thousands(MaxImportJobs)
+	if err != nil || n < 0 || n > swf.MaxImportJobs {
+		return nil, "the number of jobs must be a whole number from 0 (every job) to " + csvfmt.Thousands(swf.MaxImportJobs)
 	}
 	t.First = n
 	var msg string

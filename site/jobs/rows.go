@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,22 +14,12 @@ import (
 	"gridplay/engine/api/compact"
 	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
+	"gridplay/engine/swf"
 )
-
-// MaxImportJobs caps the jobs an SWF import or a generator expansion puts
-// in the table: a whole trace (HPC2N's 202,871 jobs) fits. It is
-// engine/swf.MaxImportJobs, model.MaxJobs (not imported from engine/swf:
-// the trace reader stays out of the page's binary). The table shows a
-// page of rows at a time, so its size costs no rendering.
-const MaxImportJobs = model.MaxJobs
 
 // MaxPasteRows caps the rows one paste reads: a paste is parsed on the
 // page's own thread, unlike an import, which the engine worker reads.
 const MaxPasteRows = 2000
-
-// MaxUploadBytes caps an uploaded SWF file (compressed or not); it is
-// engine/swf.MaxUploadBytes.
-const MaxUploadBytes = 64 << 20
 
 // CellErrors maps the problems model.Validate finds in the job list to
 // table cells: Cells[i][key] is the message for jobs[i]'s column key
@@ -39,15 +30,6 @@ type CellErrors struct {
 	Cells map[int]map[string]string
 	Rows  map[int]string
 	Table []string
-}
-
-// Count is the number of messages.
-func (e *CellErrors) Count() int {
-	n := len(e.Table) + len(e.Rows)
-	for _, m := range e.Cells {
-		n += len(m)
-	}
-	return n
 }
 
 // Cell returns the message for job i's column key, or "".
@@ -168,7 +150,7 @@ func naturalCompare(a, b string) int {
 		if da > 0 && db > 0 {
 			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
 			if len(na) != len(nb) {
-				return cmpInt(len(na), len(nb))
+				return cmp.Compare(len(na), len(nb))
 			}
 			if c := strings.Compare(na, nb); c != 0 {
 				return c
@@ -177,11 +159,11 @@ func naturalCompare(a, b string) int {
 			continue
 		}
 		if a[0] != b[0] {
-			return cmpInt(int(a[0]), int(b[0]))
+			return cmp.Compare(int(a[0]), int(b[0]))
 		}
 		a, b = a[1:], b[1:]
 	}
-	return cmpInt(len(a), len(b))
+	return cmp.Compare(len(a), len(b))
 }
 
 func digits(s string) int {
@@ -190,16 +172,6 @@ func digits(s string) int {
 		n++
 	}
 	return n
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // ApplyOrder reorders jobs by the view order idx (a permutation from
@@ -278,27 +250,12 @@ func Duplicate(jobs []model.Job, i int) model.Job {
 	return j
 }
 
-// Import is the engine's answer to POST /api/swf (engine/swf.Cut): the
-// first Kept of Usable jobs of a trace at the trace's own times, the
-// trace's machine as Cluster, and a Notice saying what was imported and
-// what was skipped. The table only reads it: the trace
-// is parsed in the engine worker, never on the page's thread.
-type Import struct {
-	Name    string        `json:"name"`
-	Cluster model.Cluster `json:"cluster"`
-	Jobs    []model.Job   `json:"jobs"`
-	Usable  int           `json:"usable"`
-	Kept    int           `json:"kept"`
-	Notice  []string      `json:"notice"`
-}
-
-// DecodeImport reads the engine's answer to POST /api/swf and checks
-// that it is a cut the table can take.
-// The answer is compact (?format=compact, engine/api/compact: the jobs as
-// columns, which the page reads in milliseconds where the JSON of a whole
-// trace took seconds) or JSON.
-func DecodeImport(b []byte) (*Import, error) {
-	var im Import
+// DecodeImport reads the engine's answer to POST /api/swf (the trace is
+// parsed in the engine worker, never on the page's thread), compact
+// (?format=compact, engine/api/compact: the jobs as columns) or JSON, and
+// checks that it is a cut the table can take.
+func DecodeImport(b []byte) (*swf.Cut, error) {
+	var im swf.Cut
 	if compact.Is(b) {
 		jobs, err := compact.DecodeCut(b, &im)
 		if err != nil {
@@ -308,7 +265,7 @@ func DecodeImport(b []byte) (*Import, error) {
 	} else if err := json.Unmarshal(b, &im); err != nil {
 		return nil, fmt.Errorf("the engine's answer is not a trace cut: %v", err)
 	}
-	if len(im.Jobs) == 0 || im.Kept != len(im.Jobs) || len(im.Jobs) > MaxImportJobs || im.Cluster.ID == "" {
+	if len(im.Jobs) == 0 || im.Kept != len(im.Jobs) || len(im.Jobs) > swf.MaxImportJobs || im.Cluster.ID == "" {
 		return nil, fmt.Errorf("the engine's answer is not a trace cut (%d jobs, cluster %q)", len(im.Jobs), im.Cluster.ID)
 	}
 	return &im, nil

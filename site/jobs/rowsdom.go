@@ -9,11 +9,10 @@ import (
 	"gridplay/site/jsbridge"
 )
 
-// The rows of the job table are kept outside Vugu's render. Vugu walks
-// and re-writes the whole page on every render, and the window of
-// PageSize rows, with an input, its labels and its listeners per cell,
-// was about half of the page's elements: every render (a run starting, a
-// panel opening, each keystroke) paid for it. Now the template has an
+// The rows of the job table are kept outside Vugu's render, which
+// re-writes the whole page each time: the window of PageSize rows, with
+// an input, its labels and its listeners per cell, would be about half of
+// the page's elements. The template has an
 // empty table body, whose children Vugu leaves alone; after each render
 // (its vg-js-populate) paintRows gives it a skeleton (rowsShell: the rows'
 // elements for the number of rows in the window, with no values) when it
@@ -26,8 +25,7 @@ import (
 // renders nothing, a change or a button renders the page.
 
 // dupIcon is the duplicate button's picture, two overlapping squares,
-// drawn rather than a character: U+29C9 (⧉) is in few fonts, and showed
-// as an empty box.
+// drawn because few fonts have U+29C9 (⧉).
 const dupIcon = `<svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14"><rect x="1.5" y="4.5" width="8" height="8" rx="1" fill="none" stroke="currentColor"/><rect x="4.5" y="1.5" width="8" height="8" rx="1" fill="#fff" stroke="currentColor"/></svg>`
 
 // rowsShell is the table body for n rows: a spacer row, the rows'
