@@ -16,6 +16,7 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/script"
 )
 
 // The columns name every field of model.Job and sched.Placement: a field
@@ -212,6 +213,17 @@ func TestScenarioErrorsNameFields(t *testing.T) {
 	}
 }
 
+// scriptFor is a shipped script the scenario can run: the two-cluster
+// template on several clusters, SJF with EASY on one.
+func scriptFor(s *model.Scenario) string {
+	name := "sjf-easy"
+	if len(s.Platform.Clusters) > 1 {
+		name = "least-loaded"
+	}
+	t, _ := script.TemplateByName(name)
+	return t.Source
+}
+
 func uvarint(n int) []byte {
 	var b []byte
 	for n >= 0x80 {
@@ -229,6 +241,9 @@ func TestResultRoundTripEveryPolicy(t *testing.T) {
 		for _, in := range sched.Policies() {
 			s := model.Clone(base)
 			s.Policy = model.Policy{Name: in.Name}
+			if in.Name == script.Name {
+				s.Policy.Script = scriptFor(s)
+			}
 			for _, p := range in.Params {
 				if p.Name == "generations" {
 					s.Policy.Params = map[string]float64{"generations": math.Max(p.Min, 5)}
