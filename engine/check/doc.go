@@ -33,8 +33,10 @@
 // lets a policy differ from "a job runs for its runtime on Size nodes",
 // the reason is given.
 //
-//   - Classic (fcfs, easy, conservative; engine/backfill): one cluster
-//     per job (the backfilling policies refuse platforms of several),
+//   - Classic (fcfs, easy, conservative; engine/backfill; and script,
+//     engine/script): one cluster per job (the backfilling policies
+//     refuse platforms of several; a script's schedule(ctx) may use
+//     several, each job on one),
 //     exactly Size nodes, run time min(runtime, estimate) with the
 //     estimate the requested time (0 means the runtime). A job whose
 //     runtime exceeds its request is killed at the request (backfilling

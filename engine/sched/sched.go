@@ -149,7 +149,8 @@ func Emit(rec Recorder, f Frame) error {
 // "packing" (MUSCLE: composition table, resource space, choice),
 // "backfill" (reservation and shadow time behind a backfilled job),
 // "transfer" (hybrid: TTRs and benefit of a transfer decision),
-// "status" (hybrid: stale vs live status), "event" (kernel events).
+// "status" (hybrid: stale vs live status), "event" (kernel events),
+// "script" (a Starlark policy's start: engine/script.Decision).
 type Frame struct {
 	Kind string  `json:"kind"`
 	T    float64 `json:"t"` // simulated time, s
