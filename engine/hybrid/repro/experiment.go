@@ -49,8 +49,8 @@ const (
 	// grid whatever its PB (rescue=1); P-HRS weighs eq. 1 only for such
 	// jobs (always=0), so it is HRS.
 	readRescue = "rescue"
-	// readLoose: run times and deadlines on the 1000-MIPS reference node
-	// (ref_mips 1000), the deadline tightness before issue 37.
+	// readLoose: deadlines drawn against the run time on the 1000-MIPS
+	// reference node, the deadline tightness before issue 37.
 	readLoose = "loose"
 	// readOverlap: the eq. 2 overhead overlaps the remote wait
 	// (overlap=1).
@@ -65,14 +65,6 @@ const (
 	// the paper: the reference point that shows what T_s hides.
 	readLive = "live"
 )
-
-// refMIPS is the power of the reference node the workload's run times
-// and deadlines are given for (policy parameter ref_mips): the expected
-// power of a node of hybrid.DefaultSetup, E[PEs] x E[speed] = 2.5 x 1250
-// MIPS, so that a deadline of dr x run time is dr times the job's run
-// time on an average node. The paper gives no deadline model (engine/
-// hybrid doc, "Choices"); readLoose keeps hybrid.DefaultRefMIPS.
-const refMIPS = 3125
 
 // userClusters is the initial grid of section IV.B ("a small number of a
 // cluster like 10 and 20"): under readUsers only its clusters have users.
@@ -104,6 +96,8 @@ func applies(ap hybrid.Approach, r string) bool {
 	switch r {
 	case readEvery, readRescue, readOverlap:
 		return ap != hybrid.Local
+	case readLoose:
+		return true // other workloads
 	case "":
 		return false
 	}
@@ -144,11 +138,7 @@ func variantsOf(rs []string) []variant {
 }
 
 func (v variant) config() hybrid.Config {
-	ref := float64(refMIPS)
-	if v.reading == readLoose {
-		ref = hybrid.DefaultRefMIPS
-	}
-	return hybrid.Config{Ts: hybrid.DefaultTs, Threshold: hybrid.DefaultThreshold, RefMIPS: ref,
+	return hybrid.Config{Ts: hybrid.DefaultTs, Threshold: hybrid.DefaultThreshold, RefMIPS: hybrid.DefaultRefMIPS,
 		Always: v.reading == readEvery, Rescue: v.reading == readEvery || v.reading == readRescue,
 		Live: v.reading == readLive, Overlap: v.reading == readOverlap}
 }
@@ -168,11 +158,11 @@ func (e *experiment) Info() sched.ExperimentInfo {
 var setupText = fmt.Sprintf("C/S/N platform: %d-%d servers per cluster, %d-%d nodes per server, %d-%d PEs per node, PE speed %g-%g MIPS in steps of %g; "+
 	"WAN %g Mbit/s, latency %g s, fixed migration overhead (rescheduling + job start, eq. 2) %g s. "+
 	"Jobs: Poisson arrivals over a %g s window (more jobs = more load), home cluster uniform, size U{%d..%d} nodes, "+
-	"run time on a %d-MIPS reference node (the expected node; reading loose: %d MIPS) bounded Pareto [%g, %g] s with alpha %g, deadline = submit + dr x run time with dr U[%g, %g], input data U[%g, %g] MB. "+
+	"run time on a %d-MIPS reference node bounded Pareto [%g, %g] s with alpha %g, deadline = submit + dr x the run time on a %g-MIPS node (the expected node of the platform; reading loose: the %d-MIPS reference node) with dr U[%g, %g], input data U[%g, %g] MB. "+
 	"Policies: T_s = %d s, P-HRS threshold %g; Step 2 of section III.A decides (HRS transfers a job when no home server has enough available nodes, P-HRS also weighs eq. 1 for a job that misses its deadline at home). %d seeded workloads per point (1 with quick); the same workloads for every series. A point per x and group of readings (the paper's, users10, live). "+
 	"TTR = completion - submission, averaged over the jobs completed within their deadline. "+
 	"Readings (rows policy@reading): every-job, P-HRS weighs eq. 1 for every job that fits at home (always=1) and HRS and P-HRS transfer a job late at home whatever its PB (rescue=1); "+
-	"rescue, HRS and P-HRS transfer a job late at home whatever its PB (rescue=1); loose, run times and deadlines on a %d-MIPS reference node; "+
+	"rescue, HRS and P-HRS transfer a job late at home whatever its PB (rescue=1); loose, deadlines against the run time on the %d-MIPS reference node; "+
 	"overlap, the eq. 2 overhead overlaps the wait at the remote cluster instead of adding to it (overlap=1); "+
 	"submitted, TTR averaged over every submitted job with a discarded job counted at its deadline; "+
 	"live, decisions on the live status instead of the one exchanged every T_s (a reference point, not a reading of the paper). "+
@@ -180,7 +170,8 @@ var setupText = fmt.Sprintf("C/S/N platform: %d-%d servers per cluster, %d-%d no
 	hybrid.DefaultSetup.ServersMin, hybrid.DefaultSetup.ServersMax, hybrid.DefaultSetup.NodesMin, hybrid.DefaultSetup.NodesMax,
 	hybrid.DefaultSetup.PEsMin, hybrid.DefaultSetup.PEsMax, hybrid.DefaultSetup.SpeedMin, hybrid.DefaultSetup.SpeedMax, hybrid.DefaultSetup.SpeedStep,
 	hybrid.DefaultSetup.Bandwidth, hybrid.DefaultSetup.Latency, hybrid.DefaultSetup.Fixed, hybrid.DefaultSetup.Window,
-	hybrid.DefaultSetup.SizeMin, hybrid.DefaultSetup.SizeMax, refMIPS, hybrid.DefaultRefMIPS, hybrid.DefaultSetup.ExecMin, hybrid.DefaultSetup.ExecMax, hybrid.DefaultSetup.Alpha,
+	hybrid.DefaultSetup.SizeMin, hybrid.DefaultSetup.SizeMax, hybrid.DefaultRefMIPS, hybrid.DefaultSetup.ExecMin, hybrid.DefaultSetup.ExecMax, hybrid.DefaultSetup.Alpha,
+	hybrid.DefaultSetup.DeadlineMIPS, hybrid.DefaultRefMIPS,
 	hybrid.DefaultSetup.DRMin, hybrid.DefaultSetup.DRMax, hybrid.DefaultSetup.DataMin, hybrid.DefaultSetup.DataMax,
 	hybrid.DefaultTs, hybrid.DefaultThreshold, hybrid.DefaultRefMIPS, Reps, 100*claimTolerance)
 
@@ -272,20 +263,24 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 	}
 	users := hybrid.DefaultSetup
 	users.UserClusters = userClusters
+	loose := hybrid.DefaultSetup
+	loose.DeadlineMIPS = hybrid.DefaultRefMIPS
 	for rep := 0; rep < reps; rep++ {
-		var s, su *model.Scenario
+		// The workloads of the readings, built once per rep: users10 and
+		// loose draw their own (the same jobs, other homes or deadlines).
+		scen := map[string]*model.Scenario{}
 		for a, v := range vs {
-			var sc *model.Scenario
-			if v.reading == readUsers {
-				if su == nil {
-					su = users.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
-				}
-				sc = su
-			} else {
-				if s == nil {
-					s = hybrid.DefaultSetup.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
-				}
-				sc = s
+			key, st := "", hybrid.DefaultSetup
+			switch v.reading {
+			case readUsers:
+				key, st = readUsers, users
+			case readLoose:
+				key, st = readLoose, loose
+			}
+			sc := scen[key]
+			if sc == nil {
+				sc = st.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
+				scen[key] = sc
 			}
 			res, err := hybrid.Run(ctx, sc, v.ap, v.config(), nil) // Run reads the scenario and never changes it
 			if err != nil {
@@ -618,8 +613,8 @@ func (sw *sweep) notes(seed uint64, quick bool) []string {
 	if !sw.e.byJobs {
 		c = sw.xs[len(sw.xs)-1]
 	}
-	ns = append(ns, fmt.Sprintf("deadlines are 1-4 times the run time on the %d-MIPS reference node (the expected node of the platform; the nodes of the first %d clusters average %.0f MIPS, PEs x speed): local execution discards %.1f jobs per point, and P-HRS completes %+.1f%% against HRS on average; on the %d-MIPS node (loose), %.1f and %+.1f%%",
-		refMIPS, c, meanPower(seed, c), disc(""), sw.avg("", "completed", hybrid.HRS), hybrid.DefaultRefMIPS, disc(readLoose), sw.avg(readLoose, "completed", hybrid.HRS)))
+	ns = append(ns, fmt.Sprintf("deadlines are 1-4 times the run time on a %g-MIPS node (the expected node of the platform; the nodes of the first %d clusters average %.0f MIPS, PEs x speed): local execution discards %.1f jobs per point, and P-HRS completes %+.1f%% against HRS on average; against the run time on the %d-MIPS reference node (loose), %.1f and %+.1f%%",
+		hybrid.DefaultSetup.DeadlineMIPS, c, meanPower(seed, c), disc(""), sw.avg("", "completed", hybrid.HRS), hybrid.DefaultRefMIPS, disc(readLoose), sw.avg(readLoose, "completed", hybrid.HRS)))
 	util := 0.0
 	for _, x := range sw.xs {
 		if h := sw.get(x, hybrid.HRS, "", "utilisation"); h > 0 {
