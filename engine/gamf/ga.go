@@ -35,6 +35,16 @@ type Config struct {
 	// MutateOne is the "mutate-one" reading of the node allocation
 	// mutation (doc.go): one task of the job moves, not all of them.
 	MutateOne bool
+	// Elite is the "elite" reading (doc.go): the generation's best is
+	// copied into the next generation. False, the default, follows
+	// section 4.4, "the parents are not preserved": the best is only
+	// recorded (section 4.3), and its slot gets a new individual.
+	Elite bool
+	// Ties is the "ties" reading (doc.go): of two schedules with the same
+	// F, the one with the lower flowtime ranks first. GA-MA (alpha = 1)
+	// ranks by makespan alone and many schedules tie on it; by default a
+	// tie keeps index order.
+	Ties bool
 }
 
 // Table 2 defaults.
@@ -146,10 +156,10 @@ func (g *ga) sortPop() {
 	}
 	slices.SortFunc(g.rank, func(a, b int) int {
 		x, y := g.pop[a], g.pop[b]
-		if better(x, y) {
+		if g.better(x, y) {
 			return -1
 		}
-		if better(y, x) {
+		if g.better(y, x) {
 			return 1
 		}
 		return a - b
@@ -157,8 +167,9 @@ func (g *ga) sortPop() {
 }
 
 // step makes the next generation (section 4.4; doc.go, choices 10-13):
-// the best individual, then n/2 children of pairs chosen by linear
-// ranking, then new individuals made as the initial population is.
+// a new individual (the best individual with Config.Elite), then n/2
+// children of pairs chosen by linear ranking, then new individuals made
+// as the initial population is.
 func (g *ga) step() {
 	n := len(g.pop)
 	// Saturated individuals are penalised by not reproducing while at
@@ -175,7 +186,11 @@ func (g *ga) step() {
 	}
 	m := len(g.pool)
 	linearRanking(g.cum[:m], g.cfg.Pressure)
-	g.next[0].copyFrom(g.pop[g.rank[0]])
+	if g.cfg.Elite {
+		g.next[0].copyFrom(g.pop[g.rank[0]])
+	} else {
+		g.newIndiv(g.next[0])
+	}
 	gamma := g.cfg.Mutation / 100
 	half := n / 2
 	for i := 1; i < n; i++ {
@@ -209,9 +224,18 @@ func (g *ga) step() {
 	g.pop, g.next = g.next, g.pop
 	g.gen++
 	g.sortPop()
-	if better(g.pop[g.rank[0]], g.best) {
+	if g.better(g.pop[g.rank[0]], g.best) {
 		g.best.copyFrom(g.pop[g.rank[0]])
 	}
+}
+
+// better is the GA's ranking: lower F, and with Config.Ties lower
+// flowtime among equal F.
+func (g *ga) better(a, b *indiv) bool {
+	if g.cfg.Ties && a.fit == b.fit {
+		return a.flowtime < b.flowtime
+	}
+	return better(a, b)
 }
 
 // equalGenes reports whether a and b are the same chromosome.

@@ -262,7 +262,7 @@ func TestGAImprovesAndKeepsBest(t *testing.T) {
 // only they are chosen as parents, whatever the F of saturated ones.
 func TestSaturatedDoNotReproduce(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 6, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6}, rng.New(1, "gamf-test", "sat"))
+	g := newGA(p, Config{Generations: 1, Population: 6, Mutation: 0, Alpha: 0.6, Elite: true}, rng.New(1, "gamf-test", "sat"))
 	for i, a := range g.pop {
 		a.fit = float64(i)
 		a.sat = i < 4 // the four best are saturated
@@ -287,10 +287,10 @@ func TestSaturatedDoNotReproduce(t *testing.T) {
 // every individual a copy of one chromosome and no mutation, crossover
 // gives copies, so only the refill can bring other chromosomes: slot 0 is
 // the kept best, slots 1..n/2 are copies, slots n/2+1.. are new (guided)
-// individuals, all valid.
+// individuals, all valid (reading elite; TestNoElitism has the default).
 func TestReplacementCreatesNewIndividuals(t *testing.T) {
 	p := mustCompile(t, synthetic(5, 8, "gamf"))
-	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6}, rng.New(2, "gamf-test", "repl"))
+	g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6, Elite: true}, rng.New(2, "gamf-test", "repl"))
 	for _, a := range g.pop[1:] {
 		a.copyFrom(g.pop[0])
 	}
@@ -344,5 +344,63 @@ func TestGuidedUsesFreeNodes(t *testing.T) {
 	}
 	if len(orders) < 4 {
 		t.Fatalf("only %d job orders drawn", len(orders))
+	}
+}
+
+// TestNoElitism: by default the best individual is recorded, not kept
+// (section 4.4: "the parents are not preserved"). The best, A, is
+// saturated, so it does not reproduce while the others can; the others
+// are copies of one chromosome B and there is no mutation, so every child
+// is a copy of B. Under the default no slot of the next generation is A
+// (slot 0 gets a new individual), and the recorded best is still A; with
+// Elite, slot 0 is A.
+func TestNoElitism(t *testing.T) {
+	p := mustCompile(t, synthetic(5, 8, "gamf"))
+	for _, elite := range []bool{false, true} {
+		g := newGA(p, Config{Generations: 1, Population: 10, Mutation: 0, Alpha: 0.6, Elite: elite}, rng.New(3, "gamf-test", "elite"))
+		a := g.pop[0]
+		for _, b := range g.pop[2:] {
+			b.copyFrom(g.pop[1])
+		}
+		if equalGenes(a, g.pop[1]) {
+			t.Fatal("A and B are the same chromosome")
+		}
+		a.fit, a.sat = -1, true // the best, saturated
+		g.sortPop()
+		g.best.copyFrom(a)
+		g.step()
+		kept := 0
+		for _, x := range g.pop {
+			if equalGenes(x, a) {
+				kept++
+			}
+		}
+		if want := map[bool]int{false: 0, true: 1}[elite]; kept != want {
+			t.Errorf("elite=%v: %d copies of the best in the next generation, want %d", elite, kept, want)
+		}
+		if g.best.fit != -1 || !equalGenes(g.best, a) {
+			t.Errorf("elite=%v: recorded best F %v, want A's -1", elite, g.best.fit)
+		}
+	}
+}
+
+// TestTiesByFlowtime: with Ties, of two individuals of equal F the one
+// with the lower flowtime ranks first and becomes the recorded best;
+// without, the population order decides.
+func TestTiesByFlowtime(t *testing.T) {
+	p := mustCompile(t, synthetic(5, 6, "gama"))
+	for _, ties := range []bool{false, true} {
+		g := newGA(p, Config{Generations: 1, Population: 4, Mutation: 0, Alpha: 1, Ties: ties}, rng.New(4, "gamf-test", "ties"))
+		for i, a := range g.pop {
+			a.fit, a.flowtime = 10, float64(100-i) // equal F, flowtime falling with the index
+		}
+		g.sortPop()
+		want := 0
+		if ties {
+			want = 3
+		}
+		if g.rank[0] != want {
+			t.Errorf("ties=%v: rank 0 is individual %d, want %d", ties, g.rank[0], want)
+		}
 	}
 }

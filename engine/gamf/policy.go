@@ -45,17 +45,19 @@ var (
 	pCS        = sched.Param{Name: "cs", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "CS_j = max CS_j^k over 0: every cluster that holds a task of the job (GA-MF section 3.1, the equation's index set), 1: only the links its traffic uses, B_j^k > 0 (reading cs-used)"}
 	pMutateOne = sched.Param{Name: "mutate_one", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "node allocation mutation moves 0: every task of the chosen job (GA-MF section 4.4: \"The tasks for the previously selected job can be re-allocated\"), 1: one task (reading mutate-one)"}
 	pNormalise = sched.Param{Name: "normalise", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "F = alpha makespan + (1-alpha) flowtime in 0: seconds, as section 4.3 writes it, 1: each term divided by its mean over the initial population (reading norm)"}
+	pElite     = sched.Param{Name: "elite", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "0: the best individual is only recorded and every slot of the next generation is a child or a new individual (GA-MF section 4.4: \"the parents are not preserved\"), 1: the best is copied into the next generation (elitism, reading elite)"}
+	pTies      = sched.Param{Name: "ties", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "GA-MA ranks schedules of equal makespan 0: in population order (the paper ranks by makespan alone), 1: by flowtime (reading ties)"}
 	pRelLoss   = sched.Param{Name: "relative_loss", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "METL's loss is 0: the delay T^e - Tb_j (GA-MF section 5: \"minimizes the delay in the execution time\"), 1: the relative slowdown T^e/Tb_j (reading rel-loss)"}
 )
 
 func init() {
-	gaParams := []sched.Param{pGenerations, pPopulation, pMutation, pGuided, pPressure, pCS, pMutateOne}
+	gaParams := []sched.Param{pGenerations, pPopulation, pMutation, pGuided, pPressure, pCS, pMutateOne, pElite}
 	sched.Register(&policy{m: mGAMF, info: sched.Info{Name: "gamf", Paper: "003", System: "GA-MF",
 		Summary: "GA-MF: multi-criteria GA on job order and task-node allocation, F = alpha makespan + (1-alpha) flowtime, bandwidth-aware (GA-MF sections 3-4)",
 		Params:  append([]sched.Param{pAlpha}, append(gaParams, pNormalise)...)}})
 	sched.Register(&policy{m: mGAMA, info: sched.Info{Name: "gama", Paper: "003", System: "GA-MF",
 		Summary: "GA-MA: the same GA minimising makespan only (alpha = 1; Gabaldon et al. 2013, GA-MF section 5)",
-		Params:  gaParams}})
+		Params:  append(gaParams[:len(gaParams):len(gaParams)], pTies)}})
 	sched.Register(&policy{m: mHill, info: sched.Info{Name: "hill", Paper: "003", System: "GA-MF",
 		Summary: "HILL: hill climbing from a random solution with the GA's mutation as the neighbourhood (GA-MF section 5)",
 		Params:  []sched.Param{pAlpha, pEvals, pPatience, pGuided, pCS, pMutateOne, pNormalise}}})
@@ -102,6 +104,10 @@ func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 	c.Random = get(pGuided, true) == 0
 	c.Pressure = get(pPressure, false)
 	c.MutateOne = get(pMutateOne, true) == 1
+	c.Elite = get(pElite, true) == 1
+	if !alpha {
+		c.Ties = get(pTies, true) == 1
+	}
 	if alpha {
 		c.Normalise = get(pNormalise, true) == 1
 	}

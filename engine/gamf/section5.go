@@ -2,6 +2,7 @@ package gamf
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 
@@ -40,7 +41,38 @@ const (
 	// Fig7Jobs is the size of a workload (section 5: "composed of 20
 	// jobs").
 	Fig7Jobs = 20
+	// PaperTasks and PaperBaseTime are the paper's workload means (section
+	// 5: "an average execution time of 15 520 s and 90 tasks per job").
+	PaperTasks, PaperBaseTime = 90, 15520
 )
+
+// Widen is the "wide" reading of gamf-fig7's workloads (doc.go, choice
+// 20): every job's tau_j times PaperTasks over the mean tasks per job of
+// wls, rounded and capped at MaxTasks, so the workloads average about the
+// paper's 90 tasks; base times, B_j and sigma_j are kept. It returns new
+// slices.
+func Widen(wls [][]model.Job) [][]model.Job {
+	tasks, n := 0.0, 0.0
+	for _, w := range wls {
+		for _, j := range w {
+			tasks += float64(j.Size)
+			n++
+		}
+	}
+	if tasks == 0 {
+		return wls
+	}
+	f := PaperTasks * n / tasks
+	out := make([][]model.Job, len(wls))
+	for i, w := range wls {
+		out[i] = make([]model.Job, len(w))
+		for k, j := range w {
+			j.Size = min(MaxTasks, max(1, int(math.Round(float64(j.Size)*f))))
+			out[i][k] = j
+		}
+	}
+	return out
+}
 
 // traceJob is what a workload needs from one SWF record.
 type traceJob struct {

@@ -27,9 +27,10 @@ type TransferData struct {
 	Moved     bool    `json:"moved"`
 	// Why says what started the decision: "nodes" (no home server has
 	// enough available nodes: HRS), "deadline" (the home TTR exceeds the
-	// deadline on every home server with available nodes: HRS and P-HRS,
-	// which with always=0 moves it only for PB above the threshold) or
-	// "benefit" (P-HRS with always=1, a job within its deadline at home).
+	// deadline on every home server with available nodes: P-HRS, which
+	// moves it only for PB above the threshold, or with rescue=1 HRS and
+	// P-HRS, which move it whatever its PB) or "benefit" (P-HRS with
+	// always=1, a job within its deadline at home).
 	Why string `json:"why"`
 }
 

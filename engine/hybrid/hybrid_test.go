@@ -31,7 +31,7 @@ func scen(cl []model.Cluster, net *model.Network, jobs ...model.Job) *model.Scen
 	return &model.Scenario{Version: 1, Seed: 7, Platform: model.Platform{Clusters: cl, Network: net}, Jobs: jobs}
 }
 
-var baseCfg = Config{Ts: DefaultTs, Threshold: DefaultThreshold, RefMIPS: DefaultRefMIPS, Always: true}
+var baseCfg = Config{Ts: DefaultTs, Threshold: DefaultThreshold, RefMIPS: DefaultRefMIPS, Always: true, Rescue: true}
 
 func run(t *testing.T, s *model.Scenario, ap Approach, cfg Config) (*sched.Result, []sched.Frame) {
 	t.Helper()
@@ -367,7 +367,7 @@ func TestPHRSBenefit(t *testing.T) {
 	}
 	// always=0 (Step 2): without a deadline to miss, no migration.
 	st2 := baseCfg
-	st2.Always = false
+	st2.Always, st2.Rescue = false, false
 	res, _ = run(t, s, PHRS, st2)
 	if p, _ := placement(res, "j"); p.Cluster != "a" {
 		t.Errorf("phrs always=0: placement %+v, want a", p)
@@ -586,5 +586,84 @@ func TestDeterministic(t *testing.T) {
 		if after, _ := json.Marshal(s); !bytes.Equal(before, after) {
 			t.Errorf("%v: Run changed its scenario", ap)
 		}
+	}
+}
+
+// stepTwoGrid: home cluster a is slow (4 nodes of 1 PE x 500 MIPS), b is
+// fast (4 nodes of 4 PEs x 2000 MIPS), 5 s of migration overhead apart.
+// A 2-node job of 100 reference seconds takes 200 s on a (TTR 200) and
+// 12.5 s on b, so Remote_Cluster_TTR + overhead = 17.5 and PB = (200 -
+// 17.5)/200 = 0.9125 (eq. 1), above the threshold 0.1.
+func stepTwoGrid(deadline float64) *model.Scenario {
+	return scen([]model.Cluster{
+		{ID: "a", Nodes: 4, Servers: []model.Server{{ID: "a0", Nodes: 4, PEs: 1, Speed: 500}}},
+		{ID: "b", Nodes: 4, Servers: []model.Server{{ID: "b0", Nodes: 4, PEs: 4, Speed: 2000}}},
+	}, &model.Network{MigrationOverhead: 5},
+		model.Job{ID: "j", Size: 2, Runtime: 100, Deadline: deadline, Origin: "a"})
+}
+
+// defaultCfg is the configuration of the policies' default parameters.
+func defaultCfg(t *testing.T) Config {
+	t.Helper()
+	cfg, err := configFrom(model.Policy{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// TestHRSDiscardsLateJob: a job that fits at home (req <= avail) but
+// misses its deadline there (TTR 200 > 100). Under the defaults (Step 2
+// of section III.A), approach 2 is for req > avail only: HRS filters out
+// the late home server as local execution does and discards the job;
+// approach 3 takes it in P-HRS, which migrates it (PB 0.9125 > 0.1) and
+// meets the deadline on b. HRS rescuing it (rescue=1) would make HRS and
+// P-HRS complete the same jobs by construction.
+func TestHRSDiscardsLateJob(t *testing.T) {
+	s := stepTwoGrid(100)
+	cfg := defaultCfg(t)
+	res, _ := run(t, s, HRS, cfg)
+	if r := dropReason(res, "j"); r != ReasonDeadline || res.Metrics["migrated"] != 0 {
+		t.Errorf("hrs: reason %q, migrated %g; want %q and 0", r, res.Metrics["migrated"], ReasonDeadline)
+	}
+	res, frames := run(t, s, PHRS, cfg)
+	if p, _ := placement(res, "j"); p.Cluster != "b" || !near(p.End, 17.5) {
+		t.Errorf("phrs: placement %+v, want b until 17.5", p)
+	}
+	for _, f := range frames {
+		if d, ok := f.Data.(TransferData); ok && (d.Why != "deadline" || !near(d.PB, 0.9125)) {
+			t.Errorf("phrs transfer %+v, want why deadline, PB 0.9125", d)
+		}
+	}
+	// rescue=1 (the reading of III.B.b): HRS hands the late job to the
+	// grid as well.
+	cfg.Rescue = true
+	res, _ = run(t, s, HRS, cfg)
+	if p, _ := placement(res, "j"); p.Cluster != "b" {
+		t.Errorf("hrs rescue=1: placement %+v, want b", p)
+	}
+}
+
+// TestPHRSKeepsJobThatMeetsDeadline: the same job with a deadline it
+// meets at home (TTR 200 <= 1000). Under the defaults (Step 2), approach
+// 3 is only for "(req < avail) && (TTR > Deadline)": P-HRS keeps the job
+// home although PB is 0.9125. With always=1 (eq. 1 weighed for every
+// job) it migrates it.
+func TestPHRSKeepsJobThatMeetsDeadline(t *testing.T) {
+	s := stepTwoGrid(1000)
+	cfg := defaultCfg(t)
+	res, frames := run(t, s, PHRS, cfg)
+	if p, _ := placement(res, "j"); p.Cluster != "a" || !near(p.End, 200) || res.Metrics["migrated"] != 0 {
+		t.Errorf("phrs: placement %+v, migrated %g; want a until 200, none", p, res.Metrics["migrated"])
+	}
+	for _, f := range frames {
+		if f.Kind == "transfer" {
+			t.Errorf("phrs: transfer frame %+v for a job within its deadline at home", f.Data)
+		}
+	}
+	cfg.Always = true
+	res, _ = run(t, s, PHRS, cfg)
+	if p, _ := placement(res, "j"); p.Cluster != "b" {
+		t.Errorf("phrs always=1: placement %+v, want b", p)
 	}
 }

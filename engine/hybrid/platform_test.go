@@ -53,3 +53,25 @@ func TestLiveMatchesSortedNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadlineTightness: DefaultSetup draws deadline - submit = dr x the
+// run time on a DeadlineMIPS node, dr in [1, 4]; with DeadlineMIPS at the
+// reference node's 1000 MIPS (reading loose) it is dr x Runtime. The jobs
+// themselves (sizes, run times) are the same either way.
+func TestDeadlineTightness(t *testing.T) {
+	loose := DefaultSetup
+	loose.DeadlineMIPS = DefaultRefMIPS
+	a := DefaultSetup.Scenario(1, 4, 200, 0, Local)
+	b := loose.Scenario(1, 4, 200, 0, Local)
+	k := DefaultRefMIPS / DefaultSetup.DeadlineMIPS
+	for i, j := range a.Jobs {
+		lj := b.Jobs[i]
+		if j.Runtime != lj.Runtime || j.Size != lj.Size || j.Submit != lj.Submit {
+			t.Fatalf("job %d differs beyond its deadline: %+v, %+v", i, j, lj)
+		}
+		tight, wide := (j.Deadline-j.Submit)/j.Runtime, (lj.Deadline-lj.Submit)/lj.Runtime
+		if tight < DefaultSetup.DRMin*k-1e-3 || tight > DefaultSetup.DRMax*k+1e-3 || wide < DefaultSetup.DRMin-1e-3 || wide > DefaultSetup.DRMax+1e-3 {
+			t.Fatalf("job %d: deadline %g and %g run times", i, tight, wide)
+		}
+	}
+}

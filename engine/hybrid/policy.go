@@ -21,8 +21,8 @@ var _ sched.Policy = policy{}
 
 var summaries = [...]string{
 	"Hybrid grid, local execution (section III.B.a): Min_TTR_Server in the home cluster only; jobs wait in the JWQ and are discarded when their deadline expires",
-	"Hybrid grid, HRS (section III.B.b): Min_TTR_Server at home, Min_TTR_Cluster in the grid when no home server has enough available nodes or every one misses the deadline",
-	"Hybrid grid, P-HRS (section III.B.c): as HRS, and a job migrates when its performance benefit (eq. 1, overhead eq. 2) exceeds the migration threshold",
+	"Hybrid grid, HRS (section III.B.b): Min_TTR_Server at home, Min_TTR_Cluster in the grid when no home server has enough available nodes (Step 2, req > avail)",
+	"Hybrid grid, P-HRS (section III.B.c): as HRS, and a job that misses its deadline at home migrates when its performance benefit (eq. 1, overhead eq. 2) exceeds the migration threshold (Step 2)",
 }
 
 func (p policy) Info() sched.Info {
@@ -32,12 +32,13 @@ func (p policy) Info() sched.Info {
 		{Name: "live", Default: 0, Min: 0, Max: 1, Doc: "1: decide on the live status instead of the last exchanged one (reference point, not in the paper)"},
 	}
 	if p.ap != Local {
+		params = append(params, sched.Param{Name: "rescue", Default: 0, Min: 0, Max: 1, Doc: "0: a job that fits at home but misses its deadline there is discarded by HRS and weighed by eq. 1 in P-HRS (Step 2 of hybrid section III.A); 1: HRS and P-HRS hand it to the grid scheduler whatever its PB (a reading of III.B.b)"})
 		params = append(params, sched.Param{Name: "overlap", Default: 0, Min: 0, Max: 1, Doc: "0: eq. 1 as printed, Remote_Cluster_TTR (the TTR the job would have on the remote cluster now) plus the eq. 2 overhead; 1: the overhead overlaps the remote wait (the job starts at the later of its arrival and the remote server's predicted start)"})
 	}
 	if p.ap == PHRS {
 		params = append(params,
 			sched.Param{Name: "threshold", Default: DefaultThreshold, Min: -1e6, Max: 1, Doc: "migration threshold: a job migrates when PB (hybrid eq. 1) exceeds it"},
-			sched.Param{Name: "always", Default: 1, Min: 0, Max: 1, Doc: "1: weigh eq. 1 for every job that fits at home (hybrid section III.B.c); 0: only for jobs whose home TTR exceeds the deadline (Step 2 of section III.A)"},
+			sched.Param{Name: "always", Default: 0, Min: 0, Max: 1, Doc: "0: weigh eq. 1 only for jobs whose home TTR exceeds the deadline (Step 2 of hybrid section III.A); 1: for every job that fits at home (section III.B.c taken for every job)"},
 		)
 	}
 	return sched.Info{Name: p.ap.String(), Paper: "004", System: "Hybrid", Summary: summaries[p.ap], Params: params}
@@ -85,7 +86,10 @@ func configFrom(p model.Policy) (Config, error) {
 		RefMIPS:   p.Param("ref_mips", DefaultRefMIPS),
 	}
 	var err error
-	if cfg.Always, err = flag("always", 1); err != nil {
+	if cfg.Always, err = flag("always", 0); err != nil {
+		return cfg, err
+	}
+	if cfg.Rescue, err = flag("rescue", 0); err != nil {
 		return cfg, err
 	}
 	if cfg.Live, err = flag("live", 0); err != nil {

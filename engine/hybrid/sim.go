@@ -41,9 +41,17 @@ type Config struct {
 	// for.
 	RefMIPS float64
 	// Always makes P-HRS weigh eq. 1 for every job that fits at home
-	// (section III.B.c); false weighs it only for jobs whose home TTR
-	// exceeds their deadline (Step 2 of section III.A).
+	// (section III.B.c taken for every job); false, the default, weighs it
+	// only for jobs whose home TTR exceeds their deadline (Step 2 of
+	// section III.A: "(req < avail) && (TTR > Deadline)").
 	Always bool
+	// Rescue makes HRS and P-HRS hand to the grid scheduler a job that
+	// fits at home but whose home TTR exceeds its deadline, whatever its
+	// PB (a reading of III.B.b, "cannot be handled ... without being
+	// discarded"). False, the default, follows Step 2: approach 2 (HRS)
+	// is for req > avail only, so HRS discards such a job as local
+	// execution does, and P-HRS weighs it by eq. 1 (approach 3).
+	Rescue bool
 	// Live makes every decision on the live status instead of the last
 	// exchanged one (the T_s -> 0 reference point).
 	Live bool
@@ -494,10 +502,15 @@ func (sm *sim) decide(i int, t float64) error {
 	sv, ttrL := sm.minTTRServer(j, home, t, true)
 	if sv != nil {
 		// req <= avail on some server: approach 1 (local execution),
-		// unless the home TTR exceeds the deadline (HRS, P-HRS) or P-HRS
-		// finds a remote cluster worth the migration.
+		// unless the home TTR exceeds the deadline and P-HRS finds a
+		// remote cluster worth the migration (Step 2: approach 3 for
+		// "(req < avail) && (TTR > Deadline)"). always=1 weighs eq. 1 for
+		// every job; rescue=1 makes HRS and P-HRS hand a late job to the
+		// grid whatever its PB.
 		meets := j.submit+ttrL <= j.deadline
-		if sm.ap == Local || (meets && (sm.ap == HRS || !sm.cfg.Always)) {
+		weigh := sm.ap == PHRS && (!meets || sm.cfg.Always)
+		rescue := sm.ap != Local && !meets && sm.cfg.Rescue
+		if !weigh && !rescue {
 			if meets {
 				return sm.enqueue(i, sv, t)
 			}
@@ -506,8 +519,6 @@ func (sm *sim) decide(i int, t float64) error {
 			sm.drop(i, ReasonDeadline, t)
 			return nil
 		}
-		// HRS or P-HRS, and the job misses its deadline at home, or P-HRS
-		// weighing eq. 1 for every job (always=1): ask the grid scheduler.
 		c, ttrR, o := sm.minTTRCluster(j, t)
 		if c < 0 {
 			if meets {
@@ -520,15 +531,7 @@ func (sm *sim) decide(i int, t float64) error {
 		move, why := pb > sm.cfg.Threshold, "benefit"
 		if !meets {
 			why = "deadline"
-			// HRS hands a job the home cluster "cannot handle without
-			// being discarded" to the grid scheduler (section III.B.b);
-			// P-HRS combines HRS with eq. 1 (III.B.c), so it does too.
-			// With always=0 (Step 2 of section III.A) approach 3 alone
-			// handles such a job and migrates it only for PB above the
-			// threshold.
-			if sm.ap == HRS || sm.cfg.Always {
-				move = true
-			}
+			move = move || rescue
 		}
 		if err := sm.emitTransfer(t, j, c, ttrL, ttrR, o, pb, move, why); err != nil {
 			return err

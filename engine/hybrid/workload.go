@@ -31,12 +31,16 @@ type Setup struct {
 	// uniform in SizeMin..SizeMax nodes, reference run time bounded Pareto
 	// on [ExecMin, ExecMax] with shape Alpha, deadline = submit + dr x run
 	// time with dr uniform in [DRMin, DRMax], input data uniform in
-	// [DataMin, DataMax] MB.
+	// [DataMin, DataMax] MB. The run time is given on a node of
+	// DefaultRefMIPS (the policies' ref_mips); the deadline's run time is
+	// the time on a node of DeadlineMIPS (the tightness of the deadlines,
+	// doc.go "Deadline tightness"; 0 means DefaultRefMIPS).
 	Window           float64
 	SizeMin, SizeMax int
 	ExecMin, ExecMax float64
 	Alpha            float64
 	DRMin, DRMax     float64
+	DeadlineMIPS     float64
 	DataMin, DataMax float64
 	// UserClusters, when positive, limits the clusters users submit to
 	// (the jobs' home clusters) to the first UserClusters clusters; 0
@@ -54,7 +58,7 @@ var DefaultSetup = Setup{
 	Window:  3600,
 	SizeMin: 1, SizeMax: 16,
 	ExecMin: 60, ExecMax: 3600, Alpha: 1,
-	DRMin: 1, DRMax: 4,
+	DRMin: 1, DRMax: 4, DeadlineMIPS: 3125,
 	DataMin: 10, DataMax: 500,
 }
 
@@ -126,12 +130,16 @@ func (st Setup) Jobs(r *rng.Rand, n, c int) []model.Job {
 		t := arrivals[i]
 		rt := workload.BoundedPareto(r, st.ExecMin, st.ExecMax, st.Alpha)
 		dr := st.DRMin + r.Float64()*(st.DRMax-st.DRMin)
+		drt := rt // the run time the deadline is drawn against
+		if st.DeadlineMIPS > 0 && st.DeadlineMIPS != DefaultRefMIPS {
+			drt = rt * DefaultRefMIPS / st.DeadlineMIPS
+		}
 		jobs[i] = model.Job{
 			ID:       "j" + strconv.Itoa(i),
 			Submit:   round3(t),
 			Size:     workload.UniformSize(r, st.SizeMin, st.SizeMax),
 			Runtime:  round3(rt),
-			Deadline: round3(t + dr*rt),
+			Deadline: round3(t + dr*drt),
 			Origin:   homes[r.IntN(c)],
 			Data:     round3(st.DataMin + r.Float64()*(st.DataMax-st.DataMin)),
 		}

@@ -30,6 +30,9 @@ type Reading struct {
 	Name    string
 	Params  map[string]float64
 	Methods []string
+	// Wide runs the methods on the widened workloads (gamf.Widen)
+	// instead of the trace's.
+	Wide bool
 	// Doc is the reading in a few words, for the setup.
 	Doc string
 }
@@ -44,6 +47,12 @@ var Fig7Readings = []Reading{
 		Doc: "F with makespan and flowtime each divided by its mean over the initial population"},
 	{Name: "rel-loss", Params: map[string]float64{"relative_loss": 1}, Methods: []string{"metl"},
 		Doc: "METL's loss is T^e/Tb_j instead of T^e - Tb_j"},
+	{Name: "elite", Params: map[string]float64{"elite": 1}, Methods: []string{"gama", "gamf"},
+		Doc: "the best individual is copied into the next generation (elitism) instead of only recorded"},
+	{Name: "ties", Params: map[string]float64{"ties": 1}, Methods: []string{"gama"},
+		Doc: "GA-MA ranks schedules of equal makespan by flowtime instead of population order"},
+	{Name: "wide", Wide: true, Methods: Fig7Policies,
+		Doc: "every job's tasks scaled so the workloads average the paper's 90 tasks per job (capped at 240), base times kept"},
 }
 
 // readingsOf lists the readings that change method m.
@@ -175,13 +184,14 @@ func (fig7) Point(ctx context.Context, opt sched.ExperimentOptions, k int, rec s
 		return nil, err
 	}
 	w := k / len(Fig7Policies)
-	return fig7Point(ctx, wls[w], w+1, Fig7Policies[k%len(Fig7Policies)], opt.Seed, params)
+	return fig7Point(ctx, wls[w], gamf.Widen(wls)[w], w+1, Fig7Policies[k%len(Fig7Policies)], opt.Seed, params)
 }
 
-// fig7Point runs method on one workload (number w) under the default and
-// every reading that changes it. Its Summary describes the workload
-// (tasks and base time per job) for Merge.
-func fig7Point(ctx context.Context, jobs []model.Job, w int, method string, seed uint64, params map[string]map[string]float64) (*sched.Table, error) {
+// fig7Point runs method on one workload (number w; wide, the same
+// workload under the reading wide) under the default and every reading
+// that changes it. Its Summary describes the workload (tasks and base time
+// per job) for Merge.
+func fig7Point(ctx context.Context, jobs, wide []model.Job, w int, method string, seed uint64, params map[string]map[string]float64) (*sched.Table, error) {
 	if seed == 0 {
 		seed = 1
 	}
@@ -199,8 +209,12 @@ func fig7Point(ctx context.Context, jobs []model.Job, w int, method string, seed
 		for k, v := range rd.Params {
 			ps[k] = v
 		}
+		js := jobs
+		if rd.Wide {
+			js = wide
+		}
 		s := &model.Scenario{Version: model.Version, Name: "gamf-fig7 workload " + x, Seed: seed,
-			Platform: gamf.Fig7Platform(), Jobs: jobs, Policy: model.Policy{Name: method, Params: ps}}
+			Platform: gamf.Fig7Platform(), Jobs: js, Policy: model.Policy{Name: method, Params: ps}}
 		res, err := runner.Run(ctx, s, nil)
 		if err != nil {
 			return nil, fmt.Errorf("workload %s, %s: %w", x, series(method, rd.Name), err)
@@ -208,15 +222,17 @@ func fig7Point(ctx context.Context, jobs []model.Job, w int, method string, seed
 		t.Add(x, series(method, rd.Name), "makespan", res.Metrics["makespan"])
 		t.Add(x, series(method, rd.Name), "flowtime", res.Metrics["flowtime"])
 	}
-	tasks, tb := 0.0, 0.0
-	for _, j := range jobs {
+	tasks, tb, wt := 0.0, 0.0, 0.0
+	for k, j := range jobs {
 		tasks += float64(j.Size)
 		tb += j.Runtime
+		wt += float64(wide[k].Size)
 	}
 	n := float64(len(jobs))
 	t.Summary = []sched.Row{
 		{Experiment: t.Experiment, X: x, Policy: "workload", Metric: "tasks_per_job", Value: tasks / n},
 		{Experiment: t.Experiment, X: x, Policy: "workload", Metric: "base_time_per_job", Value: tb / n},
+		{Experiment: t.Experiment, X: x, Policy: "workload@wide", Metric: "tasks_per_job", Value: wt / n},
 	}
 	return t, nil
 }
@@ -249,6 +265,7 @@ type fig7Data struct {
 	vals   map[string]map[string][]float64 // series -> metric -> per workload
 	order  []string                        // series in order of first row
 	tasks  float64                         // mean tasks per job over the workloads
+	wide   float64                         // the same under the reading wide
 	tbMean float64                         // mean base time per job
 }
 
@@ -298,6 +315,8 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 					d.tasks += r.Value / float64(count)
 				case r.X == x && r.Policy == "workload" && r.Metric == "base_time_per_job":
 					d.tbMean += r.Value / float64(count)
+				case r.X == x && r.Policy == "workload@wide" && r.Metric == "tasks_per_job":
+					d.wide += r.Value / float64(count)
 				}
 			}
 		}
@@ -438,8 +457,8 @@ func secs(t float64) string { return strconv.FormatFloat(t, 'f', 0, 64) }
 // notes are sentences computed from the run's numbers.
 func (d *fig7Data) notes(opt sched.ExperimentOptions) []string {
 	var notes []string
-	notes = append(notes, fmt.Sprintf("%d workloads of %d jobs: %.1f tasks and %.0f s base time per job on average (paper: 90 tasks, 15520 s).",
-		d.n, gamf.Fig7Jobs, d.tasks, d.tbMean))
+	notes = append(notes, fmt.Sprintf("%d workloads of %d jobs: %.1f tasks and %.0f s base time per job on average (paper: %d tasks, %d s); %.1f tasks under the reading wide.",
+		d.n, gamf.Fig7Jobs, d.tasks, d.tbMean, gamf.PaperTasks, gamf.PaperBaseTime, d.wide))
 	if opt.Quick {
 		notes = append(notes, "Quick run: 3 workloads, GA 30 generations x 30 individuals, HILL 900 evaluations, not Table 2's settings.")
 	}

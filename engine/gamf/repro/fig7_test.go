@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gridplay/engine/gamf"
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 	"gridplay/engine/sched"
@@ -40,7 +41,7 @@ func TestFig7Synthetic(t *testing.T) {
 	for w := 0; w < count; w++ {
 		jobs := syntheticJobs(uint64(w+20), 6)
 		for _, m := range Fig7Policies {
-			pt, err := fig7Point(context.Background(), jobs, w+1, m, 0, params)
+			pt, err := fig7Point(context.Background(), jobs, gamf.Widen([][]model.Job{jobs})[0], w+1, m, 0, params)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,8 +53,8 @@ func TestFig7Synthetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	tab := rep.(*sched.Table)
-	// Per workload: jpr, cbs 2 series; metl 3; hill, gamf 4; gama 3.
-	if len(tab.Rows) != count*18*2 || len(tab.Paper) != 12 || len(tab.Notes) < 5 {
+	// Per workload: jpr, cbs 3 series; metl 4; hill 5; gama, gamf 6.
+	if len(tab.Rows) != count*27*2 || len(tab.Paper) != 12 || len(tab.Notes) < 5 {
 		t.Fatalf("%d rows, %d paper rows, notes %v", len(tab.Rows), len(tab.Paper), tab.Notes)
 	}
 	for _, r := range tab.Rows {
@@ -61,15 +62,15 @@ func TestFig7Synthetic(t *testing.T) {
 			t.Fatalf("row %+v", r)
 		}
 	}
-	// 18 series x 2 metrics of means, 6 x 2 ranks.
-	if len(tab.Summary) != 18*2+6*2 {
+	// 27 series x 2 metrics of means, 6 x 2 ranks.
+	if len(tab.Summary) != 27*2+6*2 {
 		t.Fatalf("%d summary rows", len(tab.Summary))
 	}
 	if len(tab.Claims) != len(fig7Claims) {
 		t.Fatalf("%d claims", len(tab.Claims))
 	}
 	for _, c := range tab.Claims {
-		if c.Verdict == "" || !strings.Contains(c.Ours, "(cs-used: ") || !strings.Contains(c.Ours, "; rel-loss: ") {
+		if c.Verdict == "" || !strings.Contains(c.Ours, "(cs-used: ") || !strings.Contains(c.Ours, "; rel-loss: ") || !strings.Contains(c.Ours, "; elite: ") || !strings.Contains(c.Ours, "; wide: ") {
 			t.Fatalf("claim %+v", c)
 		}
 	}
@@ -120,7 +121,7 @@ func TestFig7Claims(t *testing.T) {
 	}
 	// GA-MF's flowtime behind METL's under the defaults, best again
 	// under norm.
-	for _, sr := range []string{"gamf", "gamf@cs-used", "gamf@mutate-one"} {
+	for _, sr := range []string{"gamf", "gamf@cs-used", "gamf@mutate-one", "gamf@elite", "gamf@wide"} {
 		d.vals[sr]["flowtime"] = []float64{85}
 	}
 	d.vals["gamf@norm"]["flowtime"] = []float64{40}
@@ -147,7 +148,7 @@ func TestFig7Quick(t *testing.T) {
 		t.Fatal(err)
 	}
 	tab := rep.(*sched.Table)
-	if len(tab.Rows) != 3*18*2 {
+	if len(tab.Rows) != 3*27*2 {
 		t.Fatalf("%d rows", len(tab.Rows))
 	}
 	if !strings.Contains(strings.Join(tab.Notes, " "), "workloads of 20 jobs") {

@@ -41,9 +41,17 @@ const claimTolerance = 0.25
 // The readings the experiments run (engine/hybrid doc, "Readings"); rows
 // under a reading name it as "policy@reading".
 const (
-	// readStep2: P-HRS weighs eq. 1 only for jobs whose home TTR
-	// exceeds the deadline (always=0).
-	readStep2 = "step2"
+	// readEvery: P-HRS weighs eq. 1 for every job that fits at home
+	// (always=1), and HRS and P-HRS hand a job that is late at home to the
+	// grid whatever its PB (rescue=1): the default before issue 37.
+	readEvery = "every-job"
+	// readRescue: HRS and P-HRS hand a job that is late at home to the
+	// grid whatever its PB (rescue=1); P-HRS weighs eq. 1 only for such
+	// jobs (always=0), so it is HRS.
+	readRescue = "rescue"
+	// readLoose: deadlines drawn against the run time on the 1000-MIPS
+	// reference node, the deadline tightness before issue 37.
+	readLoose = "loose"
 	// readOverlap: the eq. 2 overhead overlaps the remote wait
 	// (overlap=1).
 	readOverlap = "overlap"
@@ -86,10 +94,10 @@ func (e *experiment) readings() []string {
 // applies reports whether reading r changes approach ap's results.
 func applies(ap hybrid.Approach, r string) bool {
 	switch r {
-	case readStep2:
-		return ap == hybrid.PHRS
-	case readOverlap:
+	case readEvery, readRescue, readOverlap:
 		return ap != hybrid.Local
+	case readLoose:
+		return true // other workloads
 	case "":
 		return false
 	}
@@ -131,7 +139,8 @@ func variantsOf(rs []string) []variant {
 
 func (v variant) config() hybrid.Config {
 	return hybrid.Config{Ts: hybrid.DefaultTs, Threshold: hybrid.DefaultThreshold, RefMIPS: hybrid.DefaultRefMIPS,
-		Always: v.reading != readStep2, Live: v.reading == readLive, Overlap: v.reading == readOverlap}
+		Always: v.reading == readEvery, Rescue: v.reading == readEvery || v.reading == readRescue,
+		Live: v.reading == readLive, Overlap: v.reading == readOverlap}
 }
 
 func (e *experiment) Info() sched.ExperimentInfo {
@@ -149,10 +158,11 @@ func (e *experiment) Info() sched.ExperimentInfo {
 var setupText = fmt.Sprintf("C/S/N platform: %d-%d servers per cluster, %d-%d nodes per server, %d-%d PEs per node, PE speed %g-%g MIPS in steps of %g; "+
 	"WAN %g Mbit/s, latency %g s, fixed migration overhead (rescheduling + job start, eq. 2) %g s. "+
 	"Jobs: Poisson arrivals over a %g s window (more jobs = more load), home cluster uniform, size U{%d..%d} nodes, "+
-	"run time on a %d-MIPS reference node bounded Pareto [%g, %g] s with alpha %g, deadline = submit + dr x run time with dr U[%g, %g], input data U[%g, %g] MB. "+
-	"Policies: T_s = %d s, P-HRS threshold %g. %d seeded workloads per point (1 with quick); the same workloads for every series. A point per x and group of readings (the paper's, users10, live). "+
+	"run time on a %d-MIPS reference node bounded Pareto [%g, %g] s with alpha %g, deadline = submit + dr x the run time on a %g-MIPS node (the expected node of the platform; reading loose: the %d-MIPS reference node) with dr U[%g, %g], input data U[%g, %g] MB. "+
+	"Policies: T_s = %d s, P-HRS threshold %g; Step 2 of section III.A decides (HRS transfers a job when no home server has enough available nodes, P-HRS also weighs eq. 1 for a job that misses its deadline at home). %d seeded workloads per point (1 with quick); the same workloads for every series. A point per x and group of readings (the paper's, users10, live). "+
 	"TTR = completion - submission, averaged over the jobs completed within their deadline. "+
-	"Readings (rows policy@reading): step2, P-HRS weighs eq. 1 only for jobs whose home TTR exceeds the deadline (always=0); "+
+	"Readings (rows policy@reading): every-job, P-HRS weighs eq. 1 for every job that fits at home (always=1) and HRS and P-HRS transfer a job late at home whatever its PB (rescue=1); "+
+	"rescue, HRS and P-HRS transfer a job late at home whatever its PB (rescue=1); loose, deadlines against the run time on the %d-MIPS reference node; "+
 	"overlap, the eq. 2 overhead overlaps the wait at the remote cluster instead of adding to it (overlap=1); "+
 	"submitted, TTR averaged over every submitted job with a discarded job counted at its deadline; "+
 	"live, decisions on the live status instead of the one exchanged every T_s (a reference point, not a reading of the paper). "+
@@ -161,8 +171,9 @@ var setupText = fmt.Sprintf("C/S/N platform: %d-%d servers per cluster, %d-%d no
 	hybrid.DefaultSetup.PEsMin, hybrid.DefaultSetup.PEsMax, hybrid.DefaultSetup.SpeedMin, hybrid.DefaultSetup.SpeedMax, hybrid.DefaultSetup.SpeedStep,
 	hybrid.DefaultSetup.Bandwidth, hybrid.DefaultSetup.Latency, hybrid.DefaultSetup.Fixed, hybrid.DefaultSetup.Window,
 	hybrid.DefaultSetup.SizeMin, hybrid.DefaultSetup.SizeMax, hybrid.DefaultRefMIPS, hybrid.DefaultSetup.ExecMin, hybrid.DefaultSetup.ExecMax, hybrid.DefaultSetup.Alpha,
+	hybrid.DefaultSetup.DeadlineMIPS, hybrid.DefaultRefMIPS,
 	hybrid.DefaultSetup.DRMin, hybrid.DefaultSetup.DRMax, hybrid.DefaultSetup.DataMin, hybrid.DefaultSetup.DataMax,
-	hybrid.DefaultTs, hybrid.DefaultThreshold, Reps, 100*claimTolerance)
+	hybrid.DefaultTs, hybrid.DefaultThreshold, hybrid.DefaultRefMIPS, Reps, 100*claimTolerance)
 
 func (e *experiment) points(quick bool) ([]int, int) {
 	if quick {
@@ -179,13 +190,13 @@ type group struct {
 }
 
 // groups are the points of one x: the paper's readings, whose improvements all compare with the default
-// series (step2 changes P-HRS alone, overlap local not at all, submitted
+// series (every-job, rescue and overlap leave local alone, submitted
 // is a metric of the default runs); users10 on hybrid-table3, whose
 // series run other workloads; and live. Each group's improvements need
 // only its own series, so the points of an x are independent; each
 // builds the x's workloads itself.
 func (e *experiment) groups() []group {
-	gs := []group{{"paper's readings", []string{"", readStep2, readOverlap, readSubmitted}}}
+	gs := []group{{"paper's readings", []string{"", readEvery, readRescue, readLoose, readOverlap, readSubmitted}}}
 	if !e.byJobs {
 		gs = append(gs, group{readUsers, []string{readUsers}})
 	}
@@ -252,20 +263,24 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 	}
 	users := hybrid.DefaultSetup
 	users.UserClusters = userClusters
+	loose := hybrid.DefaultSetup
+	loose.DeadlineMIPS = hybrid.DefaultRefMIPS
 	for rep := 0; rep < reps; rep++ {
-		var s, su *model.Scenario
+		// The workloads of the readings, built once per rep: users10 and
+		// loose draw their own (the same jobs, other homes or deadlines).
+		scen := map[string]*model.Scenario{}
 		for a, v := range vs {
-			var sc *model.Scenario
-			if v.reading == readUsers {
-				if su == nil {
-					su = users.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
-				}
-				sc = su
-			} else {
-				if s == nil {
-					s = hybrid.DefaultSetup.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
-				}
-				sc = s
+			key, st := "", hybrid.DefaultSetup
+			switch v.reading {
+			case readUsers:
+				key, st = readUsers, users
+			case readLoose:
+				key, st = readLoose, loose
+			}
+			sc := scen[key]
+			if sc == nil {
+				sc = st.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
+				scen[key] = sc
 			}
 			res, err := hybrid.Run(ctx, sc, v.ap, v.config(), nil) // Run reads the scenario and never changes it
 			if err != nil {
@@ -573,30 +588,39 @@ func (sw *sweep) notes(seed uint64, quick bool) []string {
 		live = append(live, fmt.Sprintf("%s %.1f%%", strings.TrimPrefix(ap.String(), "hybrid-"), 100*d))
 	}
 	ns = append(ns, "stale status: deciding on the live status (live=1, a reference point outside the paper) changes the mean TTR by at most "+strings.Join(live, ", ")+" over the points")
-	// P-HRS under Step 2 against HRS.
-	d, migS, migH := 0.0, 0.0, 0.0
-	for _, x := range sw.xs {
-		if h := sw.get(x, hybrid.HRS, "", "ttr"); h > 0 {
-			d = math.Max(d, math.Abs(sw.get(x, hybrid.PHRS, readStep2, "ttr")/h-1))
+	// P-HRS against HRS under each reading of the decision step: the
+	// mean difference in completed jobs and in migrations per point.
+	diff := func(r, metric string) float64 {
+		d := 0.0
+		for _, x := range sw.xs {
+			d += (sw.get(x, hybrid.PHRS, r, metric) - sw.get(x, hybrid.HRS, r, metric)) / float64(len(sw.xs))
 		}
-		migS += sw.get(x, hybrid.PHRS, readStep2, "migrated") / float64(len(sw.xs))
-		migH += sw.get(x, hybrid.HRS, "", "migrated") / float64(len(sw.xs))
+		return d
 	}
-	ns = append(ns, fmt.Sprintf("step2 (always=0): P-HRS's mean TTR is within %.1f%% of HRS's at every point; it migrates %.1f jobs per point on average, HRS %.1f", 100*d, migS, migH))
-	// Completed and utilisation against HRS.
-	done, util := 0.0, 0.0
-	for _, x := range sw.xs {
-		done += (sw.get(x, hybrid.PHRS, "", "completed") - sw.get(x, hybrid.HRS, "", "completed")) / float64(len(sw.xs))
-		if h := sw.get(x, hybrid.HRS, "", "utilisation"); h > 0 {
-			util += sw.get(x, hybrid.PHRS, "", "utilisation") / h / float64(len(sw.xs))
+	ns = append(ns, fmt.Sprintf("decision step: P-HRS completes %+.1f jobs per point against HRS and migrates %+.1f under Step 2 (default: HRS transfers on node shortage only, P-HRS also weighs eq. 1 for a job late at home); %+.1f and %+.1f under rescue (HRS also transfers every job late at home, so P-HRS is HRS); %+.1f and %+.1f under every-job (P-HRS weighs eq. 1 for every job and moves jobs that meet their deadline at home to faster clusters)",
+		diff("", "completed"), diff("", "migrated"), diff(readRescue, "completed"), diff(readRescue, "migrated"), diff(readEvery, "completed"), diff(readEvery, "migrated")))
+	// Deadline tightness: local execution's discards and P-HRS's gain
+	// over HRS in completed jobs, at the default reference node and at
+	// the loose one.
+	disc := func(r string) float64 {
+		d := 0.0
+		for _, x := range sw.xs {
+			d += sw.get(x, hybrid.Local, r, "discarded") / float64(len(sw.xs))
 		}
+		return d
 	}
 	c := sw.e.fixed
 	if !sw.e.byJobs {
 		c = sw.xs[len(sw.xs)-1]
 	}
-	ns = append(ns, fmt.Sprintf("completed: P-HRS completes %+.1f jobs per point against HRS on average; deadlines are 1-4 times the run time on the %d-MIPS reference node, and the nodes of the first %d clusters average %.0f MIPS (PEs x speed)",
-		done, hybrid.DefaultRefMIPS, c, meanPower(seed, c)))
+	ns = append(ns, fmt.Sprintf("deadlines are 1-4 times the run time on a %g-MIPS node (the expected node of the platform; the nodes of the first %d clusters average %.0f MIPS, PEs x speed): local execution discards %.1f jobs per point, and P-HRS completes %+.1f%% against HRS on average; against the run time on the %d-MIPS reference node (loose), %.1f and %+.1f%%",
+		hybrid.DefaultSetup.DeadlineMIPS, c, meanPower(seed, c), disc(""), sw.avg("", "completed", hybrid.HRS), hybrid.DefaultRefMIPS, disc(readLoose), sw.avg(readLoose, "completed", hybrid.HRS)))
+	util := 0.0
+	for _, x := range sw.xs {
+		if h := sw.get(x, hybrid.HRS, "", "utilisation"); h > 0 {
+			util += sw.get(x, hybrid.PHRS, "", "utilisation") / h / float64(len(sw.xs))
+		}
+	}
 	ns = append(ns, fmt.Sprintf("utilisation is node-seconds used over node-seconds available (the paper does not define it): a job run on faster nodes uses fewer node-seconds; P-HRS's is %.2f times HRS's on average", util))
 	if sw.e.byJobs {
 		// The paper's own utilisation averages for section IV.A.

@@ -36,8 +36,8 @@ func TestExperimentsQuick(t *testing.T) {
 			t.Fatal(err)
 		}
 		tab := rep.(*sched.Table)
-		// 3 factors x the series x 4 metrics.
-		if got, want := len(tab.LongRows()), 3*tc.variants*4; got != want {
+		// 3 factors x the series x 5 metrics.
+		if got, want := len(tab.LongRows()), 3*tc.variants*len(metrics); got != want {
 			t.Errorf("%s: %d rows, want %d", name, got, want)
 		}
 		val := map[string]float64{}
@@ -80,7 +80,8 @@ func TestExperimentsQuick(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, _ := json.Marshal(again.LongRows())
-		b, _ := json.Marshal(tab.Rows[4*k : 4*k+4])
+		n := len(metrics)
+		b, _ := json.Marshal(tab.Rows[n*k : n*k+n])
 		if string(a) != string(b) {
 			t.Errorf("%s: point %d run again gives %s, first %s", name, k, a, b)
 		}
@@ -122,6 +123,7 @@ func TestClaims(t *testing.T) {
 				tb.Add(xlabel(x), v.label, "awwt", vv[xi][1])
 				tb.Add(xlabel(x), v.label, "multisite", 0)
 				tb.Add(xlabel(x), v.label, "remote", 0)
+				tb.Add(xlabel(x), v.label, "backfilled", 0)
 				parts = append(parts, tb)
 			}
 		}
