@@ -13,6 +13,7 @@ import (
 	"gridplay/engine/sched"
 	"gridplay/engine/script"
 	"gridplay/site/frames"
+	lessonpkg "gridplay/site/lesson"
 	"gridplay/site/state"
 )
 
@@ -256,4 +257,32 @@ func scriptLinkErr(err error, s *model.Scenario) error {
 		return err
 	}
 	return fmt.Errorf("%v Its policy script alone is %s bytes, in the link whole: shorten the script, or share the exported scenario (JSON) instead.", err, csvfmt.Thousands(n))
+}
+
+func (c *ScriptPanel) exercises() []lessonpkg.Exercise { return lessonpkg.Exercises() }
+
+// openExercise shows an exercise: its preset's scenario run with its
+// template as the script, and its lesson in the lesson card (an edit
+// that Undo takes back). "script" is ticked for Compare beside the
+// preset's own policies.
+func (c *ScriptPanel) openExercise(ex lessonpkg.Exercise) {
+	p := c.P
+	tp, ok := script.TemplateByName(ex.Template)
+	if _, ok2 := state.PresetByID(ex.Preset); !ok || !ok2 {
+		return
+	}
+	p.App.Edit("exercise "+ex.Lesson.Title, func(*model.Scenario) {})
+	p.loadPreset(ex.Preset)
+	in, _ := state.FindPolicy(p.Policies, script.Name)
+	s := p.App.Scenario
+	s.Policy.Params = sched.KeepParams(s.Policy.Params, in)
+	s.Policy.Name, s.Policy.Script = script.Name, tp.Source
+	p.markPreset()
+	p.Picked[script.Name] = true
+	l := ex.Lesson
+	p.setLesson(&l)
+	p.App.PolicyChosen = true
+	p.App.Dirty = true
+	c.Template, c.Text, c.synced = tp.Name, tp.Source, tp.Source
+	p.runFromEvent()
 }

@@ -1,13 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/runner"
+	"gridplay/engine/sched"
 	"gridplay/engine/script"
+	"gridplay/site/gantt"
+	lessonpkg "gridplay/site/lesson"
 	"gridplay/site/state"
 )
 
@@ -173,5 +179,81 @@ func TestScriptShareLink(t *testing.T) {
 	msg := scriptLinkErr(err, s).Error()
 	if !strings.Contains(msg, "a link can safely carry") || !strings.Contains(msg, "script alone is 61,") {
 		t.Errorf("message %q: want the page's too-long explanation and the script's size", msg)
+	}
+}
+
+// The Gantt's tooltip of a job placed by a schedule(ctx) script ends
+// with the why the script gave ctx.start.
+func TestScriptWhyInTooltip(t *testing.T) {
+	p, _ := state.PresetByID("classic-backfill")
+	s := p.Build()
+	tp, _ := script.TemplateByName("easy-schedule")
+	s.Policy = model.Policy{Name: script.Name, Script: tp.Source}
+	res, err := runner.Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for i, pl := range res.Schedule {
+		d := JobDetails(s, res, nil, i, gantt.Times{})
+		if pl.Why == "" || !strings.HasSuffix(d, pl.Why) {
+			t.Fatalf("job %s: tooltip %q, want it to end with the script's why %q", pl.Job, d, pl.Why)
+		}
+		seen[strings.SplitN(pl.Why, ":", 2)[0]] = true
+	}
+	if !seen["first in the queue and it fits"] || !seen["backfilled"] {
+		t.Errorf("the script's whys seen: %v; want both the template's first-fit and backfill sentences", seen)
+	}
+}
+
+// The exercise opens with a script that does not backfill; the change
+// it asks for (backfill = "easy", one line) gives the built-in easy's
+// schedule job for job, and its lesson is valid.
+func TestExerciseMakeItBackfill(t *testing.T) {
+	exs := lessonpkg.Exercises()
+	if len(exs) == 0 {
+		t.Fatal("no exercise")
+	}
+	for _, ex := range exs {
+		l := ex.Lesson
+		if err := l.Validate(); err != nil {
+			t.Errorf("%s: %v", ex.ID, err)
+		}
+		if _, err := lessonpkg.Option(&l); err != nil {
+			t.Errorf("%s: the lesson does not fit a link: %v", ex.ID, err)
+		}
+	}
+	ex := exs[0]
+	p, ok := state.PresetByID(ex.Preset)
+	tp, ok2 := script.TemplateByName(ex.Template)
+	if !ok || !ok2 {
+		t.Fatalf("exercise %s: preset %s or template %s missing", ex.ID, ex.Preset, ex.Template)
+	}
+	run := func(policy, src string) *sched.Result {
+		s := p.Build()
+		s.Policy = model.Policy{Name: policy, Script: src}
+		res, err := runner.Run(context.Background(), s, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", policy, err)
+		}
+		return res
+	}
+	starts := func(r *sched.Result) string {
+		var b strings.Builder
+		for _, pl := range r.Schedule {
+			fmt.Fprintf(&b, "%s@%g ", pl.Job, pl.Start)
+		}
+		return b.String()
+	}
+	changed := strings.Replace(tp.Source, `backfill = "none"`, `backfill = "easy"`, 1)
+	if changed == tp.Source {
+		t.Fatal(`the template has no line backfill = "none" to change`)
+	}
+	before, after, easy := starts(run(script.Name, tp.Source)), starts(run(script.Name, changed)), starts(run("easy", ""))
+	if before == easy {
+		t.Errorf("the starting script already gives easy's schedule: nothing to learn")
+	}
+	if after != easy {
+		t.Errorf("the changed script gives\n%s\nwant easy's\n%s", after, easy)
 	}
 }
