@@ -57,6 +57,24 @@ func scriptScenarios() map[string]*model.Scenario {
 	}
 }
 
+// scriptErrors are script scenarios the API refuses (422, naming
+// policy.script with the line and column) or stops at a runtime error
+// or over a budget: their answers too must be the same bytes everywhere.
+func scriptErrors() map[string]*model.Scenario {
+	base := scriptScenarios()["script-schedule"]
+	out := map[string]*model.Scenario{}
+	for name, src := range map[string]string{
+		"script-syntax-error":  "def schedule(ctx):\n    for job in ctx.queue\n        ctx.start(job)\n",
+		"script-runtime-error": "def schedule(ctx):\n    for job in ctx.queue:\n        ctx.start(job, why = 1 / (len(ctx.queue) - len(ctx.queue)))\n",
+		"script-budget":        "def schedule(ctx):\n    while True:\n        pass\n",
+	} {
+		c := *base
+		c.Policy = model.Policy{Name: script.Name, Script: src, Params: map[string]float64{"steps_per_decision": 100000}}
+		out[name] = &c
+	}
+	return out
+}
+
 // spText is the text of the panel's editor.
 const spText = `document.querySelector("#script-text")?.value ?? ""`
 
