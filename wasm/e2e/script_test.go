@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -435,4 +436,40 @@ func TestScriptEASYSpeedInPage(t *testing.T) {
 	}
 	fmt.Printf("gridplay e2e: EASY template in schedule(ctx) form on the first 20,000 HPC2N jobs, 5 runs in one page: run start to answer %s ms (median %.0f), to the drawn Gantt %s ms (median %.0f); target at most 3,000 ms\n",
 		fmtRuns(answered), benchset.Median(answered), fmtRuns(drawn), benchset.Median(drawn))
+}
+
+// The exercise "Make this policy backfill" opens the preset with the
+// FCFS template as the script and its lesson in the lesson card; the
+// one-line change it asks for gives the built-in easy's metrics.
+func TestScriptExercise(t *testing.T) {
+	_, ctx, con, url := browser(t, 1280, 900)
+	var title, text, m1, m2 string
+	err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone(),
+		openPanels("script"),
+		rerun(script.Name, chromedp.Click(`button.sp-exercise[data-exercise="make-it-backfill"]`, chromedp.ByQuery)),
+		chromedp.Text(`.lesson-card .lesson-title`, &title, chromedp.ByQuery),
+		chromedp.Evaluate(spText, &text),
+		chromedp.Evaluate(`(() => {
+  const ta = document.querySelector("#script-text");
+  ta.value = ta.value.replace('backfill = "none"', 'backfill = "easy"');
+  ta.dispatchEvent(new Event("input", {bubbles: true}));
+  return true;
+})()`, nil),
+		rerun(script.Name, chromedp.Click(`button.sp-run`, chromedp.ByQuery)),
+		chromedp.Text(`.summary .metrics`, &m1, chromedp.ByQuery),
+		rerun("easy", choosePolicy("easy")),
+		chromedp.Text(`.summary .metrics`, &m2, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatalf("%v\nconsole:\n%s", err, strings.Join(con.all, "\n"))
+	}
+	if title != "Make this policy backfill" || text != template(t, "fcfs") {
+		t.Errorf("the exercise shows lesson %q and script %q", title, text)
+	}
+	// The script's run also counts its Starlark steps.
+	m1 = regexp.MustCompile(`script_steps\n[0-9,]+\n`).ReplaceAllString(m1, "")
+	if m1 == "" || m1 != m2 {
+		t.Errorf("the changed script's metrics\n%q\ndiffer from easy's\n%q", m1, m2)
+	}
+	con.check(t)
 }
