@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -91,7 +92,8 @@ func (c *ScriptPanel) problem() (line, col int, msg string) {
 		return 0, 0, ""
 	}
 	if _, err := inspectScript(c.Text); err != nil {
-		if se, ok := err.(*script.Error); ok {
+		var se *script.Error
+		if errors.As(err, &se) {
 			return se.Line, se.Col, err.Error()
 		}
 		return 0, 0, err.Error()
