@@ -41,6 +41,14 @@ func (p *Page) narration() []frames.Seg {
 	if p.chart != nil {
 		tf = p.chart.Times()
 	}
+	if lead := p.scriptNarration(); lead != nil {
+		return append(lead, p.narrationBody(a, pl, tf)...)
+	}
+	return p.narrationBody(a, pl, tf)
+}
+
+// narrationBody is the narration of the frame or the chart at the clock.
+func (p *Page) narrationBody(a *state.App, pl frames.Platform, tf gantt.Times) []frames.Seg {
 	if p.View != "" {
 		n := p.frameCount()
 		if s := frames.Narrate(p.View, a.Frames, n, pl, tf); s != nil {

@@ -659,7 +659,7 @@ func (p *Page) resolveTrace() bool {
 func (p *Page) shareLink(base string) (string, error) {
 	tok, err := state.ShareToken(p.linkScenario())
 	if err != nil {
-		return "", err
+		return "", scriptLinkErr(err, p.App.Scenario)
 	}
 	return base + "#s=" + tok + state.CompareOption(p.pickedList()), nil
 }

@@ -33,6 +33,8 @@ type Root struct {
 	LessonCard    *LessonCard
 	LessonEditor  *LessonEditor
 	ScheduleTable *ScheduleTable
+	// ScriptPanel is "Your policy", a Starlark script (script-panel.go).
+	ScriptPanel *ScriptPanel
 
 	// Open are the panels unfolded; opened lists the panels opened once:
 	// they stay mounted when folded (an editor keeps its state).
@@ -58,6 +60,7 @@ type Root struct {
 type panel struct{ ID, Label string }
 
 var panels = []panel{
+	{"script", "Your policy"},
 	{"params", "Parameters"},
 	{"platform", "Platform"},
 	{"jobs", "Jobs"},
@@ -123,6 +126,7 @@ func (c *Root) build() {
 	c.LessonEditor = &LessonEditor{P: p, Share: c.Share}
 	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
 	c.ScheduleTable = &ScheduleTable{P: p}
+	c.ScriptPanel = &ScriptPanel{P: p}
 	c.CostAsk = &CostAsk{P: p}
 	c.Analysis = &Analysis{P: p, Compare: c.Compare}
 	p.onFrame = c.Outputs.paintNow

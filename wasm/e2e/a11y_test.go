@@ -110,7 +110,7 @@ func TestAccessibility(t *testing.T) {
 	_, ctx, con, url := browser(t, 1366, 900)
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/"), waitDone("muscle"),
-		openPanels("params", "platform", "jobs", "compare", "lesson", "share"),
+		openPanels("script", "params", "platform", "jobs", "compare", "lesson", "share"),
 		chromedp.Click(`button.compare`, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll(".cmp-metric").length > 0 && !document.querySelector(".progress:not([hidden])")`, nil, chromedp.WithPollingTimeout(90*time.Second)),
 		chromedp.Click(`button.show-table`, chromedp.ByQuery),
@@ -148,6 +148,20 @@ func TestAccessibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad = append(bad, runAxe(t, ctx, src, "phone")...)
+	// "Your policy" fits a phone: the editor within the screen, wide
+	// enough to type in.
+	var fit struct{ Left, Right, Width, Screen float64 }
+	err = chromedp.Run(ctx, openPanels("script"), chromedp.Evaluate(`(() => {
+  const r = document.querySelector(".sp-editor").getBoundingClientRect();
+  return {left: r.left, right: r.right, width: document.querySelector("#script-text").getBoundingClientRect().width, screen: document.documentElement.clientWidth};
+})()`, &fit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fit.Left < 0 || fit.Right > fit.Screen+0.5 || fit.Width < 200 {
+		t.Errorf("the script editor on a phone: %+v, want it within the %v px screen and at least 200 px wide", fit, fit.Screen)
+	}
+	bad = append(bad, runAxe(t, ctx, src, "phone with Your policy")...)
 
 	// The embed and the glossary.
 	tok, _ := embedToken()

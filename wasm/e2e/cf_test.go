@@ -69,8 +69,13 @@ func TestWorkerd(t *testing.T) {
 			t.Logf("%s %s: %d identical bytes", tc.method, tc.path, len(got))
 		}
 	}
-	// Every paper system, random parts included (crossScenarios).
-	for name, s := range crossScenarios() {
+	// Every paper system, random parts included (crossScenarios), and
+	// script policies whose errors the API answers (scriptErrors).
+	all := crossScenarios()
+	for name, s := range scriptErrors() {
+		all[name] = s
+	}
+	for name, s := range all {
 		body, err := model.Encode(s)
 		if err != nil {
 			t.Fatal(err)

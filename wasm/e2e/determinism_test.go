@@ -78,6 +78,10 @@ func crossScenarios() map[string]*model.Scenario {
 			Network: &model.Network{Bandwidth: 100, Latency: 0.05, MigrationOverhead: 5},
 		},
 		Policy: model.Policy{Name: "hybrid-phrs"}}
+	// Script policies (issue 38): a Starlark priority and schedule.
+	for name, s := range scriptScenarios() {
+		out[name] = s
+	}
 	return out
 }
 
