@@ -51,8 +51,16 @@ type Params struct {
 	Barrier bool
 	// Seeded gives DLL's and WRAND's TITAN a list schedule in arrival
 	// order as one member of its initial population (the paper is
-	// silent: it seeds only MUSCLE's).
+	// silent: it seeds only MUSCLE's; doc.go, "Baselines").
 	Seeded bool
+	// Arrival dispatches DLL's and WRAND's jobs when they arrive, a
+	// round per arrival time (section 5: "When a parallel job is
+	// submitted to the multicluster, DLL schedules ..."); without it they
+	// are held into Alg. 4's rounds like MUSCLE's. Never set for MUSCLE.
+	Arrival bool
+	// Untuned runs TITAN with titan.LiteratureRates instead of the rates
+	// of titan.DefaultConfig, which were tuned toward TITAN's Fig. 9.
+	Untuned bool
 	// Weights (W^o, W^m, W^i) for clusters without their own (eq. 1).
 	W model.Weights
 	// FrameRounds is how many rounds emit frames.
@@ -71,19 +79,24 @@ var paramInfo = []sched.Param{
 	{Name: "wo", Default: 4, Min: 0, Max: 1e6, Doc: "W^o, over-deadline weight of CP (MUSCLE eq. 1)"},
 	{Name: "wm", Default: 3, Min: 0, Max: 1e6, Doc: "W^m, makespan weight of CP (MUSCLE eq. 1)"},
 	{Name: "wi", Default: 1, Min: 0, Max: 1e6, Doc: "W^i, idle-time weight of CP (MUSCLE eq. 1)"},
+	{Name: "untuned", Integer: true, Default: 0, Min: 0, Max: 1, Doc: "1: TITAN's GA rates from the literature (titan.LiteratureRates, De Jong 1975); 0: titan.DefaultConfig's rates, tuned toward TITAN Fig. 9"},
 	{Name: "frame_rounds", Integer: true, Default: 3, Min: 0, Max: 100000, Doc: "scheduling rounds that emit packing and generation frames"},
 }
 
-// seededParam is DLL's and WRAND's extra parameter.
-var seededParam = sched.Param{Name: "seeded", Integer: true, Default: 0, Min: 0, Max: 1,
-	Doc: "1: TITAN in each cluster also starts from a list schedule of the jobs in arrival order, each on the nodes free first; 0: from random schedules only (MUSCLE section 5 seeds only MUSCLE's TITAN and is silent on the baselines)"}
+// baselineParams are DLL's and WRAND's extra parameters.
+var baselineParams = []sched.Param{
+	{Name: "seeded", Integer: true, Default: 1, Min: 0, Max: 1,
+		Doc: "1: TITAN in each cluster also starts from a list schedule of the jobs in arrival order, each on the nodes free first, as TITAN keeps its pool between arrivals (TITAN section 4.1); 0: from random schedules only (MUSCLE section 5 seeds only MUSCLE's TITAN and is silent on the baselines)"},
+	{Name: "dispatch", Integer: true, Default: 1, Min: 0, Max: 1,
+		Doc: "1: each job is sent to a cluster when it arrives (MUSCLE section 5: \"When a parallel job is submitted to the multicluster, DLL schedules the job\"); 0: jobs are held into MUSCLE's rounds (Alg. 4 steps 1-2) and sent at the round time"},
+}
 
 // paramsFor is the parameter list of policy k.
 func paramsFor(k Kind) []sched.Param {
 	if k == MUSCLE {
 		return paramInfo
 	}
-	return append(append([]sched.Param(nil), paramInfo...), seededParam)
+	return append(append([]sched.Param(nil), paramInfo...), baselineParams...)
 }
 
 func readParams(pol model.Policy, k Kind) (Params, error) {
@@ -110,7 +123,8 @@ func readParams(pol model.Policy, k Kind) (Params, error) {
 	}
 	ps := Params{
 		Generations: int(v["generations"]), Stall: int(v["stall"]), Population: int(v["population"]),
-		Period: v["period"], Threshold: v["threshold"], Barrier: v["barrier"] == 1, Seeded: v["seeded"] == 1,
+		Period: v["period"], Threshold: v["threshold"], Barrier: v["barrier"] == 1,
+		Seeded: v["seeded"] == 1, Arrival: k != MUSCLE && v["dispatch"] == 1, Untuned: v["untuned"] == 1,
 		W:           model.Weights{O: v["wo"], M: v["wm"], I: v["wi"]},
 		FrameRounds: int(v["frame_rounds"]),
 	}
@@ -339,6 +353,10 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				sd = []titan.Schedule{l}
 			}
 			cfgc := cfg
+			if ps.Untuned {
+				cfgc = titan.LiteratureRates(len(pr.Tasks), c.m)
+				cfgc.Population = ps.Population
+			}
 			cfgc.Weights = c.w
 			ga, err := titan.New(cfgc, pr, sd, rng.Child(gaRand))
 			if err != nil {
@@ -531,8 +549,17 @@ func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
 // cluster ("while the expected makespans ... in all clusters are greater
 // than a predefined threshold"), that is until the first cluster is within
 // it; with Barrier, until the last one is.
+//
+// With ps.Arrival (DLL and WRAND dispatched on arrival) the round is at a
+// itself, whatever the period, threshold and barrier.
 func roundTime(a, last float64, cls []cluster, ps Params) float64 {
 	t := a
+	if ps.Arrival {
+		if t <= last {
+			t = math.Nextafter(last, math.Inf(1))
+		}
+		return t
+	}
 	if ps.Period > 0 {
 		t = math.Ceil(a/ps.Period) * ps.Period
 	}
