@@ -148,7 +148,6 @@ func (r fig4Reading) inOnePoint() (int, bool) {
 type fig4Settings struct {
 	seed   uint64
 	n      int                // jobs per full run
-	pilot  int                // jobs per pilot run; 0: fig4Pilot(x, n)
 	ps     map[string]float64 // policy parameters on top of Fig4Scenario's
 	levels []int
 }

@@ -11,7 +11,7 @@ import (
 
 // fig4Calibrate finds the arrival rate at which run's measured mean queue
 // is x and returns it with the full run (st.n jobs) made at it. When the
-// pilot size (st.pilot, or fig4Pilot) is below st.n, pilot runs on the
+// pilot size (fig4Pilot) is below st.n, pilot runs on the
 // first jobs of the same workload search the rate first (fitRate, within
 // pilotTol, at most pilotSteps runs), each measured without its first
 // third of rounds (steadyQueue); then full runs, from the pilot's rate,
@@ -25,10 +25,7 @@ import (
 // and returned as that rate, and a level out of reach below it shows in
 // the calibrated run's queue (fig4Notes names it).
 func fig4Calibrate(ctx context.Context, run fig4Run, x float64, st fig4Settings) (float64, *sched.Result, error) {
-	pilot := st.pilot
-	if pilot <= 0 {
-		pilot = fig4Pilot(x, st.n)
-	}
+	pilot := fig4Pilot(x, st.n)
 	capRate := muscle.Fig4CapacityRate()
 	// runAt is a run of n jobs at lam, capped; runs at the cap are made once per size.
 	atCap := map[int]*sched.Result{}
