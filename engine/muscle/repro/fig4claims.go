@@ -215,18 +215,24 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 		}
 	}
 	for _, x := range levels {
-		var parts []string
+		var parts, behind []string
 		for _, g := range fig4Groups {
 			for _, r := range append([]fig4Run{g.Calib}, g.Same...) {
 				o, ok1 := d.get(x, r.Name, "offered")
 				u, ok2 := d.get(x, r.Name, "used")
 				if ok1 && ok2 {
 					parts = append(parts, fmt.Sprintf("%s %.3f/%.3f", r.Name, u, o))
+					if u < trackTol*o {
+						behind = append(behind, r.Name)
+					}
 				}
 			}
 		}
 		if len(parts) > 0 {
 			notes = append(notes, fmt.Sprintf("queue %d, utilisation inside the arrival window against the offered load (used/offered, shares of capacity): %s", x, strings.Join(parts, ", ")))
+		}
+		if len(behind) > 0 {
+			notes = append(notes, fmt.Sprintf("queue %d: falling behind the offered load (used below %.1f of it, so the queue grows through the run and the MCP measures the backlog): %s", x, trackTol, strings.Join(behind, ", ")))
 		}
 	}
 	for _, g := range fig4Groups {
@@ -241,6 +247,11 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 	}
 	return notes
 }
+
+// trackTol is the share of the offered load below which a run's
+// utilisation counts as falling behind it (the bound of engine/muscle's
+// TestBaselinesTrackOfferedLoad).
+const trackTol = 0.9
 
 // relative words a gain: "12.3% below" or "4.0% above".
 func relative(g float64) string {
