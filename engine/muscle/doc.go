@@ -136,7 +136,7 @@
 //     next round, where new jobs queue behind them, and jobs of a round
 //     are not re-optimised later. Issue 37 asked for re-planning as the
 //     default; it is not, because it buys nothing measurable and costs
-//     five to ten times the run time. Measured (seed 1, 2,400 jobs,
+//     two to ten times the run time. Measured (seed 1, 2,400 jobs,
 //     offered load 0.776, TITAN population 20, at most 60 generations,
 //     stall 10; committed against replan 1): utilisation inside the
 //     arrival window MUSCLE 0.772 and 0.772, DLL 0.768 and 0.768, WRAND
