@@ -51,8 +51,21 @@ type Params struct {
 	Barrier bool
 	// Seeded gives DLL's and WRAND's TITAN a list schedule in arrival
 	// order as one member of its initial population (the paper is
-	// silent: it seeds only MUSCLE's).
+	// silent: it seeds only MUSCLE's; doc.go, "Baselines").
 	Seeded bool
+	// Arrival dispatches DLL's and WRAND's jobs when they arrive, a
+	// round per arrival time (section 5: "When a parallel job is
+	// submitted to the multicluster, DLL schedules ..."); without it they
+	// are held into Alg. 4's rounds like MUSCLE's. Never set for MUSCLE.
+	Arrival bool
+	// Replan re-plans each cluster's jobs not yet started with the new
+	// ones at every round (TITAN section 4.1), never starting one later
+	// than its first plan (replanCluster); without it each round's plan
+	// is committed.
+	Replan bool
+	// Untuned runs TITAN with titan.LiteratureRates instead of the rates
+	// of titan.DefaultConfig, which were tuned toward TITAN's Fig. 9.
+	Untuned bool
 	// Weights (W^o, W^m, W^i) for clusters without their own (eq. 1).
 	W model.Weights
 	// FrameRounds is how many rounds emit frames.
@@ -71,19 +84,25 @@ var paramInfo = []sched.Param{
 	{Name: "wo", Default: 4, Min: 0, Max: 1e6, Doc: "W^o, over-deadline weight of CP (MUSCLE eq. 1)"},
 	{Name: "wm", Default: 3, Min: 0, Max: 1e6, Doc: "W^m, makespan weight of CP (MUSCLE eq. 1)"},
 	{Name: "wi", Default: 1, Min: 0, Max: 1e6, Doc: "W^i, idle-time weight of CP (MUSCLE eq. 1)"},
+	{Name: "replan", Integer: true, Default: 0, Min: 0, Max: 1, Doc: "1: at each round TITAN re-plans the cluster's jobs not yet started with the new ones (TITAN section 4.1), but never starts a job later than its first plan; 0: each round's plan is committed"},
+	{Name: "untuned", Integer: true, Default: 0, Min: 0, Max: 1, Doc: "1: TITAN's GA rates from the literature (titan.LiteratureRates, De Jong 1975); 0: titan.DefaultConfig's rates, tuned toward TITAN Fig. 9"},
 	{Name: "frame_rounds", Integer: true, Default: 3, Min: 0, Max: 100000, Doc: "scheduling rounds that emit packing and generation frames"},
 }
 
-// seededParam is DLL's and WRAND's extra parameter.
-var seededParam = sched.Param{Name: "seeded", Integer: true, Default: 0, Min: 0, Max: 1,
-	Doc: "1: TITAN in each cluster also starts from a list schedule of the jobs in arrival order, each on the nodes free first; 0: from random schedules only (MUSCLE section 5 seeds only MUSCLE's TITAN and is silent on the baselines)"}
+// baselineParams are DLL's and WRAND's extra parameters.
+var baselineParams = []sched.Param{
+	{Name: "seeded", Integer: true, Default: 1, Min: 0, Max: 1,
+		Doc: "1: TITAN in each cluster also starts from a list schedule of the jobs in arrival order, each on the nodes free first, as TITAN keeps its pool between arrivals (TITAN section 4.1); 0: from random schedules only (MUSCLE section 5 seeds only MUSCLE's TITAN and is silent on the baselines)"},
+	{Name: "dispatch", Integer: true, Default: 1, Min: 0, Max: 1,
+		Doc: "1: each job is sent to a cluster when it arrives (MUSCLE section 5: \"When a parallel job is submitted to the multicluster, DLL schedules the job\"); 0: jobs are held into MUSCLE's rounds (Alg. 4 steps 1-2) and sent at the round time"},
+}
 
 // paramsFor is the parameter list of policy k.
 func paramsFor(k Kind) []sched.Param {
 	if k == MUSCLE {
 		return paramInfo
 	}
-	return append(append([]sched.Param(nil), paramInfo...), seededParam)
+	return append(append([]sched.Param(nil), paramInfo...), baselineParams...)
 }
 
 func readParams(pol model.Policy, k Kind) (Params, error) {
@@ -110,7 +129,8 @@ func readParams(pol model.Policy, k Kind) (Params, error) {
 	}
 	ps := Params{
 		Generations: int(v["generations"]), Stall: int(v["stall"]), Population: int(v["population"]),
-		Period: v["period"], Threshold: v["threshold"], Barrier: v["barrier"] == 1, Seeded: v["seeded"] == 1,
+		Period: v["period"], Threshold: v["threshold"], Barrier: v["barrier"] == 1,
+		Seeded: v["seeded"] == 1, Arrival: k != MUSCLE && v["dispatch"] == 1, Untuned: v["untuned"] == 1, Replan: v["replan"] == 1,
 		W:           model.Weights{O: v["wo"], M: v["wm"], I: v["wi"]},
 		FrameRounds: int(v["frame_rounds"]),
 	}
@@ -139,6 +159,10 @@ type cluster struct {
 	w       titan.Weights
 	release []float64 // per node: when it is free of the work sent so far
 	out     []sent    // jobs sent and not finished at the last round
+	// With Replan: per node, when it is free of the jobs started; and
+	// the jobs planned and not started at the last round.
+	commit []float64
+	pend   []pjob
 }
 
 // sent is a job sent to a cluster, with its planned end.
@@ -209,7 +233,11 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 		mcpSum, pbSum float64
 		rounds        int
 		queued        int
-		placements    = make([]*sched.Placement, len(jobs))
+		// Replan: GA plans taken and refused, each job's first planned
+		// start
+		replans, refused int
+		firstStart       []float64
+		placements       = make([]*sched.Placement, len(jobs))
 	)
 	next := 0
 	last := math.Inf(-1)
@@ -250,6 +278,9 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				}
 			}
 			c.out = kept
+			if ps.Replan {
+				c.commitStarted(t)
+			}
 		}
 		// Allocation: cluster and, for MUSCLE, a seed placement.
 		to := make([][]int, len(cls))       // batch positions per cluster
@@ -320,6 +351,37 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 			if len(to[ci]) == 0 {
 				continue
 			}
+			genFrame := func(g titan.Generation) error {
+				if !frames {
+					return nil
+				}
+				return emit(sched.Frame{Kind: "generation", T: t, Data: GenFrame{Round: rounds, C: ci, Generation: g}})
+			}
+			if ps.Replan {
+				cfgc := cfg
+				if ps.Untuned {
+					cfgc = titan.LiteratureRates(len(c.pend)+len(to[ci]), c.m)
+					cfgc.Population = ps.Population
+				}
+				cfgc.Weights = c.w
+				cost, taken, err := replanCluster(ctx, c, ci, k, ps, cfgc, t, to[ci], seeds[ci], jobs, batch, gaRand, genFrame, placements)
+				if err != nil {
+					return nil, err
+				}
+				if taken {
+					replans++
+				} else {
+					refused++
+				}
+				if firstStart == nil {
+					firstStart = make([]float64, len(jobs))
+				}
+				for _, pos := range to[ci] {
+					firstStart[batch[pos]] = placements[jobs[batch[pos]].idx].Start
+				}
+				cps[ci], share[ci] = cost, len(to[ci])
+				continue
+			}
 			pr := titan.Problem{Now: t, Release: append([]float64(nil), c.release...)}
 			for _, pos := range to[ci] {
 				j := &jobs[batch[pos]]
@@ -339,17 +401,16 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				sd = []titan.Schedule{l}
 			}
 			cfgc := cfg
+			if ps.Untuned {
+				cfgc = titan.LiteratureRates(len(pr.Tasks), c.m)
+				cfgc.Population = ps.Population
+			}
 			cfgc.Weights = c.w
 			ga, err := titan.New(cfgc, pr, sd, rng.Child(gaRand))
 			if err != nil {
 				return nil, fmt.Errorf("muscle: cluster %s round %d: %w", c.id, rounds, err)
 			}
-			if err := runGA(ctx, ga, ps, func(g titan.Generation) error {
-				if !frames {
-					return nil
-				}
-				return emit(sched.Frame{Kind: "generation", T: t, Data: GenFrame{Round: rounds, C: ci, Generation: g}})
-			}); err != nil {
+			if err := runGA(ctx, ga, ps, genFrame); err != nil {
 				return nil, err
 			}
 			best, tm, cost := ga.Best()
@@ -392,6 +453,19 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 		res.Metrics["mean_queue"] = float64(queued) / float64(rounds)
 	}
 	res.Metrics["rounds"] = float64(rounds)
+	if ps.Replan {
+		// The bound of replanCluster, measured: the latest a job started
+		// after its first planned start (0 when none did).
+		post := 0.0
+		for _, i := range live {
+			if p := placements[jobs[i].idx]; p != nil {
+				post = math.Max(post, p.Start-firstStart[i])
+			}
+		}
+		res.Metrics["replans_taken"] = float64(replans)
+		res.Metrics["replans_refused"] = float64(refused)
+		res.Metrics["max_postponement"] = post
+	}
 	return res, nil
 }
 
@@ -531,8 +605,17 @@ func prepare(s *model.Scenario, ps Params) ([]cluster, []job, error) {
 // cluster ("while the expected makespans ... in all clusters are greater
 // than a predefined threshold"), that is until the first cluster is within
 // it; with Barrier, until the last one is.
+//
+// With ps.Arrival (DLL and WRAND dispatched on arrival) the round is at a
+// itself, whatever the period, threshold and barrier.
 func roundTime(a, last float64, cls []cluster, ps Params) float64 {
 	t := a
+	if ps.Arrival {
+		if t <= last {
+			t = math.Nextafter(last, math.Inf(1))
+		}
+		return t
+	}
 	if ps.Period > 0 {
 		t = math.Ceil(a/ps.Period) * ps.Period
 	}

@@ -26,7 +26,9 @@ import (
 //	dll, wrand: P (G + 1) n c + n C m
 //	muscle:     the same + 2 m sum_i (1 + Q_i)
 //
-// It assumes no round stops early (stall).
+// With replan 1 a round's problem also holds the cluster's jobs planned
+// and not started, about the jobs that wait, so n in the first term
+// becomes sum_i (1 + Q_i). It assumes no round stops early (stall).
 func (p policy) Estimate(s *model.Scenario) (sched.Work, error) {
 	ps, err := readParams(s.Policy, p.kind)
 	if err != nil {
@@ -47,17 +49,28 @@ func (p policy) Estimate(s *model.Scenario) (sched.Work, error) {
 	}
 	c := 1 + math.Ceil(m/64) + k
 	cl := float64(len(s.Platform.Clusters))
-	w := sched.Work{Steps: float64(ps.Population)*float64(ps.Generations+1)*n*c + n*cl*m,
-		Field: "policy.params.generations", Lower: "generations or population, or the jobs"}
-	if p.kind == MUSCLE {
+	// qs is the fluid queue Q_i at each arrival.
+	qs := func() []float64 {
 		submit := make([]float64, len(s.Jobs))
 		work := make([]float64, len(s.Jobs))
 		for i := range s.Jobs {
 			j := &s.Jobs[i]
 			submit[i], work[i] = j.Submit, float64(j.Size)*j.Runtime/all
 		}
+		return sched.FluidQueue(submit, work, false)
+	}
+	planned := n
+	if ps.Replan {
+		planned = 0
+		for _, q := range qs() {
+			planned += 1 + q
+		}
+	}
+	w := sched.Work{Steps: float64(ps.Population)*float64(ps.Generations+1)*planned*c + n*cl*m,
+		Field: "policy.params.generations", Lower: "generations or population, or the jobs"}
+	if p.kind == MUSCLE {
 		packing := 0.0
-		for _, q := range sched.FluidQueue(submit, work, false) {
+		for _, q := range qs() {
 			packing += 2 * m * (1 + q)
 		}
 		w.Steps += packing

@@ -30,6 +30,11 @@ func TestEstimateFormula(t *testing.T) {
 	if w, _ := (policy{kind: DLL}).Estimate(s); w.Steps != 2*10*2*5+24 {
 		t.Errorf("dll, 9 generations of 2: %g steps, want %d", w.Steps, 2*10*2*5+24)
 	}
+	// replan 1: sum (1 + Q_i) = 3 planned tasks instead of n = 2.
+	s.Policy.Params = map[string]float64{"generations": 9, "population": 2, "replan": 1}
+	if w, _ := (policy{kind: DLL}).Estimate(s); w.Steps != 2*10*3*5+24 {
+		t.Errorf("dll, replan: %g steps, want %d", w.Steps, 2*10*3*5+24)
+	}
 	s.Policy.Params = map[string]float64{"population": 1}
 	if _, err := (policy{kind: DLL}).Estimate(s); err == nil {
 		t.Error("population 1 estimated, want Run's range error")

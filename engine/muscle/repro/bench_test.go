@@ -8,8 +8,8 @@ import (
 )
 
 // BenchmarkMUSCLEFig4Point runs the point of muscle-fig4 at queue 100 for
-// the default reading (20,000 jobs: MUSCLE's rate search, then DLL,
-// WRAND and both seeded at that rate) and reports MUSCLE's MCP gains.
+// the default reading (20,000 jobs: MUSCLE's rate search, then the
+// baselines of every reading at that rate) and reports MUSCLE's MCP gains.
 func BenchmarkMUSCLEFig4Point(b *testing.B) {
 	benchFig4(b, sched.ExperimentOptions{}, len(Fig4Levels)-1)
 }

@@ -9,6 +9,7 @@ import (
 	"gridplay/engine/muscle"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/workload"
 )
 
 // Fig4Levels are the workload levels of Fig. 4: mean jobs in the queue.
@@ -20,18 +21,36 @@ var Fig4Levels = []int{20, 40, 60, 80, 100}
 var fig4QuickLevels = []int{40, 100}
 
 // The readings of Fig. 4 (the package doc):
-// rows measured under one of them name it in their policy, "dll@seeded".
+// rows measured under one of them name it in their policy, "dll@random".
 const (
-	// readingSeeded: DLL's and WRAND's TITAN also start from a list
-	// schedule (policy parameter seeded 1).
-	readingSeeded = "seeded"
+	// readingRandom: DLL's and WRAND's TITAN start from random schedules
+	// only (policy parameter seeded 0; the default is seeded 1).
+	readingRandom = "random"
+	// readingRounds: DLL and WRAND are held into MUSCLE's rounds
+	// (policy parameter dispatch 0; the default dispatches on arrival).
+	readingRounds = "rounds"
+	// readingOld: both, the defaults before issue 37.
+	readingOld = "random-rounds"
+	// readingUntuned: TITAN's GA rates from the literature for all
+	// three (policy parameter untuned 1), not titan.DefaultConfig's,
+	// which were tuned toward TITAN's Fig. 9.
+	readingUntuned = "untuned"
 	// readingBarrier: a round waits until every cluster has drained
-	// (policy parameter barrier 1).
+	// (policy parameter barrier 1), the baselines held into the rounds.
 	readingBarrier = "barrier"
-	// readingOwnRate: each policy at the rate that gives its own mean
-	// queue x, instead of MUSCLE's rate for all three.
+	// readingOwnRate: each baseline, held into rounds, at the rate that
+	// gives its own mean queue x, instead of MUSCLE's rate for all three.
 	readingOwnRate = "own-rate"
+	// readingPeriod: rounds every fig4Period seconds for all three
+	// (period, threshold -1, the baselines held into the rounds), at the
+	// rate x/fig4Period: the three policies' MCPs cover the same batches.
+	readingPeriod = "period"
 )
+
+// fig4Period is the round period of the reading period, in seconds. The
+// paper gives none; it only decides at which load x = 100 falls (x/150
+// jobs/s is 0.80 of Table 3's capacity at x = 100).
+const fig4Period = 150
 
 // fig4Reading names the rows that make up one reading's comparison:
 // MUSCLE's and the baselines' policy names in the rows.
@@ -42,9 +61,13 @@ type fig4Reading struct {
 
 var fig4Readings = []fig4Reading{
 	{Name: "", Muscle: "muscle", DLL: "dll", WRAND: "wrand"},
-	{Name: readingSeeded, Muscle: "muscle", DLL: "dll@seeded", WRAND: "wrand@seeded"},
+	{Name: readingRandom, Muscle: "muscle", DLL: "dll@random", WRAND: "wrand@random"},
+	{Name: readingRounds, Muscle: "muscle", DLL: "dll@rounds", WRAND: "wrand@rounds"},
+	{Name: readingOld, Muscle: "muscle", DLL: "dll@random-rounds", WRAND: "wrand@random-rounds"},
+	{Name: readingUntuned, Muscle: "muscle@untuned", DLL: "dll@untuned", WRAND: "wrand@untuned"},
 	{Name: readingBarrier, Muscle: "muscle@barrier", DLL: "dll@barrier", WRAND: "wrand@barrier"},
 	{Name: readingOwnRate, Muscle: "muscle", DLL: "dll@own-rate", WRAND: "wrand@own-rate"},
+	{Name: readingPeriod, Muscle: "muscle@period", DLL: "dll@period", WRAND: "wrand@period"},
 }
 
 // gainName is the policy name of a reading's gain rows: "muscle" for the
@@ -65,24 +88,36 @@ type fig4Run struct {
 
 // fig4Group is the part of a level that one point runs: the run whose
 // measured mean queue is calibrated to the level x, and the runs made at
-// the rate found (the same arrivals). Points are a group at a level.
+// the rate found (the same arrivals). Points are a group at a level. A
+// group with a Period is not calibrated: its rate is x/Period.
 type fig4Group struct {
-	Label string
-	Calib fig4Run
-	Same  []fig4Run
+	Label  string
+	Calib  fig4Run
+	Same   []fig4Run
+	Period float64
 }
 
+// prm is a shorthand for a run's policy parameters.
+type prm = map[string]float64
+
 var fig4Groups = []fig4Group{
-	{Label: "MUSCLE's rate; muscle, dll, wrand, dll@seeded, wrand@seeded",
+	{Label: "MUSCLE's rate; muscle, dll, wrand, @random, @rounds, @random-rounds, @untuned",
 		Calib: fig4Run{"muscle", "muscle", nil},
 		Same: []fig4Run{{"dll", "dll", nil}, {"wrand", "wrand", nil},
-			{"dll@seeded", "dll", map[string]float64{"seeded": 1}}, {"wrand@seeded", "wrand", map[string]float64{"seeded": 1}}}},
+			{"dll@random", "dll", prm{"seeded": 0}}, {"wrand@random", "wrand", prm{"seeded": 0}},
+			{"dll@rounds", "dll", prm{"dispatch": 0}}, {"wrand@rounds", "wrand", prm{"dispatch": 0}},
+			{"dll@random-rounds", "dll", prm{"seeded": 0, "dispatch": 0}}, {"wrand@random-rounds", "wrand", prm{"seeded": 0, "dispatch": 0}},
+			{"muscle@untuned", "muscle", prm{"untuned": 1}}, {"dll@untuned", "dll", prm{"untuned": 1}}, {"wrand@untuned", "wrand", prm{"untuned": 1}}}},
 	{Label: "barrier: muscle@barrier's rate; muscle, dll, wrand @barrier",
-		Calib: fig4Run{"muscle@barrier", "muscle", map[string]float64{"barrier": 1}},
-		Same: []fig4Run{{"dll@barrier", "dll", map[string]float64{"barrier": 1}},
-			{"wrand@barrier", "wrand", map[string]float64{"barrier": 1}}}},
-	{Label: "own rate: dll@own-rate", Calib: fig4Run{"dll@own-rate", "dll", nil}},
-	{Label: "own rate: wrand@own-rate", Calib: fig4Run{"wrand@own-rate", "wrand", nil}},
+		Calib: fig4Run{"muscle@barrier", "muscle", prm{"barrier": 1}},
+		Same: []fig4Run{{"dll@barrier", "dll", prm{"barrier": 1, "dispatch": 0}},
+			{"wrand@barrier", "wrand", prm{"barrier": 1, "dispatch": 0}}}},
+	{Label: "own rate: dll@own-rate", Calib: fig4Run{"dll@own-rate", "dll", prm{"dispatch": 0}}},
+	{Label: "own rate: wrand@own-rate", Calib: fig4Run{"wrand@own-rate", "wrand", prm{"dispatch": 0}}},
+	{Label: "period: rate x/150; muscle, dll, wrand @period", Period: fig4Period,
+		Calib: fig4Run{"muscle@period", "muscle", prm{"period": fig4Period, "threshold": -1}},
+		Same: []fig4Run{{"dll@period", "dll", prm{"period": fig4Period, "threshold": -1, "dispatch": 0}},
+			{"wrand@period", "wrand", prm{"period": fig4Period, "threshold": -1, "dispatch": 0}}}},
 }
 
 // fig4GroupOf is the index of the group that runs the named row policy,
@@ -113,10 +148,16 @@ func (r fig4Reading) inOnePoint() (int, bool) {
 type fig4Settings struct {
 	seed   uint64
 	n      int                // jobs per full run
-	pilot  int                // jobs per pilot run; 0: fig4Pilot(x, n)
 	ps     map[string]float64 // policy parameters on top of Fig4Scenario's
 	levels []int
 }
+
+// fig4QuickJobs is quick mode's number of jobs. The mean queue at a
+// given rate grows with the number of jobs near saturation; with 20,000
+// jobs (the paper's number) x = 40 and x = 100 fall near 0.86 and 0.93
+// of the capacity, as in the full run, where with 2,400 they fell at
+// 0.95 and 1.18 (beyond what any policy can carry).
+const fig4QuickJobs = 20000
 
 func fig4For(opt sched.ExperimentOptions) fig4Settings {
 	st := fig4Settings{seed: opt.Seed, n: 20000, levels: Fig4Levels}
@@ -124,7 +165,7 @@ func fig4For(opt sched.ExperimentOptions) fig4Settings {
 		st.seed = 1
 	}
 	if opt.Quick {
-		st.n, st.pilot, st.levels = 2400, 2400, fig4QuickLevels
+		st.n, st.levels = fig4QuickJobs, fig4QuickLevels
 		st.ps = map[string]float64{"generations": 60, "stall": 10, "population": 20}
 	}
 	return st
@@ -133,7 +174,10 @@ func fig4For(opt sched.ExperimentOptions) fig4Settings {
 // fig4Metrics are the row metrics of every run, in row order; "queue" is
 // the measured mean number of jobs collected per round and "rate" the
 // arrival rate of the run.
-var fig4Metrics = []string{"mcp", "pb", "queue", "rate", "utilisation", "rounds"}
+// "offered" and "used" are the offered load and the utilisation inside
+// the arrival window, both as shares of the capacity (muscle.OfferedUsed):
+// a policy that keeps up has used close to offered.
+var fig4Metrics = []string{"mcp", "pb", "queue", "rate", "utilisation", "offered", "used", "rounds"}
 
 type fig4Exp struct{}
 
@@ -150,24 +194,28 @@ func (fig4Exp) Info() sched.ExperimentInfo {
 
 const fig4Setup = "Clusters of Table 3 (20, 16, 12, 10 nodes; service rates 1.0, 1.2, 1.4, 1.6); " +
 	"(Wo, Wm, Wi) = (4, 3, 1); execution times on C1 bounded Pareto on [5, 100] s with alpha = 1 (eq. 4; the paper gives no alpha); " +
-	"sizes U[1, 10]; dr U[0, 5] (eq. 5); 20000 jobs with Poisson arrivals (quick mode: 2400 jobs, levels 40 and 100, " +
-	"TITAN population 20 and at most 60 generations). Rounds follow Alg. 4 step 1 with threshold 0: a round starts when jobs wait " +
+	"sizes U[1, 10]; dr U[0, 5] (eq. 5); 20000 jobs with Poisson arrivals (quick mode: 20000 jobs too, levels 40 and 100, " +
+	"TITAN population 20 and at most 60 generations). MUSCLE's rounds follow Alg. 4 step 1 with threshold 0: a round starts when jobs wait " +
 	"and a cluster has no work left (\"while the expected makespans ... in all clusters are greater than a predefined threshold\"); " +
-	"the jobs that arrived meanwhile are the round's queue. Workload level x = the mean number of jobs in that queue (section 5.1). " +
+	"the jobs that arrived meanwhile are the round's queue. Workload level x = the mean number of jobs in MUSCLE's queue (section 5.1). " +
 	"Default reading: the three policies get the same jobs at the same arrival rate, the rate at which MUSCLE's measured mean queue " +
-	"is x (only MUSCLE collects jobs into a queue in the paper: DLL and WRAND place each job \"when a parallel job is submitted\"). " +
+	"is x; DLL and WRAND send each job when it arrives (\"When a parallel job is submitted to the multicluster, DLL schedules the job\"), " +
+	"and their TITAN starts from a list schedule of the jobs in arrival order besides random ones (TITAN keeps its pool across arrivals, paper 002 section 4.1); " +
+	"so a baseline's round is one job and its MCP a per-job figure. " +
 	"The rate is searched with pilot runs on the first max(2000, 60x) jobs (first third of rounds left out), then with full runs " +
-	"while the full run's mean queue is more than 10% from x, at most four (quick mode: full runs only, at most six); the full run " +
+	"while the full run's mean queue is more than 10% from x, at most four; no rate above the capacity rate (offered load 1) is run; the full run " +
 	"closest to x is kept, and a level still more than 10% off is named in the notes. " +
-	"Every policy's measured mean queue (metric queue) and the rate (metric rate) are rows. " +
-	"Other readings, each a series of its own: dll@seeded and wrand@seeded, whose TITAN also starts from a list schedule of the jobs " +
-	"in arrival order (the paper seeds only MUSCLE's TITAN and is silent on the baselines); muscle@barrier, dll@barrier and wrand@barrier, " +
-	"whose rounds wait until every cluster has drained, at the rate that gives muscle@barrier the mean queue x; dll@own-rate and " +
-	"wrand@own-rate, each at the rate that gives its own mean queue x (MUSCLE's own rate is the default's). " +
+	"Every policy's measured mean queue (metric queue), the rate (rate), the offered load and the utilisation inside the arrival window " +
+	"(offered, used: shares of sum m_i u_i) are rows. " +
+	"Other readings, each a series of its own: @random, baselines' TITAN from random schedules only (the paper is silent); @rounds, baselines held into MUSCLE's rounds; " +
+	"@random-rounds, both (the defaults before issue 37); @untuned, TITAN's GA rates from the literature (De Jong 1975) instead of the rates tuned toward TITAN's Fig. 9, for the three; " +
+	"muscle@barrier, dll@barrier and wrand@barrier, whose rounds wait until every cluster has drained, at the rate that gives muscle@barrier the mean queue x; " +
+	"dll@own-rate and wrand@own-rate, held into rounds, each at the rate that gives its own mean queue x; " +
+	"@period, a round every 150 s for the three at the rate x/150 (the same batches for the three, so their MCPs are comparable: the measurement to set beside the paper's gains). " +
 	"Gains (mcp_gain_vs_dll etc., 100*(base-ours)/base) of MUSCLE over the baselines of each reading are rows named muscle@reading, " +
 	"and in the summary for own-rate. Each round, TITAN (population 40) improves every cluster's schedule until its best CP has not " +
 	"improved by 0.1% for 50 generations (at most 500); CP_i is recorded then (eq. 1), MCP (eq. 7) and PB (eq. 8) per round, and each " +
-	"point is the mean over rounds. MUSCLE seeds TITAN with its packing; DLL and WRAND start TITAN from random schedules only."
+	"point is the mean over rounds. MUSCLE seeds TITAN with its packing."
 
 // Plan lists one point per group and level, group by group: it runs
 // nothing.
@@ -202,7 +250,12 @@ func (fig4Exp) Point(ctx context.Context, opt sched.ExperimentOptions, k int, _ 
 	g := fig4Groups[gi]
 	xs := strconv.Itoa(x)
 	tab := &sched.Table{Experiment: "muscle-fig4", Rows: []sched.Row{}}
-	add := func(name string, rate float64, res *sched.Result) {
+	add := func(r fig4Run, rate float64, res *sched.Result) error {
+		full, err := workload.Expand(fig4Scenario(r, rate, st.n, st))
+		if err != nil {
+			return err
+		}
+		offered, used := muscle.OfferedUsed(full, res.Schedule)
 		for _, m := range fig4Metrics {
 			v := res.Metrics[m]
 			switch m {
@@ -210,21 +263,40 @@ func (fig4Exp) Point(ctx context.Context, opt sched.ExperimentOptions, k int, _ 
 				v = res.Metrics["mean_queue"]
 			case "rate":
 				v = rate
+			case "offered":
+				v = offered
+			case "used":
+				v = used
 			}
-			tab.Add(xs, name, m, v)
+			tab.Add(xs, r.Name, m, v)
 		}
+		return nil
 	}
-	rate, res, err := fig4Calibrate(ctx, g.Calib, float64(x), st)
+	var (
+		rate float64
+		res  *sched.Result
+		err  error
+	)
+	if g.Period > 0 {
+		rate = float64(x) / g.Period
+		res, err = runner.Run(ctx, fig4Scenario(g.Calib, rate, st.n, st), nil)
+	} else {
+		rate, res, err = fig4Calibrate(ctx, g.Calib, float64(x), st)
+	}
 	if err != nil {
 		return nil, err
 	}
-	add(g.Calib.Name, rate, res)
+	if err := add(g.Calib, rate, res); err != nil {
+		return nil, err
+	}
 	for _, r := range g.Same {
 		res, err := runner.Run(ctx, fig4Scenario(r, rate, st.n, st), nil)
 		if err != nil {
 			return nil, err
 		}
-		add(r.Name, rate, res)
+		if err := add(r, rate, res); err != nil {
+			return nil, err
+		}
 	}
 	for _, rd := range fig4Readings {
 		if og, ok := rd.inOnePoint(); ok && og == gi {

@@ -172,7 +172,7 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 	d := fig4Data{rows: append(append([]sched.Row(nil), t.Rows...), t.Summary...), levels: levels}
 	var notes []string
 	if quick {
-		notes = append(notes, "quick mode: 2400 jobs, levels 40 and 100, TITAN population 20 and at most 60 generations per round; not comparable in magnitude with the full run")
+		notes = append(notes, fmt.Sprintf("quick mode: %d jobs, levels 40 and 100, TITAN population 20 and at most 60 generations per round; not comparable in magnitude with the full run", fig4QuickJobs))
 	}
 	def := fig4Readings[0]
 	for _, x := range levels {
@@ -189,8 +189,9 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 			u = append(u, fmt.Sprintf("%.2f", uv))
 			m = append(m, fmt.Sprintf("%.4g", mv))
 		}
-		s := fmt.Sprintf("queue %d, the three at MUSCLE's rate %.4g jobs/s: measured mean queue %s; utilisation %s; MCP %s",
-			x, rate, strings.Join(q, ", "), strings.Join(u, ", "), strings.Join(m, ", "))
+		offered, _ := d.get(x, def.Muscle, "offered")
+		s := fmt.Sprintf("queue %d, the three at MUSCLE's rate %.4g jobs/s (offered load %.3f of capacity): measured mean queue %s; utilisation %s; MCP %s",
+			x, rate, offered, strings.Join(q, ", "), strings.Join(u, ", "), strings.Join(m, ", "))
 		for _, b := range []string{def.DLL, def.WRAND} {
 			if g, ok := d.get(x, def.gainName(), "mcp_gain_vs_"+b); ok {
 				s += fmt.Sprintf("; MUSCLE's MCP is %s %s's", relative(g), strings.ToUpper(b))
@@ -213,7 +214,31 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 			notes = append(notes, fmt.Sprintf("reading %s: MCP gain of %s %s", rd.Name, rd.Muscle, strings.Join(parts, "; ")))
 		}
 	}
+	for _, x := range levels {
+		var parts, behind []string
+		for _, g := range fig4Groups {
+			for _, r := range append([]fig4Run{g.Calib}, g.Same...) {
+				o, ok1 := d.get(x, r.Name, "offered")
+				u, ok2 := d.get(x, r.Name, "used")
+				if ok1 && ok2 {
+					parts = append(parts, fmt.Sprintf("%s %.3f/%.3f", r.Name, u, o))
+					if u < trackTol*o {
+						behind = append(behind, r.Name)
+					}
+				}
+			}
+		}
+		if len(parts) > 0 {
+			notes = append(notes, fmt.Sprintf("queue %d, utilisation inside the arrival window against the offered load (used/offered, shares of capacity): %s", x, strings.Join(parts, ", ")))
+		}
+		if len(behind) > 0 {
+			notes = append(notes, fmt.Sprintf("queue %d: falling behind the offered load (used below %.1f of it, so the queue grows through the run and the MCP measures the backlog): %s", x, trackTol, strings.Join(behind, ", ")))
+		}
+	}
 	for _, g := range fig4Groups {
+		if g.Period > 0 {
+			continue
+		}
 		for _, x := range levels {
 			if q, ok := d.get(x, g.Calib.Name, "queue"); ok && math.Abs(math.Log(q/float64(x))) > fullTol {
 				notes = append(notes, fmt.Sprintf("queue %d: %s's measured mean queue is %.1f after the rate search, more than 10%% from the level; its rows are at that queue", x, g.Calib.Name, q))
@@ -222,6 +247,11 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 	}
 	return notes
 }
+
+// trackTol is the share of the offered load below which a run's
+// utilisation counts as falling behind it (the bound of engine/muscle's
+// TestBaselinesTrackOfferedLoad).
+const trackTol = 0.9
 
 // relative words a gain: "12.3% below" or "4.0% above".
 func relative(g float64) string {

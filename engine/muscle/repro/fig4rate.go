@@ -11,7 +11,7 @@ import (
 
 // fig4Calibrate finds the arrival rate at which run's measured mean queue
 // is x and returns it with the full run (st.n jobs) made at it. When the
-// pilot size (st.pilot, or fig4Pilot) is below st.n, pilot runs on the
+// pilot size (fig4Pilot) is below st.n, pilot runs on the
 // first jobs of the same workload search the rate first (fitRate, within
 // pilotTol, at most pilotSteps runs), each measured without its first
 // third of rounds (steadyQueue); then full runs, from the pilot's rate,
@@ -19,16 +19,31 @@ import (
 // fullTol from x (near saturation a pilot's queue can be far from the
 // long run's), at most fullSteps full runs. Without pilots the search is
 // on full runs, at most pilotSteps. The full run closest to x is kept.
+//
+// No run is made above Fig4CapacityRate, where no policy keeps up and
+// the mean queue grows with the number of jobs: a rate beyond it is run
+// and returned as that rate, and a level out of reach below it shows in
+// the calibrated run's queue (fig4Notes names it).
 func fig4Calibrate(ctx context.Context, run fig4Run, x float64, st fig4Settings) (float64, *sched.Result, error) {
-	pilot := st.pilot
-	if pilot <= 0 {
-		pilot = fig4Pilot(x, st.n)
+	pilot := fig4Pilot(x, st.n)
+	capRate := muscle.Fig4CapacityRate()
+	// runAt is a run of n jobs at lam, capped; runs at the cap are made once per size.
+	atCap := map[int]*sched.Result{}
+	runAt := func(lam float64, n int) (*sched.Result, error) {
+		if lam >= capRate && atCap[n] != nil {
+			return atCap[n], nil
+		}
+		res, err := runner.Run(ctx, fig4Scenario(run, math.Min(lam, capRate), n, st), nil)
+		if err == nil && lam >= capRate {
+			atCap[n] = res
+		}
+		return res, err
 	}
 	// First guess: a queue that grows as x/(x+10) of the capacity rate.
-	lam, steps := muscle.Fig4CapacityRate()*x/(x+10), pilotSteps
+	lam, steps := capRate*x/(x+10), pilotSteps
 	if pilot < st.n {
 		p, pts, err := fitRate(x, lam, pilotTol, pilotSteps, func(lam float64) (float64, error) {
-			res, err := runner.Run(ctx, fig4Scenario(run, lam, pilot, st), nil)
+			res, err := runAt(lam, pilot)
 			if err != nil {
 				return 0, err
 			}
@@ -41,7 +56,7 @@ func fig4Calibrate(ctx context.Context, run fig4Run, x float64, st fig4Settings)
 	}
 	var fulls []*sched.Result
 	f, fpts, err := fitRate(x, lam, fullTol, steps, func(lam float64) (float64, error) {
-		res, err := runner.Run(ctx, fig4Scenario(run, lam, st.n, st), nil)
+		res, err := runAt(lam, st.n)
 		if err != nil {
 			return 0, err
 		}
@@ -51,7 +66,7 @@ func fig4Calibrate(ctx context.Context, run fig4Run, x float64, st fig4Settings)
 	if err != nil {
 		return 0, nil, err
 	}
-	return fpts[f].lam, fulls[f], nil
+	return math.Min(fpts[f].lam, capRate), fulls[f], nil
 }
 
 // The rate search stops when a pilot's mean queue is within pilotTol of
