@@ -54,10 +54,10 @@
 // ("offered") and the utilisation inside the arrival window ("used"),
 // both shares of the capacity sum m_i u_i (muscle.OfferedUsed): a policy
 // that keeps up has used close to offered. No rate above the capacity
-// rate (muscle.Fig4CapacityRate) is run. Quick mode runs 20,000 jobs, as
-// the full run does, so that a level falls at the same load: the mean
-// queue near saturation grows with the number of jobs, and with 2,400
-// jobs x = 100 lay beyond capacity.
+// rate (muscle.Fig4CapacityRate) is run. Quick mode runs 10,000 jobs
+// (fig4QuickJobs), so that a level falls near the load it has in the
+// full run of 20,000: the mean queue near saturation grows with the
+// number of jobs, and with 2,400 jobs x = 100 lay beyond capacity.
 //
 // The rate is searched, not fitted to the paper (fig4Calibrate). Each
 // point is one group of runs at one level (fig4Groups) and calibrates its
