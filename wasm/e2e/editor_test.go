@@ -416,9 +416,9 @@ func TestEditorGenerateExpand(t *testing.T) {
 		chromedp.Click(`button.jt-gen`, chromedp.ByQuery),
 		typeInto(`input[name="gen-jobs"]`, "30"),
 		chromedp.Click(`button.jt-gen-apply`, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "30 generated jobs"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "30 generated jobs"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Click(`button.jt-expand`, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "30 jobs"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Poll(`document.querySelector(".jt-count")?.textContent === "30 jobs"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.Evaluate(`document.querySelector(".jt-notice").innerText`, &notice),
 		chromedp.Evaluate(`document.querySelector('tr[data-row="0"] input.jt-in-id').value`, &id),
 	)
