@@ -191,7 +191,9 @@ func TestNarrateHybrid(t *testing.T) {
 		if got == "" {
 			t.Errorf("frame %d (%s) not narrated", i, f.Kind)
 		}
-		if f.Kind == "transfer" && strings.Contains(got, "so it moves to") {
+		// Under Step 2 a job moves when no home server has the nodes
+		// (HRS's hand-over) or, late at home, for its benefit (P-HRS).
+		if f.Kind == "transfer" && (strings.Contains(got, "so it moves to") || strings.Contains(got, "so the grid scheduler sends it to")) {
 			moved = true
 		}
 		if f.Kind == "status" && strings.Contains(got, "status exchange") {
@@ -203,6 +205,30 @@ func TestNarrateHybrid(t *testing.T) {
 	}
 	if !moved || !status {
 		t.Errorf("moved %v, status %v", moved, status)
+	}
+	// Weighed for every job (the reading every-job), P-HRS moves a job
+	// that could finish sooner elsewhere and says why with eq. 1.
+	p, _ := state.PresetByID("hybrid-table1")
+	s := p.Build()
+	s.Policy.Params = map[string]float64{"always": 1}
+	var ws []state.Frame
+	rec := sched.RecorderFunc(func(f sched.Frame) error {
+		b, err := json.Marshal(f.Data)
+		ws = append(ws, state.Frame{Kind: f.Kind, T: f.T, Data: b})
+		return err
+	})
+	if _, err := runner.Run(context.Background(), s, rec); err != nil {
+		t.Fatal(err)
+	}
+	weighed := false
+	for i, f := range ws {
+		got := Text(Narrate("hybrid", ws, i+1, pl, gantt.Times{}))
+		if f.Kind == "transfer" && strings.Contains(got, "performance benefit") && strings.Contains(got, "so it moves to") {
+			weighed = true
+		}
+	}
+	if !weighed {
+		t.Error("always=1: no transfer narrated with its performance benefit")
 	}
 }
 
