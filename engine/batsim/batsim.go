@@ -333,6 +333,10 @@ func jobs(raw json.RawMessage, profs map[string]Profile) ([]Job, error) {
 				j.Walltime = wt
 			}
 		}
+		if profs[j.Profile].Delay == 0 && j.Walltime == 0 {
+			// gridplay's model: a job of run time 0 needs a requested time.
+			return nil, ferr(f+".walltime", "must be given (above 0) for a job whose profile %q does no work: gridplay needs a requested time for a job of run time 0", j.Profile)
+		}
 		out = append(out, j)
 	}
 	if _, err := dec.Token(); err != nil {

@@ -83,6 +83,8 @@ func TestStrict(t *testing.T) {
 		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 0, "profile": "p"}], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0].res"},
 		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": "2", "profile": "p"}], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0].res"},
 		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p", "walltime": 0}], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0].walltime"},
+		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "z"}], "profiles": {"z": {"type": "ptask_homogeneous", "cpu": 0, "com": 0}}}`, "jobs[0].walltime"},
+		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "z", "walltime": -1}], "profiles": {"z": {"type": "ptask_homogeneous", "cpu": 0, "com": 0}}}`, "jobs[0].walltime"},
 		{`{"nb_res": 2, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p", "user": 3}], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0].user"},
 		{`{"nb_res": 2, "jobs": [{"id": 1, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0].subtime"},
 		{`{"nb_res": 2, "jobs": [7], "profiles": {"p": {"type": "delay", "delay": 1}}}`, "jobs[0]"},
