@@ -71,6 +71,11 @@ type ExperimentOptions struct {
 	// Quick shrinks the experiment (fewer jobs, repetitions or sweep
 	// points) for tests and the browser; the report says so in its notes.
 	Quick bool `json:"quick,omitempty"`
+	// Seeds, when above 1, runs the experiment for the seeds Seed,
+	// Seed+1, ..., Seed+Seeds-1 (1 to Seeds when Seed is 0), each seed's
+	// points after the previous seed's, and decides the claims over
+	// them (engine/sched/verdict). 0 and 1 mean one run at Seed.
+	Seeds int `json:"seeds,omitempty"`
 }
 
 // Report is an experiment's output. Its JSON form is the report itself
@@ -91,44 +96,73 @@ type Row struct {
 	Policy     string  `json:"policy"`
 	Metric     string  `json:"metric"` // lower case: mcp, pb, makespan, ...
 	Value      float64 `json:"value"`
+	// Seed is the seed of the run the row comes from, when the
+	// experiment ran over several seeds (ExperimentOptions.Seeds); 0
+	// otherwise.
+	Seed uint64 `json:"seed,omitempty"`
 }
 
-// Claim is one statement of a paper checked against the run: the
-// paper's figure or sentence, our number computed from the rows, and a
-// verdict computed from them too ("holds", "does not hold", "holds under
-// reading B"). No verdict is written by hand.
+// Claim is one statement of a paper checked against the run under one
+// reading set: the paper's figure or sentence, our numbers computed from
+// the rows, and a verdict computed from them too by the claim's rule
+// (engine/sched/verdict). No verdict is written by hand.
 type Claim struct {
 	// Claim is the paper's statement, with its section or figure.
 	Claim string `json:"claim"`
 	// Paper is the paper's number or wording ("12.1%", "lower").
 	Paper string `json:"paper"`
-	// Ours is the value this run computed, formatted for reading.
+	// Ours is the values this run computed, formatted for reading: over
+	// several seeds, each value's mean and 95% confidence interval.
 	Ours string `json:"ours"`
-	// Reading names the reading of the paper the verdict is under
-	// ("" for the default reading).
+	// Reading names the reading set the claim is evaluated under
+	// ("default" for the experiment's default reading).
 	Reading string `json:"reading,omitempty"`
-	// Verdict is "holds", "does not hold", or "holds under reading X".
+	// Verdict is Holds, DoesNotHold or Undecided followed by the reason.
 	Verdict string `json:"verdict"`
+	// Rule, Target and Level say how the verdict follows from Runs
+	// (engine/sched/verdict); Format prints one value and Parts names the
+	// values of a run.
+	Rule   string   `json:"rule,omitempty"`
+	Target float64  `json:"target,omitempty"`
+	Level  bool     `json:"level,omitempty"`
+	Format string   `json:"format,omitempty"`
+	Parts  []string `json:"parts,omitempty"`
+	// Runs are the values the claim measured, one list per run (seed).
+	Runs [][]float64 `json:"runs,omitempty"`
 }
 
-// Verdicts.
+// Verdicts. A verdict that is neither Holds nor DoesNotHold starts with
+// Undecided and says why ("undecided: needs 5 seeds").
 const (
 	Holds       = "holds"
 	DoesNotHold = "does not hold"
+	Undecided   = "undecided"
 )
+
+// SetCount counts the verdicts of the claims under one reading set.
+type SetCount struct {
+	Set       string `json:"set"`
+	Claims    int    `json:"claims"`
+	Holds     int    `json:"holds"`
+	Undecided int    `json:"undecided"`
+}
 
 // Table is the common Report: rows plus notes. Paper holds the paper's own
 // figures, where it gives them, in the same long format, so readers can put
 // ours next to them. Summary holds rows derived from several points
 // (means over workloads, ranks); they are JSON only, since the CSV is the
-// points' rows. Claims are the paper's statements with computed verdicts.
+// points' rows. Claims are the paper's statements with computed verdicts,
+// every claim under every reading set in turn (Claim.Reading); Sets counts
+// them per set, and Best names the set under which the most hold.
 type Table struct {
-	Experiment string   `json:"experiment"`
-	Rows       []Row    `json:"rows"`
-	Summary    []Row    `json:"summary,omitempty"`
-	Paper      []Row    `json:"paper,omitempty"`
-	Claims     []Claim  `json:"claims,omitempty"`
-	Notes      []string `json:"notes,omitempty"`
+	Experiment string     `json:"experiment"`
+	Rows       []Row      `json:"rows"`
+	Summary    []Row      `json:"summary,omitempty"`
+	Paper      []Row      `json:"paper,omitempty"`
+	Claims     []Claim    `json:"claims,omitempty"`
+	Sets       []SetCount `json:"sets,omitempty"`
+	Best       string     `json:"best,omitempty"`
+	Notes      []string   `json:"notes,omitempty"`
 }
 
 func (t *Table) LongRows() []Row { return t.Rows }

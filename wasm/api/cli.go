@@ -39,6 +39,7 @@ import (
 	"gridplay/engine/outputs"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/sched/verdict"
 	"gridplay/engine/workload"
 	"gridplay/wasm/internal/devserver"
 
@@ -413,6 +414,7 @@ func (c *command) experiment(args []string) int {
 	format := fs.String("format", "csv", "output format: csv, json or md (the paper's claims against this run, for docs/experiments.md)")
 	quick := fs.Bool("quick", false, "run the reduced version (seconds instead of minutes)")
 	seed := fs.Uint64("seed", 0, "seed (0: the experiment's default)")
+	seeds := fs.Int("seeds", 1, "run the seeds seed..seed+N-1 (1..N when -seed is 0) and decide the claims over them; a claim that compares needs 5")
 	parallel := fs.Int("parallel", runtime.NumCPU(), "points run at once (goroutines, or requests with -remote)")
 	remote := fs.String("remote", "", "URL of a gridplay API (wrangler dev, a Cloudflare Workers deployment, api serve) to run the points on")
 	retries := fs.Int("retries", 3, "with -remote, attempts more for a point that failed")
@@ -436,7 +438,13 @@ func (c *command) experiment(args []string) int {
 	if !ok {
 		return c.usageErr("unknown experiment %q; known experiments: %s", pos[0], experimentNames())
 	}
+	if *seeds < 1 {
+		return c.usageErr("-seeds must be at least 1, got %d", *seeds)
+	}
 	opt := sched.ExperimentOptions{Seed: *seed, Quick: *quick}
+	if *seeds > 1 {
+		opt.Seeds = *seeds
+	}
 	plan, err := e.Plan(opt)
 	if err != nil {
 		return c.fail("experiment %s: %v", pos[0], err)
@@ -497,6 +505,10 @@ func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentO
 	if opt.Seed != 0 {
 		seed = fmt.Sprintf("seed %d", opt.Seed)
 	}
+	if opt.Seeds > 1 {
+		first := max(opt.Seed, 1)
+		seed = fmt.Sprintf("seeds %d to %d", first, first+uint64(opt.Seeds)-1)
+	}
 	fmt.Fprintf(w, "## %s (paper %s)\n\n%s\n\n", info.Name, info.Paper, info.Summary)
 	fmt.Fprintf(w, "Run: `go run ./wasm/api experiment %s -format md", info.Name)
 	if opt.Quick {
@@ -505,19 +517,30 @@ func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentO
 	if opt.Seed != 0 {
 		fmt.Fprintf(w, " -seed %d", opt.Seed)
 	}
+	if opt.Seeds > 1 {
+		fmt.Fprintf(w, " -seeds %d", opt.Seeds)
+	}
 	fmt.Fprintf(w, "` (%s mode, %s).\n\n", mode, seed)
 	t, ok := rep.(*sched.Table)
 	if !ok || len(t.Claims) == 0 {
 		fmt.Fprint(w, "The paper states no number this experiment checks.\n\n")
 		return
 	}
-	fmt.Fprint(w, "| the paper says | paper | gridplay | reading | verdict |\n| --- | --- | --- | --- | --- |\n")
+	if len(t.Sets) > 0 {
+		fmt.Fprintf(w, "Every claim is evaluated under every reading set; %s.\n", verdict.BestNote(t))
+	}
+	// One table per reading set, in the order of the claims.
+	set := "\x00"
 	for _, cl := range t.Claims {
-		reading := cl.Reading
-		if reading == "" {
-			reading = "default"
+		if cl.Reading != set {
+			set = cl.Reading
+			title := set
+			if title == "" {
+				title = "default"
+			}
+			fmt.Fprintf(w, "\nReading set %s:\n\n| the paper says | paper | gridplay | verdict |\n| --- | --- | --- | --- |\n", title)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", cell(cl.Claim), cell(cl.Paper), cell(cl.Ours), cell(reading), cell(cl.Verdict))
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", cell(cl.Claim), cell(cl.Paper), cell(cl.Ours), cell(cl.Verdict))
 	}
 	if len(t.Notes) > 0 {
 		fmt.Fprint(w, "\nNotes:\n\n")
