@@ -13,6 +13,7 @@ import (
 	"gridplay/engine/hybrid"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/engine/sched/verdict"
 )
 
 // experiment is hybrid-table1 (vary the jobs, 40 clusters: Tables I-II) or
@@ -32,11 +33,6 @@ type experiment struct {
 
 // Reps is the number of seeded workloads averaged at each x (Quick: 1).
 const Reps = 3
-
-// claimTolerance is how near the paper's average ours must be for a claim
-// on a size to hold: within a quarter of it (the paper gives no error
-// bars; the rule is ours, the same for every claim).
-const claimTolerance = 0.25
 
 // The readings the experiments run (engine/hybrid doc, "Readings"); rows
 // under a reading name it as "policy@reading".
@@ -166,14 +162,14 @@ var setupText = fmt.Sprintf("C/S/N platform: %d-%d servers per cluster, %d-%d no
 	"overlap, the eq. 2 overhead overlaps the wait at the remote cluster instead of adding to it (overlap=1); "+
 	"submitted, TTR averaged over every submitted job with a discarded job counted at its deadline; "+
 	"live, decisions on the live status instead of the one exchanged every T_s (a reference point, not a reading of the paper). "+
-	"Claims: a claim on an average holds when ours is within %g%% of the paper's; the verdict names the readings under which a claim holds when the default does not.",
+	"Claims: every claim is evaluated under the default and under each reading of the paper (not live), a table per reading set; a direction holds when the improvement at every point is above 0, a trend when the least-squares slope over the sweep is, an average when it is within %g%% of the paper's, each by its 95%% confidence interval over at least %d seeds (engine/sched/verdict).",
 	hybrid.DefaultSetup.ServersMin, hybrid.DefaultSetup.ServersMax, hybrid.DefaultSetup.NodesMin, hybrid.DefaultSetup.NodesMax,
 	hybrid.DefaultSetup.PEsMin, hybrid.DefaultSetup.PEsMax, hybrid.DefaultSetup.SpeedMin, hybrid.DefaultSetup.SpeedMax, hybrid.DefaultSetup.SpeedStep,
 	hybrid.DefaultSetup.Bandwidth, hybrid.DefaultSetup.Latency, hybrid.DefaultSetup.Fixed, hybrid.DefaultSetup.Window,
 	hybrid.DefaultSetup.SizeMin, hybrid.DefaultSetup.SizeMax, hybrid.DefaultRefMIPS, hybrid.DefaultSetup.ExecMin, hybrid.DefaultSetup.ExecMax, hybrid.DefaultSetup.Alpha,
 	hybrid.DefaultSetup.DeadlineMIPS, hybrid.DefaultRefMIPS,
 	hybrid.DefaultSetup.DRMin, hybrid.DefaultSetup.DRMax, hybrid.DefaultSetup.DataMin, hybrid.DefaultSetup.DataMax,
-	hybrid.DefaultTs, hybrid.DefaultThreshold, hybrid.DefaultRefMIPS, Reps, 100*claimTolerance)
+	hybrid.DefaultTs, hybrid.DefaultThreshold, hybrid.DefaultRefMIPS, Reps, 100*verdict.AboutTolerance, verdict.MinSeeds)
 
 func (e *experiment) points(quick bool) ([]int, int) {
 	if quick {
@@ -382,7 +378,7 @@ func (e *experiment) Merge(opt sched.ExperimentOptions, parts []sched.Report) (s
 		}
 	}
 	t.Paper = e.paper
-	t.Claims = sw.claims()
+	verdict.Evaluate(t, e.sets(), sw.claims())
 	t.Notes = sw.notes(seedOf(opt), opt.Quick)
 	return t, nil
 }
@@ -429,142 +425,144 @@ func (sw *sweep) paperAvg(metric string) (float64, bool) {
 	return 0, false
 }
 
-type paperClaim struct {
-	claim, paper string
-	ttr          bool // the submitted reading applies
-	check        func(r string) (bool, string)
+// sets are the reading sets the claims are evaluated under: the
+// default and each reading of the paper (live is not one).
+func (e *experiment) sets() []string {
+	var rs []string
+	for _, r := range e.readings() {
+		if r != readLive {
+			rs = append(rs, r)
+		}
+	}
+	return rs
 }
 
-// claims checks the statements of section IV on the rows, under every
-// reading of the paper (live is not one).
-func (sw *sweep) claims() []sched.Claim {
+// claims are the statements of section IV, each measured on the rows
+// under a reading set (engine/sched/verdict decides them): a direction at
+// every point is the relative difference at each point, a trend the
+// least-squares slope over the sweep, an average the mean improvement.
+func (sw *sweep) claims() []verdict.Test {
 	e := sw.e
-	first, last := sw.xs[0], sw.xs[len(sw.xs)-1]
 	sec, tTTR, tDone, fTTR, fDone, fUtil, over := "IV.A", "Table I", "Table II", "Fig. 2", "Fig. 3", "Fig. 4", "system loads"
 	if !e.byJobs {
 		sec, tTTR, tDone, fTTR, fDone, fUtil, over = "IV.B", "Table III", "Table IV", "Fig. 5", "Fig. 6", "Fig. 7", "system sizes"
 	}
-	every := func(metric string, better func(a, b float64) bool, aps ...hybrid.Approach) func(string) (bool, string) {
-		return func(r string) (bool, string) {
-			n, ok := 0, 0
+	xs := make([]float64, len(sw.xs))
+	for i, x := range sw.xs {
+		xs[i] = float64(x)
+	}
+	name := func(ap hybrid.Approach) string { return strings.TrimPrefix(ap.String(), "hybrid-") }
+	// better is the improvement of HRS and P-HRS over local at every x.
+	better := func(metric string, lower bool) ([]string, func(string) []float64) {
+		var parts []string
+		for _, x := range sw.xs {
+			for _, ap := range []hybrid.Approach{hybrid.HRS, hybrid.PHRS} {
+				parts = append(parts, fmt.Sprintf("%s at %d:", name(ap), x))
+			}
+		}
+		return parts, func(r string) []float64 {
+			var v []float64
 			for _, x := range sw.xs {
-				for _, ap := range aps {
-					n++
-					if better(sw.get(x, ap, r, metric), sw.get(x, hybrid.Local, r, metric)) {
-						ok++
-					}
+				for _, ap := range []hybrid.Approach{hybrid.HRS, hybrid.PHRS} {
+					v = append(v, improvement(sw.get(x, hybrid.Local, r, metric), sw.get(x, ap, r, metric), lower))
 				}
 			}
-			return ok == n, fmt.Sprintf("%d of %d", ok, n)
+			return v
 		}
 	}
-	lower := func(a, b float64) bool { return a < b }
-	higher := func(a, b float64) bool { return a > b }
-	overHRS := func(metric string) func(string) (bool, string) {
-		return func(r string) (bool, string) {
-			ok := 0
+	atX := func() []string {
+		var parts []string
+		for _, x := range sw.xs {
+			parts = append(parts, fmt.Sprintf("at %d:", x))
+		}
+		return parts
+	}
+	overHRS := func(metric string) func(string) []float64 {
+		return func(r string) []float64 {
+			var v []float64
 			for _, x := range sw.xs {
-				if sw.imp(x, r, metric, hybrid.HRS) > 0 {
-					ok++
-				}
+				v = append(v, sw.imp(x, r, metric, hybrid.HRS))
 			}
-			return ok == len(sw.xs), fmt.Sprintf("%d of %d points", ok, len(sw.xs))
+			return v
 		}
 	}
-	average := func(metric string, o hybrid.Approach) (paperClaim, bool) {
-		name := impMetric(metric, o)
-		pv, ok := sw.paperAvg(name)
-		if !ok {
-			return paperClaim{}, false
-		}
-		what := map[string]string{"ttr": "TTR", "completed": "jobs completed", "utilisation": "resource utilisation"}[metric]
-		return paperClaim{
-			claim: fmt.Sprintf("Section %s: P-HRS has an average improvement in %s of %.1f%% over %s", sec, what, pv, map[hybrid.Approach]string{hybrid.Local: "local execution", hybrid.HRS: "HRS"}[o]),
-			paper: fmt.Sprintf("%.1f%%", pv),
-			ttr:   metric == "ttr",
-			check: func(r string) (bool, string) {
-				v := sw.avg(r, metric, o)
-				return math.Abs(v-pv) <= claimTolerance*math.Abs(pv), fmt.Sprintf("%.1f%%", v)
-			},
-		}, true
+	// slopes is each approach's least-squares slope of metric over the
+	// sweep, per 1,000 jobs or per 10 clusters, times sign.
+	per, unit := 1000.0, "per 1,000 jobs"
+	if !e.byJobs {
+		per, unit = 10, "per 10 clusters"
 	}
-	cs := []paperClaim{
-		{claim: fmt.Sprintf("%s, %s: for all the %s tested, P-HRS and HRS have a lower TTR than local execution", fTTR, tTTR, over),
-			paper: "lower at every point", ttr: true, check: every("ttr", lower, hybrid.HRS, hybrid.PHRS)},
-		{claim: fmt.Sprintf("%s: P-HRS improves TTR over HRS at every point", tTTR),
-			paper: "every HRS entry positive", ttr: true, check: overHRS("ttr")},
-		{claim: fmt.Sprintf("%s, %s: HRS and P-HRS complete more jobs than local execution", fDone, tDone),
-			paper: "more at every point", check: every("completed", higher, hybrid.HRS, hybrid.PHRS)},
-		{claim: fmt.Sprintf("%s: P-HRS completes more jobs within the deadline than HRS at every point", tDone),
-			paper: "every HRS entry positive", check: overHRS("completed")},
-		{claim: fmt.Sprintf("%s: HRS and P-HRS have a higher resource utilisation than local execution", fUtil),
-			paper: "higher at every point", check: every("utilisation", higher, hybrid.HRS, hybrid.PHRS)},
+	slopes := func(metric string, sign float64) ([]string, func(string) []float64) {
+		var parts []string
+		for _, ap := range approaches {
+			parts = append(parts, name(ap)+":")
+		}
+		return parts, func(r string) []float64 {
+			var v []float64
+			for _, ap := range approaches {
+				ys := make([]float64, len(sw.xs))
+				for i, x := range sw.xs {
+					ys[i] = sw.get(x, ap, r, metric)
+				}
+				v = append(v, sign*per*verdict.Slope(xs, ys))
+			}
+			return v
+		}
+	}
+	ttrParts, ttrLower := better("ttr", true)
+	doneParts, doneMore := better("completed", false)
+	utilParts, utilMore := better("utilisation", false)
+	ts := []verdict.Test{
+		{Claim: fmt.Sprintf("%s, %s: for all the %s tested, P-HRS and HRS have a lower TTR than local execution", fTTR, tTTR, over),
+			Paper: "lower at every point (ours: TTR improvement over local, %)", Rule: verdict.Above, Format: "%.1f%%", Parts: ttrParts, Measure: ttrLower},
+		{Claim: fmt.Sprintf("%s: P-HRS improves TTR over HRS at every point", tTTR),
+			Paper: "every HRS entry positive", Rule: verdict.Above, Format: "%.1f%%", Parts: atX(), Measure: overHRS("ttr")},
+		{Claim: fmt.Sprintf("%s, %s: HRS and P-HRS complete more jobs than local execution", fDone, tDone),
+			Paper: "more at every point (ours: % more than local)", Rule: verdict.Above, Format: "%.1f%%", Parts: doneParts, Measure: doneMore},
+		{Claim: fmt.Sprintf("%s: P-HRS completes more jobs within the deadline than HRS at every point", tDone),
+			Paper: "every HRS entry positive", Rule: verdict.Above, Format: "%.1f%%", Parts: atX(), Measure: overHRS("completed")},
+		{Claim: fmt.Sprintf("%s: HRS and P-HRS have a higher resource utilisation than local execution", fUtil),
+			Paper: "higher at every point (ours: % above local)", Rule: verdict.Above, Format: "%.1f%%", Parts: utilParts, Measure: utilMore},
 	}
 	for _, m := range []string{"ttr", "completed", "utilisation"} {
 		for _, o := range []hybrid.Approach{hybrid.Local, hybrid.HRS} {
-			if c, ok := average(m, o); ok {
-				cs = append(cs, c)
+			pv, ok := sw.paperAvg(impMetric(m, o))
+			if !ok {
+				continue
 			}
+			what := map[string]string{"ttr": "TTR", "completed": "jobs completed", "utilisation": "resource utilisation"}[m]
+			ts = append(ts, verdict.Test{
+				Claim: fmt.Sprintf("Section %s: P-HRS has an average improvement in %s of %.1f%% over %s", sec, what, pv, map[hybrid.Approach]string{hybrid.Local: "local execution", hybrid.HRS: "HRS"}[o]),
+				Paper: fmt.Sprintf("%.1f%%", pv),
+				Rule:  verdict.About, Target: pv, Format: "%.1f%%",
+				Measure: func(r string) []float64 { return []float64{sw.avg(r, m, o)} },
+			})
 		}
 	}
 	if e.byJobs {
-		cs = append(cs, paperClaim{
-			claim: "Section IV.A: when the number of jobs increases, the number of jobs completed also increases in all the approaches",
-			paper: "increasing with the load",
-			check: func(r string) (bool, string) {
-				ok := true
-				var parts []string
-				for _, ap := range approaches {
-					var v []string
-					for i, x := range sw.xs {
-						if i > 0 && !(sw.get(x, ap, r, "completed") > sw.get(sw.xs[i-1], ap, r, "completed")) {
-							ok = false
-						}
-						v = append(v, fmt.Sprintf("%.0f", sw.get(x, ap, r, "completed")))
-					}
-					parts = append(parts, strings.TrimPrefix(ap.String(), "hybrid-")+" "+strings.Join(v, ", "))
-				}
-				return ok, strings.Join(parts, "; ")
-			},
+		parts, grow := slopes("completed", 1)
+		ts = append(ts, verdict.Test{
+			Claim: "Section IV.A: when the number of jobs increases, the number of jobs completed also increases in all the approaches",
+			Paper: "increasing with the load (ours: slope, jobs completed " + unit + ")", Rule: verdict.Above, Format: "%.0f", Parts: parts, Measure: grow,
 		})
 	} else {
-		cs = append(cs, paperClaim{
-			claim: "Table III: the TTR improvement of P-HRS over local execution grows with the number of clusters",
-			paper: "15.9% at 10 clusters, 30.8% at 100",
-			ttr:   true,
-			check: func(r string) (bool, string) {
-				a, b := sw.imp(first, r, "ttr", hybrid.Local), sw.imp(last, r, "ttr", hybrid.Local)
-				return b > a, fmt.Sprintf("%.1f%% at %d, %.1f%% at %d", a, first, b, last)
-			},
-		}, paperClaim{
-			claim: "Section IV.B: when the number of clusters increases, the percentage of resource utilization decreases for all the approaches",
-			paper: "lower at 100 clusters than at 10",
-			check: func(r string) (bool, string) {
-				ok := true
-				var parts []string
-				for _, ap := range approaches {
-					a, b := sw.get(first, ap, r, "utilisation"), sw.get(last, ap, r, "utilisation")
-					if !(b < a) {
-						ok = false
-					}
-					parts = append(parts, fmt.Sprintf("%s %.3f to %.3f", strings.TrimPrefix(ap.String(), "hybrid-"), a, b))
+		parts, fall := slopes("utilisation", -1)
+		ts = append(ts, verdict.Test{
+			Claim: "Table III: the TTR improvement of P-HRS over local execution grows with the number of clusters",
+			Paper: "15.9% at 10 clusters, 30.8% at 100 (ours: slope, points of % " + unit + ")", Rule: verdict.Above, Format: "%.2f",
+			Measure: func(r string) []float64 {
+				ys := make([]float64, len(sw.xs))
+				for i, x := range sw.xs {
+					ys[i] = sw.imp(x, r, "ttr", hybrid.Local)
 				}
-				return ok, strings.Join(parts, "; ")
+				return []float64{per * verdict.Slope(xs, ys)}
 			},
+		}, verdict.Test{
+			Claim: "Section IV.B: when the number of clusters increases, the percentage of resource utilization decreases for all the approaches",
+			Paper: "lower at 100 clusters than at 10 (ours: fall of the utilisation " + unit + ")", Rule: verdict.Above, Format: "%.4f", Parts: parts, Measure: fall,
 		})
 	}
-	out := make([]sched.Claim, 0, len(cs))
-	for _, c := range cs {
-		var rs []string
-		for _, r := range e.readings() {
-			if r == readLive || (r == readSubmitted && !c.ttr) {
-				continue
-			}
-			rs = append(rs, r)
-		}
-		out = append(out, sched.VerdictUnder(c.claim, c.paper, rs, c.check))
-	}
-	return out
+	return ts
 }
 
 // notes are computed from the rows (and, for the platform's speed, from
@@ -671,7 +669,7 @@ var registered = map[string]*experiment{}
 
 func register(e *experiment) {
 	registered[e.name] = e
-	sched.RegisterExperiment(e)
+	sched.RegisterExperiment(verdict.Seeds(e))
 }
 
 func init() {
