@@ -17,15 +17,19 @@
 // A claim measures, in one run under one set, a few numbers (Test.Measure):
 // a difference between two series, a least-squares slope over a sweep
 // (Slope; a trend never rests on two endpoints), a ratio, or a level. Its
-// rule decides it from those numbers over the runs:
+// rule decides it from those numbers over the runs. A claim holds when the
+// 95% confidence interval of every one of its numbers lies inside the
+// region its rule names, and does not hold otherwise:
 //
-//   - Above: every number's 95% confidence interval lies above 0 ("lower",
-//     "higher", "grows", "better": the experiment measures the difference
-//     the right way round).
-//   - About: every number's interval meets the paper's number within
-//     AboutTolerance of it ("about 20%", "an average improvement of 18.5%").
-//   - Similar: every number's interval lies within SimilarTolerance of 0
-//     (a relative difference: "similar", "as good as", "minimal").
+//   - Above: above 0 ("lower", "higher", "grows", "better": the
+//     experiment measures the difference the right way round).
+//   - About: within AboutTolerance of the paper's number ("about 20%",
+//     "an average improvement of 18.5%").
+//   - Similar: within SimilarTolerance of 0 (a relative difference:
+//     "similar", "as good as", "minimal").
+//
+// An interval that straddles a border does not hold: the runs do not
+// show the claim, and more seeds may.
 //
 // The interval is the one engine/shake computes: mean +- t(0.975, n-1)
 // sd / sqrt(n), Student's t from shake.StudentQuantile; for one run it is

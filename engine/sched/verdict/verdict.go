@@ -164,7 +164,7 @@ func Decide(c *sched.Claim) {
 			ok = ok && lo > 0
 		case About:
 			tol := AboutTolerance * math.Abs(c.Target)
-			ok = ok && hi >= c.Target-tol && lo <= c.Target+tol
+			ok = ok && lo >= c.Target-tol && hi <= c.Target+tol
 		case Similar:
 			ok = ok && lo >= -SimilarTolerance && hi <= SimilarTolerance
 		default:

@@ -77,9 +77,10 @@ func TestRules(t *testing.T) {
 		{Above, 0, [][]float64{{1, 2}, {2, 3}, {3, 2}, {4, 3}, {5, 2}}, sched.Holds},
 		// One of two numbers has an interval reaching below 0.
 		{Above, 0, [][]float64{{1, 2}, {2, -3}, {3, 2}, {4, 3}, {5, 2}}, sched.DoesNotHold},
-		// About 20 within a quarter: the interval [1.04, 4.96] + 12
-		// meets [15, 25].
-		{About, 20, [][]float64{{13}, {14}, {15}, {16}, {17}}, sched.Holds},
+		// About 20 within a quarter: the interval [17.04, 20.96] lies
+		// inside [15, 25]; [13.04, 16.96] straddles its border.
+		{About, 20, [][]float64{{17}, {18}, {19}, {20}, {21}}, sched.Holds},
+		{About, 20, [][]float64{{13}, {14}, {15}, {16}, {17}}, sched.DoesNotHold},
 		{About, 20, [][]float64{{3}, {4}, {5}, {6}, {7}}, sched.DoesNotHold},
 		{Similar, 0, [][]float64{{0.01}, {-0.01}, {0.02}, {0}, {0.01}}, sched.Holds},
 		{Similar, 0, [][]float64{{0.01}, {-0.01}, {0.2}, {0}, {0.01}}, sched.DoesNotHold},
