@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/sched/verdict"
 )
 
 // Fig7Policies are the six methods of Figs. 7 and 8, in the paper's
@@ -89,7 +91,7 @@ func seriesUnder(m, r string) string {
 
 type fig7 struct{}
 
-func init() { sched.RegisterExperiment(fig7{}) }
+func init() { sched.RegisterExperiment(verdict.Seeds(fig7{})) }
 
 // fig7Size is the number of workloads and the GA and HILL settings of a
 // run: the paper's (30 workloads, Table 2) or quick ones.
@@ -120,10 +122,11 @@ func (fig7) Info() sched.ExperimentInfo {
 			"(doc.go: CS_j over every cluster holding a task of the job, all tasks of the mutated job re-allocated, F in seconds, "+
 			"METL's loss T^e - Tb_j) and, one at a time, under each reading that changes it, in rows named method@reading: %s. "+
 			"The summary (JSON) holds x=mean of every series over the workloads and x=rank of the six methods by that mean "+
-			"under the default readings (1 = best). Each claim is checked under every reading (verdict \"holds under reading X\" "+
-			"when it fails under the defaults but holds under X); under a reading, a method it does not change keeps its default rows. \"HILL as good as CBS and JPR\" holds when HILL's mean makespan is nearer "+
-			"the mean of JPR's and CBS's than the mean of METL's, GA-MA's and GA-MF's.",
-			gamf.Fig7Jobs, gamf.TraceName, gamf.MinTasks, gamf.MaxTasks, gamf.BwMin, gamf.BwMax, gamf.SigmaMin, gamf.SigmaMax, strings.Join(rd, "; ")),
+			"under the default readings (1 = best). Every claim is evaluated under the defaults and under each reading, a table per reading set; "+
+			"under a reading, a method it does not change keeps its default rows. A ranking holds when the smallest lead of the methods named over the others is above 0, "+
+			"a comparison when the difference is, \"as good as\" and \"similar\" when the relative difference is within %g, each by its 95%% confidence interval over at least %d seeds "+
+			"(the seed drives the GAs and HILL; engine/sched/verdict).",
+			gamf.Fig7Jobs, gamf.TraceName, gamf.MinTasks, gamf.MaxTasks, gamf.BwMin, gamf.BwMax, gamf.SigmaMin, gamf.SigmaMax, strings.Join(rd, "; "), verdict.SimilarTolerance, verdict.MinSeeds),
 	}
 }
 
@@ -336,7 +339,7 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 			t.Summary = append(t.Summary, sched.Row{Experiment: t.Experiment, X: "rank", Policy: m, Metric: metric, Value: float64(rk[m])})
 		}
 	}
-	t.Claims = d.claims()
+	verdict.Evaluate(t, sets(), d.claims())
 	t.Notes = d.notes(opt)
 	return t, nil
 }
@@ -355,98 +358,84 @@ func (d *fig7Data) ranks(r, metric string) map[string]int {
 	return out
 }
 
-// fig7Claim is one statement of the paper's section 5 and how to check
-// it on the means under a reading: ours describes the numbers, holds
-// decides.
-type fig7Claim struct {
-	claim, paper string
-	check        func(d *fig7Data, r string) (ours string, holds bool)
-}
-
 var methodNames = map[string]string{"jpr": "JPR", "cbs": "CBS", "metl": "METL", "hill": "HILL", "gama": "GA-MA", "gamf": "GA-MF"}
 
 func pct(a, b float64) string { return fmt.Sprintf("%+.1f%%", 100*(a-b)/b) }
 
-// rankText lists methods with their rank: "JPR 6, CBS 5".
-func rankText(rk map[string]int, ms ...string) string {
-	var parts []string
-	for _, m := range ms {
-		parts = append(parts, methodNames[m]+" "+strconv.Itoa(rk[m]))
-	}
-	return "ranks " + strings.Join(parts, ", ") + " of 6"
-}
-
-// hasRanks checks that the methods hold exactly the ranks 1..len or
-// (with last) the last len ranks of metric under reading r.
-func hasRanks(metric string, last bool, ms ...string) func(d *fig7Data, r string) (string, bool) {
-	return func(d *fig7Data, r string) (string, bool) {
-		rk := d.ranks(r, metric)
-		lo, hi := 1, len(ms)
-		if last {
-			lo, hi = len(rk)-len(ms)+1, len(rk)
+// margin is how far the methods tops lead the methods others on metric
+// under reading r: the smallest excess, in percent, of another's mean
+// over a top method's (lower is better). Above 0 when every top method
+// beats every other.
+func (d *fig7Data) margin(r, metric string, tops, others []string) float64 {
+	m := math.Inf(1)
+	for _, a := range tops {
+		for _, b := range others {
+			ta, tb := d.mean(seriesUnder(a, r), metric), d.mean(seriesUnder(b, r), metric)
+			m = math.Min(m, 100*(tb-ta)/ta)
 		}
-		ok := true
-		for _, m := range ms {
-			ok = ok && rk[m] >= lo && rk[m] <= hi
+	}
+	return m
+}
+
+// except is Fig7Policies without ms.
+func except(ms ...string) []string {
+	var out []string
+	for _, m := range Fig7Policies {
+		if !slices.Contains(ms, m) {
+			out = append(out, m)
 		}
-		return rankText(rk, ms...), ok
+	}
+	return out
+}
+
+// lead is a claim that the methods tops have the lowest means of metric:
+// its number is their margin over the others.
+func (d *fig7Data) lead(claim, paper, metric string, tops ...string) verdict.Test {
+	others := except(tops...)
+	return verdict.Test{Claim: claim, Paper: paper + " (ours: the smallest lead, %)", Rule: verdict.Above, Format: "%.1f%%",
+		Measure: func(r string) []float64 { return []float64{d.margin(r, metric, tops, others)} }}
+}
+
+// claims are the statements of section 5 measured on the means over the
+// workloads under a reading set (engine/sched/verdict decides them): a
+// ranking is the smallest lead of the methods named over the others, a
+// comparison the relative difference, "as good as" and "similar" a
+// relative difference within verdict.SimilarTolerance.
+func (d *fig7Data) claims() []verdict.Test {
+	rel := func(r, metric, a, b string) float64 {
+		ma, mb := d.mean(seriesUnder(a, r), metric), d.mean(seriesUnder(b, r), metric)
+		return (ma - mb) / mb
+	}
+	return []verdict.Test{
+		d.lead("Fig. 7: JPR and CBS give the worst makespans", "the two highest means", "makespan", except("jpr", "cbs")...),
+		d.lead("Fig. 7: METL, GA-MA and GA-MF give the best makespans", "the three lowest means", "makespan", "metl", "gama", "gamf"),
+		{Claim: "Fig. 7: GA-MA and GA-MF have better makespans than METL, \"not so significant\"", Paper: "GA-MA and GA-MF below METL (ours: % below)",
+			Rule: verdict.Above, Format: "%.1f%%", Parts: []string{"GA-MA", "GA-MF"},
+			Measure: func(r string) []float64 {
+				return []float64{-100 * rel(r, "makespan", "gama", "metl"), -100 * rel(r, "makespan", "gamf", "metl")}
+			}},
+		{Claim: "Fig. 7: HILL obtains on average as good results as CBS and JPR", Paper: "HILL with JPR and CBS (ours: HILL's makespan against each, relative)",
+			Rule: verdict.Similar, Format: "%+.3f", Parts: []string{"JPR", "CBS"},
+			Measure: func(r string) []float64 {
+				return []float64{rel(r, "makespan", "hill", "jpr"), rel(r, "makespan", "hill", "cbs")}
+			}},
+		d.lead("Fig. 8: HILL, GA-MA and GA-MF give the best flowtimes", "the three lowest means", "flowtime", "hill", "gama", "gamf"),
+		d.lead("Fig. 8: GA-MF gives the best flowtime", "the lowest mean", "flowtime", "gamf"),
+		{Claim: "Fig. 8: GA-MF reduces the flowtime of GA-MA \"dramatically\"", Paper: "GA-MF's flowtime below GA-MA's (ours: % below)",
+			Rule: verdict.Above, Format: "%.1f%%",
+			Measure: func(r string) []float64 { return []float64{-100 * rel(r, "flowtime", "gamf", "gama")} }},
+		{Claim: "Fig. 8: ... at a similar makespan (GA-MF against GA-MA)", Paper: "similar makespans (ours: relative difference)",
+			Rule: verdict.Similar, Format: "%+.3f",
+			Measure: func(r string) []float64 { return []float64{rel(r, "makespan", "gamf", "gama")} }},
 	}
 }
 
-var fig7Claims = []fig7Claim{
-	{"Fig. 7: JPR and CBS give the worst makespans", "the two highest means",
-		hasRanks("makespan", true, "jpr", "cbs")},
-	{"Fig. 7: METL, GA-MA and GA-MF give the best makespans", "the three lowest means",
-		hasRanks("makespan", false, "metl", "gama", "gamf")},
-	{"Fig. 7: GA-MA and GA-MF have better makespans than METL, \"not so significant\"", "GA-MA and GA-MF below METL",
-		func(d *fig7Data, r string) (string, bool) {
-			me := d.mean(seriesUnder("metl", r), "makespan")
-			a, f := d.mean(seriesUnder("gama", r), "makespan"), d.mean(seriesUnder("gamf", r), "makespan")
-			return fmt.Sprintf("GA-MA %s, GA-MF %s against METL", pct(a, me), pct(f, me)), a < me && f < me
-		}},
-	{"Fig. 7: HILL obtains on average as good results as CBS and JPR", "HILL with JPR and CBS",
-		func(d *fig7Data, r string) (string, bool) {
-			h := d.mean(seriesUnder("hill", r), "makespan")
-			bad := (d.mean(seriesUnder("jpr", r), "makespan") + d.mean(seriesUnder("cbs", r), "makespan")) / 2
-			good := (d.mean(seriesUnder("metl", r), "makespan") + d.mean(seriesUnder("gama", r), "makespan") + d.mean(seriesUnder("gamf", r), "makespan")) / 3
-			return fmt.Sprintf("HILL %s s; JPR and CBS %s s; METL, GA-MA and GA-MF %s s", secs(h), secs(bad), secs(good)),
-				math.Abs(h-bad) < math.Abs(h-good)
-		}},
-	{"Fig. 8: HILL, GA-MA and GA-MF give the best flowtimes", "the three lowest means",
-		hasRanks("flowtime", false, "hill", "gama", "gamf")},
-	{"Fig. 8: GA-MF gives the best flowtime", "the lowest mean",
-		func(d *fig7Data, r string) (string, bool) {
-			rk := d.ranks(r, "flowtime")
-			best := ""
-			for _, m := range Fig7Policies {
-				if rk[m] == 1 {
-					best = m
-				}
-			}
-			return fmt.Sprintf("GA-MF rank %d of 6; best %s", rk["gamf"], methodNames[best]), rk["gamf"] == 1
-		}},
-	{"Fig. 8: GA-MF reduces the flowtime of GA-MA \"dramatically\" at a similar makespan", "GA-MF's flowtime below GA-MA's",
-		func(d *fig7Data, r string) (string, bool) {
-			fa, ff := d.mean(seriesUnder("gama", r), "flowtime"), d.mean(seriesUnder("gamf", r), "flowtime")
-			ma, mf := d.mean(seriesUnder("gama", r), "makespan"), d.mean(seriesUnder("gamf", r), "makespan")
-			return fmt.Sprintf("GA-MF flowtime %s, makespan %s against GA-MA", pct(ff, fa), pct(mf, ma)), ff < fa
-		}},
-}
-
-// claims checks every claim under the default and every reading
-// (sched.VerdictUnder: "holds", "holds under reading X" or "does not
-// hold", with our numbers under each reading).
-func (d *fig7Data) claims() []sched.Claim {
-	readings := []string{""}
+// sets are the reading sets the claims are evaluated under: the
+// defaults and each reading.
+func sets() []string {
+	out := []string{""}
 	for _, r := range Fig7Readings {
-		readings = append(readings, r.Name)
-	}
-	var out []sched.Claim
-	for _, c := range fig7Claims {
-		out = append(out, sched.VerdictUnder(c.claim, c.paper, readings, func(r string) (bool, string) {
-			ours, ok := c.check(d, r)
-			return ok, ours
-		}))
+		out = append(out, r.Name)
 	}
 	return out
 }
