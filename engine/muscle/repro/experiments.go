@@ -62,8 +62,8 @@
 // The rate is searched, not fitted to the paper (fig4Calibrate). Each
 // point is one group of runs at one level (fig4Groups) and calibrates its
 // own rate, so points never depend on each other. Merge computes, from
-// the rows, the claims of section 5.1, each with our numbers under every
-// reading and a verdict (sched.VerdictUnder), and notes that state the
+// the rows, the claims of section 5.1, each under every reading set with
+// our numbers and a verdict (engine/sched/verdict), and notes that state the
 // measured rates, queues, utilisations, MCPs and gains. No note is
 // written ahead of the run. alpha of eq. 4 is 1 (the paper gives none).
 package repro
@@ -77,6 +77,7 @@ import (
 
 	"gridplay/engine/muscle"
 	"gridplay/engine/sched"
+	"gridplay/engine/sched/verdict"
 )
 
 // Table2Report is the composition table of MUSCLE Table 2. Its JSON form
@@ -106,7 +107,7 @@ func (r *Table2Report) LongRows() []sched.Row {
 
 func init() {
 	sched.RegisterExperiment(table2Exp{})
-	sched.RegisterExperiment(fig4Exp{})
+	sched.RegisterExperiment(verdict.Seeds(fig4Exp{}))
 }
 
 type table2Exp struct{}

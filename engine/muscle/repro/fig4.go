@@ -360,7 +360,7 @@ func (fig4Exp) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.R
 			tab.Summary = append(tab.Summary, fig4GainRows(tab.Rows, strconv.Itoa(x), rd)...)
 		}
 	}
-	tab.Claims = fig4Claims(tab, st.levels)
+	fig4Claims(tab, st.levels)
 	tab.Notes = fig4Notes(tab, opt.Quick, st.levels)
 	return tab, nil
 }

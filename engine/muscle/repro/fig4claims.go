@@ -3,10 +3,12 @@ package repro
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"gridplay/engine/sched"
+	"gridplay/engine/sched/verdict"
 )
 
 // fig4Paper are the paper's Fig. 4 statements (section 5.1) as relative
@@ -17,10 +19,6 @@ var fig4Paper = []sched.Row{
 	{Experiment: "muscle-fig4", X: "100", Policy: "muscle", Metric: "mcp_gain_vs_dll", Value: 56.7},
 	{Experiment: "muscle-fig4", X: "100", Policy: "muscle", Metric: "mcp_gain_vs_wrand", Value: 48.9},
 }
-
-// gainTol is how close (relative to the paper's figure) a gain of ours
-// must be for a claim of a figure to hold: within 25% of it.
-const gainTol = 0.25
 
 // fig4Data reads a merged table's rows.
 type fig4Data struct {
@@ -45,125 +43,133 @@ func (d fig4Data) gains(rd fig4Reading, base, metric string) (xs []int, g []floa
 	return xs, g
 }
 
-// fig4Check is one claim of the paper: test computes our value and
-// whether the claim holds under a reading; ok false means the run has not
-// the data (a level not run).
-type fig4Check struct {
-	claim, paper string
-	test         func(d fig4Data, rd fig4Reading) (ours string, holds, ok bool)
+// gainAt is MUSCLE's gain in metric over the baseline base at level x
+// (NaN when a run is missing).
+func (d fig4Data) gainAt(x int, muscle, base, metric string) float64 {
+	ours, ok1 := d.get(x, muscle, metric)
+	b, ok2 := d.get(x, base, metric)
+	if !ok1 || !ok2 {
+		return math.NaN()
+	}
+	return gain(b, ours)
 }
 
-func fig4Checks() []fig4Check {
-	var cs []fig4Check
-	cs = append(cs, fig4Check{
-		claim: "Fig. 4a (section 5.1): MUSCLE outperforms DLL and WRAND under all workload levels (lower MCP)",
-		paper: "lower MCP than both at every level",
-		test: func(d fig4Data, rd fig4Reading) (string, bool, bool) {
-			xd, gd := d.gains(rd, rd.DLL, "mcp")
-			xw, gw := d.gains(rd, rd.WRAND, "mcp")
-			if len(xd) == 0 || len(xw) == 0 {
-				return "", false, false
+// readingOf is the reading of a set ("" or "default" is the default).
+func readingOf(set string) fig4Reading {
+	for _, rd := range fig4Readings {
+		if rd.Name == set {
+			return rd
+		}
+	}
+	return fig4Readings[0]
+}
+
+// fig4Tests are the claims of section 5.1, each measured on the rows under
+// a reading set (engine/sched/verdict decides them): a direction is
+// MUSCLE's gain at each level, a trend the least-squares slope of the
+// gain over the levels, a figure the gain at its level.
+func fig4Tests(d fig4Data) []verdict.Test {
+	levels := make([]float64, len(d.levels))
+	var byBase []string
+	for i, x := range d.levels {
+		levels[i] = float64(x)
+	}
+	for _, b := range []string{"DLL", "WRAND"} {
+		for _, x := range d.levels {
+			byBase = append(byBase, fmt.Sprintf("%s at %d:", b, x))
+		}
+	}
+	bases := func(set string) [2]string {
+		rd := readingOf(set)
+		return [2]string{rd.DLL, rd.WRAND}
+	}
+	var ts []verdict.Test
+	ts = append(ts, verdict.Test{
+		Claim: "Fig. 4a (section 5.1): MUSCLE outperforms DLL and WRAND under all workload levels (lower MCP)",
+		Paper: "lower MCP than both at every level (ours: MCP gain, %)", Rule: verdict.Above, Format: "%.1f%%", Parts: byBase,
+		Measure: func(set string) []float64 {
+			var v []float64
+			for _, b := range bases(set) {
+				for _, x := range d.levels {
+					v = append(v, d.gainAt(x, readingOf(set).Muscle, b, "mcp"))
+				}
 			}
-			nd, nw := countPositive(gd), countPositive(gw)
-			return fmt.Sprintf("lower at %d of %d levels than DLL, %d of %d than WRAND", nd, len(gd), nw, len(gw)),
-				nd == len(gd) && nw == len(gw), true
+			return v
 		}})
 	for _, p := range fig4Paper {
 		x, _ := strconv.Atoi(p.X)
 		short := strings.TrimPrefix(p.Metric, "mcp_gain_vs_")
-		paper := p.Value
-		cs = append(cs, fig4Check{
-			claim: fmt.Sprintf("Fig. 4a (section 5.1): with a mean of %d jobs in the queue MUSCLE outperforms %s in MCP by %.1f%% (holds when ours is within %.0f%% of that figure)",
-				x, strings.ToUpper(short), paper, 100*gainTol),
-			paper: fmt.Sprintf("%.1f%%", paper),
-			test: func(d fig4Data, rd fig4Reading) (string, bool, bool) {
-				base := rd.DLL
-				if short == "wrand" {
-					base = rd.WRAND
-				}
-				ours, ok1 := d.get(x, rd.Muscle, "mcp")
-				b, ok2 := d.get(x, base, "mcp")
-				if !ok1 || !ok2 {
-					return "", false, false
-				}
-				g := gain(b, ours)
-				return pct(g) + "%", math.Abs(g-paper) <= gainTol*paper, true
-			}})
-	}
-	cs = append(cs, fig4Check{
-		claim: "Fig. 4a (section 5.1): the advantage of MUSCLE becomes increasingly pronounced as the workload increases (MCP gain over each baseline never falls from one level to the next)",
-		paper: "over DLL 12.1% at 40, 56.7% at 100; over WRAND 8.4%, 48.9%",
-		test: func(d fig4Data, rd fig4Reading) (string, bool, bool) {
-			xd, gd := d.gains(rd, rd.DLL, "mcp")
-			xw, gw := d.gains(rd, rd.WRAND, "mcp")
-			if len(xd) < 2 || len(xw) < 2 {
-				return "", false, false
-			}
-			return fmt.Sprintf("vs DLL %s%%, vs WRAND %s%% at %s", slashed(gd, pct), slashed(gw, pct), slashed(xd, strconv.Itoa)),
-				nonDecreasing(gd) && nonDecreasing(gw), true
-		}})
-	pbCheck := func(claim, paper string, in func(x int) bool, worse bool) fig4Check {
-		return fig4Check{claim: claim, paper: paper, test: func(d fig4Data, rd fig4Reading) (string, bool, bool) {
-			var parts []string
-			holds, n := true, 0
-			for _, x := range d.levels {
-				if !in(x) {
-					continue
-				}
-				m, ok1 := d.get(x, rd.Muscle, "pb")
-				b, ok2 := d.get(x, rd.DLL, "pb")
-				if !ok1 || !ok2 {
-					continue
-				}
-				n++
-				parts = append(parts, fmt.Sprintf("%d: %.3g vs DLL %.3g", x, m, b))
-				if worse {
-					holds = holds && m > b
-				} else {
-					holds = holds && m < b
-				}
-			}
-			if n == 0 {
-				return "", false, false
-			}
-			return "PB " + strings.Join(parts, ", "), holds, true
-		}}
-	}
-	cs = append(cs,
-		pbCheck("Fig. 4b (section 5.1): when the mean number of jobs in the queue is less than 60, MUSCLE's PB is slightly worse (higher) than DLL's",
-			"higher PB than DLL below 60", func(x int) bool { return x < 60 }, true),
-		pbCheck("Fig. 4b (section 5.1): in all other cases (60 jobs and more) MUSCLE significantly outperforms DLL in PB (lower)",
-			"lower PB than DLL from 60 on", func(x int) bool { return x >= 60 }, false))
-	return cs
-}
-
-// fig4Claims checks every claim under every reading (sched.VerdictUnder):
-// the verdict is the default reading's, or names the readings under which
-// the claim holds when it does not hold under the default; Ours gives
-// the default's numbers, then every other reading's. A claim whose levels
-// were not run is left out.
-func fig4Claims(t *sched.Table, levels []int) []sched.Claim {
-	d := fig4Data{rows: append(append([]sched.Row(nil), t.Rows...), t.Summary...), levels: levels}
-	names := make([]string, len(fig4Readings))
-	for i, rd := range fig4Readings {
-		names[i] = rd.Name
-	}
-	var out []sched.Claim
-	for _, c := range fig4Checks() {
-		if _, _, ok := c.test(d, fig4Readings[0]); !ok {
+		if !slices.Contains(d.levels, x) {
 			continue
 		}
-		out = append(out, sched.VerdictUnder(c.claim, c.paper, names, func(r string) (bool, string) {
-			for _, rd := range fig4Readings {
-				if rd.Name == r {
-					ours, holds, _ := c.test(d, rd)
-					return holds, ours
+		ts = append(ts, verdict.Test{
+			Claim: fmt.Sprintf("Fig. 4a (section 5.1): with a mean of %d jobs in the queue MUSCLE outperforms %s in MCP by %.1f%%", x, strings.ToUpper(short), p.Value),
+			Paper: fmt.Sprintf("%.1f%%", p.Value), Rule: verdict.About, Target: p.Value, Format: "%.1f%%",
+			Measure: func(set string) []float64 {
+				b := bases(set)[0]
+				if short == "wrand" {
+					b = bases(set)[1]
 				}
-			}
-			return false, ""
-		}))
+				return []float64{d.gainAt(x, readingOf(set).Muscle, b, "mcp")}
+			}})
 	}
-	return out
+	if len(d.levels) >= 2 {
+		ts = append(ts, verdict.Test{
+			Claim: "Fig. 4a (section 5.1): the advantage of MUSCLE becomes increasingly pronounced as the workload increases",
+			Paper: "over DLL 12.1% at 40, 56.7% at 100; over WRAND 8.4%, 48.9% (ours: slope of the MCP gain, points of % per 10 jobs in the queue)",
+			Rule:  verdict.Above, Format: "%.2f", Parts: []string{"DLL:", "WRAND:"},
+			Measure: func(set string) []float64 {
+				var v []float64
+				for _, b := range bases(set) {
+					g := make([]float64, len(d.levels))
+					for i, x := range d.levels {
+						g[i] = d.gainAt(x, readingOf(set).Muscle, b, "mcp")
+					}
+					v = append(v, 10*verdict.Slope(levels, g))
+				}
+				return v
+			}})
+	}
+	pb := func(claim, paper string, in func(x int) bool, worse bool) {
+		var xs []int
+		var parts []string
+		for _, x := range d.levels {
+			if in(x) {
+				xs, parts = append(xs, x), append(parts, fmt.Sprintf("at %d:", x))
+			}
+		}
+		if len(xs) == 0 {
+			return
+		}
+		sign := 1.0
+		if worse {
+			sign = -1
+		}
+		ts = append(ts, verdict.Test{Claim: claim, Paper: paper, Rule: verdict.Above, Format: "%.1f%%", Parts: parts,
+			Measure: func(set string) []float64 {
+				var v []float64
+				for _, x := range xs {
+					v = append(v, sign*d.gainAt(x, readingOf(set).Muscle, bases(set)[0], "pb"))
+				}
+				return v
+			}})
+	}
+	pb("Fig. 4b (section 5.1): when the mean number of jobs in the queue is less than 60, MUSCLE's PB is slightly worse (higher) than DLL's",
+		"higher PB than DLL below 60 (ours: MUSCLE's PB above DLL's, %)", func(x int) bool { return x < 60 }, true)
+	pb("Fig. 4b (section 5.1): in all other cases (60 jobs and more) MUSCLE significantly outperforms DLL in PB (lower)",
+		"lower PB than DLL from 60 on (ours: MUSCLE's PB below DLL's, %)", func(x int) bool { return x >= 60 }, false)
+	return ts
+}
+
+// fig4Claims evaluates every claim under every reading set of muscle-fig4
+// (the default runs TITAN tuned; untuned is a set of its own).
+func fig4Claims(t *sched.Table, levels []int) {
+	d := fig4Data{rows: append(append([]sched.Row(nil), t.Rows...), t.Summary...), levels: levels}
+	sets := make([]string, len(fig4Readings))
+	for i, rd := range fig4Readings {
+		sets[i] = rd.Name
+	}
+	verdict.Evaluate(t, sets, fig4Tests(d))
 }
 
 // fig4Notes states, from the rows, what was measured at each level and
@@ -272,31 +278,3 @@ func listGains(xs []int, g []float64) string {
 // pct formats a percentage with 4 significant digits, so that a gain of
 // 99.97% does not read as 100.0%.
 func pct(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
-
-// slashed formats v as "a/b/c", each value by f.
-func slashed[T any](v []T, f func(T) string) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = f(x)
-	}
-	return strings.Join(parts, "/")
-}
-
-func countPositive(v []float64) int {
-	n := 0
-	for _, x := range v {
-		if x > 0 {
-			n++
-		}
-	}
-	return n
-}
-
-func nonDecreasing(v []float64) bool {
-	for i := 1; i < len(v); i++ {
-		if v[i] < v[i-1] {
-			return false
-		}
-	}
-	return true
-}
