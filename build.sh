@@ -13,9 +13,11 @@
 #                        with; BENCH_RUNS timed runs per row, default 5;
 #                        BENCH_NOTE says what else ran) and the browser
 #                        suite's measurements (wasm/e2e, -tags measure)
-#   ./build.sh experiments  run every experiment (EXPERIMENTS_QUICK=1: the
-#                        quick versions) and write docs/experiments.md, the
-#                        papers' claims against this run's numbers
+#   ./build.sh experiments  run every experiment over 5 seeds
+#                        (EXPERIMENTS_QUICK=1: the quick versions;
+#                        EXPERIMENTS_SEEDS=N: N seeds) and write
+#                        docs/experiments.md, the papers' claims against
+#                        this run's numbers, a table per reading set
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
 #                        target for ${FUZZTIME:-10s}, the headless-browser
@@ -189,31 +191,37 @@ bench() {
 }
 
 # experiments_doc runs every experiment (full mode; EXPERIMENTS_QUICK=1 for
-# the quick one) and writes docs/experiments.md: each experiment's claims
-# from its paper beside the values the run computed, with the verdicts.
+# the quick one) over 5 seeds (EXPERIMENTS_SEEDS=N for another count) and
+# writes docs/experiments.md: each experiment's claims from its paper beside
+# the values the run computed, with the verdicts, a table per reading set.
 experiments_doc() {
 	need_go
-	local out="$ROOT/docs/experiments.md" tmp bin mode="" name
+	local out="$ROOT/docs/experiments.md" tmp bin mode="" name seeds="${EXPERIMENTS_SEEDS:-5}" start
 	[ "${EXPERIMENTS_QUICK:-}" = 1 ] && mode="-quick"
 	tmp=$(mktemp)
 	bin=$(mktemp -d)/api
 	go build -o "$bin" ./wasm/api || die "building wasm/api failed"
+	start=$(date +%s)
 	{
 		echo "# Experiments against their papers"
 		echo
 		echo "Written by \`./build.sh experiments\` (do not edit by hand) from the"
-		echo "runs of \`go run ./wasm/api experiment NAME -format md${mode:+ $mode}\`."
-		echo "Each table gives a paper's claim, the paper's number, the number this"
-		echo "run computed, the reading of the paper it is computed under (the"
-		echo "experiment's notes name them), and whether the claim holds."
+		echo "runs of \`go run ./wasm/api experiment NAME -format md${mode:+ $mode} -seeds $seeds\`:"
+		echo "every experiment runs over $seeds seeds (1 to $seeds), and each value is"
+		echo "the mean over them with its 95% confidence interval. Every claim is"
+		echo "evaluated under every reading set of its experiment, a table per set,"
+		echo "and the text above the tables names the set under which the most claims"
+		echo "hold. A claim that compares (a difference, a trend, a gain \"about X%\")"
+		echo "is decided only over at least 5 seeds; the rules and tolerances are in"
+		echo "engine/sched/verdict/doc.go."
 		echo
 	} >"$tmp"
 	for name in $("$bin" experiments | grep -E '^[a-z]' | awk '{print $1}'); do
-		step "experiment $name${mode:+ ($mode)}"
-		"$bin" experiment "$name" -format md $mode >>"$tmp" || die "experiment $name failed"
+		step "experiment $name${mode:+ ($mode)}, $seeds seeds"
+		"$bin" experiment "$name" -format md $mode -seeds "$seeds" >>"$tmp" || die "experiment $name failed"
 	done
 	mv "$tmp" "$out"
-	printf 'wrote %s\n' "$out"
+	printf 'wrote %s in %d s\n' "$out" $(($(date +%s) - start))
 }
 
 ensure_chromium() {

@@ -505,9 +505,14 @@ func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentO
 	if opt.Seed != 0 {
 		seed = fmt.Sprintf("seed %d", opt.Seed)
 	}
+	t, ok := rep.(*sched.Table)
 	if opt.Seeds > 1 {
-		first := max(opt.Seed, 1)
-		seed = fmt.Sprintf("seeds %d to %d", first, first+uint64(opt.Seeds)-1)
+		if ok && len(t.Rows) > 0 && t.Rows[0].Seed != 0 {
+			first := max(opt.Seed, 1)
+			seed = fmt.Sprintf("seeds %d to %d", first, first+uint64(opt.Seeds)-1)
+		} else {
+			seed += "; the experiment has no seed to vary, so it ran once"
+		}
 	}
 	fmt.Fprintf(w, "## %s (paper %s)\n\n%s\n\n", info.Name, info.Paper, info.Summary)
 	fmt.Fprintf(w, "Run: `go run ./wasm/api experiment %s -format md", info.Name)
@@ -521,7 +526,6 @@ func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentO
 		fmt.Fprintf(w, " -seeds %d", opt.Seeds)
 	}
 	fmt.Fprintf(w, "` (%s mode, %s).\n\n", mode, seed)
-	t, ok := rep.(*sched.Table)
 	if !ok || len(t.Claims) == 0 {
 		fmt.Fprint(w, "The paper states no number this experiment checks.\n\n")
 		return
