@@ -50,7 +50,7 @@ func TestEquations(t *testing.T) {
 // either mode.
 func newSelector(sys *system, jobs []job, strat Strategy) *selector {
 	s := newSelectorFor(sys, jobs, strat, backfill.EASY)
-	s.kept = make([]saved, len(jobs))
+	s.kept = make([]reason, len(jobs))
 	return s
 }
 
