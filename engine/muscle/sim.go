@@ -357,13 +357,13 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				}
 				return emit(sched.Frame{Kind: "generation", T: t, Data: GenFrame{Round: rounds, C: ci, Generation: g}})
 			}
+			cfgc := cfg // c.pend is empty without Replan
+			if ps.Untuned {
+				cfgc = titan.LiteratureRates(len(c.pend)+len(to[ci]), c.m)
+				cfgc.Population = ps.Population
+			}
+			cfgc.Weights = c.w
 			if ps.Replan {
-				cfgc := cfg
-				if ps.Untuned {
-					cfgc = titan.LiteratureRates(len(c.pend)+len(to[ci]), c.m)
-					cfgc.Population = ps.Population
-				}
-				cfgc.Weights = c.w
 				cost, taken, err := replanCluster(ctx, c, ci, k, ps, cfgc, t, to[ci], seeds[ci], jobs, batch, gaRand, genFrame, placements)
 				if err != nil {
 					return nil, err
@@ -400,12 +400,6 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				}
 				sd = []titan.Schedule{l}
 			}
-			cfgc := cfg
-			if ps.Untuned {
-				cfgc = titan.LiteratureRates(len(pr.Tasks), c.m)
-				cfgc.Population = ps.Population
-			}
-			cfgc.Weights = c.w
 			ga, err := titan.New(cfgc, pr, sd, rng.Child(gaRand))
 			if err != nil {
 				return nil, fmt.Errorf("muscle: cluster %s round %d: %w", c.id, rounds, err)
@@ -417,14 +411,7 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 			cps[ci] = cost // eq. 1 (TITAN eq. 10 with the cluster's weights)
 			share[ci] = len(to[ci])
 			for ti, pos := range to[ci] {
-				j := &jobs[batch[pos]]
-				hosts := best.HostsOf(ti)
-				for _, h := range hosts {
-					c.release[h] = math.Max(c.release[h], tm.End[ti])
-				}
-				placements[j.idx] = &sched.Placement{Job: j.id, Cluster: c.id, Start: tm.Start[ti], End: tm.End[ti], Nodes: len(hosts),
-					Alloc: []sched.Alloc{{Cluster: c.id, Nodes: hosts}}}
-				c.out = append(c.out, sent{j: batch[pos], end: tm.End[ti]})
+				c.place(batch[pos], &jobs[batch[pos]], best.HostsOf(ti), tm.Start[ti], tm.End[ti], placements)
 			}
 		}
 		mcp, pb := MCP(cps, share), PB(cps, share)
@@ -467,6 +454,17 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 		res.Metrics["max_postponement"] = post
 	}
 	return res, nil
+}
+
+// place records job j (jobs[ji]) as planned in c on hosts from start to
+// end: the hosts' release times, its placement and its entry in c.out.
+func (c *cluster) place(ji int, j *job, hosts []int, start, end float64, placements []*sched.Placement) {
+	for _, h := range hosts {
+		c.release[h] = math.Max(c.release[h], end)
+	}
+	placements[j.idx] = &sched.Placement{Job: j.id, Cluster: c.id, Start: start, End: end, Nodes: len(hosts),
+		Alloc: []sched.Alloc{{Cluster: c.id, Nodes: hosts}}}
+	c.out = append(c.out, sent{j: ji, end: end})
 }
 
 // noDeadlineDR is the deadline ratio dr assumed for a job without a
