@@ -53,10 +53,7 @@
 // end released it and its measured slowdown (PS_j, the highest CS_j).
 //
 // Frames: the GA (and HILL, every 80 neighbours) emits "generation" frames
-// whose Data is a GenFrame: generation, best and mean F, the best
-// schedule's makespan, flowtime and jobs (start, end, tasks per cluster)
-// and the peak load of each link (sum_j B_j^k / B^k; above 1 is
-// saturation).
+// whose Data is a GenFrame.
 //
 // # Choices where the paper is silent
 //

@@ -129,13 +129,7 @@
 // best single site (a multisite choice) or the job's own site (a remote
 // one); for greedy, its instant candidate against its reservation
 // candidate; for non-adaptive, the class it fell into and why the classes
-// before it could not take the job. Under EASY the head's reservation is
-// recomputed at every pass, so a job that waited reads "at once" from
-// the selection made when it started; under conservative backfilling it
-// reads its reservation. The backfilling core is not asked for anything:
-// the selector keeps, per job, the last choice it returned (EASY) or the
-// latest with the least key (conservative, the core's compression rule),
-// and a placement that does not match its record gets no reason.
+// before it could not take the job.
 //
 // # Readings
 //
