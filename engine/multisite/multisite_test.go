@@ -624,3 +624,10 @@ func TestStrictNonAdaptive(t *testing.T) {
 		}
 	}
 }
+
+// duration is durations' estimate for a job of time base on reference
+// nodes, submitted at site origin, run on the sites in c.
+func (sys *system) duration(origin int, c []int, base, data float64) float64 {
+	d, _ := sys.durations(&job{origin: origin, est: base, run: base, data: data}, c)
+	return d
+}
