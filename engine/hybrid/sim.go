@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"gridplay/engine/kernel"
 	"gridplay/engine/minmax"
@@ -431,7 +430,7 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 	best := math.Inf(1)
 	var bestR, bestO float64
 	cand := sm.ccand[:0]
-	live, overlap := sm.cfg.Live, sm.cfg.Overlap
+	overlap := sm.cfg.Overlap
 	for c := range sm.g.clusters {
 		if c == j.origin {
 			continue
@@ -448,11 +447,7 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 			if sv.nodes < j.size {
 				continue
 			}
-			p := &sv.gsnap // gview without Live, here without a call
-			if live {
-				p = sm.gview(sv, t)
-			}
-			w := sm.ttr(j, sv, p, at)
+			w := sm.ttr(j, sv, sm.gview(sv, t), at)
 			if !overlap {
 				w += o // Hybrid eq. 1: Remote_Cluster_TTR + overhead
 			}
@@ -710,34 +705,18 @@ func (sm *sim) finish() {
 	minSubmit, maxEnd := math.Inf(1), math.Inf(-1)
 	done := 0
 	for i := range sm.jobs {
-		if sm.jobs[i].state == stDone {
-			done++
-		}
-	}
-	// The schedule and its allocations take their room once (appending
-	// one placement at a time was half of what a hybrid-table1 point
-	// allocated); with no job done the schedule stays as it was.
-	if done > 0 {
-		res.Schedule = slices.Grow(res.Schedule, done)
-	}
-	allocs := make([]sched.Alloc, done)
-	done = 0
-	for i := range sm.jobs {
 		j := &sm.jobs[i]
 		minSubmit = min(minSubmit, j.submit)
 		if j.state != stDone {
 			continue
 		}
-		a := allocs[done : done+1 : done+1]
 		done++
 		sumTTR += j.end - j.submit // TTR_j = C_j - s_j
 		work += float64(j.size) * j.exec
 		maxEnd = max(maxEnd, j.end)
 		cid := sm.g.clusters[j.dest].id
-		a[0] = sched.Alloc{Cluster: cid, Nodes: j.nodes}
-		res.Schedule = append(res.Schedule, sched.Placement{
-			Job: j.id, Cluster: cid, Start: j.start, End: j.end, Nodes: j.size, Alloc: a,
-		})
+		res.Schedule = append(res.Schedule, sched.Placement{Job: j.id, Cluster: cid, Start: j.start, End: j.end,
+			Nodes: j.size, Alloc: []sched.Alloc{{Cluster: cid, Nodes: j.nodes}}})
 	}
 	m := res.Metrics
 	m["ttr"] = 0
