@@ -32,8 +32,8 @@
 // ranks individuals by F, selects parents by linear ranking, crosses them in
 // two stages (job order, then node allocation), mutates in two phases (order
 // move, then a task moved to another node) and refills the population with
-// new individuals (section 4.4). The best of every generation is recorded and the best of
-// those is the result. Table 2's settings are the defaults: 120 iterations,
+// new individuals (section 4.4). The best of every generation is recorded
+// and the best of those is the result. Table 2's settings are the defaults: 120 iterations,
 // population 80, mutation frequency 50, alpha = 0.6.
 //
 // Policies: gamf (GA-MF), gama (GA-MA: the same GA with alpha = 1, Gabaldon
@@ -43,7 +43,7 @@
 // produces a chromosome and is scored by the same evaluator, so all six are
 // measured with the same execution model. Experiment gamf-fig7
 // (engine/gamf/repro) reproduces Figs. 7 and 8; BenchmarkTable1 measures
-// Table 1; BenchmarkGAMFRun times one run of the paper's size.
+// Table 1.
 //
 // Every method fills sched.Placement.Why with its own reason for each
 // job, computed from the decision it made (why.go, heur.go): JPR names the
@@ -53,10 +53,7 @@
 // end released it and its measured slowdown (PS_j, the highest CS_j).
 //
 // Frames: the GA (and HILL, every 80 neighbours) emits "generation" frames
-// whose Data is a GenFrame: generation, best and mean F, the best
-// schedule's makespan, flowtime and jobs (start, end, tasks per cluster)
-// and the peak load of each link (sum_j B_j^k / B^k; above 1 is
-// saturation).
+// whose Data is a GenFrame.
 //
 // # Choices where the paper is silent
 //
@@ -161,28 +158,15 @@
 //     allocated processors (requested when missing); Tb_j = run time capped
 //     at the requested time; B_j uniform in [5, 50] Mbit/s and sigma_j
 //     uniform in [0.6, 0.9] ("computational-intensive"), drawn from the job
-//     number; all submitted at 0. 30 workloads as in the paper. These
-//     workloads average 47 tasks and 8,606 s per job against the paper's
-//     90 tasks and 15,520 s. No processor filter of HPC2N gives both: its
-//     jobs of 1..240 processors with a positive run time (capped at the
-//     request) average 6.4 processors and 16,975 s, those with >= 32
-//     processors 39.6 and 8,777 s, >= 65 processors 104 and 1,726 s (the
-//     trace's wide jobs are short; TestTraceFigures), so we keep the
-//     parallel jobs (>= 32) and do not rescale the trace. Adding a least
-//     run time does not help: >= 48 processors and Tb >= 600 s leaves 614
-//     jobs of 70.8 tasks and 10,372 s; >= 65 processors and Tb >= 3,600 s,
-//     the nearest to the paper's means (105.3 tasks, 15,446 s), leaves 46
-//     jobs, two workloads where the paper has 30 (600 jobs); >= 90 and
-//     3,600 s, 34 jobs. So no filter of this trace gives the paper's
-//     workloads. The diagnosis of issue 37 found that the width of the
-//     jobs, not their time, decides the ranking: multiplying every Tb_j by
-//     15,520/8,606 scales the makespan and flowtime of JPR, CBS, METL,
-//     HILL and GA-MF and moves no rank, while at about 90 tasks per job
-//     METL joins GA-MA and GA-MF among the best makespans, as in the
-//     paper. Reading wide (gamf.Widen) scales every job's tau_j by 90 over
-//     the run's mean tasks per job, capped at 240 (about 90 tasks;
-//     TestWiden), and keeps the base times; gamf-fig7's notes give the
-//     rankings under it.
+//     number; all submitted at 0. 30 workloads as in the paper. They
+//     average fewer tasks and a shorter time per job than the paper's 90
+//     tasks and 15,520 s, and no processor or run-time filter of HPC2N
+//     gives both (its wide jobs are short; TestTraceFigures), so we keep
+//     the parallel jobs (>= 32) and do not rescale the trace. The width
+//     of the jobs, not their time, decides the ranking: reading wide
+//     (gamf.Widen) scales every job's tau_j by 90 over the run's mean
+//     tasks per job, capped at 240 (TestWiden), and keeps the base times;
+//     gamf-fig7's notes give the rankings under it.
 //  21. Table 1 convergence: a run lasts 1000 generations and converged at
 //     the first generation whose best F is within 1% of the run's final
 //     best. Population 50, 10 workloads of 200 jobs cut like gamf-fig7's,
@@ -210,15 +194,15 @@
 //     "used link" fits the link of a cluster the job uses; so the default
 //     (cs=0) takes CS_j over every cluster holding a task of J_j: a job
 //     inside one cluster (B_j^k = 0) is slowed when other jobs saturate
-//     that cluster's link. Reading cs-used (cs=1, the code's earlier
-//     choice) takes only the links the job's traffic uses (B_j^k > 0).
+//     that cluster's link. Reading cs-used (cs=1) takes only the links
+//     the job's traffic uses (B_j^k > 0).
 //     Applies to the decoder (all six methods), the guided population's
 //     prediction and METL's prediction.
 //   - mutate_one (reading mutate-one). Section 4.4: "Node allocation
 //     mutation: The tasks for the previously selected job can be
 //     re-allocated to any other computational node." The subject is the
 //     job's tasks, so the default (0) re-allocates all of them (choice 13);
-//     mutate-one (1, the earlier choice) moves one task to a node the job
+//     mutate-one (1) moves one task to a node the job
 //     does not use, closer to "a random choice is made of some genes to be
 //     modified". GA-MF, GA-MA and HILL (whose neighbourhood is this
 //     mutation).
@@ -243,24 +227,19 @@
 //     operation"; section 4.3: "For every generation, we record the
 //     individual with the minimum F, and the final solution is the best
 //     among these." The best is recorded, not preserved, so the default
-//     (0) keeps no individual (choice 12); elite (1, the earlier choice)
+//     (0) keeps no individual (choice 12); elite (1)
 //     copies the best into slot 0 of the next generation. GA-MF and GA-MA.
 //   - ties (reading ties). GA-MA minimises the makespan alone (alpha =
 //     1, section 5), and many schedules tie on it: which of them survives
 //     depends on float rounding and population order, so GA-MA's flowtime
-//     is arbitrary among makespan-equal schedules (issue 37's diagnosis
-//     counted 1.7-2.4% of adjacent pairs of GA-MA's ranked populations as
-//     different schedules of equal F, none for GA-MF). The paper ranks by
+//     is arbitrary among makespan-equal schedules. The paper ranks by
 //     F only, so the default (0) keeps population order on a tie; ties (1)
 //     ranks equal F by flowtime. GA-MA.
 //   - wide (gamf-fig7 only, not a policy parameter): the workloads'
 //     tasks scaled to the paper's 90 per job (choice 20). Every method.
 //
-// # Speed and determinism
-//
-// BenchmarkGAMFRun times one GA-MF run of the paper's size;
-// BenchmarkOperators and BenchmarkDecode time the parts. TestGoldenOutputs
-// holds every method to hashes of its outputs (testdata/golden.txt).
+// TestGoldenOutputs holds every method to hashes of its outputs
+// (testdata/golden.txt).
 //
 // # Work estimate
 //

@@ -1,6 +1,7 @@
 package gamf
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sort"
@@ -57,15 +58,9 @@ const (
 )
 
 func (c Config) withDefaults() Config {
-	if c.Generations == 0 {
-		c.Generations = DefaultGenerations
-	}
-	if c.Population == 0 {
-		c.Population = DefaultPopulation
-	}
-	if c.Pressure == 0 {
-		c.Pressure = DefaultPressure
-	}
+	c.Generations = cmp.Or(c.Generations, DefaultGenerations)
+	c.Population = cmp.Or(c.Population, DefaultPopulation)
+	c.Pressure = cmp.Or(c.Pressure, DefaultPressure)
 	return c
 }
 

@@ -175,37 +175,9 @@
 //     E[speed] = 2.5 x 1250), so dr is the ratio of the deadline to the run
 //     time on an average node. The run times, and so the load, stay on the
 //     1000-MIPS reference node. The value is ours, not fitted; reading
-//     loose draws the deadlines against the 1000-MIPS run time as before
-//     issue 37, under which a job runs about 3 times faster than the run
-//     time its deadline is drawn against and is almost never late at
-//     home. (Raising ref_mips instead, as issue 37's diagnosis did,
-//     tightens the deadlines but also makes every job 3 times longer: at
-//     5000 jobs and more the grid then saturates and HRS's and P-HRS's
-//     TTR exceed local execution's.)
-//
-// # Why P-HRS and HRS differed so much before issue 37
-//
-// Until issue 37 the defaults were always=1 and rescue=1, with deadlines on
-// a 1000-MIPS node. Traced by hand (C = 4, 12 jobs: the two approaches
-// differ in one job, which meets its deadline at home with a margin of 16
-// and which P-HRS moves for PB 0.178) and counted at C = 40, 1000 jobs:
-// P-HRS moved about a third of the jobs (339 of 1000) to faster clusters
-// although they met their deadline at home, which made the whole 25-36%
-// TTR gap over HRS (paper 1.9-4.3%) and P-HRS's lower utilisation (the
-// same work in fewer node-seconds on faster nodes). HRS also transferred
-// every job late at home, which are the only jobs P-HRS can complete and
-// HRS cannot, so completions were equal by construction (+0.0%, paper
-// +6.7 to +16.3%). And with deadlines on the 1000-MIPS node only 3 jobs
-// of 1000 were late at home, so approach 3 had almost nothing to do.
-// Under Step 2 and deadlines on the expected node, P-HRS completes more
-// jobs than HRS (full runs: +9.0% on hybrid-table1, paper +16.3%; +7.1%
-// on hybrid-table3, paper +6.7%). Its mean TTR over the completed jobs is
-// then close to HRS's or slightly above, and close to local execution's:
-// the jobs it completes and the others discard were late at home and have
-// long TTRs, so the mean over completed jobs carries survivor bias (the
-// submitted reading counts a discarded job at its deadline, and there
-// P-HRS gains 8.6-8.8% over HRS, 20.5-21.7% over local execution). The
-// experiments' notes give these figures from the run.
+//     loose draws the deadlines against the 1000-MIPS run time, under
+//     which a job runs about 3 times faster than the run time its
+//     deadline is drawn against and is almost never late at home.
 //
 // # Readings
 //
@@ -213,8 +185,8 @@
 // comparison, the experiments run every reading (rows "policy@reading";
 // the default reading has no suffix):
 //
-//   - every-job (policy parameters always=1 and rescue=1, HRS and P-HRS;
-//     the defaults before issue 37). Section III.B.c: "the decision of job
+//   - every-job (policy parameters always=1 and rescue=1, HRS and P-HRS).
+//     Section III.B.c: "the decision of job
 //     migration depends upon the performance benefit in terms of the
 //     TTR", read for every job that fits at home, and III.B.b "cannot be
 //     handled ... without being discarded" read as HRS (and P-HRS)
@@ -276,18 +248,13 @@
 // # Experiments
 //
 // The experiments live in engine/hybrid/repro. hybrid-table1 (section
-// IV.A, Tables I-II) and hybrid-table3 (section IV.B, Tables III-IV) print TTR, completed, utilisation, discarded and
-// migrated for each approach under each reading, and the percentage
-// improvement of P-HRS over local and HRS (ttr_improvement_vs_local,
-// ..._vs_hrs, and the same for completed and utilisation) at each x, with
-// the paper's Tables in Table.Paper. Every series runs on the same
-// workloads at an x. An x has a point for each group of readings (the
-// paper's readings; users10 on hybrid-table3; live), whose rows are its
-// series and the improvements under its readings: a group's improvements
-// need only its own series, so the points are independent, and an x's
-// series run in parallel when the points are fanned out. Summary holds
-// the "avg" rows, the mean of each improvement over the x, as the
-// paper's averages are the means of its table rows. The paper gives only the number of clusters and jobs
+// IV.A, Tables I-II) and hybrid-table3 (section IV.B, Tables III-IV)
+// print TTR, completed, utilisation, discarded and migrated for each
+// approach under each reading, and the percentage improvement of P-HRS
+// over local and HRS at each x, with the paper's Tables in Table.Paper;
+// every series runs on the same workloads at an x, and the "avg" rows
+// are the means over the x, as the paper's averages are the means of
+// its table rows. The paper gives only the number of clusters and jobs
 // and T_s, so the platform and workload are drawn from Setup
 // (DefaultSetup): 1-4 servers per cluster, 4-32 nodes per server, 1-4
 // PEs per node, 500-2000 MIPS per PE; 100 Mbit/s WAN with 0.05 s latency
@@ -295,14 +262,10 @@
 // (more jobs is more load), sizes U{1..16}, reference run times bounded
 // Pareto on [60, 3600] s with shape 1, deadlines submit + dr x run time
 // with dr U[1, 4] and the run time on a 3125-MIPS node (reading loose: on
-// the 1000-MIPS reference node), 10-500 MB of input per job; 3 workloads per point, the
-// same for every approach (drawn with engine/workload's BoundedPareto,
-// PoissonArrivals and UniformSize). A grid of c clusters is the first c
-// clusters of one 100-cluster draw. The notes print, from the run, the
-// mean node power of the grid against the reference node of the run
-// times and deadlines, local execution's discards and P-HRS's completions
-// against HRS under each reading of the decision step. Every sentence of the notes that compares series
-// or readings is computed from the rows.
+// the 1000-MIPS reference node), 10-500 MB of input per job; 3
+// workloads per point, the same for every approach (engine/workload's
+// BoundedPareto, PoissonArrivals and UniformSize). A grid of c clusters
+// is the first c clusters of one 100-cluster draw.
 //
 // # Work estimate
 //

@@ -180,15 +180,13 @@ func (g *grid) network(pl *model.Platform) error {
 	if n == nil {
 		return nil
 	}
-	if n.Bandwidth < 0 || n.Latency < 0 || n.MigrationOverhead < 0 {
-		switch {
-		case n.Bandwidth < 0:
-			return model.Errf("platform.network.bandwidth", "must not be negative")
-		case n.Latency < 0:
-			return model.Errf("platform.network.latency", "must not be negative")
-		default:
-			return model.Errf("platform.network.migration_overhead", "must not be negative")
-		}
+	switch {
+	case n.Bandwidth < 0:
+		return model.Errf("platform.network.bandwidth", "must not be negative")
+	case n.Latency < 0:
+		return model.Errf("platform.network.latency", "must not be negative")
+	case n.MigrationOverhead < 0:
+		return model.Errf("platform.network.migration_overhead", "must not be negative")
 	}
 	g.fixed = n.MigrationOverhead
 	for i := range g.bw {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"gridplay/engine/kernel"
 	"gridplay/engine/minmax"
@@ -31,7 +30,8 @@ var approachNames = [...]string{"hybrid-local", "hybrid-hrs", "hybrid-phrs"}
 
 func (a Approach) String() string { return approachNames[a] }
 
-// Config holds the policy parameters.
+// Config holds the policy parameters (policy.go says what each means;
+// doc.go, "Readings", gives the readings behind the flags).
 type Config struct {
 	// Ts is the status exchange period T_s in seconds (section III: 20).
 	Ts float64
@@ -40,28 +40,17 @@ type Config struct {
 	// RefMIPS is the power of the reference node a job's Runtime is given
 	// for.
 	RefMIPS float64
-	// Always makes P-HRS weigh eq. 1 for every job that fits at home
-	// (section III.B.c taken for every job); false, the default, weighs it
-	// only for jobs whose home TTR exceeds their deadline (Step 2 of
-	// section III.A: "(req < avail) && (TTR > Deadline)").
+	// Always (always=1): P-HRS weighs eq. 1 for every job that fits at
+	// home, not only for those late there (Step 2 of section III.A).
 	Always bool
-	// Rescue makes HRS and P-HRS hand to the grid scheduler a job that
-	// fits at home but whose home TTR exceeds its deadline, whatever its
-	// PB (a reading of III.B.b, "cannot be handled ... without being
-	// discarded"). False, the default, follows Step 2: approach 2 (HRS)
-	// is for req > avail only, so HRS discards such a job as local
-	// execution does, and P-HRS weighs it by eq. 1 (approach 3).
+	// Rescue (rescue=1): HRS and P-HRS hand a job late at home to the
+	// grid scheduler whatever its PB (a reading of III.B.b).
 	Rescue bool
-	// Live makes every decision on the live status instead of the last
+	// Live (live=1): decisions on the live status instead of the last
 	// exchanged one (the T_s -> 0 reference point).
 	Live bool
-	// Overlap reads eq. 1-2 with the migration overhead overlapping the
-	// wait at the remote cluster: a job that arrives after the overhead
-	// starts at the later of its arrival and the remote server's predicted
-	// start, so Remote_Cluster_TTR + overhead is the TTR of that start.
-	// False is the literal eq. 1: the overhead is added to the TTR the job
-	// would have on the remote cluster if it were there now (doc.go,
-	// "Readings").
+	// Overlap (overlap=1): the migration overhead overlaps the wait at
+	// the remote cluster in eq. 1-2.
 	Overlap bool
 }
 
@@ -431,7 +420,7 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 	best := math.Inf(1)
 	var bestR, bestO float64
 	cand := sm.ccand[:0]
-	live, overlap := sm.cfg.Live, sm.cfg.Overlap
+	overlap := sm.cfg.Overlap
 	for c := range sm.g.clusters {
 		if c == j.origin {
 			continue
@@ -448,11 +437,7 @@ func (sm *sim) minTTRCluster(j *job, t float64) (int, float64, float64) {
 			if sv.nodes < j.size {
 				continue
 			}
-			p := &sv.gsnap // gview without Live, here without a call
-			if live {
-				p = sm.gview(sv, t)
-			}
-			w := sm.ttr(j, sv, p, at)
+			w := sm.ttr(j, sv, sm.gview(sv, t), at)
 			if !overlap {
 				w += o // Hybrid eq. 1: Remote_Cluster_TTR + overhead
 			}
@@ -710,34 +695,18 @@ func (sm *sim) finish() {
 	minSubmit, maxEnd := math.Inf(1), math.Inf(-1)
 	done := 0
 	for i := range sm.jobs {
-		if sm.jobs[i].state == stDone {
-			done++
-		}
-	}
-	// The schedule and its allocations take their room once (appending
-	// one placement at a time was half of what a hybrid-table1 point
-	// allocated); with no job done the schedule stays as it was.
-	if done > 0 {
-		res.Schedule = slices.Grow(res.Schedule, done)
-	}
-	allocs := make([]sched.Alloc, done)
-	done = 0
-	for i := range sm.jobs {
 		j := &sm.jobs[i]
 		minSubmit = min(minSubmit, j.submit)
 		if j.state != stDone {
 			continue
 		}
-		a := allocs[done : done+1 : done+1]
 		done++
 		sumTTR += j.end - j.submit // TTR_j = C_j - s_j
 		work += float64(j.size) * j.exec
 		maxEnd = max(maxEnd, j.end)
 		cid := sm.g.clusters[j.dest].id
-		a[0] = sched.Alloc{Cluster: cid, Nodes: j.nodes}
-		res.Schedule = append(res.Schedule, sched.Placement{
-			Job: j.id, Cluster: cid, Start: j.start, End: j.end, Nodes: j.size, Alloc: a,
-		})
+		res.Schedule = append(res.Schedule, sched.Placement{Job: j.id, Cluster: cid, Start: j.start, End: j.end,
+			Nodes: j.size, Alloc: []sched.Alloc{{Cluster: cid, Nodes: j.nodes}}})
 	}
 	m := res.Metrics
 	m["ttr"] = 0

@@ -76,15 +76,10 @@
 // least one node, and all together at least the request, free for the
 // whole run (the paper's max of per-site available times, made exact for
 // a split request). More than MaxOptimalSites (12) sites is refused with
-// an error naming platform.clusters: 2^N-1 combinations per decision. Cost:
-// each combination is a sweep over its sites' profiles, so one decision is
-// O(2^N x profile steps); a combination that cannot beat the best finish
-// found so far is cut short. With conservative backfilling and a long
-// queue (an overloaded grid), every early finish re-selects every waiting
-// job, so optimal's cost grows with 2^N times the queue length; the
-// paper says as much: optimal "lacks scalability"
-// (BenchmarkOptimalKTH measures one run on the whole KTH trace). Runs
-// honour cancellation.
+// an error naming platform.clusters: 2^N-1 combinations per decision,
+// each a sweep over its sites' profiles (cut short when it cannot beat
+// the best finish so far); the paper says as much: optimal "lacks
+// scalability".
 //
 // Idle nodes of a site (for an instant start on several sites, in greedy
 // and non-adaptive) are the processors free for the whole predicted run
@@ -134,13 +129,7 @@
 // best single site (a multisite choice) or the job's own site (a remote
 // one); for greedy, its instant candidate against its reservation
 // candidate; for non-adaptive, the class it fell into and why the classes
-// before it could not take the job. Under EASY the head's reservation is
-// recomputed at every pass, so a job that waited reads "at once" from
-// the selection made when it started; under conservative backfilling it
-// reads its reservation. The backfilling core is not asked for anything:
-// the selector keeps, per job, the last choice it returned (EASY) or the
-// latest with the least key (conservative, the core's compression rule),
-// and a placement that does not match its record gets no reason.
+// before it could not take the job.
 //
 // # Readings
 //
@@ -204,19 +193,13 @@
 // trace goes to site k mod 3 and submit times are divided by 3, so the
 // grid carries the trace's own load; every job carries 1 MB of input (80 s
 // at 100 Kbps), latency 0, p = 1.0..1.6 in steps of 0.1, conservative
-// backfilling (Section6 builds these scenarios). The trace's run and requested times are read as T_i (see
-// Readings). Quick runs use the first 5000 jobs, embedded in
-// kth_excerpt.txt, and p = 1.0, 1.3, 1.6; the full run reads the trace
-// through engine/swf (swf.Load: the file static/traces ships, else the
-// page's or the deployment's traces through swf.Fetcher) and fails with a
+// backfilling (Section6 builds these scenarios). The trace's run and
+// requested times are read as T_i (see Readings). Quick runs use the
+// first 5000 jobs, embedded in kth_excerpt.txt, and p = 1.0, 1.3, 1.6;
+// the full run reads the trace through engine/swf and fails with a
 // message naming the trace when it cannot, rather than run another
-// workload under the same name. Each point is one series (a policy
-// under a reading) at one multisite factor; the points read the trace
-// once per process (a cache) and never depend on each other. Table.Paper
-// holds the paper's ratios; Table.Summary ours (metric
-// awrt_ratio/awwt_ratio, policy "multisite-nonadaptive/<adaptive>", with
-// "@reading" for the other readings), computed in Merge from the points'
-// rows.
+// workload under the same name. Table.Paper holds the paper's ratios;
+// Table.Summary ours (metric awrt_ratio/awwt_ratio).
 //
 // How far the figures can be compared. Since Cost_j is the node count
 // times T_end - T_start, AWRT - AWWT is the cost-weighted mean run time X
@@ -224,46 +207,27 @@
 // and AWWT x3 for non-adaptive over optimal, then force the optimal
 // schedule's waits to be a share (2-k)/(3-k) of its AWRT, with k the ratio
 // of the two schedules' X: 29% to 50% for k from 1.6 down to 1. The
-// experiment's notes print our k and our share, and split each AWRT gap
-// into run time and wait, from the run's rows. We do not tune the load,
+// experiment's notes print our k and our share. We do not tune the load,
 // the site sizes or the data size toward the paper's numbers.
 //
 // # Why non-adaptive can beat optimal at p = 1.0
 //
-// Under the default reading, non-adaptive has a lower AWRT and AWWT than
-// optimal at multisite factor 1.0 (quick run: AWRT 61,255 against 62,202
-// s, AWWT 6,036 against 6,997 s), against the paper's "consistently
-// lower". This is Alg. 2 as printed, not a defect: step 3(c) reserves on
-// multisite combinations ("all the multisite combination[s] ... by
-// reserve", and 4.1.2's "Advanced reservation that reserves the
-// resources on different sites") and step 4 takes the earliest predicted
-// finish. At p = 1.0 a co-allocation costs a job nothing but its data
-// transfer, so when a job cannot start, optimal's earliest finish is often
-// a reservation across sites, holding nodes on each of them for the job's
-// requested time. Under conservative backfilling every waiting job keeps
-// its reservation, and KTH's requested times are far above the run times,
-// so such a reservation blocks backfilling on every site it touches.
-// Non-adaptive reserves on the job's own site (its first class that can
-// hold the job), so the other sites stay open, and when jobs end early
-// its reservations compress onto whatever is free. Traced on KTH jobs
-// 2900-2939 (h = 1, p = 1.0): job 2933 (80 nodes, home hit) cannot start
-// at 1,300,995; optimal reserves nisac+uc+hit (54+8+18 nodes) from
-// 1,307,264. Job 2937 (16 nodes, home nisac, requested 53,400 s) arrives
-// at 1,301,848: non-adaptive starts it at once on nisac, optimal cannot
-// (its 16 nodes for 53,400 s would cross 2933's reservation on nisac) and
-// starts it at 1,307,651 on nisac+uc, 5,803 s later. Non-adaptive starts
-// 2933 at 1,307,651 on hit+nisac+uc, 387 s after optimal does. In
-// cost-weighted wait (Cost_j = nodes x run time) 2937 loses about
-// 16 x 53,290 x 5,803 = 4.9e9 and 2933 gains 80 x 14,192 x 387 = 4.4e8:
-// optimal is right for 2933 and wrong for the queue. Over the quick
-// workload optimal starts about 16% fewer jobs by backfilling than
-// non-adaptive; the experiments' notes print the "backfilled" counts of
-// the run at the lowest factor. Issue 37's diagnosis checked the
-// mechanism with probes outside the repository: letting optimal reserve
-// on single sites only (co-allocating only jobs that start at once)
-// removes the inversion, and it holds over 8 assignments of jobs to
-// sites; with exact run times optimal wins easily. The paper prescribes
-// the multisite reservations, so they stay.
+// Under the default reading, non-adaptive can have a lower AWRT and
+// AWWT than optimal at multisite factor 1.0, against the paper's
+// "consistently lower". This is Alg. 2 as printed, not a defect: step
+// 3(c) reserves on multisite combinations ("all the multisite
+// combination[s] ... by reserve", and 4.1.2's "Advanced reservation that
+// reserves the resources on different sites") and step 4 takes the
+// earliest predicted finish. At p = 1.0 a co-allocation costs a job
+// nothing but its data transfer, so when a job cannot start, optimal's
+// earliest finish is often a reservation across sites, holding nodes on
+// each of them for the job's requested time. Under conservative
+// backfilling every waiting job keeps its reservation, and KTH's
+// requested times are far above the run times, so such a reservation
+// blocks backfilling on every site it touches. Non-adaptive reserves on
+// the job's own site, so the other sites stay open. The experiments'
+// notes print the "backfilled" counts of the run at the lowest factor.
+// The paper prescribes the multisite reservations, so they stay.
 //
 // # Other choices where the paper is silent
 //

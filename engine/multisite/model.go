@@ -115,17 +115,6 @@ func newSystem(s *model.Scenario) (*system, error) {
 	return sys, es.Err()
 }
 
-// maxFrom is max(m, x), math.Max's result, for an m that is NaN or
-// >= +0 and never -0 (a running maximum started at 0): then only NaN
-// needs a case of its own. It inlines, where the builtin max and math.Max
-// are calls under js/wasm.
-func maxFrom(m, x float64) float64 {
-	if x > m || x != x {
-		return x
-	}
-	return m
-}
-
 func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || x < 0 }
 
 // readJobs reads the jobs: origin (empty means the first site), size,
@@ -196,8 +185,9 @@ func (sys *system) transfer(i, j int, data float64) float64 {
 	return t
 }
 
-// duration is the predicted execution time of a job of local time base*h_i
-// submitted at site i and run on the sites in c:
+// durations is the predicted execution time of job jb on the sites in
+// c, for its estimate and for its actual runtime (capped at the estimate:
+// a job is killed at its requested time):
 //
 //	one site j:  T_i->j = T_i * h_j/h_i + t_trans(i,j)                  (multisite eq. 1)
 //	sites j..m:  T_i->(j..m) = T_i * p * max(h_j..h_m)/h_i
@@ -205,20 +195,12 @@ func (sys *system) transfer(i, j int, data float64) float64 {
 //
 // T_i is the local predicted time, base*h_i (base is the time on a
 // reference node, h = 1), so T_i*h_j/h_i = base*h_j.
-func (sys *system) duration(origin int, c []int, base, data float64) float64 {
-	d, _ := sys.durations(&job{origin: origin, est: base, run: base, data: data}, c)
-	return d
-}
-
-// durations is duration for a job's estimate and its actual runtime at
-// once (the maxima over c are taken once), the actual time capped at the
-// estimate (killed at its requested time).
 func (sys *system) durations(jb *job, c []int) (est, run float64) {
 	hi := sys.h[jb.origin]
 	maxH, maxT := 0.0, 0.0
 	for _, j := range c {
-		maxH = maxFrom(maxH, sys.h[j])
-		maxT = maxFrom(maxT, sys.transfer(jb.origin, j, jb.data))
+		maxH = math.Max(maxH, sys.h[j])
+		maxT = math.Max(maxT, sys.transfer(jb.origin, j, jb.data))
 	}
 	ti1, ti2 := jb.est*hi, jb.run*hi
 	if len(c) == 1 {

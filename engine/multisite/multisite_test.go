@@ -50,7 +50,7 @@ func TestEquations(t *testing.T) {
 // either mode.
 func newSelector(sys *system, jobs []job, strat Strategy) *selector {
 	s := newSelectorFor(sys, jobs, strat, backfill.EASY)
-	s.kept = make([]saved, len(jobs))
+	s.kept = make([]reason, len(jobs))
 	return s
 }
 
@@ -623,4 +623,11 @@ func TestStrictNonAdaptive(t *testing.T) {
 			}
 		}
 	}
+}
+
+// duration is durations' estimate for a job of time base on reference
+// nodes, submitted at site origin, run on the sites in c.
+func (sys *system) duration(origin int, c []int, base, data float64) float64 {
+	d, _ := sys.durations(&job{origin: origin, est: base, run: base, data: data}, c)
+	return d
 }

@@ -69,10 +69,6 @@ type selector struct {
 	idx                []int
 	parts              []backfill.Part
 	altSites, altNodes []int
-	// store holds the sites and node counts of the saved reasons (see
-	// why.go), sentence the buffer their texts are written in.
-	store    []int
-	sentence sentence
 	// strict is the strict reading of the non-adaptive baseline (policy
 	// parameter strict=1, see doc.go): a job goes to the first class that
 	// can ever hold it and waits there.
@@ -81,7 +77,7 @@ type selector struct {
 	// why.go): last is the latest choice returned for the job, kept the
 	// latest one with the least key. A run records only the one its mode
 	// reads (newSelectorFor); nil is not recorded.
-	last, kept []saved
+	last, kept []reason
 }
 
 // cand is one candidate placement: the sites of a combination, their
@@ -138,9 +134,9 @@ func newSelectorFor(sys *system, jobs []job, strat Strategy, mode backfill.Mode)
 		prefs: make([][]int, n), all: make([]int, n), caps: make([]int, n), idx: make([]int, n),
 		cset: make([]int, 0, n), parts: make([]backfill.Part, n), altSites: make([]int, n), altNodes: make([]int, n)}
 	if mode == backfill.EASY {
-		s.last = make([]saved, len(jobs))
+		s.last = make([]reason, len(jobs))
 	} else {
-		s.kept = make([]saved, len(jobs))
+		s.kept = make([]reason, len(jobs))
 	}
 	for _, h := range sys.h {
 		s.minH = math.Min(s.minH, h)
@@ -148,7 +144,6 @@ func newSelectorFor(sys *system, jobs []job, strat Strategy, mode backfill.Mode)
 	for i := range s.all {
 		s.all[i] = i
 	}
-	s.store = make([]int, 0, 8*len(jobs))
 	if strat == Optimal && n <= MaxOptimalSites {
 		var masks []int
 		for mask := 1; mask < 1<<n; mask++ {

@@ -1,9 +1,10 @@
 package multisite
 
 import (
+	"fmt"
 	"math"
-	"slices"
 	"strconv"
+	"strings"
 
 	"gridplay/engine/backfill"
 	"gridplay/engine/sched"
@@ -32,7 +33,8 @@ type reason struct {
 	altNodes []int
 	// While a selection runs, r holds no slices: the alternative's
 	// sites and node counts are the selector's altSites[:nAlt] and
-	// altNodes[:nAlt], the choice's are its candidate's (record).
+	// altNodes[:nAlt], the choice's are its candidate's (save copies
+	// them into the job's record).
 	nAlt int
 }
 
@@ -75,19 +77,6 @@ func (s *selector) setAlt(r *reason, kind uint8, c *cand, ok bool) {
 	}
 }
 
-// saved is a reason as the selector keeps it per job: the same numbers,
-// with the sites and node counts in the selector's store (offsets, not
-// slices), so the per-job records hold no pointers and the collector
-// never scans them.
-type saved struct {
-	ok, altOK                            bool
-	kind, alt                            uint8
-	now, start, end, key                 float64
-	altStart, altEnd                     float64
-	off, room                            int // store[off:off+room] is this record's
-	nSites, nNodes, nAltSites, nAltNodes int
-}
-
 // record keeps the reason of the choice c just returned for job j.
 func (s *selector) record(j int, now float64, c *cand, key float64, r *reason) {
 	r.ok, r.now, r.start, r.end, r.key = true, now, c.start, c.finish(), key
@@ -101,44 +90,15 @@ func (s *selector) record(j int, now float64, c *cand, key float64, r *reason) {
 	}
 }
 
-// save copies r, with the sites and node counts of its choice x and of
-// its alternative (setAlt), into dst, the counts into dst's room in the
-// store (a new room at the store's end when they do not fit).
-func (s *selector) save(dst *saved, r *reason, x *cand) {
-	dst.ok, dst.altOK, dst.kind, dst.alt = r.ok, r.altOK, r.kind, r.alt
-	dst.now, dst.start, dst.end, dst.key, dst.altStart, dst.altEnd = r.now, r.start, r.end, r.key, r.altStart, r.altEnd
-	a, b, c, d := len(x.sites), len(x.nodes), r.nAlt, r.nAlt
-	dst.nSites, dst.nNodes, dst.nAltSites, dst.nAltNodes = a, b, c, d
-	if need := a + b + c + d; need > dst.room {
-		dst.off, dst.room = len(s.store), need
-		s.store = slices.Grow(s.store, need)[:len(s.store)+need]
-	}
-	// A few ints each: loops, not a memmove call per slice.
-	st := s.store[dst.off : dst.off+dst.room]
-	for i, v := range x.sites {
-		st[i] = v
-	}
-	st = st[a:]
-	for i, v := range x.nodes {
-		st[i] = v
-	}
-	st = st[b:]
-	for i, v := range s.altSites[:c] {
-		st[i] = v
-	}
-	st = st[c:]
-	for i, v := range s.altNodes[:d] {
-		st[i] = v
-	}
-}
-
-// load is the reason a saved record holds, its slices in the store.
-func (s *selector) load(x *saved) reason {
-	st := s.store[x.off : x.off+x.room : x.off+x.room]
-	a, b, c, d := x.nSites, x.nNodes, x.nAltSites, x.nAltNodes
-	return reason{ok: x.ok, now: x.now, start: x.start, end: x.end, key: x.key,
-		sites: st[:a:a], nodes: st[a : a+b : a+b], kind: x.kind, alt: x.alt, altOK: x.altOK,
-		altStart: x.altStart, altEnd: x.altEnd, altSites: st[a+b : a+b+c : a+b+c], altNodes: st[a+b+c : a+b+c+d : a+b+c+d]}
+// save copies r into dst, with the sites and node counts of its choice x
+// and of its alternative (setAlt), reusing dst's slices.
+func (s *selector) save(dst *reason, r *reason, x *cand) {
+	sites, nodes, altSites, altNodes := dst.sites, dst.nodes, dst.altSites, dst.altNodes
+	*dst = *r
+	dst.sites = append(sites[:0], x.sites...)
+	dst.nodes = append(nodes[:0], x.nodes...)
+	dst.altSites = append(altSites[:0], s.altSites[:r.nAlt]...)
+	dst.altNodes = append(altNodes[:0], s.altNodes[:r.nAlt]...)
 }
 
 // explain fills Placement.Why from the recorded reasons (see reason).
@@ -149,14 +109,14 @@ func (s *selector) explain(res *sched.Result, mode backfill.Mode, index map[stri
 		if !ok {
 			continue
 		}
-		var x *saved
+		var r *reason
 		if mode == backfill.EASY {
-			x = &s.last[j]
+			r = &s.last[j]
 		} else {
-			x = &s.kept[j]
+			r = &s.kept[j]
 		}
-		if r := s.load(x); r.ok && r.start == pl.Start && s.matches(&r, pl) {
-			pl.Why = s.text(j, &r)
+		if r.ok && r.start == pl.Start && s.matches(r, pl) {
+			pl.Why = s.text(j, r)
 		}
 	}
 }
@@ -180,163 +140,88 @@ func (s *selector) matches(r *reason, pl *sched.Placement) bool {
 func (s *selector) text(j int, r *reason) string {
 	jb := &s.jobs[j]
 	own := s.sys.ids[jb.origin]
-	w := &s.sentence
-	if w.s != s {
-		w.s = s
-	}
-	w.b = w.b[:0] // resliced from 0: no pointer written
+	var w strings.Builder
 	switch s.strat {
 	case Optimal:
-		w.str("Optimal (Alg. 2): ")
-		w.when(r)
+		w.WriteString("Optimal (Alg. 2): " + when(r))
 		if len(r.sites) == 1 && r.sites[0] == jb.origin {
-			w.str(" its own site ", own)
+			w.WriteString(" its own site " + own)
 		} else {
-			w.str(" ")
-			w.where(r.sites, r.nodes)
+			w.WriteString(" " + s.where(r.sites, r.nodes))
 		}
-		w.str(", predicted to finish at ")
-		w.at(r.end)
-		w.str(" (", eq(r.sites), ")")
+		fmt.Fprintf(&w, ", predicted to finish at %s (%s)", at(r.end), eq(r.sites))
 		switch {
 		case r.alt == altSingle && r.altOK:
-			w.str("; the best single site, ")
-			w.where(r.altSites, r.altNodes)
-			w.str(", would finish at ")
-			w.at(r.altEnd)
+			fmt.Fprintf(&w, "; the best single site, %s, would finish at %s", s.where(r.altSites, r.altNodes), at(r.altEnd))
 		case r.alt == altSingle:
-			w.str("; no single site has ")
-			w.int(jb.size)
-			w.str(" nodes")
+			fmt.Fprintf(&w, "; no single site has %d nodes", jb.size)
 		case r.alt == altOwn && r.altOK:
-			w.str("; its own site ", own, " would finish at ")
-			w.at(r.altEnd)
+			fmt.Fprintf(&w, "; its own site %s would finish at %s", own, at(r.altEnd))
 		case r.alt == altOwn:
-			w.str("; its own site ", own, " has only ")
-			w.int(s.sys.nodes[jb.origin])
-			w.str(" nodes")
+			fmt.Fprintf(&w, "; its own site %s has only %d nodes", own, s.sys.nodes[jb.origin])
 		default:
-			w.str(", the earliest of every site and combination")
+			w.WriteString(", the earliest of every site and combination")
 		}
 	case Greedy:
-		w.str("Greedy: ")
-		w.when(r)
-		w.str(" ")
-		w.where(r.sites, r.nodes)
+		fmt.Fprintf(&w, "Greedy: %s %s", when(r), s.where(r.sites, r.nodes))
 		if r.kind == kindInstant {
-			w.str(", the fastest sites with idle nodes, predicted to finish at ")
-			w.at(r.end)
-			w.str(" (", eq(r.sites), ")")
+			fmt.Fprintf(&w, ", the fastest sites with idle nodes, predicted to finish at %s (%s)", at(r.end), eq(r.sites))
 			if r.altOK {
-				w.str("; reserving the fastest sites that hold ")
-				w.int(jb.size)
-				w.str(" nodes (")
-				w.where(r.altSites, nil)
-				w.str(") would finish at ")
-				w.at(r.altEnd)
+				fmt.Fprintf(&w, "; reserving the fastest sites that hold %d nodes (%s) would finish at %s", jb.size, s.where(r.altSites, nil), at(r.altEnd))
 			}
 		} else {
-			w.str(", the fastest sites that hold ")
-			w.int(jb.size)
-			w.str(" nodes, predicted to finish at ")
-			w.at(r.end)
-			w.str(" (", eq(r.sites), ")")
+			fmt.Fprintf(&w, ", the fastest sites that hold %d nodes, predicted to finish at %s (%s)", jb.size, at(r.end), eq(r.sites))
 			if r.altOK {
-				w.str("; starting at once on the fastest idle nodes (")
-				w.where(r.altSites, r.altNodes)
-				w.str(") would finish at ")
-				w.at(r.altEnd)
+				fmt.Fprintf(&w, "; starting at once on the fastest idle nodes (%s) would finish at %s", s.where(r.altSites, r.altNodes), at(r.altEnd))
 			} else {
-				w.str("; the idle nodes could not hold it at once")
+				w.WriteString("; the idle nodes could not hold it at once")
 			}
 		}
 	default:
-		w.str("Non-adaptive (section 6): ")
+		w.WriteString("Non-adaptive (section 6): ")
 		if !s.strict && r.kind >= kindLocal {
-			w.str("nothing could start at once, so ")
+			w.WriteString("nothing could start at once, so ")
 		}
 		switch r.kind {
 		case kindLocalNow:
-			w.str("at once on its own site ", own)
+			w.WriteString("at once on its own site " + own)
 		case kindRemoteNow:
-			w.str("its own site ", own, " had fewer than ")
-			w.int(jb.size)
-			w.str(" nodes idle for the run, so at once on the remote site ")
-			w.where(r.sites, nil)
+			fmt.Fprintf(&w, "its own site %s had fewer than %d nodes idle for the run, so at once on the remote site %s", own, jb.size, s.where(r.sites, nil))
 		case kindMultiNow:
-			w.str("no single site had ")
-			w.int(jb.size)
-			w.str(" nodes idle for the run, so at once on ")
-			w.where(r.sites, r.nodes)
-			w.str(", its own site first")
+			fmt.Fprintf(&w, "no single site had %d nodes idle for the run, so at once on %s, its own site first", jb.size, s.where(r.sites, r.nodes))
 		case kindLocal:
-			w.when(r)
-			w.str(" its own site ", own)
+			fmt.Fprintf(&w, "%s its own site %s", when(r), own)
 		case kindRemote:
-			w.str("its own site ", own, " has only ")
-			w.int(s.sys.nodes[jb.origin])
-			w.str(" nodes, so ")
-			w.when(r)
-			w.str(" the remote site with the earliest start, ")
-			w.where(r.sites, nil)
+			fmt.Fprintf(&w, "its own site %s has only %d nodes, so %s the remote site with the earliest start, %s", own, s.sys.nodes[jb.origin], when(r), s.where(r.sites, nil))
 		case kindMulti:
-			w.str("no single site has ")
-			w.int(jb.size)
-			w.str(" nodes, so ")
-			w.when(r)
-			w.str(" ")
-			w.where(r.sites, r.nodes)
-			w.str(", its own site first")
+			fmt.Fprintf(&w, "no single site has %d nodes, so %s %s, its own site first", jb.size, when(r), s.where(r.sites, r.nodes))
 		}
 	}
-	w.str(".")
-	return string(w.b)
+	w.WriteString(".")
+	return w.String()
 }
-
-// sentence writes a reason's text piece by piece into one buffer, kept
-// by the selector for the next text: each text allocates only its string.
-type sentence struct {
-	s *selector
-	b []byte
-}
-
-func (w *sentence) str(parts ...string) {
-	for _, p := range parts {
-		w.b = append(w.b, p...)
-	}
-}
-
-func (w *sentence) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
 
 // when says whether the choice starts at the decision or later.
-func (w *sentence) when(r *reason) {
+func when(r *reason) string {
 	if r.start <= r.now {
-		w.str("at once on")
-		return
+		return "at once on"
 	}
-	w.str("reserved from ")
-	w.at(r.start)
-	w.str(" on")
+	return "reserved from " + at(r.start) + " on"
 }
 
 // where names sites, with the nodes taken on each when there are several.
-func (w *sentence) where(sites, nodes []int) {
-	for i, x := range sites {
-		if i > 0 {
-			w.b = append(w.b, '+')
-		}
-		w.b = append(w.b, w.s.sys.ids[x]...)
+func (s *selector) where(sites, nodes []int) string {
+	var ids, ns []string
+	for _, x := range sites {
+		ids = append(ids, s.sys.ids[x])
 	}
 	if len(sites) > 1 && len(nodes) == len(sites) {
-		w.str(" (")
-		for i, n := range nodes {
-			if i > 0 {
-				w.b = append(w.b, '+')
-			}
-			w.int(n)
+		for _, n := range nodes {
+			ns = append(ns, strconv.Itoa(n))
 		}
-		w.str(" nodes)")
+		return strings.Join(ids, "+") + " (" + strings.Join(ns, "+") + " nodes)"
 	}
+	return strings.Join(ids, "+")
 }
 
 func eq(sites []int) string {
@@ -346,9 +231,7 @@ func eq(sites []int) string {
 	return "eq. 1"
 }
 
-// at writes a simulated time to a tenth of a second.
-func (w *sentence) at(t float64) {
-	w.str("t = ")
-	w.b = strconv.AppendFloat(w.b, math.Round(t*10)/10, 'f', -1, 64)
-	w.str(" s")
+// at is a simulated time to a tenth of a second.
+func at(t float64) string {
+	return "t = " + strconv.FormatFloat(math.Round(t*10)/10, 'f', -1, 64) + " s"
 }

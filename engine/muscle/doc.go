@@ -30,8 +30,8 @@
 // cluster drawn with probability proportional to m_i u_i. Both dispatch
 // each job when it arrives and send no packing; their TITAN starts from a
 // list schedule and random ones (see "Baselines" for both choices and
-// their other readings). The comprehensive performance
-// CP (eq. 1) of each cluster is recorded when its GA has stabilised, and
+// their other readings). The comprehensive performance CP (eq. 1) of
+// each cluster is recorded when its GA has stabilised, and
 // each round gives MCP (eq. 7) and PB (eq. 8). Result.Series["cp"] is the
 // MCP of each round (x = round time), Series["pb"] its PB,
 // Series["cp:<cluster id>"] each cluster's CP_i and Series["queue"] the
@@ -114,8 +114,8 @@
 //     default because it is what the sentence says. The parameter
 //     barrier 1 gives the other reading, a round only when every
 //     cluster's expected makespan is within the threshold (all drained
-//     for threshold 0). Defaults: period
-//     0, threshold 0 (the paper gives no value), barrier 0.
+//     for threshold 0). Defaults: period 0, threshold 0 (the paper gives
+//     no value), barrier 0.
 //   - Re-planning (parameter replan, every policy). TITAN re-plans the
 //     tasks not yet started when its queue changes (paper 002, section
 //     4.1: "If a significant change occurs in either the host or task
@@ -125,26 +125,17 @@
 //     that at each round: the jobs planned to start before the round time
 //     are committed, the others are planned again with the new ones from
 //     the committed release times, seeded with their old plan
-//     (replanCluster). Left alone, the GA postpones jobs again and again
-//     (issue 37's findings: DLL's largest wait 2,730 s against 1,874 s
-//     committed); so a plan that would start any job later than the start
-//     it was first planned at is refused and the seed kept
+//     (replanCluster). Left alone, the GA postpones jobs again and again,
+//     so a plan that would start any job later than the start it was
+//     first planned at is refused and the seed kept
 //     (TestReplanNeverPostpones; metrics replans_taken, replans_refused,
 //     max_postponement). CP_i is then the GA's cost over all the jobs
 //     planned, p_i the new ones. Default 0, "committed": each round's
 //     plan is committed, its resources' release times carry over to the
 //     next round, where new jobs queue behind them, and jobs of a round
-//     are not re-optimised later. Issue 37 asked for re-planning as the
-//     default; it is not, because it buys nothing measurable and costs
-//     two to ten times the run time. Measured (seed 1, 2,400 jobs,
-//     offered load 0.776, TITAN population 20, at most 60 generations,
-//     stall 10; committed against replan 1): utilisation inside the
-//     arrival window MUSCLE 0.772 and 0.772, DLL 0.768 and 0.768, WRAND
-//     0.737 and 0.723; mean wait MUSCLE 32.8 and 30.1 s, DLL 37.7 and
-//     48.9 s, WRAND 148.5 and 178.2 s; run time MUSCLE 0.5 and 1.2 s,
-//     DLL 0.7 and 6.3 s, WRAND 1.3 and 13.0 s. The bound refused 1,296 of
-//     DLL's 2,400 re-plans and 66 of MUSCLE's 552.
-
+//     are not re-optimised later. Re-planning is not the default: it buys
+//     nothing measurable and costs two to ten times the run time.
+//
 // TITAN and the metrics:
 //   - The seed schedule's task order is by start time in the seed, then
 //     by first resource; its host map is the resources Alg. 3 gave.
@@ -173,8 +164,7 @@
 //     multicluster, the WRAND policy first picks out all clusters whose
 //     sizes are greater than the job size ... and then schedules the job
 //     to a cluster". Only MUSCLE collects jobs (Alg. 4 step 2, "Collect
-//     the arriving jobs in the multicluster"). dispatch 0 (the default
-//     before issue 37) holds DLL's and WRAND's jobs into Alg. 4's rounds
+//     the arriving jobs in the multicluster"). dispatch 0 holds DLL's and WRAND's jobs into Alg. 4's rounds
 //     like MUSCLE's and decides at the round time, job by job in arrival
 //     order. Either way DLL's WQ_i is the jobs sent to C_i and not
 //     finished at the decision time plus those sent earlier in the same
@@ -196,13 +186,11 @@
 //     000 places MUSCLE's lead in which jobs go where ("the jobs sent by
 //     DLL or WRAND to each cluster are random in terms of whether they
 //     can be packed tightly or not"), not in a TITAN started cold. seeded
-//     0, the reading "random" (the default before issue 37), starts from
-//     random schedules only. With our GA budget those return loose
-//     schedules whose idle holes are committed: issue 37's findings
-//     measured DLL's committed node-time 55% busy at an offered load of
-//     0.8 (seeded: 83%; MUSCLE's: 92%), and DLL's and WRAND's utilisation
-//     stuck near 0.55 for any offered load above 0.6. Seeded and on
-//     arrival, they track it up to about 0.78 (TestBaselinesTrackOfferedLoad).
+//     0, the reading "random", starts from random schedules only; with
+//     our GA budget those return loose schedules whose idle holes are
+//     committed, and DLL's and WRAND's utilisation falls well short of
+//     the offered load. Seeded and on arrival, they track it
+//     (TestBaselinesTrackOfferedLoad).
 //   - The TITAN tuning (parameter untuned, every policy). Default 0:
 //     titan.DefaultConfig's GA rates, which were tuned toward TITAN's
 //     Fig. 9 (engine/titan, "Tuned and untuned"). untuned 1 runs

@@ -181,14 +181,8 @@ func replanCluster(ctx context.Context, c *cluster, ci int, k Kind, ps Params, c
 	c.pend = c.pend[:0]
 	copy(c.release, c.commit)
 	for ti, ji := range jix {
-		j := &jobs[ji]
 		hosts := best.HostsOf(ti)
-		for _, h := range hosts {
-			c.release[h] = math.Max(c.release[h], tm.End[ti])
-		}
-		placements[j.idx] = &sched.Placement{Job: j.id, Cluster: c.id, Start: tm.Start[ti], End: tm.End[ti], Nodes: len(hosts),
-			Alloc: []sched.Alloc{{Cluster: c.id, Nodes: hosts}}}
-		c.out = append(c.out, sent{j: ji, end: tm.End[ti]})
+		c.place(ji, &jobs[ji], hosts, tm.Start[ti], tm.End[ti], placements)
 		c.pend = append(c.pend, pjob{j: ji, start: tm.Start[ti], end: tm.End[ti], first: first[ti], hosts: hosts})
 	}
 	return cost, taken, nil

@@ -29,42 +29,30 @@ var kindNames = [...]string{"muscle", "dll", "wrand"}
 
 func (k Kind) String() string { return kindNames[k] }
 
-// Params are the run's settings, from the scenario's policy parameters.
+// Params are the run's settings, from the scenario's policy parameters
+// (paramInfo and baselineParams say what each means; doc.go gives the
+// readings).
 type Params struct {
 	// Generations is the most TITAN generations per cluster and round;
 	// Stall stops earlier when the best CP has not improved by more than
-	// a relative 1e-3 for that many generations (section 5: "when the
-	// performance improvement between two generations ... is less than a
-	// threshold").
+	// a relative 1e-3 for that many generations (section 5).
 	Generations int
 	Stall       int
 	Population  int
-	// Period is the spacing of scheduling rounds in seconds (0: a round
-	// as soon as jobs wait); Threshold is Alg. 4 step 1's threshold on
-	// the expected makespan of work already sent (negative: never wait).
+	// Period, Threshold and Barrier time the rounds (Alg. 4 step 1;
+	// roundTime).
 	Period    float64
 	Threshold float64
-	// Barrier makes a round wait until every cluster's expected makespan
-	// is at most Threshold; without it, until one cluster's is (Alg. 4
-	// step 1 waits "while the expected makespans ... in all clusters are
-	// greater than a predefined threshold").
-	Barrier bool
-	// Seeded gives DLL's and WRAND's TITAN a list schedule in arrival
-	// order as one member of its initial population (the paper is
-	// silent: it seeds only MUSCLE's; doc.go, "Baselines").
-	Seeded bool
-	// Arrival dispatches DLL's and WRAND's jobs when they arrive, a
-	// round per arrival time (section 5: "When a parallel job is
-	// submitted to the multicluster, DLL schedules ..."); without it they
-	// are held into Alg. 4's rounds like MUSCLE's. Never set for MUSCLE.
+	Barrier   bool
+	// Seeded (seeded 1) gives DLL's and WRAND's TITAN a list schedule in
+	// arrival order; Arrival (dispatch 1) dispatches their jobs on
+	// arrival, never set for MUSCLE.
+	Seeded  bool
 	Arrival bool
-	// Replan re-plans each cluster's jobs not yet started with the new
-	// ones at every round (TITAN section 4.1), never starting one later
-	// than its first plan (replanCluster); without it each round's plan
-	// is committed.
+	// Replan re-plans each cluster's jobs not yet started at every round
+	// (replanCluster).
 	Replan bool
-	// Untuned runs TITAN with titan.LiteratureRates instead of the rates
-	// of titan.DefaultConfig, which were tuned toward TITAN's Fig. 9.
+	// Untuned runs TITAN with titan.LiteratureRates.
 	Untuned bool
 	// Weights (W^o, W^m, W^i) for clusters without their own (eq. 1).
 	W model.Weights
@@ -357,13 +345,13 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				}
 				return emit(sched.Frame{Kind: "generation", T: t, Data: GenFrame{Round: rounds, C: ci, Generation: g}})
 			}
+			cfgc := cfg // c.pend is empty without Replan
+			if ps.Untuned {
+				cfgc = titan.LiteratureRates(len(c.pend)+len(to[ci]), c.m)
+				cfgc.Population = ps.Population
+			}
+			cfgc.Weights = c.w
 			if ps.Replan {
-				cfgc := cfg
-				if ps.Untuned {
-					cfgc = titan.LiteratureRates(len(c.pend)+len(to[ci]), c.m)
-					cfgc.Population = ps.Population
-				}
-				cfgc.Weights = c.w
 				cost, taken, err := replanCluster(ctx, c, ci, k, ps, cfgc, t, to[ci], seeds[ci], jobs, batch, gaRand, genFrame, placements)
 				if err != nil {
 					return nil, err
@@ -400,12 +388,6 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 				}
 				sd = []titan.Schedule{l}
 			}
-			cfgc := cfg
-			if ps.Untuned {
-				cfgc = titan.LiteratureRates(len(pr.Tasks), c.m)
-				cfgc.Population = ps.Population
-			}
-			cfgc.Weights = c.w
 			ga, err := titan.New(cfgc, pr, sd, rng.Child(gaRand))
 			if err != nil {
 				return nil, fmt.Errorf("muscle: cluster %s round %d: %w", c.id, rounds, err)
@@ -417,14 +399,7 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 			cps[ci] = cost // eq. 1 (TITAN eq. 10 with the cluster's weights)
 			share[ci] = len(to[ci])
 			for ti, pos := range to[ci] {
-				j := &jobs[batch[pos]]
-				hosts := best.HostsOf(ti)
-				for _, h := range hosts {
-					c.release[h] = math.Max(c.release[h], tm.End[ti])
-				}
-				placements[j.idx] = &sched.Placement{Job: j.id, Cluster: c.id, Start: tm.Start[ti], End: tm.End[ti], Nodes: len(hosts),
-					Alloc: []sched.Alloc{{Cluster: c.id, Nodes: hosts}}}
-				c.out = append(c.out, sent{j: batch[pos], end: tm.End[ti]})
+				c.place(batch[pos], &jobs[batch[pos]], best.HostsOf(ti), tm.Start[ti], tm.End[ti], placements)
 			}
 		}
 		mcp, pb := MCP(cps, share), PB(cps, share)
@@ -467,6 +442,17 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 		res.Metrics["max_postponement"] = post
 	}
 	return res, nil
+}
+
+// place records job j (jobs[ji]) as planned in c on hosts from start to
+// end: the hosts' release times, its placement and its entry in c.out.
+func (c *cluster) place(ji int, j *job, hosts []int, start, end float64, placements []*sched.Placement) {
+	for _, h := range hosts {
+		c.release[h] = math.Max(c.release[h], end)
+	}
+	placements[j.idx] = &sched.Placement{Job: j.id, Cluster: c.id, Start: start, End: end, Nodes: len(hosts),
+		Alloc: []sched.Alloc{{Cluster: c.id, Nodes: hosts}}}
+	c.out = append(c.out, sent{j: ji, end: end})
 }
 
 // noDeadlineDR is the deadline ratio dr assumed for a job without a

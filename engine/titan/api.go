@@ -1,10 +1,7 @@
 package titan
 
-// This file is the contract MUSCLE (engine/muscle) builds on: the types and
-// the step-wise GA API. The TITAN work owns it and may extend it, but keeps
-// these names and meanings.
-//
-// Typical use by a caller that drives the GA itself:
+// The types and the step-wise GA API that MUSCLE (engine/muscle) builds
+// on. Typical use by a caller that drives the GA itself:
 //
 //	p := titan.Problem{Now: t, Release: release, Tasks: tasks}
 //	g, err := titan.New(titan.DefaultConfig(), p, []titan.Schedule{seed}, r)

@@ -1,6 +1,7 @@
 package titan
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"sort"
@@ -22,7 +23,7 @@ func FCFS(p *Problem) (Schedule, error) {
 		if a.Priority != b.Priority {
 			return b.Priority - a.Priority
 		}
-		return cmpF(a.Arrival, b.Arrival)
+		return cmp.Compare(a.Arrival, b.Arrival)
 	}, false)
 }
 
@@ -46,30 +47,13 @@ func DSNL(p *Problem) (Schedule, error) { return listSchedule(p, byDeadline, tru
 func InOrder(p *Problem) (Schedule, error) { return listSchedule(p, nil, false) }
 
 func byDeadline(a, b *Task) int {
-	da, db := a.Deadline, b.Deadline
-	if da <= 0 {
-		da = math.Inf(1)
-	}
-	if db <= 0 {
-		db = math.Inf(1)
-	}
-	if c := cmpF(da, db); c != 0 {
+	if c := cmp.Compare(deadline(*a), deadline(*b)); c != 0 {
 		return c
 	}
 	if a.Priority != b.Priority {
 		return b.Priority - a.Priority
 	}
-	return cmpF(a.Arrival, b.Arrival)
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return cmp.Compare(a.Arrival, b.Arrival)
 }
 
 func listSchedule(p *Problem, less func(a, b *Task) int, limit bool) (Schedule, error) {

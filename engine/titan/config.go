@@ -8,22 +8,18 @@ import (
 )
 
 // DefaultConfig is the paper's setting where it gives one, and a
-// documented choice where it does not:
+// documented choice where it does not (package doc):
 //
 //   - Population 40: section 4.2 found 40 and 60 "minimal" apart and 40
 //     much cheaper.
 //   - Generations 1000: Fig. 7 has flattened by 1000 of its 2000 shown.
-//   - Weights {Makespan 1, Idle 0, Deadline 1}: the paper gives no values
-//     for (W^m, W^i, W^c) and neglects the idle weight in its experiments
-//     (section 4.2, "it has a less visible effect"); eq. 8 sums pockets
-//     over all hosts, so with W^i = W^m it outweighs the makespan and
-//     favours running every task on all hosts (no pockets, long
-//     makespan). Set W^i > 0 to use it.
+//   - Weights {Makespan 1, Idle 0, Deadline 1}: the paper neglects the
+//     idle weight in its experiments (section 4.2, "it has a less visible
+//     effect"); eq. 8 sums pockets over all hosts, so with W^i = W^m it
+//     outweighs the makespan and favours every task on all hosts.
 //   - CrossoverRate 0.8, MutationRate 0.2, MapMutationRate 0.5, Elite 1:
-//     the paper gives no rates. These were TUNED: tried on the titan-fig9
-//     workload toward the paper's outcome (the GA ahead of DS-NL).
-//     LiteratureRates is the untuned alternative (De Jong 1975), and
-//     titan-fig9 reports both.
+//     the paper gives no rates; these were TUNED, and LiteratureRates is
+//     the untuned alternative.
 func DefaultConfig() Config {
 	return Config{
 		Population:      40,

@@ -69,12 +69,9 @@
 // # Frames
 //
 // The titan policy and GA.Run emit sched.Frame{Kind: "generation", T: the
-// round's time, Data: Generation}: {"n": generation, "best": best cost so
-// far, "mean": the generation's mean cost, "s": FrameSchedule}, where "s"
-// (the best schedule: order "o", per-task host bitmask in hex "h", starts
-// "ts" and ends "te") is present only when the best improved, and on a
-// round's first generation. The policy emits a frame on every improvement
-// and every frame_every generations.
+// round's time, Data: Generation}, with the best schedule (FrameSchedule)
+// only when it improved and on a round's first generation. The policy
+// emits a frame on every improvement and every frame_every generations.
 //
 // # Choices where the paper is silent
 //

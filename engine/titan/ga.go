@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"sort"
-	"strconv"
 
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
@@ -786,11 +785,7 @@ func (g *GA) FrameSchedule() *FrameSchedule {
 	for t := 0; t < g.pr.n; t++ {
 		buf = buf[:0]
 		for wi := w - 1; wi >= 0; wi-- {
-			hex := strconv.FormatUint(s.Bits[t*w+wi], 16)
-			for i := len(hex); i < 16; i++ {
-				buf = append(buf, '0')
-			}
-			buf = append(buf, hex...)
+			buf = fmt.Appendf(buf, "%016x", s.Bits[t*w+wi])
 		}
 		fs.Hosts[t] = string(buf[len(buf)-digits:])
 	}

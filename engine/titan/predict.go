@@ -35,14 +35,10 @@ func (a Amdahl) Time(n int) float64 {
 }
 
 // Codes are the five applications of TITAN Fig. 6, by the names jobs use
-// in model.App.Code. The paper shows their curves only as a figure on a
-// cluster of Pentium III 800 MHz nodes over Fast Ethernet, without
-// numbers. These parameters were TUNED toward the paper's outcome: the
-// optima below and the magnitudes were chosen, by trying them on the
-// titan-fig9 workload, so that FC-FS and DS miss the deadlines by minutes
-// and the GA beats DS-NL, as the paper reports. They are not measured or
-// taken from any source; TextbookCodes is the untuned alternative, and
-// titan-fig9 reports both. The shapes they give:
+// in model.App.Code. The paper shows their curves only as a figure,
+// without numbers. These parameters were TUNED toward the paper's
+// outcome (package doc, "Tuned and untuned"); TextbookCodes is the
+// untuned alternative. The shapes they give:
 //
 //   - cpi: computing pi by integration, embarrassingly parallel; gains
 //     from every host.
@@ -54,10 +50,8 @@ func (a Amdahl) Time(n int) float64 {
 //   - bitonic: a bitonic memory sort; communication-bound, fastest at 4
 //     hosts and degrading sharply beyond.
 //
-// The magnitudes (one-host times of 73-316 s) were chosen so that the
-// 32-task workload of section 5 on 16 hosts spans its 5-11 minute
-// deadlines in the way the paper reports; titan-fig9 computes how it
-// does under these curves and under TextbookCodes.
+// The magnitudes (one-host times of 73-316 s) were chosen against the
+// 5-11 minute deadlines of section 5's 32-task workload on 16 hosts.
 var Codes = map[string]Amdahl{
 	"cpi":     {Serial: 1.5, Work: 170, Comm: 0, Log: 0},
 	"sweep3d": {Serial: 6, Work: 310, Comm: 0.7, Log: 1.4},

@@ -61,8 +61,8 @@ func (gaPolicy) Estimate(s *model.Scenario) (sched.Work, error) {
 //
 //	(sum_i (1 + Q_i) + e (1 + max Q)) (plan + c)
 func (b basePolicy) Estimate(s *model.Scenario) (sched.Work, error) {
-	for _, name := range s.Policy.ParamNames() {
-		return sched.Work{}, model.Errf("policy.params."+name, "unknown parameter of "+b.name)
+	if err := b.params(s); err != nil {
+		return sched.Work{}, err
 	}
 	f := shape(s, true)
 	plan := f.m * (1 + sched.CeilLog2(int(f.m)))
