@@ -28,8 +28,7 @@ func (c *Table) genSummary() string {
 }
 
 // genFields are the generator dialog's inputs, in order, with labels and
-// help (MUSCLE section 5: Poisson arrivals, bounded Pareto run times of
-// eq. 4, deadlines by eq. 5).
+// help.
 var genFields = []struct{ Key, Label, Help string }{
 	{"jobs", "Jobs", "number of jobs"},
 	{"rate", "Arrival rate (jobs/s)", "Poisson arrival rate"},
