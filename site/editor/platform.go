@@ -360,10 +360,6 @@ func (c *Platform) setServer(k int, field string, e vugu.DOMEvent) {
 	c.apply(serverKey(k, field), v, func(s *model.Scenario) string { return SetServer(s, i, k, field, v) })
 }
 
-func (c *Platform) platformErrors() []string { return c.platErrs }
-
-func (c *Platform) nodesDisabled() bool { return c.hasServers() }
-
 // canvasLabel describes the canvas for screen readers.
 func (c *Platform) canvasLabel() string {
 	n := len(c.clusters())

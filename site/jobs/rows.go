@@ -108,8 +108,8 @@ func SortView(jobs []model.Job, key string, desc bool) []int {
 		x, y := Field(&jobs[a], key), Field(&jobs[b], key)
 		if kind != "text" {
 			// Empty optional numbers sort as 0, as the engine reads them.
-			fx, _ := strconv.ParseFloat(orZero(x), 64)
-			fy, _ := strconv.ParseFloat(orZero(y), 64)
+			fx, _ := strconv.ParseFloat(x, 64)
+			fy, _ := strconv.ParseFloat(y, 64)
 			switch {
 			case fx < fy:
 				return -1
@@ -128,13 +128,6 @@ func SortView(jobs []model.Job, key string, desc bool) []int {
 		return c < 0
 	})
 	return idx
-}
-
-func orZero(s string) string {
-	if s == "" {
-		return "0"
-	}
-	return s
 }
 
 // naturalCompare orders "j2" before "j10": runs of digits compare as
