@@ -61,9 +61,9 @@ type domRow struct {
 
 // domRows are the painted rows of one skeleton, and its two spacers.
 type domRows struct {
-	body, top, bottom js.Value
-	rows              []domRow
-	above, below      string
+	top, bottom  js.Value
+	rows         []domRow
+	above, below string
 }
 
 // paintRows fills the table body (after every render). Its template
@@ -133,7 +133,7 @@ func collectRows(body js.Value, n int) *domRows {
 	if trs.Length() != n+2 {
 		return nil
 	}
-	d := &domRows{body: body, top: trs.Index(0), bottom: trs.Index(n + 1), rows: make([]domRow, n)}
+	d := &domRows{top: trs.Index(0), bottom: trs.Index(n + 1), rows: make([]domRow, n)}
 	for k := range d.rows {
 		tr := trs.Index(k + 1)
 		tds := tr.Get("children")
