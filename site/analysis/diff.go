@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/sched"
 	"gridplay/site/experiments"
 )
@@ -17,8 +18,7 @@ type Move struct {
 	StartA, StartB float64
 	EndA, EndB     float64
 	// Delta is StartB - StartA: negative when the job started earlier
-	// under B. The job's submit time is the same in both runs, so it is
-	// also the change of its wait.
+	// under B (and waited less).
 	Delta float64
 }
 
@@ -118,7 +118,7 @@ func (d *Diff) CSV() []byte {
 	w := csv.NewWriter(&b)
 	w.Write([]string{"job", "start_" + d.A, "start_" + d.B, "delta", "end_" + d.A, "end_" + d.B})
 	for _, m := range d.Moves {
-		w.Write([]string{m.Job, ff(m.StartA), ff(m.StartB), ff(m.Delta), ff(m.EndA), ff(m.EndB)})
+		w.Write([]string{m.Job, csvfmt.Float(m.StartA), csvfmt.Float(m.StartB), csvfmt.Float(m.Delta), csvfmt.Float(m.EndA), csvfmt.Float(m.EndB)})
 	}
 	w.Flush()
 	return b.Bytes()

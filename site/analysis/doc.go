@@ -2,16 +2,14 @@
 //
 //   - the per-job table under the Gantt chart (Table): the rows of
 //     engine/outputs.Jobs, computed in the page from the scenario and the
-//     run's result (rather than asking the worker for POST
-//     /api/run?format=csv, which would run the schedule a second time).
-//     Sorting permutes an index; the page
-//     puts only the rows in view in the DOM (Window, HTML), so a whole
-//     trace of 202,871 jobs scrolls like twenty rows;
+//     run's result (asking the worker for POST /api/run?format=csv would
+//     run the schedule a second time). Sorting permutes an index and the
+//     page puts only the rows in view in the DOM (Window), so a whole
+//     trace scrolls like twenty rows;
 //   - the time series under the chart (Series): busy nodes and queued
 //     jobs from engine/outputs.Series, on the Gantt chart's time axis
-//     (gantt.XOf: same window, zoom and margins), aggregated per pixel
-//     column (time average, and the maximum above it) once per window,
-//     and drawn up to the playback clock;
+//     (gantt.XOf: same window, zoom and margins), drawn up to the
+//     playback clock;
 //   - the compare view's additions: the CDF of wait and of bounded
 //     slowdown per policy (CDFFigure) and their mean, median, p95 and
 //     max (Stats), both from the results' distributions; the shaken

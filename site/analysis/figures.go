@@ -15,9 +15,8 @@ import (
 )
 
 // CDFMetrics are the per-job measures the compare view draws as CDFs,
-// with their figure titles and axes. Bounded slowdown is at least 1 and
-// heavy-tailed, so its x axis is logarithmic; wait is drawn on a linear
-// axis because its CDF starts at 0 (the share of jobs that did not wait).
+// with their figure titles and axes (the package doc says why bsld's is
+// logarithmic).
 var CDFMetrics = []struct {
 	Metric, Title, XLabel string
 	LogX                  bool
@@ -87,7 +86,7 @@ func CDFCSV(rs []*sched.Result) []byte {
 		for _, r := range rs {
 			if d := distOf(r, m.Metric); d != nil {
 				for _, p := range d.CDF {
-					w.Write([]string{r.Policy, m.Metric, ff(p.X), ff(p.Y)})
+					w.Write([]string{r.Policy, m.Metric, csvfmt.Float(p.X), csvfmt.Float(p.Y)})
 				}
 			}
 		}
@@ -95,8 +94,6 @@ func CDFCSV(rs []*sched.Result) []byte {
 	w.Flush()
 	return b.Bytes()
 }
-
-func ff(v float64) string { return csvfmt.Float(v) }
 
 // StatRow is one metric of the distributions table: a cell per result.
 type StatRow struct {
@@ -146,7 +143,7 @@ func StatsCSV(rs []*sched.Result) []byte {
 	for _, r := range rs {
 		for _, m := range outputs.DistMetrics {
 			if d := distOf(r, m); d != nil {
-				w.Write([]string{r.Policy, m, strconv.Itoa(d.N), ff(d.Mean), ff(d.Median), ff(d.P95), ff(d.Max)})
+				w.Write([]string{r.Policy, m, strconv.Itoa(d.N), csvfmt.Float(d.Mean), csvfmt.Float(d.Median), csvfmt.Float(d.P95), csvfmt.Float(d.Max)})
 			}
 		}
 	}
@@ -155,8 +152,7 @@ func StatsCSV(rs []*sched.Result) []byte {
 }
 
 // MaxSVGPoints is the most points of a time series an exported figure
-// draws exactly; a longer series is drawn as time averages over that
-// many equal bins (the figure's title says so; the CSV has every point).
+// draws exactly (see the package doc).
 const MaxSVGPoints = 1000
 
 // SeriesFigures are the time series as two figures (busy nodes, queued

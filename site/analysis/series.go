@@ -7,6 +7,7 @@ import (
 
 	"gridplay/engine/outputs"
 	"gridplay/site/gantt"
+	"gridplay/site/state"
 )
 
 // Geometry of the series plot, in CSS pixels: two panels (busy nodes,
@@ -117,8 +118,7 @@ func (s *Series) Aggregate(t0, t1 float64, cols int) *Bins {
 // Draw paints the series on c (w by h pixels) on the time axis of ch (its
 // window and margins) as of simulated time t: the panels fill up to t,
 // with a cursor there while t is before the end, as the Gantt chart
-// does. Each column shows the time average (dark) and, above it, the
-// maximum (light) over the time it spans.
+// does.
 func (s *Series) Draw(c gantt.Imager, ch *gantt.Chart, w, h, t float64) {
 	c.Clear(w, h)
 	c.FillRect(0, 0, w, h, "#ffffff")
@@ -176,16 +176,8 @@ func (s *Series) Draw(c gantt.Imager, ch *gantt.Chart, w, h, t float64) {
 // NowText says what the series hold at one moment: "3 of 10 nodes busy,
 // 1 job (1 node) queued".
 func NowText(now outputs.Point, nodes int) string {
-	return strconv.Itoa(now.BusyNodes) + " of " + count(nodes, "node") + " busy, " +
-		count(now.QueuedJobs, "job") + " (" + count(now.QueuedNodes, "node") + ") queued"
-}
-
-// count is n with its noun, in the plural unless n is 1.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return strconv.Itoa(now.BusyNodes) + " of " + state.Count(nodes, "node") + " busy, " +
+		state.Count(now.QueuedJobs, "job") + " (" + state.Count(now.QueuedNodes, "node") + ") queued"
 }
 
 // The panels' colours: the time average, and the maximum above it.

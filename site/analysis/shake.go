@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 
 	"gridplay/engine/model"
@@ -127,16 +128,9 @@ func (s *ShakeSummary) Rows() []ShakeRow {
 	}
 	var keep []ShakeRow
 	for _, r := range out {
-		lo, hi := 0.0, 0.0
-		first := true
-		zero := true
+		lo, hi, zero := math.Inf(1), math.Inf(-1), true
 		for _, c := range r.Cells {
-			if c.Low != 0 || c.High != 0 || c.Mean != 0 {
-				zero = false
-			}
-			if first {
-				lo, hi, first = c.Low, c.High, false
-			}
+			zero = zero && c.Low == 0 && c.High == 0 && c.Mean == 0
 			lo, hi = min(lo, c.Low), max(hi, c.High)
 		}
 		if zero {

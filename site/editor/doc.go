@@ -33,11 +33,8 @@
 //     has a labelled button. The last cluster cannot be deleted (a
 //     platform needs one).
 //   - Inputs keep the text being typed (input events) until they lose
-//     focus: the page renders on every animation tick and would otherwise
-//     put the model's value back under the user's fingers. Text that does
-//     not parse stays in its input with a message and changes nothing.
-//   - The canvas redraws only when what it shows changed (signature), as
-//     every page render calls it.
+//     focus (Platform.typing). Text that does not parse stays in its input
+//     with a message and changes nothing.
 package editor
 
 //go:generate go tool vugugen -s -skip-main -skip-go-mod .

@@ -8,6 +8,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/site/jobs"
+	"gridplay/site/state"
 )
 
 // The platform edits, as plain functions on a scenario, so they are
@@ -79,7 +80,7 @@ func RemoveCluster(s *model.Scenario, i int) string {
 			}
 		}
 		if d := len(nw.Links) - len(kept); d > 0 {
-			notes = append(notes, plural(d, "site link"))
+			notes = append(notes, state.Count(d, "site link"))
 		}
 		nw.Links = kept
 	}
@@ -90,7 +91,7 @@ func RemoveCluster(s *model.Scenario, i int) string {
 		}
 	}
 	if d := len(s.Events) - len(ev); d > 0 {
-		notes = append(notes, plural(d, "event"))
+		notes = append(notes, state.Count(d, "event"))
 	}
 	if len(ev) == 0 {
 		ev = nil
@@ -104,19 +105,12 @@ func RemoveCluster(s *model.Scenario, i int) string {
 		}
 	}
 	if origins > 0 {
-		notes = append(notes, plural(origins, "job origin")+" cleared")
+		notes = append(notes, state.Count(origins, "job origin")+" cleared")
 	}
 	if len(notes) == 0 {
 		return ""
 	}
 	return "also removed " + strings.Join(notes, ", ")
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }
 
 // MoveCluster swaps cluster i with its neighbour i+delta (delta -1 or +1)
@@ -191,13 +185,7 @@ func clusterNum(c *model.Cluster, field string) (*float64, float64) {
 		if c.Weights == nil {
 			c.Weights = &model.Weights{}
 		}
-		switch field {
-		case "wo":
-			return &c.Weights.O, 1
-		case "wm":
-			return &c.Weights.M, 1
-		}
-		return &c.Weights.I, 1
+		return map[string]*float64{"wo": &c.Weights.O, "wm": &c.Weights.M, "wi": &c.Weights.I}[field], 1
 	}
 	return nil, 0
 }
@@ -314,6 +302,9 @@ func SetServer(s *model.Scenario, i, k int, field, v string) string {
 	return ""
 }
 
+// inputOf names the input of a model field whose input has another name.
+var inputOf = map[string]string{"latency": "latency_ms", "weights": "wo", "weights.o": "wo", "weights.m": "wm", "weights.i": "wi"}
+
 // FieldErrors maps model.Validate's platform problems to the inputs of
 // cluster i: keys are the SetField names ("nodes", "wo", "servers[0].pes"),
 // "" for the cluster as a whole.
@@ -330,17 +321,8 @@ func FieldErrors(s *model.Scenario, i int) map[string]string {
 			continue
 		}
 		key := strings.TrimPrefix(rest, ".")
-		switch key {
-		case "latency":
-			key = "latency_ms"
-		case "weights.o":
-			key = "wo"
-		case "weights.m":
-			key = "wm"
-		case "weights.i":
-			key = "wi"
-		case "weights":
-			key = "wo"
+		if in, ok := inputOf[key]; ok {
+			key = in
 		}
 		if out[key] != "" {
 			out[key] += "; "

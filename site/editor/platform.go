@@ -275,15 +275,20 @@ func (c *Platform) set(field string, e vugu.DOMEvent) {
 	if v == c.val(field) {
 		return
 	}
-	// Parse on a copy first: text that does not parse stays in the
-	// input with its message and leaves no undo step.
-	probe := model.Clone(c.scen())
-	if msg := SetField(probe, i, field, v); msg != "" {
-		c.setRaw(field, v, msg)
+	c.apply(field, v, func(s *model.Scenario) string { return SetField(s, i, field, v) })
+}
+
+// apply sets the input key's text v with f, on a copy first: text that
+// does not parse stays in the input with its message and leaves no undo
+// step.
+func (c *Platform) apply(key, v string, f func(s *model.Scenario) string) {
+	delete(c.typing, key)
+	if msg := f(model.Clone(c.scen())); msg != "" {
+		c.setRaw(key, v, msg)
 		return
 	}
-	c.setRaw(field, v, "")
-	c.App.Edit("edit "+c.label(i)+" "+field, func(s *model.Scenario) { SetField(s, i, field, v) })
+	c.setRaw(key, v, "")
+	c.App.Edit("edit "+c.label(c.sel())+" "+key, func(s *model.Scenario) { f(s) })
 }
 
 func (c *Platform) hasWeights() bool { return c.selCluster().Weights != nil }
@@ -352,20 +357,8 @@ func (c *Platform) setServer(k int, field string, e vugu.DOMEvent) {
 		return
 	}
 	v := e.PropString("target", "value")
-	key := serverKey(k, field)
-	delete(c.typing, key)
-	probe := model.Clone(c.scen())
-	if msg := SetServer(probe, i, k, field, v); msg != "" {
-		c.setRaw(key, v, msg)
-		return
-	}
-	c.setRaw(key, v, "")
-	c.App.Edit("edit "+c.label(i)+" "+key, func(s *model.Scenario) { SetServer(s, i, k, field, v) })
+	c.apply(serverKey(k, field), v, func(s *model.Scenario) string { return SetServer(s, i, k, field, v) })
 }
-
-func (c *Platform) platformErrors() []string { return c.platErrs }
-
-func (c *Platform) nodesDisabled() bool { return c.hasServers() }
 
 // canvasLabel describes the canvas for screen readers.
 func (c *Platform) canvasLabel() string {

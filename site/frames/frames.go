@@ -9,12 +9,13 @@ package frames
 import (
 	"encoding/json"
 	"fmt"
-	"gridplay/engine/model"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"gridplay/engine/model"
 	"gridplay/site/gantt"
 	"gridplay/site/state"
 )
@@ -303,21 +304,13 @@ func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	if !(end > begin) {
 		end = begin + 1
 	}
-	c.Text("best schedule: "+countOf(len(bars), "task")+", t = "+gantt.FormatTick(begin)+"–"+gantt.FormatTick(end)+" s", bx, top, "#333333", "left")
+	c.Text("best schedule: "+state.Count(len(bars), "task")+", t = "+gantt.FormatTick(begin)+"–"+gantt.FormatTick(end)+" s", bx, top, "#333333", "left")
 	rowH := math.Min(12, (ph-10)/float64(len(bars)))
 	for i, b := range bars {
 		x0 := bx + (b[0]-begin)/(end-begin)*bw
 		x1 := math.Max(x0+1, bx+(b[1]-begin)/(end-begin)*bw)
 		c.FillRect(x0, top+12+float64(i)*rowH, x1-x0, math.Max(1, rowH-1), gantt.Color(i))
 	}
-}
-
-// countOf is n with its noun, plural unless n is 1.
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
@@ -342,7 +335,6 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 		if !ok {
 			continue
 		}
-		// "round" frames list job ids, the others job indices.
 		if p.Op == "round" {
 			ids = nil
 			json.Unmarshal(p.Raw, &ids)
@@ -358,12 +350,11 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 			maxRow = max(maxRow, p.Row)
 		case "pick":
 			picks = append(picks, p)
+		case "space":
+			space = p
 		}
 		if p.C != nil {
 			extent[*p.C] = max(extent[*p.C], p.cp()+p.R)
-		}
-		if p.Op == "space" {
-			space = p
 		}
 		if p.Op != "done" {
 			cur = p
@@ -408,7 +399,7 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 				break
 			}
 			col := "#e9ecef"
-			if sameJobs(comp, cur.Jobs) && (cur.Op == "try" || cur.Op == "pick") {
+			if len(comp) > 0 && slices.Equal(comp, cur.Jobs) && (cur.Op == "try" || cur.Op == "pick") {
 				col = "#ffd43b"
 			}
 			c.FillRect(xx, yy+1, wd-3, rowH-2, col)
@@ -464,18 +455,6 @@ func jobsLabel(js []int, ids []string) string {
 		}
 	}
 	return strings.Join(parts, "+")
-}
-
-func sameJobs(a, b []int) bool {
-	if len(a) != len(b) || len(a) == 0 {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func drawBackfill(c gantt.Canvas, fs []state.Frame, w, h float64) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -464,10 +465,8 @@ func narrateGA(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg {
 		return nil
 	}
 	// Oldest first.
-	for a, b := 0, len(run)-1; a < b; a, b = a+1, b-1 {
-		run[a], run[b] = run[b], run[a]
-		ts[a], ts[b] = ts[b], ts[a]
-	}
+	slices.Reverse(run)
+	slices.Reverse(ts)
 	cur := run[len(run)-1]
 	n := &narration{tf: tf}
 	where := ""

@@ -89,7 +89,7 @@ type Window struct{ T0, T1 float64 }
 // Window is the span shown: Win when set, else the whole schedule,
 // [Begin, End] (at least a second).
 func (ch *Chart) Window() (t0, t1 float64) {
-	if ch.Win.T1 > ch.Win.T0 {
+	if ch.Zoomed() {
 		return ch.Win.T0, ch.Win.T1
 	}
 	return ch.Begin, ch.Begin + ch.span()

@@ -11,15 +11,17 @@ func IsBatsim(name string) bool { return strings.HasSuffix(strings.ToLower(name)
 
 // ImportPath is the engine request that imports the file named name: a
 // Batsim workload (POST /api/batsim, which answers as /api/swf does) or
-// an SWF trace, every job (SWFPath).
+// an SWF trace, every job, answered in the compact form.
 func ImportPath(name string) string {
-	if !IsBatsim(name) {
-		return SWFPath(name, 0)
-	}
+	batsim := IsBatsim(name)
 	if len(name) > 200 {
 		name = name[:200]
 	}
-	return "/api/batsim?name=" + url.QueryEscape(strings.ToValidUTF8(name, ""))
+	q := url.QueryEscape(strings.ToValidUTF8(name, ""))
+	if batsim {
+		return "/api/batsim?name=" + q
+	}
+	return "/api/swf?name=" + q + "&limit=0&format=compact"
 }
 
 // importKind names the import in messages.

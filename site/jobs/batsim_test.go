@@ -44,7 +44,7 @@ func TestBatsimImport(t *testing.T) {
 			t.Errorf("problem %q, %d jobs", c.Problem, len(c.App.Scenario.Jobs))
 		}
 	})
-	if got := ImportPath("t.swf.gz"); got != SWFPath("t.swf.gz", 0) {
+	if got := ImportPath("t.swf.gz"); got != "/api/swf?name=t.swf.gz&limit=0&format=compact" {
 		t.Errorf("an SWF trace goes to %s", got)
 	}
 }

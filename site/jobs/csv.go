@@ -22,8 +22,9 @@ const (
 	MaxCSVBytes = 4 << 20
 	// MaxField caps one cell, in bytes.
 	MaxField = 256
-	// MaxRows caps the job rows read from one paste (MaxPasteRows).
-	MaxRows = MaxPasteRows
+	// MaxRows caps the job rows read from one paste: a paste is parsed
+	// on the page's own thread, unlike an import, which the engine reads.
+	MaxRows = 2000
 	// MaxProblems caps the problems reported for one paste.
 	MaxProblems = 20
 )
@@ -103,8 +104,6 @@ type Parsed struct {
 	More     int
 	// Header tells whether the first row was read as a header.
 	Header bool
-	// Sep is the separator found: '\t', ',' or ';'.
-	Sep rune
 	// Truncated is set when rows beyond MaxRows were left out.
 	Truncated int
 
@@ -131,9 +130,10 @@ func (p *Parsed) add(pr Problem) {
 	p.Problems = append(p.Problems, pr)
 }
 
-// Sniff picks the separator of CSV text from its first non-empty line:
-// (comment lines starting with # are passed over): a tab when there is one (spreadsheets copy cells tab-separated), else
-// the more frequent of ',' and ';' outside quotes, ',' on a tie.
+// Sniff picks the separator of CSV text from its first line that is
+// neither empty nor a # comment: a tab when there is one (spreadsheets
+// copy cells tab-separated), else the more frequent of ',' and ';'
+// outside quotes, ',' on a tie.
 func Sniff(text string) rune {
 	line := text
 	for line != "" {
@@ -182,11 +182,11 @@ func ParseCSV(text string) *Parsed {
 		return p
 	}
 	text = strings.TrimPrefix(text, "\ufeff") // a byte order mark from Excel
-	p.Sep = Sniff(text)
+	sep := Sniff(text)
 	r := csv.NewReader(strings.NewReader(text))
-	r.Comma = p.Sep
+	r.Comma = sep
 	r.FieldsPerRecord = -1 // counts are checked here, with row numbers
-	r.TrimLeadingSpace = p.Sep != '\t'
+	r.TrimLeadingSpace = sep != '\t'
 	r.ReuseRecord = true
 
 	var cols []int // CSV cell index -> Columns index, -1 ignored
@@ -198,7 +198,7 @@ func ParseCSV(text string) *Parsed {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				p.add(quoteProblem(text, pe, p.Sep))
+				p.add(quoteProblem(text, pe, sep))
 			} else {
 				p.add(Problem{Msg: err.Error()})
 			}

@@ -32,16 +32,11 @@
 //   - Sorting is a view: the scenario keeps its order until "Apply order".
 //     Ties keep the scenario order; empty optional numbers sort as 0; ids
 //     sort naturally (j2 before j10).
-//   - Large lists are shown a page (PageSize, 20 rows) at a time: Vugu
-//     rebuilds the whole page on every render, animation ticks included.
-//   - A cell keeps the text being typed (input events) until it loses
-//     focus, so a render during typing does not reset it.
 //   - SWF import keeps every usable job of the trace (up to
-//     swf.MaxImportJobs), converted by engine/swf.Import (its package
-//     doc lists how each trace quirk is treated), at the trace's own submit times (as the
-//     CLI reads them). It replaces the job list; "use the trace's
-//     machine" (on by default) also replaces the platform with the trace's
-//     single cluster, because the trace's sizes are for that machine.
+//     swf.MaxImportJobs), converted by engine/swf.Import, at the trace's
+//     own submit times (as the CLI reads them). It replaces the job list;
+//     "use the trace's machine" (on by default) also replaces the platform
+//     with the trace's single cluster, whose size the trace's sizes fit.
 //   - The generator dialog sets Scenario.Generator (and clears the job
 //     list): share links then hold a few numbers and the seed. "Expand
 //     into rows" turns it into editable jobs with engine/workload, exactly
@@ -50,11 +45,7 @@
 //     worker (POST /api/swf and POST /api/expand), never on the page's
 //     thread: Go in WebAssembly has no preemption, so a big trace parsed
 //     here would freeze the page, and the trace reader, gzip and the
-//     generator stay out of app.wasm. The table shows what the engine is
-//     doing with a Cancel button and applies the answer through App.Edit
-//     under the render lock. A request the page's runs cancelled (they
-//     share the worker, and a cancel restarts it) is sent again, twice at
-//     most; an expansion whose scenario changed meanwhile is dropped.
+//     generator stay out of app.wasm.
 package jobs
 
 //go:generate go tool vugugen -s -skip-main -skip-go-mod .

@@ -302,7 +302,7 @@ func TestDecodeImportAndPath(t *testing.T) {
 			t.Errorf("DecodeImport(%q) accepted", bad)
 		}
 	}
-	if got := SWFPath("a b&c=d.swf", 25); got != "/api/swf?name=a+b%26c%3Dd.swf&limit=25&format=compact" {
-		t.Errorf("SWFPath = %q", got)
+	if got := ImportPath("a b&c=d.swf"); got != "/api/swf?name=a+b%26c%3Dd.swf&limit=0&format=compact" {
+		t.Errorf("ImportPath = %q", got)
 	}
 }

@@ -28,8 +28,7 @@ func (c *Table) genSummary() string {
 }
 
 // genFields are the generator dialog's inputs, in order, with labels and
-// help (MUSCLE section 5: Poisson arrivals, bounded Pareto run times of
-// eq. 4, deadlines by eq. 5).
+// help.
 var genFields = []struct{ Key, Label, Help string }{
 	{"jobs", "Jobs", "number of jobs"},
 	{"rate", "Arrival rate (jobs/s)", "Poisson arrival rate"},
@@ -46,8 +45,6 @@ var genFields = []struct{ Key, Label, Help string }{
 	{"seed", "Seed", "the scenario's seed; the same seed draws the same jobs"},
 }
 
-func (c *Table) genFieldList() []struct{ Key, Label, Help string } { return genFields }
-
 func (c *Table) openGen() {
 	c.ShowGen, c.ShowPaste = true, false
 	g := c.App.Scenario.Generator
@@ -60,16 +57,12 @@ func (c *Table) openGen() {
 
 func (c *Table) closeGen() { c.ShowGen = false }
 
-func (c *Table) genVal(key string) string { return c.gen[key] }
-
 func (c *Table) genInput(key string, e vugu.DOMEvent) {
 	if c.gen == nil {
 		c.gen = map[string]string{}
 	}
 	c.gen[key] = e.PropString("target", "value")
 }
-
-func (c *Table) genProblem(key string) string { return c.genErr[key] }
 
 // genWarnings are GeneratorWarnings for the form as it is filled in.
 func (c *Table) genWarnings() []string {
@@ -82,10 +75,6 @@ func (c *Table) genWarnings() []string {
 	}
 	return GeneratorWarnings(g, c.App.Scenario)
 }
-
-func (c *Table) isSizes(key string) bool { return key == "sizes" }
-
-func (c *Table) sizeDists() []string { return model.SizeDists }
 
 func (c *Table) applyGen() {
 	g, seed, errs := ParseGeneratorForm(c.gen, c.App.Scenario)

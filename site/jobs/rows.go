@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,10 +15,6 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/swf"
 )
-
-// MaxPasteRows caps the rows one paste reads: a paste is parsed on the
-// page's own thread, unlike an import, which the engine worker reads.
-const MaxPasteRows = 2000
 
 // CellErrors maps the problems model.Validate finds in the job list to
 // table cells: Cells[i][key] is the message for jobs[i]'s column key
@@ -113,8 +108,8 @@ func SortView(jobs []model.Job, key string, desc bool) []int {
 		x, y := Field(&jobs[a], key), Field(&jobs[b], key)
 		if kind != "text" {
 			// Empty optional numbers sort as 0, as the engine reads them.
-			fx, _ := strconv.ParseFloat(orZero(x), 64)
-			fy, _ := strconv.ParseFloat(orZero(y), 64)
+			fx, _ := strconv.ParseFloat(x, 64)
+			fy, _ := strconv.ParseFloat(y, 64)
 			switch {
 			case fx < fy:
 				return -1
@@ -133,13 +128,6 @@ func SortView(jobs []model.Job, key string, desc bool) []int {
 		return c < 0
 	})
 	return idx
-}
-
-func orZero(s string) string {
-	if s == "" {
-		return "0"
-	}
-	return s
 }
 
 // naturalCompare orders "j2" before "j10": runs of digits compare as
@@ -269,15 +257,6 @@ func DecodeImport(b []byte) (*swf.Cut, error) {
 		return nil, fmt.Errorf("the engine's answer is not a trace cut (%d jobs, cluster %q)", len(im.Jobs), im.Cluster.ID)
 	}
 	return &im, nil
-}
-
-// SWFPath is the engine request that imports a trace file named name,
-// keeping at most limit jobs, answered in the compact form.
-func SWFPath(name string, limit int) string {
-	if len(name) > 200 {
-		name = name[:200]
-	}
-	return "/api/swf?name=" + url.QueryEscape(strings.ToValidUTF8(name, "")) + "&limit=" + strconv.Itoa(limit) + "&format=compact"
 }
 
 // SlowJobs is the workload size above which the generator warns that a

@@ -9,20 +9,14 @@ import (
 	"gridplay/site/jsbridge"
 )
 
-// The rows of the job table are kept outside Vugu's render, which
-// re-writes the whole page each time: the window of PageSize rows, with
-// an input, its labels and its listeners per cell, would be about half of
-// the page's elements. The template has an
-// empty table body, whose children Vugu leaves alone; after each render
-// (its vg-js-populate) paintRows gives it a skeleton (rowsShell: the rows'
-// elements for the number of rows in the window, with no values) when it
-// has none for that number of rows, and fills it in place: values,
-// labels, the invalid marks, the error messages, the spacers' heights. An
-// input's value is written only when it differs from what it shows, so
-// the cell being typed in keeps its caret. One listener per event type on
-// the scroll container (delegation) hands the edits to the table's
-// methods, in order, on a goroutine that takes the render lock; typing
-// renders nothing, a change or a button renders the page.
+// The rows of the job table are painted outside Vugu's render, which
+// rewrites the whole page each time (the window's inputs, with their
+// labels and listeners, would be half of the page's elements). The
+// template's table body is empty; after each render paintRows gives it a
+// skeleton of the window's rows (rowsShell) and fills it in place,
+// writing an input's value only when it differs, so the cell being typed
+// in keeps its caret. One listener per event type on the scroll container
+// (delegation) hands the edits to drainRows, in order.
 
 // dupIcon is the duplicate button's picture, two overlapping squares,
 // drawn because few fonts have U+29C9 (⧉).
@@ -67,9 +61,9 @@ type domRow struct {
 
 // domRows are the painted rows of one skeleton, and its two spacers.
 type domRows struct {
-	body, top, bottom js.Value
-	rows              []domRow
-	above, below      string
+	top, bottom  js.Value
+	rows         []domRow
+	above, below string
 }
 
 // paintRows fills the table body (after every render). Its template
@@ -139,7 +133,7 @@ func collectRows(body js.Value, n int) *domRows {
 	if trs.Length() != n+2 {
 		return nil
 	}
-	d := &domRows{body: body, top: trs.Index(0), bottom: trs.Index(n + 1), rows: make([]domRow, n)}
+	d := &domRows{top: trs.Index(0), bottom: trs.Index(n + 1), rows: make([]domRow, n)}
 	for k := range d.rows {
 		tr := trs.Index(k + 1)
 		tds := tr.Get("children")

@@ -117,22 +117,13 @@ func (c *Table) Compute(ctx vugu.ComputeCtx) {
 	k := computeKey{s, c.App.Gen, len(s.Jobs), c.SortKey, c.SortDesc}
 	if k != c.computed || c.errs == nil {
 		c.computed = k
-		if c.SortKey != "" {
-			c.view = SortView(s.Jobs, c.SortKey, c.SortDesc)
-		} else {
-			c.view = c.view[:0]
-			for i := range s.Jobs {
-				c.view = append(c.view, i)
-			}
-		}
+		c.view = SortView(s.Jobs, c.SortKey, c.SortDesc)
 		c.errs = MapErrors(s)
 	}
 	c.First = clampFirst(c.First, len(c.view))
 }
 
 func (c *Table) jobs() []model.Job { return c.App.Scenario.Jobs }
-
-func (c *Table) columns() []Column { return Columns }
 
 func (c *Table) countLabel() string {
 	s := c.App.Scenario

@@ -131,8 +131,6 @@ func (c *Table) ariaSort(key string) string {
 
 func (c *Table) sortMark(key string) string { return state.SortMark(c.ariaSort(key)) }
 
-func (c *Table) sorted() bool { return c.SortKey != "" }
-
 func (c *Table) applyOrder() {
 	if c.SortKey == "" {
 		return

@@ -6,32 +6,18 @@
 // large or changes often therefore stays out of the templates: the
 // template holds an empty element, whose children Vugu leaves alone, and
 // its vg-js-populate callback (run after every render) paints it through
-// this package, which writes only what changed. The playback's ticks call
-// the same painters without a render. This package paints:
-//   - HTML: markup built by the page (the analysis and experiment SVG
-//     figures), set only when it differs from what the element shows;
-//   - Gantt, GanttIn, RepaintGantt and ClearGantt: the Gantt chart's
-//     canvas (site/gantt draws it), sized to its host, drawn again only
-//     when the chart, the clock, the window, the size or the marked job
-//     changed;
-//   - Frames: the frame view's canvas (site/frames draws it), drawn again
-//     only for another view or another frame;
-//   - Narration: the narration paragraph, as text nodes and glossary
-//     links (never HTML), rewritten only when its text changed;
-//   - Now: one playback tick without a render: the Gantt chart, the frame
-//     view, the clock's text and the scrubber's value.
+// this package, which writes only what changed: HTML (the SVG figures),
+// Gantt (the Gantt chart's canvas), Frames (the frame view's canvas) and
+// Narration (text nodes and glossary links, never HTML). The playback's
+// ticks call the same painters without a render (Now).
 //
 // The canvases, the elements and the browser's calls come from
 // site/jsbridge (CanvasIn, Fit, ByID). These paint outside Vugu without
 // this package, each next to the code it serves:
-//   - the job table's editable rows (site/jobs, rowsdom.go): inputs,
-//     validation messages and their listeners, painted in place;
-//   - the outputs' per-job table rows (jsbridge.ScrollTable, one call to
-//     static/main.js per repaint, on scroll events);
-//   - the outputs' series canvas (Outputs.paintSeries in package main,
-//     through jsbridge.PaintCanvas, which records its paint time);
-//   - the platform editor's canvas (site/editor, browser.go), redrawn on
-//     each pointer move of a drag;
+//   - the job table's editable rows (site/jobs, rowsdom.go);
+//   - the outputs' per-job table rows (jsbridge.ScrollTable);
+//   - the outputs' series canvas (jsbridge.PaintCanvas);
+//   - the platform editor's canvas (site/editor, browser.go);
 //   - the Gantt chart's tooltip (jsbridge.SetTip).
 package paint
 
