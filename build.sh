@@ -32,7 +32,10 @@ cd "$(dirname "$0")"
 ROOT=$(pwd)
 STATIC="$ROOT/static"
 
-step() { printf '\n== %s\n' "$*"; }
+# step names what the script does next; under ./build.sh test
+# (STEP_T0 set) also when, in seconds since the test began, to compare
+# the steps' times between runs.
+step() { printf '\n== %s%s\n' "$*" "${STEP_T0:+ (at $((SECONDS - STEP_T0)) s)}"; }
 die() {
 	printf 'build.sh: error: %s\n' "$*" >&2
 	exit 1
@@ -334,6 +337,7 @@ fuzz_one() {
 
 test_all() {
 	local t0=$SECONDS
+	STEP_T0=$t0
 	build
 
 	step "gofmt"
