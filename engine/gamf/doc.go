@@ -183,8 +183,8 @@
 // Where the paper's text can be read two ways and the reading decides a
 // comparison, the reading is a policy parameter (0 = default) and
 // gamf-fig7 reports every method under each reading that changes it
-// (rows "method@reading"; each claim is checked under each reading with
-// sched.VerdictUnder). The
+// (rows "method@reading"; each claim is decided under each reading set by
+// engine/sched/verdict). The
 // default follows the text where the text favours one reading.
 //
 //   - cs (reading cs-used). Section 3.1: "The communication slowdown for

@@ -240,10 +240,9 @@
 // execution", every HRS entry of a table positive, more jobs completed,
 // higher utilisation, and for Table III a gain over local that grows with
 // the grid), and each stated average, which holds when ours is within a
-// quarter of the paper's (claimTolerance; the paper gives no error bars,
-// so the rule is ours). The verdict is "holds" under the default reading,
-// else "holds under reading X" when another reading satisfies it, else
-// "does not hold"; Ours lists the numbers under every reading.
+// quarter of the paper's (the shared "about" tolerance; the paper gives no
+// error bars, so the rule is ours). Every claim is decided under every
+// reading set, over seeds, by engine/sched/verdict.
 //
 // # Experiments
 //

@@ -170,11 +170,9 @@
 // 1.6 than at 1.0, for both strategies and both metrics), Fig. 2's
 // "slightly higher" (greedy above optimal at 1.6 and nearer optimal than
 // non-adaptive), and each ratio the text states at 1.6, which holds when
-// our excess is within a quarter of the paper's (claimTolerance; the
-// paper gives no error bars, so this rule is ours). The verdict is
-// "holds" under the default reading, else "holds under reading X" when
-// another reading satisfies it, else "does not hold"; Ours lists the
-// numbers under every reading.
+// our excess is within the shared "about" tolerance of the paper's (the
+// paper gives no error bars, so this rule is ours). Every claim is
+// decided under every reading set, over seeds, by engine/sched/verdict.
 //
 // # Experiments (section 6, Fig. 2-3)
 //
