@@ -12,7 +12,9 @@ import (
 // ScheduleHeader is the header of the schedule CSV (design.md section 4).
 var ScheduleHeader = []string{"job", "cluster", "start", "end", "nodes"}
 
-// RowsHeader is the header of every experiment's long-format CSV.
+// RowsHeader is the header of every experiment's long-format CSV. A run
+// over several seeds (sched.ExperimentOptions.Seeds) adds a last column,
+// "seed", naming the run each row comes from.
 var RowsHeader = []string{"experiment", "x", "policy", "metric", "value"}
 
 // WriteScheduleCSV writes r's schedule, one line per placement, in the
@@ -27,10 +29,15 @@ func WriteScheduleCSV(w io.Writer, r *sched.Result) error {
 	return cw.Error()
 }
 
-// WriteRowsCSV writes long-format rows under RowsHeader.
+// WriteRowsCSV writes long-format rows under RowsHeader, and the seed
+// column when the rows come from several seeds (their Seed is set).
 func WriteRowsCSV(w io.Writer, rows []sched.Row) error {
 	cw := csv.NewWriter(w)
-	cw.Write(RowsHeader)
+	if len(rows) > 0 && rows[0].Seed != 0 {
+		cw.Write(append(RowsHeader[:len(RowsHeader):len(RowsHeader)], "seed"))
+	} else {
+		cw.Write(RowsHeader)
+	}
 	return writeRows(cw, rows)
 }
 
@@ -42,7 +49,11 @@ func WriteRows(w io.Writer, rows []sched.Row) error {
 
 func writeRows(cw *csv.Writer, rows []sched.Row) error {
 	for _, r := range rows {
-		cw.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, csvfmt.Float(r.Value)})
+		rec := []string{r.Experiment, r.X, r.Policy, r.Metric, csvfmt.Float(r.Value)}
+		if r.Seed != 0 {
+			rec = append(rec, strconv.FormatUint(r.Seed, 10))
+		}
+		cw.Write(rec)
 	}
 	cw.Flush()
 	return cw.Error()
