@@ -62,6 +62,11 @@ type ExperimentInfo struct {
 	Summary string `json:"summary"`
 	// Setup documents every choice made where the paper is silent.
 	Setup string `json:"setup"`
+	// Distance says why our numbers differ from the paper's where they
+	// do: the causes found, which are the paper's silence and which are
+	// our model's, and the reading set that narrows each gap. It names
+	// mechanisms, not figures: the figures are the report's.
+	Distance string `json:"distance,omitempty"`
 }
 
 // ExperimentOptions are the knobs every experiment accepts. Zero values

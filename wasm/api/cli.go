@@ -552,6 +552,9 @@ func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentO
 			fmt.Fprintf(w, "- %s\n", cell(n))
 		}
 	}
+	if info.Distance != "" {
+		fmt.Fprintf(w, "\nWhy ours differs from the paper: %s\n", info.Distance)
+	}
 	fmt.Fprintln(w)
 }
 
