@@ -95,8 +95,9 @@
 // # Errors and limits
 //
 // Every error of a script is an *Error: a *model.FieldError on
-// policy.script for errors.As, so engine/api answers it as it answers
-// any bad field (422 with the message, never 500), with Line and Col
+// policy.script for errors.As, so the CLI and the page report it as any
+// bad field and engine/api answers it 400 with the message (issue 38;
+// other bad fields are 422, never 500), with Line and Col
 // (1-based) for the page's editor, and the decision time (Time) when it
 // happened during the run. Its message reads "line L, column C: msg (in
 // schedule at t=T s)". Syntax and name errors come from Starlark's
