@@ -29,7 +29,7 @@ func withParams(body, params string) string {
 func TestScriptErrors(t *testing.T) {
 	long := "def priority(job):\n    return job.submit\n" + strings.Repeat("#", model.MaxScriptBytes)
 	for _, c := range []struct{ name, src, params, msg string }{
-		{"syntax", "def priority(job)\n    return 1\n", "", "line 2, column 1: syntax error: got newline, want ':'"},
+		{"syntax", "def priority(job)\n    return 1\n", "", "line 1, column 18: syntax error: got newline, want ':'"},
 		{"runtime", "def schedule(ctx):\n    ctx.start(ctx.queue[5])\n", "",
 			"line 2, column 24: tuple index 5 out of range [-1:0] (in schedule at t=0 s)"},
 		{"does not fit", "def schedule(ctx):\n    for j in ctx.queue:\n        ctx.start(j)\n", "",

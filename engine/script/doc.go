@@ -101,9 +101,14 @@
 // (1-based) for the page's editor, and the decision time (Time) when it
 // happened during the run. Its message reads "line L, column C: msg (in
 // schedule at t=T s)". Syntax and name errors come from Starlark's
-// parser and resolver; runtime errors name the innermost frame of the
-// script; a wrong call of ctx.start (a job that does not fit: its id,
-// the time, the nodes asked for and the nodes free) is at the call.
+// parser and resolver (a missing ":" is shown at the end of its line,
+// not at the start of the next: syntaxPos); runtime errors name the
+// innermost frame of the script; a wrong call of ctx.start (a job that
+// does not fit: its id, the time, the nodes asked for and the nodes
+// free) is at the call. A budget error is at the last operation that
+// can fail before the stop: Starlark's line table has no entry for a
+// while header, a constant's assignment or pass, so "while True: pass"
+// is shown at its def.
 //
 // Budgets are policy parameters: steps_per_decision (default 1e7, at
 // most 1e9; the top level counts as one decision) and steps_total
