@@ -68,9 +68,9 @@
 //     as in the built-in policies": backfill.Durations gives the sizes,
 //     estimates and run times, the same as fcfs, easy and conservative,
 //     and the checker (engine/check, system Classic) checks them.
-//   - A starting job takes the lowest free node indices of its cluster,
-//     as the backfilling core does, so the EASY template's placements
-//     equal the built-in's node for node.
+//   - A starting job takes the lowest free node indices of its cluster
+//     from a backfill.NodeSet, the backfilling core's own, so the EASY
+//     template's placements equal the built-in's node for node.
 //   - Placements are in start order. The "backfilled" metric counts jobs
 //     started while an earlier job (in queue order) still waited, as the
 //     core counts them.
