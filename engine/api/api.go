@@ -245,7 +245,7 @@ func handleExpand(w ResponseWriter, r *Request) {
 			return
 		}
 	}
-	writeError(w, statusUnprocessableEntity, inputError(err))
+	writeError(w, inputStatus(err), inputError(err))
 }
 
 // handleBench answers the standard benchmark set (engine/api/benchset)
@@ -301,7 +301,7 @@ func handlePlan(w ResponseWriter, r *Request, e sched.Experiment) {
 	}
 	plan, err := e.Plan(opt)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return
 	}
 	writeJSON(w, statusOK, sched.Plan{Points: plan})
@@ -332,7 +332,7 @@ func handleMerge(w ResponseWriter, r *Request, e sched.Experiment) {
 	}
 	rep, err := sched.MergePoints(e, req.Options, req.Points)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return
 	}
 	writeReport(w, format, rep)
@@ -608,6 +608,34 @@ func statusOf(err error) int {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return statusServiceUnavailable
 	}
+	return inputStatus(err)
+}
+
+// scriptField is the scenario field of a script policy's program
+// (engine/script.Field; a shake body's scenario prefixes it).
+const scriptField = "policy.script"
+
+// inputStatus is the status for bad input: 400 when every problem is in
+// the policy script (its syntax, a runtime error, a budget, a start that
+// does not fit, its size: issue 38, "The API answers 400 with the
+// message"), 422 for any other invalid field, alone or with the script.
+func inputStatus(err error) int {
+	isScript := func(field string) bool {
+		return field == scriptField || strings.HasSuffix(field, "."+scriptField)
+	}
+	var es model.Errors
+	var fe *model.FieldError
+	switch {
+	case errors.As(err, &es) && len(es) > 0:
+		for _, e := range es {
+			if !isScript(e.Field) {
+				return statusUnprocessableEntity
+			}
+		}
+		return statusBadRequest
+	case errors.As(err, &fe) && isScript(fe.Field):
+		return statusBadRequest
+	}
 	return statusUnprocessableEntity
 }
 
@@ -640,7 +668,7 @@ func readScenarioAs(w ResponseWriter, r *Request, validate bool) (*model.Scenari
 			writeError(w, statusBadRequest, &Error{Msg: "scenario is " + fe.Error()})
 			return nil, false
 		case err != nil:
-			writeError(w, statusUnprocessableEntity, inputError(err))
+			writeError(w, inputStatus(err), inputError(err))
 			return nil, false
 		}
 		return s, true
@@ -651,7 +679,7 @@ func readScenarioAs(w ResponseWriter, r *Request, validate bool) (*model.Scenari
 	}
 	s, err := decodeScenario(body, r)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return nil, false
 	}
 	return s, true

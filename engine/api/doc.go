@@ -51,11 +51,21 @@
 // Wherever a scenario is read, a Batsim workload is accepted too (found
 // by its "nb_res" key) and runs with ?policy= (default fcfs).
 //
-// Errors are JSON {"error": msg, "field": path} with 400 (malformed JSON),
+// Errors are JSON {"error": msg, "field": path} with 400 (malformed JSON,
+// a bad query value, or an error in the policy script: see below),
 // 413 (body too large), 422 (invalid scenario or options, unknown policy,
 // a run whose work estimate is over sched.MaxSteps),
-// 404 (unknown route or experiment) or 405 (wrong method). Bad input never
-// gives a 500; a panic is recovered into a 500 JSON error.
+// 404 (unknown route or experiment), 405 (wrong method) or 503 (the run
+// was cancelled). Bad input never gives a 500; a panic is recovered into
+// a 500 JSON error.
+//
+// An error in the script of the policy "script" (engine/script: its
+// syntax, a runtime error, a step budget, a ctx.start that does not fit,
+// an empty or too long script) is a 400 naming the field policy.script
+// (scenario.policy.script in a shake body), with the line, the column and
+// the message (issue 38: "The API answers 400 with the message, never
+// 500"). Every other invalid field stays a 422, and so does a scenario
+// with both (inputStatus).
 //
 // Every request is stateless: the whole scenario travels with it, because
 // the worker runtimes start a fresh Go instance per request.

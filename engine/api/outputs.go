@@ -53,7 +53,7 @@ func handleBatsim(w ResponseWriter, r *Request) {
 	}
 	wl, err := batsim.Decode(body)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return
 	}
 	s := wl.Scenario("fcfs")
@@ -83,7 +83,7 @@ func handleBatsimExport(w ResponseWriter, r *Request) {
 	}
 	wl, notes, err := batsim.Export(s)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return
 	}
 	writeJSON(w, statusOK, BatsimExport{Workload: wl, Notes: notes})
@@ -139,7 +139,7 @@ func readShake(w ResponseWriter, r *Request) (*model.Scenario, shake.Spec, bool)
 	}
 	s, err := decodeScenario(req.Scenario, r)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(prefixed(err)))
+		writeError(w, inputStatus(err), inputError(prefixed(err)))
 		return nil, sp, false
 	}
 	full, sp, err := shake.Resolve(s, req.Request)
@@ -148,7 +148,7 @@ func readShake(w ResponseWriter, r *Request) (*model.Scenario, shake.Spec, bool)
 			fe.Field != "drop" && fe.Field != "dup" && fe.Field != "jitter" {
 			err = prefixed(err)
 		}
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return nil, sp, false
 	}
 	return full, sp, true
@@ -188,7 +188,7 @@ func handleShake(w ResponseWriter, r *Request) {
 	}
 	sum, err := shake.Merge(sp, points)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return
 	}
 	writeSummary(w, format, sum)
@@ -238,7 +238,7 @@ func handleShakeMerge(w ResponseWriter, r *Request) {
 	}
 	sum, err := shake.Merge(points[0].Spec, points)
 	if err != nil {
-		writeError(w, statusUnprocessableEntity, inputError(err))
+		writeError(w, inputStatus(err), inputError(err))
 		return
 	}
 	writeSummary(w, format, sum)

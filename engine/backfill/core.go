@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/bits"
 	"sort"
 	"strings"
 
@@ -192,7 +191,7 @@ type promise struct {
 type core struct {
 	cfg      Config
 	m        Machine
-	nodeSets []*nodeSet
+	nodeSets []NodeSet
 	order    []int    // job indices by submit, then input order
 	waiting  []int    // FCFS queue
 	res      []Choice // conservative only: each waiting job's reservation
@@ -309,7 +308,7 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 	}
 	for _, s := range cfg.Sites {
 		c.m.Sites = append(c.m.Sites, &Site{ID: s.ID, Nodes: s.Nodes, Profile: kernel.NewProfile(s.Nodes, start)})
-		c.nodeSets = append(c.nodeSets, newNodeSet(s.Nodes))
+		c.nodeSets = append(c.nodeSets, NewNodeSet(s.Nodes))
 		c.freeNow += s.Nodes
 	}
 	c.order = make([]int, n)
@@ -470,7 +469,7 @@ func (c *core) releaseNodes(j int) {
 
 // release gives node indices back to a site's pool.
 func (c *core) release(site int, nodes []int) {
-	c.nodeSets[site].put(nodes)
+	c.nodeSets[site].Put(nodes)
 	c.freeNow += len(nodes)
 }
 
@@ -809,7 +808,9 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		pl.Alloc = c.allocs.take(len(ch.Parts))
 	}
 	for i, p := range ch.Parts {
-		nodes := c.nodeSets[p.Site].take(p.Nodes, &c.nodes)
+		set := &c.nodeSets[p.Site]
+		nodes := c.nodes.take(min(p.Nodes, set.Free()))
+		set.Take(nodes)
 		c.freeNow -= len(nodes)
 		a := &pl.Alloc[i]
 		a.Cluster, a.Nodes = c.m.Sites[p.Site].ID, nodes
@@ -844,58 +845,6 @@ func (c *core) appendPlacement() *sched.Placement {
 		r.Schedule = append(r.Schedule, sched.Placement{})
 	}
 	return &r.Schedule[len(r.Schedule)-1]
-}
-
-// nodeSet hands out the lowest free node indices of one site, so a Gantt
-// chart gets stable lanes: a bit set of the free nodes, scanned from the
-// lowest word (it replaced a heap of indices, whose Pop, a comparison
-// through a function value per level, was a third of an EASY run's
-// node bookkeeping under js/wasm; the indices handed out are the same,
-// in the same ascending order).
-type nodeSet struct {
-	bits []uint64 // bit i of word w: node 64w+i is free
-	free int
-	low  int // no word below low has a free node
-}
-
-func newNodeSet(n int) *nodeSet {
-	s := &nodeSet{bits: make([]uint64, (n+63)/64), free: n}
-	for i := range n / 64 {
-		s.bits[i] = ^uint64(0)
-	}
-	if r := n % 64; r != 0 {
-		s.bits[n/64] = 1<<r - 1
-	}
-	return s
-}
-
-// take removes the k lowest free indices (fewer if the site has fewer),
-// in ascending order, in a slice cut from a.
-func (s *nodeSet) take(k int, a *arena[int]) []int {
-	k = min(k, s.free)
-	out := a.take(k)
-	for i, w := 0, s.low; i < k; w++ {
-		b := s.bits[w]
-		for ; b != 0 && i < k; b &= b - 1 {
-			out[i] = w*64 + bits.TrailingZeros64(b)
-			i++
-		}
-		s.bits[w] = b
-	}
-	for s.low < len(s.bits) && s.bits[s.low] == 0 {
-		s.low++
-	}
-	s.free -= k
-	return out
-}
-
-// put gives the nodes back.
-func (s *nodeSet) put(nodes []int) {
-	for _, n := range nodes {
-		s.bits[n/64] |= 1 << (n % 64)
-		s.low = min(s.low, n/64)
-	}
-	s.free += len(nodes)
 }
 
 // clusterName is a placement's Cluster: its sites' IDs joined with "+".

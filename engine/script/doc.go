@@ -68,9 +68,9 @@
 //     as in the built-in policies": backfill.Durations gives the sizes,
 //     estimates and run times, the same as fcfs, easy and conservative,
 //     and the checker (engine/check, system Classic) checks them.
-//   - A starting job takes the lowest free node indices of its cluster,
-//     as the backfilling core does, so the EASY template's placements
-//     equal the built-in's node for node.
+//   - A starting job takes the lowest free node indices of its cluster
+//     from a backfill.NodeSet, the backfilling core's own, so the EASY
+//     template's placements equal the built-in's node for node.
 //   - Placements are in start order. The "backfilled" metric counts jobs
 //     started while an earlier job (in queue order) still waited, as the
 //     core counts them.
@@ -95,14 +95,20 @@
 // # Errors and limits
 //
 // Every error of a script is an *Error: a *model.FieldError on
-// policy.script for errors.As, so engine/api answers it as it answers
-// any bad field (422 with the message, never 500), with Line and Col
+// policy.script for errors.As, so the CLI and the page report it as any
+// bad field and engine/api answers it 400 with the message (issue 38;
+// other bad fields are 422, never 500), with Line and Col
 // (1-based) for the page's editor, and the decision time (Time) when it
 // happened during the run. Its message reads "line L, column C: msg (in
 // schedule at t=T s)". Syntax and name errors come from Starlark's
-// parser and resolver; runtime errors name the innermost frame of the
-// script; a wrong call of ctx.start (a job that does not fit: its id,
-// the time, the nodes asked for and the nodes free) is at the call.
+// parser and resolver (a missing ":" is shown at the end of its line,
+// not at the start of the next: syntaxPos); runtime errors name the
+// innermost frame of the script; a wrong call of ctx.start (a job that
+// does not fit: its id, the time, the nodes asked for and the nodes
+// free) is at the call. A budget error is at the last operation that
+// can fail before the stop: Starlark's line table has no entry for a
+// while header, a constant's assignment or pass, so "while True: pass"
+// is shown at its def.
 //
 // Budgets are policy parameters: steps_per_decision (default 1e7, at
 // most 1e9; the top level counts as one decision) and steps_total

@@ -56,8 +56,14 @@ func TestErrors(t *testing.T) {
 		hasTime   bool
 		msg       string
 	}{
-		{name: "syntax", src: "def priority(job)\n    return 1\n", line: 2, col: 1,
-			msg: "line 2, column 1: syntax error: got newline, want ':'"},
+		// A missing ":" is shown at the end of its line, not at the
+		// start of the next (syntaxPos); columns count runes.
+		{name: "syntax", src: "def priority(job)\n    return 1\n", line: 1, col: 18,
+			msg: "line 1, column 18: syntax error: got newline, want ':'"},
+		{name: "syntax after a comment and CRLF", src: "# é\r\ndef priority(job)  # é\r\n\r\n    return 1\r\n", line: 2, col: 23,
+			msg: "line 2, column 23: syntax error: got newline, want ':'"},
+		{name: "syntax at the end", src: "def priority(job)", line: 1, col: 18,
+			msg: "line 1, column 18: syntax error: got end of file, want ':'"},
 		{name: "undefined name", src: "def priority(job):\n    return jb.submit\n", line: 2, col: 12,
 			msg: "line 2, column 12: undefined: jb"},
 		{name: "runtime", src: "def schedule(ctx):\n    for job in ctx.queue:\n        x = job.size\n",
@@ -71,6 +77,10 @@ func TestErrors(t *testing.T) {
 		{name: "step budget", src: "def schedule(ctx):\n    n = 0\n    while ctx.now == 5:\n        n += 1\n",
 			params: map[string]float64{"steps_per_decision": 5000}, time: 5, hasTime: true,
 			msg: "line 4, column 9: the script ran over its budget of 5000 steps for one decision (policy.params.steps_per_decision); is there an endless loop? (in schedule at t=5 s)"},
+		// Starlark records no place for this loop: the def's is shown.
+		{name: "step budget, no place", src: "def schedule(ctx):\n    while True:\n        pass\n",
+			params: map[string]float64{"steps_per_decision": 5000}, line: 1, col: 1, time: 0, hasTime: true,
+			msg: "line 1, column 1: the script ran over its budget of 5000 steps for one decision (policy.params.steps_per_decision); is there an endless loop? (in schedule at t=0 s)"},
 		{name: "start of a job that does not fit", src: "def schedule(ctx):\n    for job in ctx.queue:\n        ctx.start(job)\n",
 			line: 3, col: 18, time: 5, hasTime: true,
 			msg: "line 3, column 18: ctx.start: job \"b\" does not fit at t=5 s: it asks for 2 nodes; free nodes: c 1 (in schedule at t=5 s)"},

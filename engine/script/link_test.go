@@ -86,7 +86,7 @@ func TestCheckAll(t *testing.T) {
 	}
 	vs, _ = runner.CheckAll(tiny("def priority(job)\n"))
 	for _, v := range vs {
-		if v.Policy == Name && (v.Err == nil || !strings.Contains(v.Err.Error(), "line 2, column 1")) {
+		if v.Policy == Name && (v.Err == nil || !strings.Contains(v.Err.Error(), "line 1, column 18")) {
 			t.Errorf("bad script: %v", v.Err)
 		}
 	}

@@ -3,7 +3,6 @@ package script
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -42,8 +41,7 @@ const (
 type site struct {
 	id    string
 	nodes int
-	free  int
-	set   nodeSet
+	set   backfill.NodeSet // its free nodes, as the backfilling core hands them out
 }
 
 // schedRun is one run of a schedule(ctx) script: its own event loop
@@ -88,8 +86,8 @@ func runSchedule(m *machine, p *program, s *model.Scenario, d *backfill.Dur, rec
 	r.sites = make([]site, len(cl))
 	r.clusterT = make(starlark.Tuple, len(cl))
 	for k, c := range cl {
-		r.sites[k] = site{id: c.ID, nodes: c.Nodes, free: c.Nodes, set: newNodeSet(c.Nodes)}
-		r.clusterT[k] = &clusterValue{k: k, id: starlark.String(c.ID), nodes: starlark.MakeInt(c.Nodes), free: &r.sites[k].free}
+		r.sites[k] = site{id: c.ID, nodes: c.Nodes, set: backfill.NewNodeSet(c.Nodes)}
+		r.clusterT[k] = &clusterValue{k: k, id: starlark.String(c.ID), nodes: starlark.MakeInt(c.Nodes), set: &r.sites[k].set}
 	}
 	r.fitsB = starlark.NewBuiltin("fits", r.fits)
 	r.startB = starlark.NewBuiltin("start", r.start)
@@ -174,8 +172,7 @@ func (r *schedRun) end(j int) {
 	rv := r.runs[j]
 	s := &r.sites[rv.clusterSite]
 	pl := &r.res.Schedule[r.place[j]]
-	s.set.put(pl.Alloc[0].Nodes)
-	s.free += pl.Nodes
+	s.set.Put(pl.Alloc[0].Nodes)
 	for k, x := range r.running {
 		if x == j {
 			r.running = append(r.running[:k], r.running[k+1:]...)
@@ -240,13 +237,13 @@ func (r *schedRun) site(fn string, v starlark.Value) (int, error) {
 func (r *schedRun) fitsOn(j *jobValue, k int) int {
 	size := r.d.Size[j.i]
 	if k >= 0 {
-		if size <= r.sites[k].free {
+		if size <= r.sites[k].set.Free() {
 			return k
 		}
 		return -1
 	}
 	for k := range r.sites {
-		if size <= r.sites[k].free {
+		if size <= r.sites[k].set.Free() {
 			return k
 		}
 	}
@@ -316,11 +313,11 @@ func (r *schedRun) noFit(j *jobValue, k int) string {
 	size := r.d.Size[j.i]
 	now := fmtTime(r.clock.now)
 	if k >= 0 {
-		return fmt.Sprintf("ctx.start: job %q does not fit at t=%s s: it asks for %d nodes and cluster %s has %d free", string(j.id), now, size, r.sites[k].id, r.sites[k].free)
+		return fmt.Sprintf("ctx.start: job %q does not fit at t=%s s: it asks for %d nodes and cluster %s has %d free", string(j.id), now, size, r.sites[k].id, r.sites[k].set.Free())
 	}
 	free := make([]string, len(r.sites))
 	for k := range r.sites {
-		free[k] = fmt.Sprintf("%s %d", r.sites[k].id, r.sites[k].free)
+		free[k] = fmt.Sprintf("%s %d", r.sites[k].id, r.sites[k].set.Free())
 	}
 	return fmt.Sprintf("ctx.start: job %q does not fit at t=%s s: it asks for %d nodes; free nodes: %s", string(j.id), now, size, strings.Join(free, ", "))
 }
@@ -346,15 +343,15 @@ func (r *schedRun) run(j *jobValue, k int, why string) error {
 	size := r.d.Size[i]
 	est, run := r.d.Est[i], r.d.Run[i]
 	zero := !(now+est > now)
-	nodes := s.set.take(size)
+	nodes := make([]int, size) // the caller checked that they are free
+	s.set.Take(nodes)
 	r.place[i] = len(r.res.Schedule)
 	pl := sched.Placement{Job: r.s.Jobs[i].ID, Cluster: s.id, Start: now, End: now + run, Nodes: size,
 		Alloc: []sched.Alloc{{Cluster: s.id, Nodes: nodes}}, Why: why}
 	if zero {
 		pl.End = now
-		s.set.put(nodes)
+		s.set.Put(nodes)
 	} else {
-		s.free -= size
 		r.runs[i] = &runValue{job: j, cluster: starlark.String(s.id), start: starlark.Float(now), end: starlark.Float(now + est), clusterSite: k}
 		// ctx.running is in order of estimated end, then start order.
 		end := now + est
@@ -368,47 +365,4 @@ func (r *schedRun) run(j *jobValue, k int, why string) error {
 		return nil
 	}
 	return sched.Emit(r.rec, sched.Frame{Kind: "script", T: now, Data: Decision{Fn: "schedule", Job: pl.Job, Cluster: s.id, Nodes: size, Start: now, Why: why}})
-}
-
-// nodeSet hands out the lowest free node indices of one cluster, as the
-// backfilling core does (stable Gantt lanes, the same indices).
-type nodeSet struct {
-	bits []uint64 // bit i of word w: node 64w+i is free
-	low  int      // no word below low has a free node
-}
-
-func newNodeSet(n int) nodeSet {
-	s := nodeSet{bits: make([]uint64, (n+63)/64)}
-	for i := range n / 64 {
-		s.bits[i] = ^uint64(0)
-	}
-	if r := n % 64; r != 0 {
-		s.bits[n/64] = 1<<r - 1
-	}
-	return s
-}
-
-// take removes the k lowest free indices; the caller checked that k are
-// free.
-func (s *nodeSet) take(k int) []int {
-	out := make([]int, k)
-	for i, w := 0, s.low; i < k && w < len(s.bits); w++ {
-		b := s.bits[w]
-		for ; b != 0 && i < k; b &= b - 1 {
-			out[i] = w*64 + bits.TrailingZeros64(b)
-			i++
-		}
-		s.bits[w] = b
-	}
-	for s.low < len(s.bits) && s.bits[s.low] == 0 {
-		s.low++
-	}
-	return out
-}
-
-func (s *nodeSet) put(nodes []int) {
-	for _, n := range nodes {
-		s.bits[n/64] |= 1 << (n % 64)
-		s.low = min(s.low, n/64)
-	}
 }

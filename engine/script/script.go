@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -79,13 +80,36 @@ func compile(src string) (*starlark.Program, error) {
 	}
 	var se syntax.Error
 	if errors.As(err, &se) {
-		return nil, errAt(se.Pos, "", 0, "syntax error: "+se.Msg)
+		return nil, errAt(syntaxPos(src, se), "", 0, "syntax error: "+se.Msg)
 	}
 	var rl resolve.ErrorList
 	if errors.As(err, &rl) && len(rl) > 0 {
 		return nil, errAt(rl[0].Pos, "", 0, rl[0].Msg)
 	}
 	return nil, &Error{Msg: err.Error()}
+}
+
+// syntaxPos is where a syntax error is shown. Starlark's parser reports
+// a token it did not expect at the scanner's position after that token
+// (parser.consume), which for a newline is column 1 of the next line:
+// a missing ":" at the end of line 2 would be shown on line 3. Such an
+// error is put where the newline token starts, after the last character
+// of the line that lacks something, as go.starlark.net already does for
+// "want primary expression" (its issue 532).
+func syntaxPos(src string, se syntax.Error) syntax.Position {
+	p := se.Pos
+	if !strings.HasPrefix(se.Msg, "got newline,") || p.Line < 2 || p.Col != 1 {
+		return p
+	}
+	// The scanner counts "\r\n", "\r" and "\n" as one newline, and
+	// columns in runes.
+	src = strings.ReplaceAll(strings.ReplaceAll(src, "\r\n", "\n"), "\r", "\n")
+	lines := strings.Split(src, "\n")
+	if int(p.Line)-2 >= len(lines) {
+		return p
+	}
+	file := Filename
+	return syntax.MakePosition(&file, p.Line-1, int32(utf8.RuneCountInString(lines[p.Line-2]))+1)
 }
 
 // machine is the Starlark thread of one run and its budgets: the steps

@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"go.starlark.net/starlark"
+
+	"gridplay/engine/backfill"
 )
 
 // The Starlark values a script sees. Each job's value is made once per
@@ -94,7 +96,7 @@ type clusterValue struct {
 	k     int
 	id    starlark.String
 	nodes starlark.Value
-	free  *int
+	set   *backfill.NodeSet
 }
 
 var clusterAttrs = []string{"free", "id", "nodes"}
@@ -113,7 +115,7 @@ func (c *clusterValue) Attr(name string) (starlark.Value, error) {
 	case "nodes":
 		return c.nodes, nil
 	case "free":
-		return starlark.MakeInt(*c.free), nil
+		return starlark.MakeInt(c.set.Free()), nil
 	}
 	return nil, nil
 }

@@ -58,7 +58,7 @@ func scriptScenarios() map[string]*model.Scenario {
 	}
 }
 
-// scriptErrors are script scenarios the API refuses (422, naming
+// scriptErrors are script scenarios the API refuses (400, naming
 // policy.script with the line and column) or stops at a runtime error
 // or over a budget: their answers too must be the same bytes everywhere.
 func scriptErrors() map[string]*model.Scenario {
@@ -292,7 +292,7 @@ func TestScriptNewcomer(t *testing.T) {
 
 // A syntax error marks its line in the editor and says the line and the
 // column; the worker's answer for it is the native one, byte for byte
-// (a 422 naming policy.script). A fixed script runs.
+// (a 400 naming policy.script). A fixed script runs.
 func TestScriptSyntaxErrorInPage(t *testing.T) {
 	_, ctx, con, url := browser(t, 1280, 900)
 	// One cluster: a priority(job) script runs there.
@@ -349,7 +349,7 @@ func TestScriptSyntaxErrorInPage(t *testing.T) {
 	body, _ := model.Encode(s)
 	got, status := workerPost(t, ctx, "/api/run", body)
 	code, wantB := nativeAnswer(t, "/api/run", body)
-	if status != 422 || code != 422 || !bytes.Equal(got, wantB) || !bytes.Contains(got, []byte(`"field":"policy.script"`)) {
+	if status != 400 || code != 400 || !bytes.Equal(got, wantB) || !bytes.Contains(got, []byte(`"field":"policy.script"`)) {
 		t.Errorf("worker %d %s, native %d %s", status, got, code, wantB)
 	}
 
