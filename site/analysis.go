@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/vugu/vugu"
@@ -64,7 +66,7 @@ func (c *Analysis) shown() bool { return len(c.results()) > 0 || c.Sweep != nil 
 
 func (c *Analysis) figures() []*experiments.Figure {
 	rs := c.results()
-	if !sameResults(rs, c.figsFor) {
+	if !slices.Equal(rs, c.figsFor) {
 		c.figsFor = append([]*sched.Result(nil), rs...)
 		c.figs, c.svgs = nil, nil
 		for _, m := range analysis.CDFMetrics {
@@ -75,18 +77,6 @@ func (c *Analysis) figures() []*experiments.Figure {
 		}
 	}
 	return c.figs
-}
-
-func sameResults(a, b []*sched.Result) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *Analysis) svg(i int) string {
@@ -308,19 +298,12 @@ func (c *Analysis) shake() {
 	c.tick()
 }
 
+// joinNames is "a, b and c".
 func joinNames(ns []string) string {
-	s := ""
-	for i, n := range ns {
-		switch {
-		case i == 0:
-		case i == len(ns)-1:
-			s += " and "
-		default:
-			s += ", "
-		}
-		s += n
+	if len(ns) < 2 {
+		return strings.Join(ns, "")
 	}
-	return s
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
 }
 
 // locked runs f from an engine callback under the render lock.

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"gridplay/engine/api/compact"
@@ -297,7 +298,7 @@ func (p *Page) update() {
 		jsbridge.Mark("run: laid out")
 		p.App.Elapsed = float64(time.Since(p.async.Started).Microseconds()) / 1000
 		if vs := frames.Views(p.App.Frames); len(vs) > 0 {
-			if !contains(vs, p.View) {
+			if !slices.Contains(vs, p.View) {
 				p.View = vs[0]
 			}
 			// Replay from the start so the frames animate.
@@ -318,15 +319,6 @@ func (p *Page) update() {
 		paint.Narration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}
 	p.postClock()
-}
-
-func contains(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Event handlers: the render lock is held; long work goes to goroutines.
