@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"hash/fnv"
+	"html"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -133,7 +134,7 @@ func EmbedSnippet(src string, height int, title string) string {
 	id := "gridplay-" + strconv.FormatUint(uint64(h.Sum32()), 36)
 	return fmt.Sprintf(`<iframe id="%s" src="%s" width="100%%" height="%d" style="border:0" title="%s" loading="lazy"></iframe>`+"\n"+
 		`<script>addEventListener("message",function(e){var f=document.getElementById("%s");if(f&&e.source===f.contentWindow&&e.data&&e.data.gridplay==="size"&&e.data.height>0)f.style.height=Math.min(e.data.height,4000)+"px"})</script>`,
-		id, src, height, htmlAttr(title), id)
+		id, src, height, html.EscapeString(title), id)
 }
 
 // EmbedFrameHeight is the embed code's height for a chart of chart CSS
@@ -167,12 +168,6 @@ func EmbedFrameHeight(chart int, l *lesson.Lesson) int {
 		}
 	}
 	return h + ask
-}
-
-// htmlAttr escapes a string for an HTML attribute value.
-func htmlAttr(s string) string {
-	r := strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;", `'`, "&#39;")
-	return r.Replace(s)
 }
 
 func (c *Share) setEmbedAutoplay(e vugu.DOMEvent) {
