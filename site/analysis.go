@@ -237,8 +237,6 @@ func moveClass(m analysis.Move) string {
 	return "later"
 }
 
-func fmtSecs(v float64) string { return state.FormatNumber(v) }
-
 // Shaking.
 
 func (c *Analysis) runsText() string {
@@ -373,8 +371,6 @@ func (c *Analysis) exportShake() {
 		jsbridge.Download(c.base()+"-shake.csv", "text/csv", c.Summary.CSV())
 	}
 }
-
-func diffText(d analysis.ShakeDiff) string { return analysis.DiffText(d) }
 
 func diffClass(d analysis.ShakeDiff) string {
 	if d.Significant {
