@@ -17,15 +17,13 @@ import (
 	"gridplay/site/state"
 )
 
-// Analysis is the compare view's research part, under the comparison:
-// per compared policy, the CDF of wait and of bounded
-// slowdown and their mean, median, p95 and max; a Shake control that
-// runs N perturbed copies of the workload for every compared policy over
-// the page's engine workers (POST /api/shake/plan, ?point=K, /merge) and
-// shows each metric's mean and 95% confidence interval and whether each
-// difference is significant; and two schedules side by side: which jobs
-// started earlier or later under one policy than under another, and by
-// how much. Every chart downloads as PNG and SVG, with its data as CSV.
+// Analysis is the compare view's research part: per compared policy,
+// the CDF of wait and of bounded slowdown with their statistics; a Shake
+// control that runs perturbed copies of the workload over the page's
+// engine workers (POST /api/shake/plan, ?point=K, /merge) and shows each
+// metric's 95% confidence interval and which differences are
+// significant; and which jobs started earlier or later under one policy
+// than another. Every chart downloads as PNG and SVG, its data as CSV.
 type Analysis struct {
 	P       *Page
 	Compare *Compare

@@ -11,16 +11,15 @@
 //     last set on that element, or its children are no longer the ones
 //     that write made.
 //
-// Nothing else changes; each replacement must match exactly as often as
-// expected (a Vugu upgrade that moves them fails the build here).
+// Each replacement must match exactly as often as expected (a Vugu
+// upgrade that moves them fails the build here).
 //
 //	go run ./site/internal/vuguwrites -vugu DIR -o OUTDIR
 //
-// copies the module in DIR (go list -m -f '{{.Dir}}'
-// github.com/vugu/vugu) to OUTDIR/vugu with that change, and writes
-// OUTDIR/go.mod (./go.mod with a replace of Vugu by the copy) and
-// OUTDIR/go.sum, for go build -modfile OUTDIR/go.mod (build.sh). An
-// overlay (go build -overlay) cannot replace a file of the module cache.
+// copies the module in DIR to OUTDIR/vugu with that change, and writes
+// OUTDIR/go.mod (with a replace of Vugu by the copy) and OUTDIR/go.sum
+// for go build -modfile (build.sh): an overlay cannot replace a file of
+// the module cache.
 package main
 
 import (
