@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/vugu/vugu"
@@ -15,15 +17,13 @@ import (
 	"gridplay/site/state"
 )
 
-// Analysis is the compare view's research part, under the comparison:
-// per compared policy, the CDF of wait and of bounded
-// slowdown and their mean, median, p95 and max; a Shake control that
-// runs N perturbed copies of the workload for every compared policy over
-// the page's engine workers (POST /api/shake/plan, ?point=K, /merge) and
-// shows each metric's mean and 95% confidence interval and whether each
-// difference is significant; and two schedules side by side: which jobs
-// started earlier or later under one policy than under another, and by
-// how much. Every chart downloads as PNG and SVG, with its data as CSV.
+// Analysis is the compare view's research part: per compared policy,
+// the CDF of wait and of bounded slowdown with their statistics; a Shake
+// control that runs perturbed copies of the workload over the page's
+// engine workers (POST /api/shake/plan, ?point=K, /merge) and shows each
+// metric's 95% confidence interval and which differences are
+// significant; and which jobs started earlier or later under one policy
+// than another. Every chart downloads as PNG and SVG, its data as CSV.
 type Analysis struct {
 	P       *Page
 	Compare *Compare
@@ -64,7 +64,7 @@ func (c *Analysis) shown() bool { return len(c.results()) > 0 || c.Sweep != nil 
 
 func (c *Analysis) figures() []*experiments.Figure {
 	rs := c.results()
-	if !sameResults(rs, c.figsFor) {
+	if !slices.Equal(rs, c.figsFor) {
 		c.figsFor = append([]*sched.Result(nil), rs...)
 		c.figs, c.svgs = nil, nil
 		for _, m := range analysis.CDFMetrics {
@@ -75,18 +75,6 @@ func (c *Analysis) figures() []*experiments.Figure {
 		}
 	}
 	return c.figs
-}
-
-func sameResults(a, b []*sched.Result) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *Analysis) svg(i int) string {
@@ -247,8 +235,6 @@ func moveClass(m analysis.Move) string {
 	return "later"
 }
 
-func fmtSecs(v float64) string { return state.FormatNumber(v) }
-
 // Shaking.
 
 func (c *Analysis) runsText() string {
@@ -308,19 +294,12 @@ func (c *Analysis) shake() {
 	c.tick()
 }
 
+// joinNames is "a, b and c".
 func joinNames(ns []string) string {
-	s := ""
-	for i, n := range ns {
-		switch {
-		case i == 0:
-		case i == len(ns)-1:
-			s += " and "
-		default:
-			s += ", "
-		}
-		s += n
+	if len(ns) < 2 {
+		return strings.Join(ns, "")
 	}
-	return s
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
 }
 
 // locked runs f from an engine callback under the render lock.
@@ -390,8 +369,6 @@ func (c *Analysis) exportShake() {
 		jsbridge.Download(c.base()+"-shake.csv", "text/csv", c.Summary.CSV())
 	}
 }
-
-func diffText(d analysis.ShakeDiff) string { return analysis.DiffText(d) }
 
 func diffClass(d analysis.ShakeDiff) string {
 	if d.Significant {

@@ -119,8 +119,7 @@ func (c *Compare) skipped() string {
 	case 1:
 		return names[0] + " is ticked but cannot run this scenario (the reason is next to it), so it is left out."
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] +
-		" are ticked but cannot run this scenario (the reasons are next to them), so they are left out."
+	return joinNames(names) + " are ticked but cannot run this scenario (the reasons are next to them), so they are left out."
 }
 
 // untickSkipped unticks the policies that cannot run the scenario; an

@@ -9,11 +9,9 @@ import (
 )
 
 // AskSeconds is the browser time above which the page asks before it
-// starts a run: the engine's work estimate
-// (runner.EstimateUnchecked, sched.Work.BrowserSeconds) is computed on
-// the page's thread before every run, which it can afford (a pass over
-// the jobs; no simulation). A run over the engine's cap (sched.MaxSteps)
-// is not asked about: the engine refuses it and the page shows why.
+// starts a run, by the engine's work estimate (runner.EstimateUnchecked,
+// a pass over the jobs). A run over the engine's cap (sched.MaxSteps) is
+// not asked about: the engine refuses it.
 const AskSeconds = 30
 
 // costGate is the page's question about a long run. State is "" (no
@@ -24,11 +22,9 @@ type costGate struct {
 	State string
 	Work  sched.Work
 	// key is the scenario asked about; ok the one the user said Run
-	// anyway for (okSet: there is one).
+	// anyway for (okSet: there is one); estWork the estimate of est.
 	key, ok runKey
 	okSet   bool
-	// The estimate of the scenario est, cached: a render asks for it
-	// too.
 	est     runKey
 	estSet  bool
 	estWork sched.Work

@@ -21,17 +21,13 @@ func (c *Export) batsim() {
 		return
 	}
 	name := p.fileBase() + "-batsim.json"
-	var status int
-	var buf []byte
-	p.Engine.Request("POST", "/api/batsim/export", body, jsbridge.Handlers{
-		Head:  func(s int) { status = s },
-		Chunk: func(b []byte) { buf = append(buf, b...) },
-		End: func(err error) {
-			p.env.Lock()
-			defer p.env.UnlockRender()
-			p.async.Notice = batsimExport(name, status, buf, err)
-		},
-	})
+	go func() {
+		defer p.recoverGo()
+		status, buf, err := p.fetch("POST", "/api/batsim/export", body, nil)
+		p.env.Lock()
+		defer p.env.UnlockRender()
+		p.async.Notice = batsimExport(name, status, buf, err)
+	}()
 }
 
 // batsimExport offers the workload of an answer of POST

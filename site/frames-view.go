@@ -16,8 +16,6 @@ type FramesView struct {
 
 func (c *FramesView) views() []string { return frames.Views(c.P.App.Frames) }
 
-func (c *FramesView) title(v string) string { return frames.Title(v) }
-
 // tab is a view's short name, for its tab.
 func (c *FramesView) tab(v string) string {
 	switch v {
@@ -37,5 +35,5 @@ func (c *FramesView) set(v string) { c.P.View = v }
 
 func (c *FramesView) paint(v js.Value) {
 	p := c.P
-	paint.Frames(v, p.View, c.title(p.View), p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
+	paint.Frames(v, p.View, frames.Title(p.View), p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario))
 }

@@ -26,10 +26,11 @@ type Gantt struct {
 	Scenario *model.Scenario
 	Result   *sched.Result
 	Frames   []state.Frame
-	OnPlay   func()
-	OnPause  func()
-	OnStep   func(n int)
-	OnSeek   func(t float64)
+	// The playback's handlers (Page.play, pause, step and seek).
+	OnPlay  func()
+	OnPause func()
+	OnStep  func(n int)
+	OnSeek  func(t float64)
 	// View is the frame view shown below the chart; the clock names the
 	// position of its frames.
 	View string
@@ -59,24 +60,6 @@ const LabelX = gantt.LabelWidth
 func (c *Gantt) Compute(ctx vugu.ComputeCtx) {
 	if c.Chart != c.tipFor {
 		c.Tip, c.tipFor = "", nil
-	}
-}
-
-func (c *Gantt) play() {
-	if c.OnPlay != nil {
-		c.OnPlay()
-	}
-}
-
-func (c *Gantt) pause() {
-	if c.OnPause != nil {
-		c.OnPause()
-	}
-}
-
-func (c *Gantt) step(n int) {
-	if c.OnStep != nil {
-		c.OnStep(n)
 	}
 }
 
@@ -113,7 +96,7 @@ func ScrubValue(p *state.Player) string {
 
 func (c *Gantt) scrub(e vugu.DOMEvent) {
 	v, err := strconv.ParseFloat(e.JSEventTarget().Get("value").String(), 64)
-	if err != nil || c.OnSeek == nil {
+	if err != nil {
 		return
 	}
 	c.OnSeek(c.Player.At(v / 1000))

@@ -7,12 +7,10 @@ import (
 	"github.com/vugu/vugu"
 )
 
-// A panic in Go compiled to WebAssembly ends the program: the page still
-// looks alive, and every later event throws "Go program has already
-// exited". The page therefore recovers at its two boundaries: DOM event
-// handlers (guardEvents wraps every handler of a build before it is
-// rendered) and the goroutines it starts (safely). A recovered panic is
-// shown as a message, logged with its stack, and the page keeps working.
+// A panic in Go compiled to WebAssembly ends the program while the page
+// still looks alive. The page therefore recovers in DOM event handlers
+// (guardEvents) and in the goroutines it starts (Page.recoverGo), shows
+// a message, logs the stack and keeps working.
 
 // guardEvents wraps every DOM event handler in the build, the nested
 // components' too, so that a panic in one is handed to onPanic instead of

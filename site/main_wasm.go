@@ -20,9 +20,8 @@ import (
 )
 
 func main() {
-	// static/app.wasm is also the engine of the page's Web Workers
-	// (static/engine-worker.mjs runs the module the page compiled): a
-	// worker has no document, and serves the engine API instead.
+	// In the page's engine workers (no document) the binary serves the
+	// engine API.
 	if !js.Global().Get("document").Truthy() {
 		engineserve.Main()
 		return
@@ -38,10 +37,8 @@ func main() {
 	}
 	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{Type: bodyType}}
 	gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
-	// Every render is counted, and its end time kept, for the browser
-	// tests (jsbridge.Rendered): a render that typing must not cause, one
-	// that a change must, a page that has settled. The marks below name
-	// only the slow ones.
+	// Every render is counted for the browser tests (jsbridge.Rendered);
+	// the slow ones are marked.
 	renders := 0
 	for ok := true; ok; ok = renderer.EventWait() {
 		t0 := jsbridge.Now()
@@ -55,8 +52,6 @@ func main() {
 		}
 		renders++
 		jsbridge.Rendered(renders)
-		// A render that holds the page's thread for long shows in the
-		// tests' logs (input waits for it).
 		if d := jsbridge.Now() - t0; d > 30 {
 			metrics.Read(gcs)
 			jsbridge.Mark("render: " + strconv.Itoa(int(d)) + " ms (build " + strconv.Itoa(int(built-t0)) + " ms), " + strconv.FormatUint(gcs[0].Value.Uint64()-gc0, 10) + " GC")

@@ -23,12 +23,10 @@ import (
 )
 
 // Outputs is the view under the Gantt chart with the run's research
-// outputs: the time series of busy nodes and queued jobs on
-// the chart's time axis, following the playback clock, and the per-job
-// table (engine/outputs), sortable by any column, with only the rows in
-// view in the DOM; hovering a row outlines the job on the chart. Both
-// are computed in the page from the scenario and the result
-// (site/analysis), and exported as the CLI writes them.
+// outputs (site/analysis): the time series of busy nodes and queued jobs,
+// following the playback clock, and the per-job table, sortable, with
+// only the rows in view in the DOM; hovering a row outlines its job on
+// the chart. Both export as the CLI writes them.
 type Outputs struct {
 	P *Page
 
@@ -66,7 +64,7 @@ func (c *Outputs) Compute(ctx vugu.ComputeCtx) {
 		return
 	}
 	// The policy's system says whether jobs are killed at their
-	// requested time: wait for the policy list (its answer renders).
+	// requested time: wait for the policy list.
 	in, ok := state.FindPolicy(c.P.Policies, r.Policy)
 	if !ok && c.P.PolicyErr == "" {
 		c.forRes = nil
@@ -136,9 +134,8 @@ func (c *Outputs) paintNow() {
 }
 
 // bindRows attaches the windowed body to the table's scroll container
-// after every render, and repaints it. The populate is the body's: an
-// element without one and without children is static HTML to Vugu,
-// whose innerHTML ("") it would set on every render, emptying the rows.
+// after every render, and repaints it. It populates the body: Vugu would
+// empty an element without children and without a populate.
 func (c *Outputs) bindRows(body js.Value) {
 	v := body.Call("closest", ".ot-scroll")
 	if !c.ready() {
@@ -156,8 +153,7 @@ func (c *Outputs) bindRows(body js.Value) {
 }
 
 // rowsOverscan is the number of rows painted beyond the visible ones on
-// each side: the body is repainted in the scroll event itself, before the
-// frame is drawn, and each row painted costs layout in every frame.
+// each side (the body is repainted in the scroll event itself).
 const rowsOverscan = 2
 
 // window is the rows to paint for the container scrolled to top (a

@@ -19,30 +19,11 @@ import (
 	"gridplay/site/state"
 )
 
-// The page is split by what a newcomer looks for:
-//
-//	page.go      Page: the state every view shares (scenario, engine,
-//	             policy list, chart, notices) and how it is loaded
-//	run.go       the run of the scenario in the engine worker
-//	playback.go  the playback clock, its ticker and the keyboard
-//	session.go   autosave and share links opened in an open tab
-//	root.go      Root: the layout, which places the views below
-//	gantt.go     the Gantt chart and its playback controls
-//	frames-view  the animation view under the chart (packing, GA, ...)
-//	presets      the preset picker
-//	policy-menu  the policy picker
-//	params       the policy's parameters and the seed
-//	compare      the Compare view
-//	share        share links and the embed dialog
-//	export       PNG, CSV and JSON downloads
-//	summary      the scenario at a glance and the run's metrics
-//
-// Each view is a component with its own state in its own .go/.vugu pair;
-// Root owns the view instances (rendered with vg-comp), so one view can
-// read another's state where the page needs it (Export reads Compare's
-// results). New views (an Experiments view, research outputs) are added
-// the same way: a type with a P *Page field, a .vugu template, a field in
-// Root and a place in root.vugu.
+// page.go holds Page, the state every view shares, and how it is
+// loaded; run.go, playback.go and session.go the run, the replay and
+// autosave. Each view is a component in its own .go/.vugu pair, with a
+// P *Page field; Root (root.go) owns the instances, so one view can read
+// another's state (Export reads Compare's results).
 
 // SaveKey is the localStorage entry of the autosaved scenario; BigKey
 // the IndexedDB entry of one too big for localStorage (SaveKey then
@@ -67,14 +48,11 @@ type Page struct {
 	Policies  []sched.Info
 	PolicyErr string
 
-	// Preset is the preset loaded last; presetPtr the scenario it built:
-	// the preset picker shows Preset only while that scenario is shown
-	// (an undo of the loading brings back another one).
-	Preset    string
-	presetPtr *model.Scenario
-	// presetWork is the preset's workload as loaded (see presetID);
-	// presetGen the edit count then, presetAt and presetSame the last
-	// comparison with it.
+	// Preset is the preset loaded last; presetPtr the scenario it built
+	// (see presetID); presetWork its workload as loaded, presetGen the
+	// edit count then, presetAt and presetSame the last comparison.
+	Preset     string
+	presetPtr  *model.Scenario
 	presetWork presetWorkload
 	presetGen  int
 	presetAt   int
@@ -99,9 +77,8 @@ type Page struct {
 	// View is the animation view shown under the chart.
 	View    string
 	ticking bool
-	// offstage: the playground is not shown (the Experiments view is),
-	// so its replay does not play; resume: it was playing, or was to
-	// start, when it left the stage, and plays again on its return.
+	// offstage: the playground is not shown, so its replay does not
+	// play; resume: it plays again on its return.
 	offstage, resume bool
 	replay           replayLog
 
@@ -110,12 +87,9 @@ type Page struct {
 	autoplay bool
 	height   int
 
-	// LinkErr is a share link that could not be opened; saved work is
-	// kept.
-	LinkErr string
-	// LessonErr is why the lesson of a link could not be opened when
-	// its scenario was (a link cut short in its lesson part): the
-	// scenario is shown, without the lesson.
+	// LinkErr is a share link that could not be opened; LessonErr why
+	// the lesson of a link whose scenario was opened could not be.
+	LinkErr   string
 	LessonErr string
 
 	// Fault is a recovered panic, shown until dismissed (see guard.go).
@@ -155,17 +129,14 @@ type Page struct {
 	subFor *model.Scenario
 	subGen int
 
-	// Hooks the views set: onIdle is called by autosave about once a
-	// second, with the lock held, and says whether the page must render;
-	// onPreset is called when a preset replaced the scenario, with the
-	// lock held.
-	onIdle   func(changed bool) bool
-	onPreset func()
-	// onExperimentLink opens a #e= link in the Experiments view.
+	// Hooks the views set, called with the lock held: onIdle by autosave
+	// (it says whether the page must render), onPreset when a preset
+	// replaced the scenario, onFrame at each tick of the replay (the time
+	// series). onExperimentLink opens a #e= link.
+	onIdle           func(changed bool) bool
+	onPreset         func()
 	onExperimentLink func(h string)
-	// onFrame paints what follows the playback clock besides the
-	// chart (the time series), during playback, with the lock held.
-	onFrame func()
+	onFrame          func()
 }
 
 // NewPage returns a page showing app's scenario, talking to engine.
@@ -184,8 +155,7 @@ type seenKey struct {
 
 // runKey says which scenario a run was started for: the scenario and
 // its edit count (every change goes through App.Edit, Undo or Redo, or
-// replaces the scenario). Comparing keys instead of encoded scenarios
-// saves encoding a whole trace (a second in the browser) every second.
+// replaces the scenario), cheaper to compare than encoded scenarios.
 type runKey struct {
 	s   *model.Scenario
 	gen int
@@ -379,10 +349,8 @@ func (p *Page) markPreset() {
 	p.presetGen, p.presetAt, p.presetSame = p.App.Gen, p.App.Gen, true
 }
 
-// presetWorkload is what makes a scenario a preset's, besides its policy: the
-// platform and the jobs. Its lesson is about them (which jobs MUSCLE
-// packs); another policy or parameters keep it (the lessons ask to
-// compare policies), an import or an edit of a job or a cluster does not.
+// presetWorkload is what makes a scenario a preset's, besides its
+// policy: the platform and the jobs, which its lesson is about.
 type presetWorkload struct {
 	jobs int
 	key  string
@@ -399,10 +367,8 @@ func workloadOf(s *model.Scenario) presetWorkload {
 }
 
 // presetID is the preset shown, "" for the user's own scenario: the
-// preset's scenario, with its policy and parameters as the user likes.
-// Edits change the scenario in place, so the preset's workload is
-// compared after each (an import's job count differs at once; a preset
-// has a few hundred jobs at most to compare otherwise).
+// preset's workload, with any policy and parameters. Edits change the
+// scenario in place, so the workload is compared after each.
 func (p *Page) presetID() string {
 	s := p.App.Scenario
 	if p.Preset == "" || s != p.presetPtr {
@@ -419,9 +385,7 @@ func (p *Page) presetID() string {
 }
 
 // start runs the scenario and, at the same time, reads the policy list
-// (each request has its own Go instance in the worker). When the
-// scenario's policy is not in this build, it switches to the first one
-// listed and runs again: never a blank page.
+// (fetchPolicies switches a policy this build lacks to the first one).
 func (p *Page) start() {
 	defer p.recoverGo()
 	go p.fetchPolicies()
@@ -430,8 +394,7 @@ func (p *Page) start() {
 }
 
 // policiesState is "ready" once the policy list is in, "error" when it
-// could not be read, "loading" before (the app's data-policies, for the
-// browser tests: a first visit's chart can come before the list).
+// could not be read, "loading" before (data-policies, for the tests).
 func (p *Page) policiesState() string {
 	switch {
 	case len(p.Policies) > 0:
@@ -568,8 +531,7 @@ func (p *Page) fileBase() string {
 }
 
 // linkScenario is the scenario a link (or autosave) carries: its jobs
-// named as the shipped trace's cut they were read from, while they are
-// (a 200,000-job trace in a link of a few hundred characters).
+// named as the shipped trace's cut they were read from, while they are.
 func (p *Page) linkScenario() *model.Scenario {
 	if p.App.Source == nil {
 		return p.App.Scenario
@@ -694,11 +656,9 @@ func (p *Page) openHash(h string) {
 }
 
 // openLink opens the share link in fragment h ("#s=…[&l=…]"): the
-// scenario, the policies ticked and the lesson. Undo brings back the
-// scenario shown before. A link whose lesson cannot be read opens its
-// scenario and says that the lesson was not loaded. It runs on a
-// goroutine of its own, and returns why the link could not be opened,
-// or what of it was not ("" when all of it was).
+// scenario (Undo brings back the one before), the policies ticked and
+// the lesson. It runs on a goroutine of its own, and returns why the
+// link, or its lesson, could not be opened ("" when all of it was).
 func (p *Page) openLink(h string, notice bool) (msg string) {
 	defer p.recoverGo()
 	if !strings.HasPrefix(h, "#s=") {

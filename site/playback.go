@@ -28,11 +28,9 @@ func (p *Page) play() {
 	p.publishReplay()
 }
 
-// replayLog is what the replay did, for the browser tests to decide on
-// the page's state rather than on wall time (published as
-// gridplayTest.published.replay): where it last started to play, where it
-// was when it left the stage, and how many ticks moved the clock while
-// the playground was not shown (none, by design).
+// replayLog is what the replay did, published for the browser tests
+// (gridplayTest.published.replay): where it last started to play, where
+// it left the stage, and the ticks that moved it offstage (none).
 type replayLog struct {
 	from, left    float64
 	movedOffstage int
@@ -49,15 +47,11 @@ func (p *Page) publishReplay() {
 
 func (p *Page) pause() { p.App.Player.Pause() }
 
-// setOffstage says whether the playground is hidden behind another view.
-// Its replay plays only on stage: painting an unseen chart 25 times a
-// second would take the page's thread from an experiment's sweep. The
-// lock is held.
+// setOffstage says whether the playground is hidden behind another view;
+// its replay plays only on stage. The lock is held.
 func (p *Page) setOffstage(off bool) {
 	p.offstage = off
 	if off && p.App.Player.Playing {
-		// The replay stops where it is (the ticker ends at its next
-		// step) and goes on when the playground is shown again.
 		p.App.Player.Pause()
 		p.resume = true
 		p.replay.left = p.App.Player.T
@@ -90,9 +84,8 @@ func (p *Page) player() *state.Player { return &p.App.Player }
 func (p *Page) frameCount() int { return frames.Shown(p.View, p.App.Frames, &p.App.Player) }
 
 // MaxTickStep is the most wall time one tick of the replay counts, in
-// seconds. The page's thread can be held far longer between two ticks
-// (a render of a whole trace, a loaded machine): the replay then slows
-// down for that moment instead of jumping ahead by all of it, unseen.
+// seconds: when the page's thread was held longer, the replay slows down
+// instead of jumping ahead unseen.
 const MaxTickStep = 0.1
 
 // tick advances the playback clock at about 25 frames a second; render
@@ -112,9 +105,8 @@ func (p *Page) tick() {
 			p.replay.movedOffstage++
 		}
 		// Only the canvases, the clock and the scrubber change while
-		// playing: draw them directly, no page render. The last tick
-		// draws too: a render does not set back the scrubber's value
-		// set here by script.
+		// playing: draw them directly, no page render (the last tick
+		// too: a render does not set back the scrubber).
 		pl := &p.App.Player
 		if !p.offstage {
 			paint.Now(p.chart, pl.T, p.View, p.App.Frames, p.frameCount(), frames.PlatformOf(p.App.Scenario),

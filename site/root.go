@@ -85,7 +85,7 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	hash := jsbridge.Hash()
 	c.Tab = TabPlayground
 	c.Experiments.Embed = p.IsEmbed
-	if isExperimentLink(hash) {
+	if strings.HasPrefix(hash, "#e=") {
 		// #e=NAME&quick=1&seed=N: the Experiments view, opened on that
 		// experiment (an embedded figure shows nothing else).
 		c.setTab(TabExperiments)
@@ -136,8 +136,6 @@ func (c *Root) build() {
 	c.Playground = &Playground{R: c}
 	p.onExperimentLink = c.openExperimentLink
 }
-
-func isExperimentLink(h string) bool { return strings.HasPrefix(h, "#e=") }
 
 // setTab shows one of the page's views. The playground's replay plays
 // only while the playground is shown (Page.setOffstage).

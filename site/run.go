@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"gridplay/engine/api/compact"
@@ -19,9 +20,8 @@ import (
 const MaxSavedJobs = 20000
 
 // AnimateMax is the largest number of jobs a run streams its animation
-// frames for by default; beyond it, runs ask for the result only (the
-// frames would cost more than the run and the animation cannot show
-// them). The "Results only" box overrides it either way.
+// frames for by default; beyond it, runs ask for the result only. The
+// "Results only" box overrides it either way.
 const AnimateMax = 5000
 
 // run posts the scenario to the engine and folds the NDJSON stream into
@@ -40,12 +40,9 @@ func (p *Page) run() {
 	}
 }
 
-// runFromEvent starts a run from a DOM event handler, or from an answer
-// handled with the lock held (an import): the run's state and body are
-// made here, and the request is posted to the engine at once, so the
-// engine works while the render that follows shows the run in flight (at
-// trace scale a render holds the page's thread for a few hundred
-// milliseconds).
+// runFromEvent starts a run with the lock held (an event handler, an
+// import's answer): the request is posted at once, so the engine works
+// while the render that follows shows the run in flight.
 func (p *Page) runFromEvent() {
 	r, ok := p.prepareRun()
 	if ok {
@@ -76,9 +73,8 @@ func (p *Page) prepareRun() (r pendingRun, ok bool) {
 	p.lastRun = p.runKey()
 	jsbridge.Mark("run: start")
 	quiet := p.resultsOnly()
-	// A results-only run (every big one) goes in and out in the compact
-	// form (engine/api/compact), far smaller and faster to encode and
-	// decode than JSON; the engine validates it as it does JSON.
+	// A results-only run goes in and out in the compact form
+	// (engine/api/compact), smaller and faster than JSON.
 	var body []byte
 	var err error
 	if quiet {
@@ -120,7 +116,7 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 		drawn  bool
 		framed bool // the first frames arrived
 	)
-	path := "/api/run?stream=1"
+	path := state.FirstRunPath
 	if quiet {
 		path = "/api/run?format=compact"
 	}
@@ -152,11 +148,10 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 				lines.Write(b, apply)
 				p.update()
 			}
-			// Vugu does not merge render requests, and a render can
-			// take longer than the gap between two frames: frames are
-			// folded in without rendering, and one render is scheduled
-			// for whatever arrived in the next quarter second (renderSoon).
-			// The first chart is drawn at once.
+			// Vugu does not merge render requests: frames are folded
+			// in without rendering, and one render is scheduled for
+			// what arrives in the next quarter second. The first chart
+			// is drawn at once.
 			if p.chart != nil && !drawn {
 				drawn = true
 				p.renderAfterPaint()
@@ -166,12 +161,10 @@ func (p *Page) post(r pendingRun) (cancel func()) {
 			}
 		},
 		End: func(err error) {
-			// A big answer holds the page's thread for hundreds of
-			// milliseconds (decoding, layout, drawing, a render). Input
-			// that reached the page before it is handled first, and
-			// decoding runs in a task of its own, outside the lock. The
-			// wait is for the next frame, not a task: the browser hands
-			// pointer moves to the page with the frames.
+			// A big answer holds the page's thread for long: input
+			// that came before it is handled first (the browser hands
+			// pointer moves over with the frames), and decoding runs
+			// outside the lock.
 			var res *sched.Result
 			var decodeErr error
 			if !quiet {
@@ -257,10 +250,9 @@ func (p *Page) jobCount() int {
 }
 
 // renderAfterPaint releases the lock without a render, and renders once
-// the browser has presented a frame: what update painted directly (the
-// chart, the narration) is on the screen before the render of the rest,
-// which at page load or at trace scale takes hundreds of milliseconds.
-// The lock is held.
+// the browser has presented a frame, so what update painted directly
+// (the chart, the narration) shows before the render of the rest. The
+// lock is held.
 func (p *Page) renderAfterPaint() {
 	p.env.UnlockOnly()
 	go func() {
@@ -297,7 +289,7 @@ func (p *Page) update() {
 		jsbridge.Mark("run: laid out")
 		p.App.Elapsed = float64(time.Since(p.async.Started).Microseconds()) / 1000
 		if vs := frames.Views(p.App.Frames); len(vs) > 0 {
-			if !contains(vs, p.View) {
+			if !slices.Contains(vs, p.View) {
 				p.View = vs[0]
 			}
 			// Replay from the start so the frames animate.
@@ -312,21 +304,11 @@ func (p *Page) update() {
 				p.play()
 			}
 		}
-		// The chart and the sentence under it are painted now, before
-		// the render that shows the rest of the answer.
+		// Painted now, before the render of the rest.
 		paint.GanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
 		paint.Narration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}
 	p.postClock()
-}
-
-func contains(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Event handlers: the render lock is held; long work goes to goroutines.

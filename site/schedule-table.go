@@ -67,8 +67,6 @@ func (c *ScheduleTable) summary() string {
 	return fmt.Sprintf("The schedule as a table: %s (text alternative of the chart)", state.Count(len(r.Schedule), "job"))
 }
 
-func (c *ScheduleTable) num(v float64) string { return state.FormatNumber(v) }
-
 func (c *ScheduleTable) wait(p sched.Placement) string {
 	if sub, ok := c.P.submits()[p.Job]; ok {
 		return state.FormatNumber(p.Start - sub)

@@ -10,14 +10,11 @@ import (
 )
 
 // autosave writes the scenario to localStorage a moment after it
-// changed, and re-runs it when an editor changed it (an import, a table
-// edit): it looks five times a second, and a look that finds nothing new
-// costs a few comparisons.
+// changed, and re-runs it when an editor changed it: it looks five times
+// a second.
 func (p *Page) autosave() {
 	defer p.recoverGo()
-	// looks counts the looks done, for the browser tests
-	// (gridplayTest.published.autosaveLooks): a look that starts after an
-	// action has seen it.
+	// looks counts the looks done, for the browser tests.
 	looks := 0
 	for {
 		time.Sleep(200 * time.Millisecond)
@@ -29,8 +26,7 @@ func (p *Page) autosave() {
 		dropBig := false
 		stale := false
 		comparing := p.async.Compare.Running()
-		// Encoding a whole trace takes a good part of a second in the
-		// browser: check only after the scenario changed.
+		// Encoding a whole trace is slow: check only after a change.
 		now := seenKey{p.App.Scenario, p.App.Gen, p.lastRun}
 		changed := now != p.seen
 		if p.App.Status != state.StatusRunning && !comparing {
@@ -38,21 +34,17 @@ func (p *Page) autosave() {
 			// edit made during a run is looked at after it.
 			p.seen = now
 		}
-		// The views that depend on the scenario (a comparison made
-		// before an edit is marked stale) look at it too.
 		render := false
 		if p.onIdle != nil {
 			render = p.onIdle(changed)
 		}
-		// Not while a run is in flight: writing a big scenario holds the
-		// page's thread, and input should not wait for it then.
-		// Nor before a scenario kept in IndexedDB is read back.
+		// Not while a run is in flight (writing holds the page's
+		// thread), nor before a scenario in IndexedDB is read back.
 		if p.App.Dirty && p.App.Status != state.StatusRunning && p.restore == "" {
 			p.App.Dirty = false
-			// The browser keeps about 5 MB per site in localStorage: a
-			// whole trace goes to IndexedDB, with a marker in
-			// localStorage. A shipped trace's cut is kept as its name
-			// (as in a link), whatever its size.
+			// localStorage keeps about 5 MB: a whole trace goes to
+			// IndexedDB, with a marker here; a shipped trace's cut is
+			// kept as its name.
 			if ls := p.linkScenario(); ls.Trace != nil || len(ls.Jobs) <= MaxSavedJobs {
 				b, _ = state.SaveText(ls)
 				dropBig, p.bigKept = p.bigKept && b != "", p.bigKept && b == ""
@@ -74,8 +66,7 @@ func (p *Page) autosave() {
 			p.env.UnlockOnly()
 		}
 		if stale {
-			// The run first (run returns once the request is posted),
-			// so saving does not hold up the request.
+			// The run first, so saving does not hold up the request.
 			p.run()
 		}
 		if big != nil {
@@ -95,8 +86,7 @@ func (p *Page) autosave() {
 			if dropBig {
 				jsbridge.DeleteBig(BigKey)
 			}
-			// The edited scenario is no longer the link's: drop the
-			// link from the address bar, so a reload shows the edits.
+			// A reload must show the edits, not the link.
 			if strings.HasPrefix(jsbridge.Hash(), "#s=") {
 				jsbridge.ClearHash()
 			}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"hash/fnv"
+	"html"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -126,10 +128,13 @@ func (c *Share) makeEmbedCode() string {
 // height CSS pixels and the script that sets its height to what the
 // embed reports ({gridplay: "size"}, static/main.js).
 func EmbedSnippet(src string, height int, title string) string {
-	id := "gridplay-" + strconv.FormatUint(uint64(fnv32(src)), 36)
+	// The frame id is the same for the same link.
+	h := fnv.New32a()
+	h.Write([]byte(src))
+	id := "gridplay-" + strconv.FormatUint(uint64(h.Sum32()), 36)
 	return fmt.Sprintf(`<iframe id="%s" src="%s" width="100%%" height="%d" style="border:0" title="%s" loading="lazy"></iframe>`+"\n"+
 		`<script>addEventListener("message",function(e){var f=document.getElementById("%s");if(f&&e.source===f.contentWindow&&e.data&&e.data.gridplay==="size"&&e.data.height>0)f.style.height=Math.min(e.data.height,4000)+"px"})</script>`,
-		id, src, height, htmlAttr(title), id)
+		id, src, height, html.EscapeString(title), id)
 }
 
 // EmbedFrameHeight is the embed code's height for a chart of chart CSS
@@ -163,23 +168,6 @@ func EmbedFrameHeight(chart int, l *lesson.Lesson) int {
 		}
 	}
 	return h + ask
-}
-
-// fnv32 is the FNV-1a hash of s: the embed code's frame id, the same for
-// the same link.
-func fnv32(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= 16777619
-	}
-	return h
-}
-
-// htmlAttr escapes a string for an HTML attribute value.
-func htmlAttr(s string) string {
-	r := strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;", `'`, "&#39;")
-	return r.Replace(s)
 }
 
 func (c *Share) setEmbedAutoplay(e vugu.DOMEvent) {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/vugu/vugu"
 
-	"gridplay/engine/model"
 	"gridplay/engine/sched"
 	"gridplay/site/state"
 )
@@ -17,17 +16,12 @@ type Summary struct {
 	// sum is Summarize of the scenario of key: it adds up every job (a
 	// whole trace has 200,000), so once per change, not per render.
 	sum0 state.Summary
-	key  summaryKey
-}
-
-type summaryKey struct {
-	s   *model.Scenario
-	gen int
+	key  runKey
 }
 
 // Compute runs before each build.
 func (c *Summary) Compute(ctx vugu.ComputeCtx) {
-	if k := (summaryKey{c.App.Scenario, c.App.Gen}); k != c.key || c.key.s == nil {
+	if k := (runKey{c.App.Scenario, c.App.Gen}); k != c.key || c.key.s == nil {
 		c.key, c.sum0 = k, state.Summarize(c.App.Scenario)
 	}
 }

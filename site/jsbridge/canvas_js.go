@@ -35,10 +35,8 @@ func (c Canvas) Line(x1, y1, x2, y2 float64, color string) {
 }
 
 // scratch is the OffscreenCanvas an Image goes through: putImageData
-// ignores the context's scale for sharp high-density drawing, drawImage
-// does not. It is an OffscreenCanvas, not a detached <canvas> element:
-// in headless Chromium (software raster) the second drawImage from a
-// detached canvas never returned, which froze the page on a whole trace.
+// ignores the context's scale, drawImage does not. (A detached <canvas>
+// froze headless Chromium's second drawImage.)
 var scratch sjs.Value
 
 // Image draws an RGBA image of cols by rows pixels into (x, y, w, h),
@@ -71,11 +69,9 @@ func (c Canvas) Text(s string, x, y float64, color, align string) {
 
 // CanvasIn returns the canvas to draw on for host: host itself when it is
 // a canvas, else the canvas inside it, created (with id and an accessible
-// name) the first time. The page gives Vugu an empty host element, not the
-// canvas: Vugu removes, at every render, the attributes it did not set on
-// an element it renders, which for a canvas are its size: it would come
-// back cleared at 300 by 150 after every render. Vugu leaves the children
-// of an element that has none in its template alone.
+// name) the first time. Vugu gets the empty host, not the canvas: it
+// would reset a canvas's size at every render, but leaves alone the
+// children of an element that has none in its template.
 func CanvasIn(el js.Value, id, label string) js.Value {
 	host := sjs.Value(el)
 	if !host.Truthy() {

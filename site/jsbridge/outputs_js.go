@@ -24,22 +24,13 @@ func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 	recordPaint(sjs.Value(el).Get("id").String(), Now()-t0)
 }
 
-// A ScrollTable (types.go) is a windowed table body: only the rows in
-// view are in the DOM. The scroll container's scroll events repaint the body at once,
-// without a page render (a render of the whole page per scroll event
-// would cost more than a frame); hovering a row reports its data-bar.
-//
-// The body is a skeleton made once: a spacer row, a pool of rows of Cols
-// cells, a spacer row. A repaint writes the rows in place, in one call to
+// A ScrollTable (types.go) repaints its body in the scroll event itself,
+// without a page render; hovering a row reports its data-bar. The body
+// is a skeleton made once (a spacer row, a pool of rows of Cols cells, a
+// spacer row), which a repaint writes in place in one call to
 // static/main.js (gridplayPaintRows): a cell's text only where it
-// changed, the rows' positions and classes, the spacers' heights; rows of
-// the pool beyond the window are hidden. Rewriting the body's HTML at
-// each scroll event made the browser parse it and create, style and lay
-// out some 500 elements anew in every frame of a scroll. Vugu leaves the
-// body's children alone: its template has none and it carries its own
-// vg-js-populate (an element with neither is static HTML to Vugu, whose
-// innerHTML it would set to "" at every render). Should the skeleton be
-// lost all the same, the next repaint makes it again (intact).
+// changed, the rows' positions and classes, the spacers' heights. A lost
+// skeleton is made again at the next repaint (intact).
 type scrollState struct {
 	scroller, body sjs.Value
 	fns            []sjs.Func

@@ -5,9 +5,7 @@ package jsbridge
 import sjs "syscall/js"
 
 // The page records what the browser tests (wasm/e2e) read in one object,
-// globalThis.gridplayTest, which static/main.js makes when it loads (and
-// this file on first use, on a page without it). Nothing of the page
-// reads it back. Its fields:
+// globalThis.gridplayTest; nothing of the page reads it back. Its fields:
 //   - marks: named moments of the page's work, {name, t} with t in ms
 //     since navigation (Mark), for the tests' logs and waits;
 //   - frameTimes: the Gantt canvas's paint durations in ms
@@ -24,11 +22,6 @@ import sjs "syscall/js"
 //   - firstGantt: when the Gantt chart was first drawn with jobs on it, in
 //     ms since navigation (FirstGantt);
 //   - pageMemory(): the page's Go memory in bytes (static/main.js).
-//
-// The page's own API between static/main.js and Go (gridplayEngine,
-// gridplayStore, gridplayDownload, gridplayKeys and the like) stays in
-// separate globals: the page needs those, and the tests only replace
-// gridplayDownload to catch the files offered.
 func testHooks() sjs.Value { return field(sjs.Global(), "gridplayTest", "Object") }
 
 // field is o[name], made with constructor ctor ("Array", "Object") if

@@ -2,10 +2,9 @@ package state
 
 import "time"
 
-// Async is the page's asynchronous UI state: the run of the scenario in
-// the engine worker (which start is the current one, how to stop it, its
-// progress), the comparison (a Task), and the notice shown. Its methods
-// are the steps of a run, called with the render lock held:
+// Async is the page's asynchronous UI state: the run in the engine
+// worker, the comparison (a Task) and the notice shown. Its methods are
+// the steps of a run, called with the render lock held:
 //
 //	id := a.Begin(now)     a run starts: the one in flight is cancelled
 //	a.Posted(id, cancel)   its request is posted

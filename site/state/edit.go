@@ -7,11 +7,9 @@ import (
 // MaxUndo caps the undo history, in edits.
 const MaxUndo = 200
 
-// MaxUndoJobs caps the jobs the undo history holds, over all its
-// snapshots: each edit keeps a whole copy of the scenario, and a whole
-// trace is 200,000 jobs (some 40 MB in the page, and as much work for its
-// garbage collector at every cycle). A whole trace keeps its last few
-// edits; the playground's small scenarios keep MaxUndo.
+// MaxUndoJobs caps the jobs the undo history holds over all its
+// snapshots (each a whole copy of the scenario): a whole trace keeps its
+// last few edits.
 const MaxUndoJobs = 1000000
 
 // History keeps deep copies (model.Clone) of the scenario for undo and
@@ -23,11 +21,9 @@ type History struct {
 	labels, redoLabels []string
 }
 
-// Edit records the current scenario for undo, applies f to it and forgets
-// the old answer (the result no longer matches the scenario). label says
-// what the edit does ("add cluster", "edit jobs[3].size"). Every editor
-// (platform canvas, job table, policy panel) changes the scenario through
-// Edit, so undo, redo and autosave see every change.
+// Edit records the current scenario for undo and applies f to it; label
+// says what the edit does ("edit jobs[3].size"). Every editor changes
+// the scenario through Edit, so undo, redo and autosave see every change.
 func (a *App) Edit(label string, f func(s *model.Scenario)) {
 	a.History.undo = append(a.History.undo, model.Clone(a.Scenario))
 	a.History.labels = append(a.History.labels, label)

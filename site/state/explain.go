@@ -8,11 +8,9 @@ import (
 	"gridplay/engine/model"
 )
 
-// Words for people: the engine names a problem by its field path
-// ("jobs[3].size: must be at least 1"), which is exact but reads like a
-// log. Explain turns such a message into a sentence about the user's
-// input ("Job j4's size must be at least 1.") and keeps the exact text as
-// the detail, shown after it in small type.
+// Explain turns an engine message with a field path ("jobs[3].size:
+// must be at least 1") into a sentence ("Job j4's size must be at least
+// 1.") and keeps the exact text as the detail.
 
 // Explained is a message for a person, with the exact text as detail.
 type Explained struct {

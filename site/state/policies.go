@@ -27,20 +27,13 @@ type Group struct {
 	Policies []sched.Info
 }
 
-// DecodePolicies reads GET /api/policies: a JSON array of sched.Info, or
-// an object {"policies": [...]}.
+// DecodePolicies reads GET /api/policies: a JSON array of sched.Info.
 func DecodePolicies(b []byte) ([]sched.Info, error) {
 	var list []sched.Info
-	if err := json.Unmarshal(b, &list); err == nil {
-		return list, nil
-	}
-	var wrap struct {
-		Policies []sched.Info `json:"policies"`
-	}
-	if err := json.Unmarshal(b, &wrap); err != nil {
+	if err := json.Unmarshal(b, &list); err != nil {
 		return nil, fmt.Errorf("engine sent an unreadable policy list: %v", err)
 	}
-	return wrap.Policies, nil
+	return list, nil
 }
 
 // Groups sorts policies into paper groups, papers in order, the classic

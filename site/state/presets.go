@@ -10,7 +10,6 @@ import (
 // version of an experiment's setting, loaded in one click.
 type Preset struct {
 	ID     string
-	Paper  string // "000".."004", "" for the classic baselines
 	Title  string
 	About  string
 	Policy string
@@ -25,25 +24,25 @@ const DefaultPreset = "muscle-table1"
 
 // Presets are listed by paper.
 var Presets = []Preset{
-	{ID: "muscle-table1", Paper: "000", Title: "MUSCLE Table 1 (worked example)",
+	{ID: "muscle-table1", Title: "MUSCLE Table 1 (worked example)",
 		About:  "Six jobs J1..J6 on clusters C1 (4 nodes) and C2 (6 nodes): the case study behind the composition table of MUSCLE Table 2.",
 		Policy: "muscle", Compare: []string{"muscle", "dll", "wrand"}, Build: muscleTable1},
-	{ID: "muscle-fig4", Paper: "000", Title: "MUSCLE Fig. 4 setting (40 jobs)",
+	{ID: "muscle-fig4", Title: "MUSCLE Fig. 4 setting (40 jobs)",
 		About:  "The four clusters of MUSCLE Table 3 (speeds 1.0-1.6), bounded Pareto run times on [5, 100] s (eq. 4), sizes U[1, 10], deadline ratio U[0, 5] (eq. 5); weights (4, 3, 1). A short cut of the Fig. 4 workload, generated from the seed.",
 		Policy: "muscle", Compare: []string{"muscle", "dll", "wrand"}, Build: muscleFig4},
-	{ID: "multisite-fig2", Paper: "001", Title: "Multisite co-allocation (3 sites)",
+	{ID: "multisite-fig2", Title: "Multisite co-allocation (3 sites)",
 		About:  "Three sites of 16 nodes with heterogeneity factors h = 1, 1.5, 2 (eqs. 1-2), multisite overhead p = 1.2, jobs submitted round-robin to the sites with requested times for backfilling: the setting of Figs. 2-3 in small.",
 		Policy: "multisite-greedy", Compare: []string{"multisite-greedy", "multisite-optimal", "multisite-nonadaptive"}, Build: multisite},
-	{ID: "titan-fig9", Paper: "002", Title: "TITAN Fig. 9 setting (12 tasks)",
+	{ID: "titan-fig9", Title: "TITAN Fig. 9 setting (12 tasks)",
 		About:  "One cluster of 16 hosts and tasks of the PACE-modelled codes of TITAN Fig. 6 with deadlines: the GA against the deadline-sort and FCFS baselines of Fig. 9, in small.",
 		Policy: "titan", Compare: []string{"titan", "titan-ds", "titan-dsnl", "titan-fcfs"}, Build: titanFig9},
-	{ID: "gamf-fig7", Paper: "003", Title: "GA-MF Fig. 7 setting (12 jobs)",
+	{ID: "gamf-fig7", Title: "GA-MF Fig. 7 setting (12 jobs)",
 		About:  "Four clusters of 16 nodes (1000-2000 MIPS, 1000 Mbit/s links to the switch) and bandwidth-hungry parallel jobs with per-task bandwidth and processing share sigma: GA-MF against GA-MA and CBS as in Fig. 7, in small.",
 		Policy: "gamf", Compare: []string{"gamf", "gama", "cbs"}, Build: gamfFig7},
-	{ID: "hybrid-table1", Paper: "004", Title: "Hybrid grid Table I setting (4 clusters)",
+	{ID: "hybrid-table1", Title: "Hybrid grid Table I setting (4 clusters)",
 		About:  "Four clusters of servers, nodes and processing elements (C/S/N), jobs submitted to their home clusters with deadlines: Local against HRS and P-HRS as in Tables I-II, in small.",
 		Policy: "hybrid-phrs", Compare: []string{"hybrid-local", "hybrid-hrs", "hybrid-phrs"}, Build: hybridTable1},
-	{ID: "classic-backfill", Paper: "", Title: "One cluster, twelve jobs (backfilling)",
+	{ID: "classic-backfill", Title: "One cluster, twelve jobs (backfilling)",
 		About:  "Twelve jobs of mixed sizes on one 16-node cluster, with user estimates twice the run time: FCFS against EASY and conservative backfilling.",
 		Policy: "easy", Compare: []string{"fcfs", "easy", "conservative"}, Build: classic},
 }

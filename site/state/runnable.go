@@ -10,14 +10,9 @@ import (
 )
 
 // The policy pickers grey out a policy that cannot run the scenario, say
-// why in plain words and offer a fix, before the user tries. Whether a
-// policy can run it is the engine's own answer: engine/runner.CheckAll
-// asks every policy's Check, the checks its Run makes first, so the page
-// and a run cannot disagree. Verdicts turns that answer into words: the
-// need the engine names (sched.Need*) gives a short reason for a menu
-// and the fixes; the reason is the engine's message, explained. A run
-// the engine still refuses (a failure Check cannot foresee) greys the
-// policy with the engine's message too (see Refused).
+// why and offer a fix. Whether it can is the engine's own answer
+// (engine/runner.CheckAll, the checks each Run makes first); Verdicts
+// puts it in words, and Refused does for a run the engine still refused.
 
 // Fix is one way to make a policy run the scenario: run another policy
 // instead, or keep only one cluster.

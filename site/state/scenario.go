@@ -2,7 +2,8 @@ package state
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 
 	"gridplay/engine/model"
@@ -108,11 +109,7 @@ func Metrics(r *sched.Result, deadlines bool) []Metric {
 	if _, ok := vals["scheduled"]; !ok {
 		vals["scheduled"] = float64(len(r.Schedule))
 	}
-	names := make([]string, 0, len(vals))
-	for k := range vals {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(vals))
 	out := make([]Metric, len(names))
 	for i, n := range names {
 		out[i] = Metric{Name: n, Value: WithUnit(n, FormatNumber(vals[n])), Doc: MetricDoc(n)}

@@ -5,8 +5,9 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"gridplay/engine/csvfmt"
@@ -104,21 +105,12 @@ func MetricsCSV(rs []*sched.Result) []byte {
 		if r == nil {
 			continue
 		}
-		for _, m := range sortedKeys(r.Metrics) {
+		for _, m := range slices.Sorted(maps.Keys(r.Metrics)) {
 			w.Write([]string{r.Policy, m, csvfmt.Float(r.Metrics[m])})
 		}
 	}
 	w.Flush()
 	return b.Bytes()
-}
-
-func sortedKeys(m map[string]float64) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // SplitRows separates the rows every policy reports from the others.
@@ -185,7 +177,7 @@ func Compare(rs []*sched.Result, deadlines bool) []CompareRow {
 			}
 		}
 	}
-	sort.Strings(metrics)
+	slices.Sort(metrics)
 	rows := make([]CompareRow, 0, len(metrics))
 	for _, m := range metrics {
 		row := CompareRow{Metric: m, Unit: MetricUnit(m), Doc: MetricDoc(m)}

@@ -50,12 +50,10 @@ type App struct {
 	// the last autosave; whoever saves clears it.
 	Dirty bool
 	// Gen counts Edit, Undo and Redo calls; with the Scenario pointer it
-	// keys what is derived from the scenario and costly to recompute
-	// (a share token, the table's validation).
+	// keys what is derived from the scenario.
 	Gen int
 	// PolicyChosen is set when the user picks a policy and cleared when a
-	// preset loads: an import keeps a chosen policy and otherwise
-	// switches to one that suits a trace.
+	// preset loads: an import keeps a chosen policy.
 	PolicyChosen bool
 
 	// Source names the shipped trace's cut the jobs were read from (a
@@ -174,12 +172,9 @@ func ErrorBody(status int, body []byte) string {
 	return withField(e.Field, e.Error)
 }
 
-// withField is the engine's error msg with its field path in front, as
-// the page shows it ("jobs[3].size: must be at least 1"). The engine
-// names the field twice when a list of problems is one error: its
-// "error" is then the whole list, each problem with its own path
-// ("jobs: MUSCLE takes at most 200000 jobs"), and "field" the first
-// path; the path is not repeated then.
+// withField is the engine's error msg with its field path in front
+// ("jobs[3].size: must be at least 1"), unless msg starts with it
+// already (a list of problems, each with its own path).
 func withField(field, msg string) string {
 	if field == "" || strings.HasPrefix(msg, field+": ") {
 		return msg

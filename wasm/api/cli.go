@@ -26,7 +26,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"runtime"
 	"sort"
 	"strings"
@@ -575,10 +574,4 @@ func (c *command) writeJSON(v any) int {
 	}
 	c.stdout.Write(append(b, '\n'))
 	return 0
-}
-
-// signalContext is cancelled on interrupt, so serve shuts down cleanly and
-// a long experiment stops.
-func signalContext() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
 }

@@ -2,10 +2,15 @@
 
 package main
 
-import "os"
+import (
+	"context"
+	"os"
+	"os/signal"
+)
 
 func main() {
-	ctx, stop := signalContext()
+	// Cancelled on interrupt: serve shuts down, an experiment stops.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := cli(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

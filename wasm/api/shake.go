@@ -17,7 +17,6 @@ type shakeOpts struct {
 	drop     float64
 	dup      float64
 	seed     uint64
-	seedSet  bool
 	parallel int
 	fs       *flag.FlagSet
 }

@@ -3,7 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 
 	"gridplay/engine/model"
 	"gridplay/engine/swf"
@@ -35,12 +36,7 @@ func report(w io.Writer, name, verb, what string, n int, reasons map[string]*swf
 		return
 	}
 	fmt.Fprintf(w, "%s: %s %d %s\n", name, verb, n, what)
-	keys := make([]string, 0, len(reasons))
-	for k := range reasons {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(reasons)) {
 		fmt.Fprintf(w, "  %d %s (lines %v)\n", reasons[k].Count, k, reasons[k].Lines)
 	}
 }

@@ -2,16 +2,10 @@
 
 // Package engineserve is the engine API for the browser's module Web
 // Workers (static/engine-worker.mjs): engine/api served straight through
-// syscall/js. It is linked into the page's one binary, static/app.wasm
-// (site/main_wasm.go): the page's main thread runs that binary as the
-// Vugu page, and each engine worker runs the same compiled module, whose
-// main sees no document and calls Main instead: one download and one
-// compile serve both.
-//
-// The binary is built with the tag gridplay_nohttp, so that no net/http
-// (nor the crypto/tls and x509 that come with it) is linked; wasm/api
-// serves the same handler through github.com/syumai/workers and net/http
-// on Cloudflare Workers.
+// syscall/js. It is linked into the page's one binary, static/app.wasm,
+// whose main calls Main when it finds no document (site/main_wasm.go).
+// The binary is built with the tag gridplay_nohttp, so no net/http is
+// linked.
 //
 // Main hands the worker one function, serve(req, onHead, onChunk, onEnd),
 // through globalThis.gridplayEngineReady, and waits for calls. req is
@@ -61,8 +55,7 @@ func Main() {
 			js.CopyBytesToGo(body, b)
 			r.Body, r.ContentLength = bytes.NewReader(body), int64(len(body))
 		}
-		// The handler runs on a goroutine: a callback must return
-		// before Go can wait on anything.
+		// A callback must return before Go can wait on anything.
 		go func() {
 			w := &writer{h: api.Header{}, onHead: onHead, onChunk: onChunk}
 			if r.Path == WarmPath {
@@ -73,11 +66,8 @@ func Main() {
 			w.Flush()
 			onEnd.Invoke()
 			// The request's garbage is collected before the next one
-			// comes: a reused instance then starts each request from its
-			// live heap alone, instead of growing its memory (which
-			// WebAssembly never gives back) by the last request's
-			// garbage. An idle heap is small, so this costs little, and
-			// the answer has gone already.
+			// comes, so a reused instance's memory (which WebAssembly
+			// never gives back) does not grow by it.
 			runtime.GC()
 		}()
 		return nil
@@ -86,18 +76,12 @@ func Main() {
 	select {}
 }
 
-// BallastBytes is the size of a block the engine's instance allocates
-// when it starts and holds for its whole life, never reading or writing
-// it: a floor under the collector's heap goal, which is twice the live
-// heap (GOGC 100). Without it, the runtime.GC that ends each request
-// leaves a small live heap, and a request of a few MB is collected
-// several times; in WebAssembly there is one thread, and the request
-// waits for every cycle. The collector starts a cycle at about 70% of
-// the way from the live heap to the goal, so a request runs without one
-// if it allocates less than about 70% of the block. The block holds no
-// pointers, so a cycle does not scan it, and its pages are never
-// touched. The instance's memory grows by about 24 MiB for it
-// (engine-client.mjs's reuse cap counts that).
+// BallastBytes is the size of a block the engine's instance holds for
+// its whole life, untouched: a floor under the collector's heap goal
+// (twice the live heap), so that a request of a few MB runs without a
+// collection, which in WebAssembly's one thread it would wait for. The
+// block holds no pointers, so a cycle does not scan it
+// (engine-client.mjs's reuse cap counts its 24 MiB).
 const BallastBytes = 24 << 20
 
 var ballast []byte
@@ -106,8 +90,8 @@ var ballast []byte
 func holdBallast() { ballast = make([]byte, BallastBytes) }
 
 // WarmPath is the worker's own request for the warm-up of a trace import
-// (wasm/internal/warm; static/engine-client.mjs sends it when a person
-// opens the job table's file dialog): not an API route, answered here.
+// (wasm/internal/warm, sent by static/engine-client.mjs): not an API
+// route.
 const WarmPath = "/_warm"
 
 // warmUp makes the warm-up's requests and answers what it did, as JSON.

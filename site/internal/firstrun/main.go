@@ -1,15 +1,9 @@
 // Command firstrun writes the page's first request on a first visit
-// (state.FirstVisitRun: the default preset's run) and the engine's
-// answer to it, and the engine's answer to the policy list (GET
-// /api/policies), as a JavaScript module to the file named by -o;
-// ./build.sh puts it in static/first-run.mjs, which static/main.js
-// imports. The answer is the engine's (engine/api, run natively here):
-// it is deterministic, the same bytes the worker's engine gives
-// (TestPlayground compares them in the browser), so a first visit draws
-// its Gantt chart as soon as the page has started, without waiting for
-// the engine's WebAssembly to compile and start, and main.js holds the
-// engine back until that chart is drawn. Every later request is answered
-// by the engine in the page's worker.
+// (state.FirstVisitRun) and the engine's answers to it and to GET
+// /api/policies, as a JavaScript module (static/first-run.mjs, imported
+// by static/main.js). The engine is deterministic, so these are the bytes
+// the worker's engine gives, and a first visit draws its chart without
+// waiting for the engine to start.
 package main
 
 import (
@@ -52,10 +46,8 @@ func call(method, path string, body []byte) ([]byte, error) {
 	return answer, nil
 }
 
-// module is the request and its answer, and the policy list, as an ES
-// module: the path, the body and the answers as strings (JSON string literals are JavaScript
-// string literals; both are UTF-8, so TextEncoder gives back their
-// bytes).
+// module is the request, its answer and the policy list as an ES module
+// of strings (a JSON string literal is a JavaScript one).
 func module(path string, body, answer, policies []byte) []byte {
 	p, _ := json.Marshal(path)
 	b, _ := json.Marshal(string(body))

@@ -1,30 +1,25 @@
 // Command vuguwrites makes a copy of Vugu whose renderer skips the DOM
 // writes that would change nothing, for the page's build.
 //
-// Vugu v0.4.0's renderer (the JavaScript of domrender, held in the Go
-// constant of renderer-js-script.go) writes the whole page on every
-// render: each attribute, each text node and each static block's
-// innerHTML, changed or not. An innerHTML write parses its markup and
-// replaces the element's children, and every write invalidates style and
-// layout, so that a render after a whole trace's run spent hundreds of
-// milliseconds on a page that had not changed. The copy differs in three
-// writes, which compare first:
+// Vugu v0.4.0's renderer (domrender's renderer-js-script.go) writes each
+// attribute, text node and static block's innerHTML on every render,
+// changed or not, and every write invalidates style and layout. The copy
+// differs in three writes, which compare first:
 //   - setAttribute only when the attribute's value differs;
 //   - a text (or comment) node's data only when it differs;
 //   - innerHTML only when the markup differs from the one the renderer
 //     last set on that element, or its children are no longer the ones
 //     that write made.
 //
-// Nothing else changes; each replacement must match exactly as often as
-// expected (a Vugu upgrade that moves them fails the build here).
+// Each replacement must match exactly as often as expected (a Vugu
+// upgrade that moves them fails the build here).
 //
 //	go run ./site/internal/vuguwrites -vugu DIR -o OUTDIR
 //
-// copies the module in DIR (go list -m -f '{{.Dir}}'
-// github.com/vugu/vugu) to OUTDIR/vugu with that change, and writes
-// OUTDIR/go.mod (./go.mod with a replace of Vugu by the copy) and
-// OUTDIR/go.sum, for go build -modfile OUTDIR/go.mod (build.sh). An
-// overlay (go build -overlay) cannot replace a file of the module cache.
+// copies the module in DIR to OUTDIR/vugu with that change, and writes
+// OUTDIR/go.mod (with a replace of Vugu by the copy) and OUTDIR/go.sum
+// for go build -modfile (build.sh): an overlay cannot replace a file of
+// the module cache.
 package main
 
 import (

@@ -4,11 +4,9 @@
 // Accept-Encoding), and the engine API (engine/api) on the same origin
 // under /api/.
 //
-// Every file has a strong ETag (a hash of its bytes, and of the encoding
-// sent) and Cache-Control: no-cache: a browser keeps the files and asks
-// again each time, and an unchanged file costs a 304 with no body. So a
-// rebuild shows at once, and a second visit fetches neither binary (and
-// the browser reuses the code it compiled from them).
+// Every file has a strong ETag (a hash of its bytes and the encoding)
+// and Cache-Control: no-cache, so a rebuild shows at once and an
+// unchanged file costs a 304.
 package devserver
 
 import (
@@ -88,11 +86,9 @@ func (f *files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ext := path.Ext(name)
 	if ext == ".gz" || ext == ".br" {
-		// The compressed variants are served through Accept-Encoding
-		// only, so a client never gets bytes it cannot read. A file
-		// that is compressed in its own right (the traces,
-		// traces/NAME.swf.gz) has no plain sibling, and is a file like
-		// any other.
+		// A compressed variant is served through Accept-Encoding only;
+		// a file without a plain sibling (traces/NAME.swf.gz) is a file
+		// like any other.
 		if _, err := f.root.Stat(strings.TrimSuffix(name, ext)); err == nil {
 			http.NotFound(w, r)
 			return

@@ -21,25 +21,16 @@ import (
 // maxTraceBytes caps a fetched trace (the upload cap of /api/swf).
 const maxTraceBytes = swf.MaxUploadBytes
 
-// Trace reads static/traces/NAME where the engine has no file system.
-// On Cloudflare Workers it asks the deployment's static assets (the ASSETS
-// binding that wasm/cf/wrangler.toml declares); in the browser's engine
-// worker it fetches traces/NAME next to the worker's module, which sits at
-// the site's root (static/engine-worker.mjs, serving wasm/engineserve).
-// It calls fetch through syscall/js: net/http's client would add TLS and
-// HTTP/2 to app.wasm for a same-origin GET.
+// Trace reads static/traces/NAME where the engine has no file system:
+// from the ASSETS binding on Cloudflare Workers (wasm/cf/wrangler.toml),
+// else traces/NAME next to the worker's module. It calls fetch through
+// syscall/js: net/http's client would add TLS and HTTP/2 to app.wasm.
 //
-// The answer is read as its reader is read, from the response's body
-// stream, and no further: closing the reader early cancels the rest. A
-// reader of the head of a trace (swf.LoadEach, as gamf-fig7's points
-// are) thus fetches only its first chunks. A response without a body
-// stream (a test's fetch) is read whole.
-//
-// What was read stays in memory for the instance's later requests (the
-// page's engine workers and Cloudflare's isolates serve many), up to
-// cacheBytes in all: the whole trace once a reader reached its end, else
-// the bytes read so far. A later reader is served from those first, and
-// fetches the trace again, skipping them, only if it reads past them.
+// The body is read from its stream as the reader reads, and closing the
+// reader cancels the rest, so a reader of a trace's head (swf.LoadEach)
+// fetches only its first chunks. What was read stays in memory for the
+// instance's later requests, up to cacheBytes in all; a later reader
+// fetches again, skipping it, only if it reads past it.
 func Trace(name string) (io.ReadCloser, error) {
 	cache.Lock()
 	e, ok := cache.m[name]
@@ -61,8 +52,7 @@ func Trace(name string) (io.ReadCloser, error) {
 	return s, nil
 }
 
-// cacheBytes caps the traces kept in memory (the three that
-// static/traces ships are 4.9 MB compressed in all).
+// cacheBytes caps the traces kept in memory.
 const cacheBytes = 16 << 20
 
 // entry is what an instance keeps of a trace: its first bytes, or all of
@@ -179,8 +169,8 @@ func (s *stream) add(chunk js.Value) error {
 		n -= s.skip
 		s.skip = 0
 	}
-	// A cached head has no room past its end (keep clips it), so the
-	// first chunk after it copies it out instead of writing into it.
+	// A cached head has no room past its end (keep clips it): Grow
+	// copies it out.
 	at := len(s.buf)
 	s.buf = slices.Grow(s.buf, n)[:at+n]
 	js.CopyBytesToGo(s.buf[at:], chunk)
@@ -215,8 +205,7 @@ func (s *stream) open() error {
 func fetchTrace(name string) (js.Value, error) {
 	var fetcher js.Value
 	var u string
-	// The syumai/workers runtime context (Cloudflare); the browser's
-	// engine (wasm/engineserve) has none.
+	// The syumai/workers runtime context (Cloudflare only).
 	env := js.Undefined()
 	if ctx := js.Global().Get("context"); ctx.Truthy() {
 		env = ctx.Get("env")

@@ -6,17 +6,11 @@
 //
 //	go run ./wasm/internal/precompress [-q QUALITY] DIR
 //
-// gzip is at its best compression; brotli at quality 11 (the best) with
-// a 16 MB window by default. A compressed file is rewritten only when its
-// source is newer, so a rebuild that did not change a file costs nothing.
-// Files smaller than 1 KB are left alone.
-//
-// JavaScript and CSS are minified before they are compressed (esbuild's
-// Go API: whitespace, syntax and local names; an ES module's top-level
-// names too, since nothing outside it sees them), so what a browser
-// receives is the minified code while static/ keeps the readable source,
-// which is what is sent to a client that accepts neither encoding. The
-// browser tests run the minified files (Chromium accepts brotli).
+// gzip is at its best compression, brotli at quality 11 with a 16 MB
+// window by default. A compressed file is rewritten only when its source
+// is newer; files smaller than 1 KB are left alone. JavaScript and CSS
+// are minified (esbuild) before they are compressed, so static/ keeps
+// the readable source, sent to a client that accepts neither encoding.
 package main
 
 import (

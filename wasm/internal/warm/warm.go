@@ -1,21 +1,14 @@
 // Package warm is the engine worker's warm-up for a trace import, made
-// when a person opens the file dialog of the job table (static/main.js,
-// engine-client.mjs warmImport): the paths that import and the EASY run
-// after it take, on a synthetic SWF trace of Jobs jobs (POST /api/swf in
-// the compact form, then POST /api/run under EASY), each made twice,
-// through the same handler as the page's (engine/api).
+// when a person opens the job table's file dialog (engine-client.mjs
+// warmImport): POST /api/swf and an EASY POST /api/run on a synthetic
+// trace of Jobs jobs, each twice, through engine/api.
 //
-// Why: the browser compiles WebAssembly in two tiers. A function runs
-// first as baseline code and is compiled again, optimised, once it has
-// run for a while; a call already running stays in the baseline code
-// until it returns (WebAssembly has no on-stack replacement). A trace's
-// parser and the backfilling loop are each one long call, so without
-// the warm-up the first import of a page and its EASY run ran their
-// whole length in baseline code. The optimised code belongs to the
-// compiled module, which all the page's workers share, so the warm-up in
-// one worker serves the import's. Each path runs twice so that its long
-// calls are entered again once optimised. Nothing else is warmed: no
-// experiment, no other policy, and nothing on a visit.
+// Why: the browser runs a function as baseline code until it has been
+// optimised, and a call already running stays in baseline code (no
+// on-stack replacement). A trace's parser and the backfilling loop are
+// each one long call, so without the warm-up the first import and its
+// run ran whole in baseline code. The optimised code belongs to the
+// compiled module, which all the page's workers share.
 package warm
 
 import (
@@ -66,9 +59,8 @@ func serve(target, ctype string, body []byte) ([]byte, error) {
 // Run makes the warm-up's requests and reports how many it made; it stops
 // at the first that fails (which would warm up an error path instead).
 func Run() (requests int, err error) {
-	// The trace goes in as plain text (engine-client.mjs sends a gzipped
-	// one for the inflater): a compressor to make the .gz here would add
-	// 25 KB to the engine.
+	// Plain text: a compressor here would add 25 KB to the engine
+	// (engine-client.mjs sends a gzipped trace for the inflater).
 	trace := Trace(Jobs)
 	var cutBody []byte
 	for range 2 {
