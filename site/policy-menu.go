@@ -21,9 +21,9 @@ func (c *PolicyMenu) choose(e vugu.DOMEvent) {
 // label is an option's text: the name, and why it is greyed.
 func (c *PolicyMenu) label(in sched.Info) string {
 	if v := c.P.verdict(in.Name); !v.OK {
-		return in.Name + " (" + v.Short + ")"
+		return state.PolicyLabel(in.Name) + " (" + v.Short + ")"
 	}
-	return in.Name
+	return state.PolicyLabel(in.Name)
 }
 
 func (c *PolicyMenu) disabled(in sched.Info) bool {

@@ -115,3 +115,13 @@ func CompareKey(s *model.Scenario) string {
 	}
 	return string(b)
 }
+
+// PolicyLabel is the name the page shows for a policy in its menus: the
+// policy's name, except the Starlark policy, which is the panel's "Your
+// policy". Outputs, links and data attributes keep the name.
+func PolicyLabel(name string) string {
+	if name == "script" {
+		return "Your policy (script)"
+	}
+	return name
+}
