@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,24 +20,46 @@ import (
 // time: the figure depends on the machine.
 func TestFullRunEstimate(t *testing.T) {
 	actx, _, _, url := browser(t, 1366, 900)
-	ctx, con := longTab(t, actx, 5*time.Minute)
+	// Minutes: the page's first load and a quick sweep on a loaded
+	// machine (the Cancel/Retry test allows as long).
+	ctx, con := longTab(t, actx, 10*time.Minute)
 	var before, after string
-	err := chromedp.Run(ctx,
-		chromedp.Navigate(url+"/#e=titan-fig9&quick=1&seed=1"),
-		chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
-		experimentsListed, quiet(),
-		chromedp.Click(`input.exp-quick`, chromedp.ByQuery), // untick: the full run
-		chromedp.WaitVisible(`p.exp-estimate`, chromedp.ByQuery),
-		chromedp.Text(`p.exp-estimate`, &before, chromedp.ByQuery),
-		chromedp.Click(`input.exp-quick`, chromedp.ByQuery), // tick: the quick run
-		chromedp.Click(`button.exp-run`, chromedp.ByQuery),
-		chromedp.WaitVisible(`section.experiments[data-done="true"]`, chromedp.ByQuery),
-		chromedp.Click(`input.exp-quick`, chromedp.ByQuery),
-		chromedp.Poll(`(document.querySelector("p.exp-estimate") || {}).textContent?.startsWith("Estimated")`, nil),
-		chromedp.Text(`p.exp-estimate`, &after, chromedp.ByQuery),
-	)
-	if err != nil {
-		t.Fatalf("%v\nconsole:\n%s", err, strings.Join(con.all, "\n"))
+	steps := []struct {
+		what string
+		act  chromedp.Action
+	}{
+		{"open the page", chromedp.Tasks{
+			chromedp.Navigate(url + "/#e=titan-fig9&quick=1&seed=1"),
+			chromedp.WaitVisible(`button.exp-run:not([disabled])`, chromedp.ByQuery),
+			experimentsListed, quiet(),
+		}},
+		{"untick Quick", chromedp.Tasks{
+			chromedp.Click(`input.exp-quick`, chromedp.ByQuery),
+			chromedp.WaitVisible(`p.exp-estimate`, chromedp.ByQuery),
+			chromedp.Text(`p.exp-estimate`, &before, chromedp.ByQuery),
+		}},
+		{"run the quick version", chromedp.Tasks{
+			chromedp.Click(`input.exp-quick`, chromedp.ByQuery),
+			chromedp.Click(`button.exp-run`, chromedp.ByQuery),
+			chromedp.WaitVisible(`section.experiments[data-done="true"]`, chromedp.ByQuery),
+		}},
+		{"untick Quick again", chromedp.Tasks{
+			chromedp.Click(`input.exp-quick`, chromedp.ByQuery),
+			chromedp.Poll(`(document.querySelector("p.exp-estimate") || {}).textContent?.startsWith("Estimated")`, nil),
+			chromedp.Text(`p.exp-estimate`, &after, chromedp.ByQuery),
+		}},
+	}
+	for _, st := range steps {
+		t0 := time.Now()
+		err := chromedp.Run(ctx, st.act)
+		t.Logf("%s: %.1f s", st.what, time.Since(t0).Seconds())
+		if err != nil {
+			var controls string
+			dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			chromedp.Run(dctx, chromedp.Evaluate(`(document.querySelector(".exp-controls") || {}).outerHTML || "no controls"`, &controls))
+			cancel()
+			t.Fatalf("%s: %v\ncontrols: %.2000s\nconsole:\n%s", st.what, err, controls, strings.Join(con.all, "\n"))
+		}
 	}
 	t.Logf("before the quick run: %q\nafter it: %q", before, after)
 	if !strings.Contains(before, "Quick mode first") {
