@@ -82,6 +82,9 @@ type Sweep struct {
 	partial   *sched.Table
 	// perRequest is how many points the next request asks for (grow).
 	perRequest int
+	// busy is the time the points' requests took, from sending to
+	// answer, summed (PerCost).
+	busy time.Duration
 }
 
 // Composition is one row of MUSCLE Table 2.
@@ -293,7 +296,9 @@ func (s *Sweep) runPoints(lo, hi int) {
 			s.fail(fmt.Sprintf("point %d (%s): %s", lo, s.Plan[lo].Label, err))
 			return
 		}
-		s.grow(hi-lo+1, s.now().Sub(sent))
+		took := s.now().Sub(sent)
+		s.busy += took
+		s.grow(hi-lo+1, took)
 		for i, b := range reports {
 			s.Raw[lo+i] = b
 			s.Done++

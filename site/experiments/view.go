@@ -53,6 +53,9 @@ type View struct {
 	// ctl and res are its parts (parts.go).
 	ctl *Controls
 	res *Results
+	// perCost is, per experiment, a worker's time per unit of point cost
+	// measured by its last run here (estimate.go).
+	perCost map[string]time.Duration
 }
 
 // Init loads the list of experiments and opens the link it was given.
@@ -278,6 +281,9 @@ func (c *View) locked(f func()) {
 	c.env.Lock()
 	f()
 	s := c.Sweep
+	if s != nil && s.Finished {
+		c.learn(s)
+	}
 	if s != nil && !s.Finished && s.Err == "" && c.ticking && time.Since(c.rendered) < pointRender {
 		c.env.UnlockOnly()
 		return
