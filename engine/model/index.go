@@ -1,14 +1,12 @@
 package model
 
 // JobIndex finds jobs of a job list by ID: the position of each ID in the
-// list. One index, built when the scenario is validated (ValidateIndex),
-// serves the checker, the metrics and the per-job outputs. The index
+// list, for the checker, the metrics and the per-job outputs. The index
 // reads the jobs' IDs when it looks up: it is valid while they do not
 // change.
 type JobIndex struct {
 	jobs []Job
 	pos  map[string]int
-	dups bool
 }
 
 // IndexJobs indexes jobs by ID. When several jobs share an ID, Find
@@ -16,9 +14,7 @@ type JobIndex struct {
 func IndexJobs(jobs []Job) *JobIndex {
 	x := newJobIndex(jobs)
 	for i := range jobs {
-		if p := x.insert(i, false); p >= 0 {
-			x.dups = true
-		}
+		x.insert(i, false)
 	}
 	return x
 }
@@ -42,9 +38,6 @@ func (x *JobIndex) insert(i int, first bool) int {
 	}
 	return p
 }
-
-// Dups reports whether two jobs share an ID.
-func (x *JobIndex) Dups() bool { return x.dups }
 
 // Find is the position of the job with this ID, -1 when there is none.
 func (x *JobIndex) Find(id string) int {

@@ -31,9 +31,6 @@ func TestJobIndexFind(t *testing.T) {
 	ids = append(ids, "", "a", "b", "a", "", "14", "a") // shared IDs, "" too
 	jobs := jobsWithIDs(ids...)
 	x := IndexJobs(jobs)
-	if !x.Dups() {
-		t.Fatal("no Dups with shared IDs")
-	}
 	m := mapIndex(jobs)
 	for id, want := range m {
 		if got := x.Find(id); got != want {
@@ -44,9 +41,6 @@ func TestJobIndexFind(t *testing.T) {
 		if got := x.Find(id); got != -1 {
 			t.Errorf("Find(%q) = %d, want -1", id, got)
 		}
-	}
-	if IndexJobs(jobsWithIDs("a", "b", "c")).Dups() {
-		t.Error("Dups without a shared ID")
 	}
 	empty := IndexJobs(nil)
 	if empty.Find("a") != -1 || len(empty.Positions(2, func(int) string { return "a" })) != 2 {
@@ -83,18 +77,17 @@ func TestJobIndexPositions(t *testing.T) {
 
 // The index validation builds is the one the run uses: it reports the
 // first job of a shared ID, and none is given for an invalid scenario.
-func TestValidateIndex(t *testing.T) {
+func TestValidateDuplicateIDs(t *testing.T) {
 	s := &Scenario{Version: Version, Policy: Policy{Name: "fcfs"},
 		Platform: Platform{Clusters: []Cluster{{ID: "c", Nodes: 4}}},
 		Jobs:     jobsWithIDs("x", "y", "z")}
-	x, err := s.ValidateIndex()
-	if err != nil || x == nil || x.Dups() || x.Find("y") != 1 || x.Find("w") != -1 {
-		t.Fatalf("ValidateIndex = %v, %v", x, err)
+	if err := s.Validate(); err != nil {
+		t.Fatalf("Validate = %v", err)
 	}
 	s.Jobs = jobsWithIDs("x", "y", "x", "x")
-	x, err = s.ValidateIndex()
-	if x != nil || err == nil {
-		t.Fatalf("ValidateIndex of duplicates = %v, %v", x, err)
+	err := s.Validate()
+	if err == nil {
+		t.Fatal("Validate of duplicates = nil")
 	}
 	es := err.(Errors)
 	if len(es) != 2 || es[0].Field != "jobs[2].id" || es[1].Field != "jobs[3].id" ||
