@@ -209,14 +209,10 @@ type core struct {
 	res2     *sched.Result
 	stats    Stats
 	rec      sched.Recorder
-	// q holds the finishes and, under conservative or PerEvent, the
-	// passes; arrivals come from order (arr is the next one) and, under
-	// FCFS and EASY with PerInstant, the pass an instant asks for is
-	// dirty and passAt: see next.
+	// q holds the finishes and the passes; arrivals come from order
+	// (arr is the next one): see next.
 	q      kernel.Queue
 	arr    int
-	lazy   bool
-	passAt float64
 	events uint64 // events handled
 	ctx    context.Context
 	calls  int // selector calls, for cancellation checks inside a pass
@@ -231,9 +227,6 @@ type core struct {
 	headParts []Part
 	// bounder is the selector's Bounder, if it has one.
 	bounder Bounder
-	// single is the selector when it is the plain single-cluster one:
-	// passEASY answers its "does not fit now" itself.
-	single *single
 }
 
 // running is what a started job holds until it ends: its estimated end
@@ -297,7 +290,6 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 	c.parts.chunk = max(n, 1)
 	c.runParts = make([]Part, 0, n)
 	c.bounder, _ = cfg.Sel.(Bounder)
-	c.single, _ = cfg.Sel.(*single)
 	c.nodes.chunk = min(max(nodes, 1), maxNodeChunk)
 	start := math.Inf(1)
 	for _, j := range cfg.Jobs {
@@ -316,7 +308,6 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 		c.order[i] = i
 	}
 	sort.SliceStable(c.order, func(a, b int) bool { return cfg.Jobs[c.order[a]].Submit < cfg.Jobs[c.order[b]].Submit })
-	c.lazy = cfg.Mode != Conservative && cfg.Order == PerInstant
 	return c, nil
 }
 
@@ -325,11 +316,7 @@ func newCore(cfg Config, rec sched.Recorder) (*core, error) {
 // order), as if every event went through the queue: the arrivals come
 // from the queue order instead (in time order; the queue holds none, so
 // no tie between an arrival and a queued event needs the insertion
-// order), and so does the one pass FCFS and EASY ask for per instant
-// under PerInstant (needPass): the queue then holds only finishes, and
-// the pass, at the time of the events that asked for it, comes after
-// every finish and arrival of that time. Under js/wasm, a push and a pop
-// per arrival and per pass were most of the queue's cost.
+// order).
 func (c *core) next() (kernel.Event, bool) {
 	e, ok := c.q.Peek()
 	fromQ := ok
@@ -337,12 +324,6 @@ func (c *core) next() (kernel.Event, bool) {
 		a := kernel.Event{T: c.cfg.Jobs[c.order[c.arr]].Submit, Kind: kernel.Arrive, Ref: c.arr}
 		if !ok || a.T < e.T || (a.T == e.T && a.Kind < e.Kind) {
 			e, ok, fromQ = a, true, false
-		}
-	}
-	if c.lazy && c.dirty {
-		p := kernel.Event{T: c.passAt, Kind: kernel.Schedule, Ref: refPass}
-		if !ok || p.T < e.T || (p.T == e.T && p.Kind < e.Kind) {
-			return p, true
 		}
 	}
 	if fromQ {
@@ -435,10 +416,6 @@ func (c *core) loop(ctx context.Context) error {
 func (c *core) needPass(now float64) {
 	if !c.dirty {
 		c.dirty = true
-		if c.lazy {
-			c.passAt = now // see next
-			return
-		}
 		c.q.Push(kernel.Event{T: now, Kind: kernel.Schedule, Ref: refPass})
 	}
 }
@@ -509,22 +486,14 @@ func (c *core) promise(j int, key float64) {
 // sel calls the selector; every 256 calls it also checks for
 // cancellation, since one pass may place thousands of jobs.
 func (c *core) sel(j int, now float64, instantOnly bool) (Choice, bool, error) {
-	if err := c.count(); err != nil {
-		return Choice{}, false, err
+	c.calls++
+	if c.calls&255 == 0 && c.ctx != nil {
+		if err := c.ctx.Err(); err != nil {
+			return Choice{}, false, err
+		}
 	}
 	ch, ok := c.cfg.Sel.Select(j, now, &c.m, instantOnly)
 	return ch, ok, nil
-}
-
-// count counts a selector call: every 256 it checks for cancellation.
-// passEASY counts a call it answers for the plain selector (fitsNow)
-// and does not make, so the checks fall where they did.
-func (c *core) count() error {
-	c.calls++
-	if c.calls&255 == 0 && c.ctx != nil {
-		return c.ctx.Err()
-	}
-	return nil
 }
 
 // keepRest appends c.waiting[i:] to kept, a prefix of c.waiting's
@@ -606,17 +575,6 @@ func (c *core) passEASY(now float64) error {
 			kept = append(kept, j)
 			continue
 		}
-		if s := c.single; s != nil {
-			// The plain selector's answer when the job does not fit
-			// now, without a call through the interface or a Choice.
-			if err := c.count(); err != nil {
-				return err
-			}
-			if !s.fitsNow(j, now, &c.m) {
-				kept = append(kept, j)
-				continue
-			}
-		}
 		ch, ok, err := c.sel(j, now, true)
 		if err != nil {
 			return err
@@ -673,7 +631,7 @@ func (c *core) passConservative(now float64) error {
 						// new ones.
 						x.Parts = c.keepParts(old.Parts, x.Parts)
 						ch = x
-						c.setRes(j, &x)
+						c.res[j] = x
 					}
 				}
 				c.reserve(ch)
@@ -695,11 +653,11 @@ func (c *core) passConservative(now float64) error {
 					kept = append(kept, j)
 					continue
 				}
-				c.setRes(j, &ch)
+				c.res[j] = ch
 				reserved = false
 			} else {
 				c.reserve(ch)
-				c.setRes(j, &ch)
+				c.res[j] = ch
 				c.hasRes[j] = true
 				c.promise(j, ch.Key)
 			}
@@ -737,17 +695,6 @@ func (c *core) passConservative(now float64) error {
 		c.q.Push(kernel.Event{T: next, Kind: kernel.Schedule, Ref: refWake})
 	}
 	return nil
-}
-
-// setRes makes ch job j's reservation, field by field (a whole Choice
-// copied into the array goes through the bulk write barrier while the
-// collector marks).
-func (c *core) setRes(j int, ch *Choice) {
-	r := &c.res[j]
-	r.Start, r.Est, r.Run, r.Key = ch.Start, ch.Est, ch.Run, ch.Key
-	if len(r.Parts) != len(ch.Parts) || len(ch.Parts) == 0 || &r.Parts[0] != &ch.Parts[0] {
-		r.Parts = ch.Parts // not the same parts already (keepParts reuses them)
-	}
 }
 
 // canMove reports whether j's reservation might improve (see Bounder);
@@ -793,13 +740,9 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 	if !reserved && !zero {
 		c.reserve(ch)
 	}
-	// The placement is written in place, field by field, and so is the
-	// running choice: a copy of a whole struct that holds pointers goes
-	// through the runtime's bulk write barrier while the collector marks,
-	// which under js/wasm (one thread, long marks) cost about a third of
-	// this function.
 	c.place[j] = len(c.res2.Schedule)
-	pl := c.appendPlacement()
+	c.res2.Schedule = append(c.res2.Schedule, sched.Placement{})
+	pl := &c.res2.Schedule[len(c.res2.Schedule)-1]
 	pl.Job, pl.Start, pl.End = c.cfg.Jobs[j].ID, now, now+ch.Run
 	if zero {
 		pl.End = now
@@ -832,19 +775,6 @@ func (c *core) start(j int, ch Choice, now float64, reserved bool) {
 		return
 	}
 	c.q.Push(kernel.Event{T: now + ch.Run, Kind: kernel.Finish, Ref: j})
-}
-
-// appendPlacement extends the schedule by one zero placement and returns
-// it (the schedule is made with room for every job). Within its capacity
-// only the length is written: no pointer, so no write barrier.
-func (c *core) appendPlacement() *sched.Placement {
-	r := c.res2
-	if n := len(r.Schedule); n < cap(r.Schedule) {
-		r.Schedule = r.Schedule[:n+1]
-	} else {
-		r.Schedule = append(r.Schedule, sched.Placement{})
-	}
-	return &r.Schedule[len(r.Schedule)-1]
 }
 
 // clusterName is a placement's Cluster: its sites' IDs joined with "+".

@@ -138,12 +138,6 @@ func (s *single) Select(j int, now float64, m *Machine, instantOnly bool) (Choic
 // queue by a script's priority and runs it).
 func NewSingle(d *Dur) Selector { return &single{size: d.Size, est: d.Est, run: d.Run} }
 
-// fitsNow is false when Select(j, now, m, true) would answer ok=false:
-// job j does not fit in the profile now.
-func (s *single) fitsNow(j int, now float64, m *Machine) bool {
-	return m.Sites[0].Profile.Fits(now, s.size[j], s.est[j])
-}
-
 // Improvable implements Bounder: the key is the start time, and an
 // earlier start needs size processors free at some instant before it.
 func (s *single) Improvable(j int, now float64, res *Choice, m *Machine) bool {

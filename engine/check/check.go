@@ -73,16 +73,13 @@ func Placed(ix *model.JobIndex, pl []sched.Placement) []int32 {
 	return ix.Positions(len(pl), func(k int) string { return pl[k].Job })
 }
 
-// MarkIndexed checks res against s (Schedule) and records the verdict in
-// res.Valid and res.Violations, given what a run has already found
-// (engine/runner shares them with the metrics and the per-job table): ix,
-// the index of s.Jobs (model.IndexJobs, or the one of s.ValidateIndex),
-// and jobOf, Placed(ix, res.Schedule). Nil for either is built here.
-func MarkIndexed(s *model.Scenario, res *sched.Result, ix *model.JobIndex, jobOf []int32) {
+// Mark checks res against s (Schedule) and records the verdict in
+// res.Valid and res.Violations.
+func Mark(s *model.Scenario, res *sched.Result) {
 	if res == nil {
 		return
 	}
-	vs := schedule(s, res, ix, jobOf)
+	vs := Schedule(s, res)
 	ok := len(vs) == 0
 	res.Valid = &ok
 	res.Violations = vs
@@ -108,11 +105,7 @@ func Err(s *model.Scenario, res *sched.Result) error {
 // (res.Policy, else s.Policy.Name) and returns the violations, nil when
 // the schedule is valid. See the package doc for every rule.
 func Schedule(s *model.Scenario, res *sched.Result) []sched.Violation {
-	return schedule(s, res, nil, nil)
-}
-
-func schedule(s *model.Scenario, res *sched.Result, ix *model.JobIndex, jobOf []int32) []sched.Violation {
-	c := &checker{s: s, res: res, ix: ix, jobOf: jobOf}
+	c := &checker{s: s, res: res}
 	if s == nil || res == nil {
 		c.add("", "model", "no scenario or no result to check")
 		return c.out()
@@ -178,9 +171,7 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 func (c *checker) run() {
 	s := c.s
-	if c.ix == nil {
-		c.ix = model.IndexJobs(s.Jobs)
-	}
+	c.ix = model.IndexJobs(s.Jobs)
 	c.cluster = make(map[string]int, len(s.Platform.Clusters))
 	for i, cl := range s.Platform.Clusters {
 		c.cluster[cl.ID] = i
@@ -189,9 +180,7 @@ func (c *checker) run() {
 	for i := range c.placed {
 		c.placed[i] = -1
 	}
-	if c.jobOf == nil {
-		c.jobOf = Placed(c.ix, c.res.Schedule)
-	}
+	c.jobOf = Placed(c.ix, c.res.Schedule)
 	seen := make([]uint8, len(s.Jobs)) // placed or dropped, capped at 2
 	for k := range c.res.Schedule {
 		p := &c.res.Schedule[k]

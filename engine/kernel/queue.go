@@ -30,9 +30,7 @@ type Event struct {
 // then Kind, then insertion order. No map, no clock, no randomness.
 //
 // Its binary heap is written for Event, so that the comparison is
-// inlined: a generic heap comparing through a function value cost a call
-// per level (under js/wasm, where every call costs a stack check and
-// spills, Pop and Push were a sixth of an EASY run of a whole trace).
+// inlined rather than a call through a function value per level.
 type Queue struct {
 	h   []Event // binary min-heap by eventLess
 	seq uint64

@@ -12,28 +12,16 @@ import (
 // does not check that the policy exists (engine/runner does) nor that a
 // job fits (a job too big for every cluster is a sched.Drop, not an error).
 func (s *Scenario) Validate() error {
-	_, err := s.ValidateIndex()
-	return err
-}
-
-// ValidateIndex is Validate that also gives the index of s.Jobs by ID it
-// builds to find duplicate IDs (nil when s has no jobs or is not valid),
-// for the run that follows to look jobs up in (engine/runner).
-func (s *Scenario) ValidateIndex() (*JobIndex, error) {
 	if s == nil {
-		return nil, Errors{Errf("", "no scenario")}
+		return Errors{Errf("", "no scenario")}
 	}
 	v := &validator{}
 	v.scenario(s)
-	if err := v.es.Err(); err != nil {
-		return nil, err
-	}
-	return v.index, nil
+	return v.es.Err()
 }
 
 type validator struct {
-	es    Errors
-	index *JobIndex
+	es Errors
 }
 
 func (v *validator) add(field, msg string) { v.es = append(v.es, Errf(field, msg)) }
@@ -287,14 +275,12 @@ func (v *validator) jobs(s *Scenario) {
 		return
 	}
 	seen := newJobIndex(s.Jobs)
-	v.index = seen
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
 		// The first job of an ID stays in the index (the one the error
 		// names); an empty ID is reported below, not as a duplicate.
 		if k := seen.insert(i, true); k >= 0 && j.ID != "" {
 			v.addf(idx("jobs", i)+".id", "duplicate job id %q (also jobs[%d])", j.ID, k)
-			seen.dups = true
 		}
 		if plainJobOK(j) && (j.Origin == "" || s.Platform.ClusterIndex(j.Origin) >= 0) {
 			continue // the common case, without building field paths
@@ -560,7 +546,7 @@ func (v *validator) policy(p *Policy) {
 }
 
 // ValidatePolicy reports the problems of a policy block alone, as
-// ValidateIndex reports them for a scenario's (policy.name,
+// Validate reports them for a scenario's (policy.name,
 // policy.params.NAME), or nil.
 func ValidatePolicy(p *Policy) error {
 	v := &validator{}

@@ -3,7 +3,6 @@ package outputs
 import (
 	"math"
 
-	"gridplay/engine/model"
 	"gridplay/engine/sched"
 )
 
@@ -32,40 +31,6 @@ func Distributions(rows []Job) []sched.Dist {
 		return nil
 	}
 	return []sched.Dist{Summarise("wait", wait), Summarise("turnaround", turn), Summarise("bsld", bsld)}
-}
-
-// DistributionsOf is Distributions(Jobs(s, res)) without the table:
-// jobOf[k] is the position in s.Jobs of placement k's job, -1 for one s
-// does not have (check.Placed). The three measures take turns in one
-// buffer.
-func DistributionsOf(s *model.Scenario, res *sched.Result, jobOf []int32) []sched.Dist {
-	if s == nil || res == nil {
-		return nil
-	}
-	n := 0
-	for _, i := range jobOf {
-		if i >= 0 {
-			n++
-		}
-	}
-	if n == 0 {
-		return nil
-	}
-	xs := make([]float64, 0, n)
-	measure := func(f func(p *sched.Placement, j *model.Job) float64) []float64 {
-		xs = xs[:0]
-		for k := range res.Schedule {
-			if i := jobOf[k]; i >= 0 {
-				xs = append(xs, f(&res.Schedule[k], &s.Jobs[i]))
-			}
-		}
-		return xs
-	}
-	// As the rows of JobsOf have them.
-	wait := Summarise("wait", measure(func(p *sched.Placement, j *model.Job) float64 { return p.Start - j.Submit }))
-	turn := Summarise("turnaround", measure(func(p *sched.Placement, j *model.Job) float64 { return p.End - j.Submit }))
-	bsld := Summarise("bsld", measure(func(p *sched.Placement, j *model.Job) float64 { return BSLD(p.Start-j.Submit, p.End-p.Start) }))
-	return []sched.Dist{wait, turn, bsld}
 }
 
 // Summarise is the Dist of xs (which it sorts in place).

@@ -18,7 +18,7 @@ import (
 // testScrambled is testFCFS with its answer out of order: placements
 // shuffled, one placed twice, one of a job the scenario does not have,
 // and a drop of an unknown job; Run must then find every job as the
-// unindexed metrics.Fill, check.MarkIndexed and outputs.Jobs do.
+// metrics.Fill, check.Mark and outputs.Jobs do on their own.
 type testScrambled struct{}
 
 func (testScrambled) Check(*model.Scenario) error { return nil }
@@ -50,9 +50,9 @@ func (testScrambled) Run(ctx context.Context, s *model.Scenario, rec sched.Recor
 
 func init() { sched.Register(testScrambled{}) }
 
-// TestSharedIndex: the index Run builds once (validation's, or the
-// generated jobs') gives the metrics, the verdict and the distributions
-// that the functions building their own give.
+// TestSharedIndex: Run gives the metrics, the verdict and the
+// distributions that the functions give on their own, on the generated
+// jobs too.
 func TestSharedIndex(t *testing.T) {
 	r := rng.NewPCG(5, 6)
 	scrambled := 0
@@ -75,7 +75,7 @@ func TestSharedIndex(t *testing.T) {
 			}
 			want.Metrics, want.Policy = map[string]float64{}, policy
 			metrics.Fill(full, want)
-			check.MarkIndexed(full, want, nil, nil)
+			check.Mark(full, want)
 			want.Distributions = outputs.Distributions(outputs.Jobs(full, want))
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("trial %d %s:\n got %+v\nwant %+v", trial, policy, got, want)
@@ -91,8 +91,8 @@ func TestSharedIndex(t *testing.T) {
 }
 
 // BenchmarkFinish is what Run adds to a policy's answer on a scenario of
-// 100,000 jobs: the metrics, the check and the distributions, with the
-// one index of the jobs validation built.
+// 100,000 jobs: the validation, the metrics, the check and the
+// distributions.
 func BenchmarkFinish(b *testing.B) {
 	s := &model.Scenario{Version: 1, Policy: model.Policy{Name: "test-only-fcfs"},
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c", Nodes: 64}}}}
@@ -106,10 +106,9 @@ func BenchmarkFinish(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		ix, err := s.ValidateIndex()
-		if err != nil {
+		if err := s.Validate(); err != nil {
 			b.Fatal(err)
 		}
-		finish(s, res, ix)
+		finish(s, res)
 	}
 }

@@ -18,12 +18,11 @@ import (
 
 // Run validates s, expands its generator, runs its policy, adds the
 // standard metrics (metrics.Fill) to those the policy reported, checks the
-// schedule against the policy's model (check.MarkIndexed: "valid" and the
+// schedule against the policy's model (check.Mark: "valid" and the
 // violations) and summarises the per-job distributions
 // (outputs.Distributions).
 func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
-	ix, err := s.ValidateIndex()
-	if err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	p, ok := sched.Lookup(s.Policy.Name)
@@ -45,32 +44,16 @@ func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Res
 		res.Metrics = map[string]float64{}
 	}
 	res.Policy = s.Policy.Name
-	if full != s {
-		ix = nil
-	}
-	finish(full, res, ix)
+	finish(full, res)
 	return res, nil
 }
 
 // finish adds the metrics, the verdict and the distributions to res, a
-// run of s; ix is the index of s.Jobs, or nil.
-func finish(s *model.Scenario, res *sched.Result, ix *model.JobIndex) {
-	// The jobs are looked up once for the metrics, the check and the
-	// distributions: by the index validation built, unless the
-	// generator made the jobs (then ix is nil).
-	if ix == nil {
-		ix = model.IndexJobs(s.Jobs)
-	}
-	jobOf := check.Placed(ix, res.Schedule)
-	if ix.Dups() {
-		// Generated jobs that share an ID: metrics.Fill pairs each
-		// placement with the last of them, not the one placed next.
-		metrics.Fill(s, res)
-	} else {
-		metrics.FillOf(s, res, jobOf)
-	}
-	check.MarkIndexed(s, res, ix, jobOf)
-	res.Distributions = outputs.DistributionsOf(s, res, jobOf)
+// run of s.
+func finish(s *model.Scenario, res *sched.Result) {
+	metrics.Fill(s, res)
+	check.Mark(s, res)
+	res.Distributions = outputs.Distributions(outputs.Jobs(s, res))
 }
 
 // Verdict says whether one policy can run a scenario: Err is nil, or
@@ -108,7 +91,7 @@ func CheckAll(s *model.Scenario) ([]Verdict, error) {
 	// policy's copy is valid exactly when its policy block is.
 	bare := *s
 	bare.Policy = model.Policy{Name: "any"}
-	if _, err := bare.ValidateIndex(); err != nil {
+	if err := bare.Validate(); err != nil {
 		return nil, err
 	}
 	full, err := workload.Expand(s)

@@ -5,40 +5,6 @@ import (
 	"strings"
 )
 
-// jobSet is a set of job numbers. Traces number their jobs 1, 2, 3...,
-// so numbers below denseJobs are bits of a slice; any other number goes
-// to a map.
-type jobSet struct {
-	bits []uint64
-	more map[int64]bool
-}
-
-// denseJobs bounds the numbers jobSet keeps as bits (2 MB of them).
-const denseJobs = 1 << 24
-
-func (s *jobSet) has(n int64) bool {
-	if n >= 0 && n < denseJobs {
-		w := int(n / 64)
-		return w < len(s.bits) && s.bits[w]&(1<<(n%64)) != 0
-	}
-	return s.more[n]
-}
-
-func (s *jobSet) add(n int64) {
-	if n >= 0 && n < denseJobs {
-		w := int(n / 64)
-		if w >= len(s.bits) {
-			s.bits = append(s.bits, make([]uint64, w+1-len(s.bits))...)
-		}
-		s.bits[w] |= 1 << (n % 64)
-		return
-	}
-	if s.more == nil {
-		s.more = map[int64]bool{}
-	}
-	s.more[n] = true
-}
-
 // idText makes jobs' IDs, their numbers in decimal, as slices of a few
 // shared strings instead of one string each (a whole trace's IDs cost
 // some twenty allocations, not 200,000). The strings are those of a

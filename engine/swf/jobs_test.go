@@ -30,33 +30,6 @@ func TestIDText(t *testing.T) {
 	}
 }
 
-func TestJobSet(t *testing.T) {
-	var s jobSet
-	want := map[int64]bool{}
-	r := rng.NewPCG(2, 2)
-	for range 20000 {
-		var n int64
-		switch r.IntN(4) {
-		case 0:
-			n = r.Int64N(1 << 53) // mostly beyond the bits
-		case 1:
-			n = -r.Int64N(1000)
-		default:
-			n = r.Int64N(5000)
-		}
-		if s.has(n) != want[n] {
-			t.Fatalf("has(%d) = %v, want %v", n, s.has(n), want[n])
-		}
-		s.add(n)
-		want[n] = true
-	}
-	for _, n := range []int64{0, 63, 64, denseJobs - 1, denseJobs, -1} {
-		if s.has(n) != want[n] {
-			t.Fatalf("has(%d) = %v, want %v", n, s.has(n), want[n])
-		}
-	}
-}
-
 // An allocation regression check: reading, importing and converting a
 // trace allocates a small fraction of an object per job (a record, an ID
 // and a map entry each once cost one or more).

@@ -179,7 +179,7 @@ func read(r io.Reader, record func(r *Record, reason string, h *Header) bool, ma
 		br = bufio.NewReaderSize(src, 256<<10)
 	}
 	t := &Trace{}
-	p := parser{t: t, record: record}
+	p := parser{t: t, record: record, seen: map[int64]bool{}}
 	for {
 		line, err := br.ReadSlice('\n')
 		if errors.Is(err, errTooBig) {
@@ -234,7 +234,7 @@ func read(r io.Reader, record func(r *Record, reason string, h *Header) bool, ma
 
 type parser struct {
 	t      *Trace
-	seen   jobSet
+	seen   map[int64]bool // the job numbers of usable records
 	usable int
 	f      [18]float64
 	// rec is the record of the current line: a field, not a local, so
@@ -315,13 +315,13 @@ func (p *parser) line(line []byte, n int) {
 func (p *parser) unusable(r *Record) string {
 	_, reason := convert(r)
 	if reason == "" {
-		if p.seen.has(r.Job) {
+		if p.seen[r.Job] {
 			return "duplicate"
 		}
 		if p.usable >= model.MaxJobs {
 			return "max jobs"
 		}
-		p.seen.add(r.Job)
+		p.seen[r.Job] = true
 		p.usable++
 	}
 	return reason
@@ -474,7 +474,7 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 	}
 	s := &model.Scenario{Version: model.Version, Name: t.scenarioName(), Policy: model.Policy{Name: policy}, Compat: compat}
 	s.Jobs = make([]model.Job, 0, min(len(t.Jobs), model.MaxJobs))
-	var seen jobSet
+	seen := map[int64]bool{}
 	var ids idText
 	largest := 0
 	for i := range t.Jobs {
@@ -486,10 +486,10 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 		} else {
 			j, reason = convert(r)
 		}
-		if reason != "" || seen.has(r.Job) || len(s.Jobs) >= model.MaxJobs {
+		if reason != "" || seen[r.Job] || len(s.Jobs) >= model.MaxJobs {
 			continue
 		}
-		seen.add(r.Job)
+		seen[r.Job] = true
 		j.ID = ids.id(r.Job)
 		largest = max(largest, j.Size)
 		s.Jobs = append(s.Jobs, j)

@@ -48,7 +48,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -110,22 +109,19 @@ func (w *writer) head(kind byte, header any) error {
 }
 
 // strtab writes n strings as their total length, their lengths, then
-// their bytes. It appends to a local slice and stores it in w once: a
-// store to w.b per string writes a pointer through w, a write barrier
-// each while the collector marks.
+// their bytes.
 func (w *writer) strtab(n int, at func(i int) string) {
 	total := 0
 	for i := 0; i < n; i++ {
 		total += len(at(i))
 	}
-	b := binary.AppendUvarint(w.b, uint64(total))
+	w.uvarint(uint64(total))
 	for i := 0; i < n; i++ {
-		b = binary.AppendUvarint(b, uint64(len(at(i))))
+		w.uvarint(uint64(len(at(i))))
 	}
 	for i := 0; i < n; i++ {
-		b = append(b, at(i)...)
+		w.b = append(w.b, at(i)...)
 	}
-	w.b = b
 }
 
 // codes numbers distinct non-empty strings from 1 in order of first
@@ -134,16 +130,10 @@ func (w *writer) strtab(n int, at func(i int) string) {
 type codes struct {
 	ids  map[string]uint32
 	list []string
-	last string
-	code uint32
 }
 
 // add gives s its code if it has none and returns the code (0 for "").
-// A schedule's cluster ids are mostly the same string as the last call.
 func (c *codes) add(s string) uint32 {
-	if s == c.last {
-		return c.code
-	}
 	if s == "" {
 		return 0
 	}
@@ -156,7 +146,6 @@ func (c *codes) add(s string) uint32 {
 		k = uint32(len(c.list))
 		c.ids[s] = k
 	}
-	c.last, c.code = s, k
 	return k
 }
 
@@ -204,12 +193,6 @@ func (r *reader) left() int { return len(r.b) - r.pos }
 func (r *reader) uvarint() uint64 {
 	if r.err != nil {
 		return 0
-	}
-	// The common case, a value under 128, without a call.
-	if r.pos < len(r.b) && r.b[r.pos] < 0x80 {
-		x := r.b[r.pos]
-		r.pos++
-		return uint64(x)
 	}
 	x, n := binary.Uvarint(r.b[r.pos:])
 	if n <= 0 {
@@ -712,44 +695,37 @@ func EncodeResult(res *sched.Result) ([]byte, error) {
 	// One dictionary for the placements' and the allocations' clusters,
 	// in order of first use: each placement's, then its allocations'.
 	var cl codes
-	nodes := 0
 	for i := range s {
 		cl.add(s[i].Cluster)
 		for _, a := range s[i].Alloc {
 			cl.add(a.Cluster)
-			nodes += len(a.Nodes)
 		}
 	}
 	cl.write(w)
-	// The columns are appended to a local slice, grown once and stored
-	// in w at the end: a store of w.b per value costs a write barrier
-	// under js/wasm (BenchmarkHotPath).
-	b := slices.Grow(w.b, n*24+nodes+8)
 	for i := range s {
 		p := &s[i]
-		b = binary.AppendUvarint(b, uint64(cl.add(p.Cluster)))
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Start))
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.End))
-		b = binary.AppendVarint(b, int64(p.Nodes))
-		b = binary.AppendUvarint(b, uint64(len(p.Alloc)))
+		w.uvarint(uint64(cl.add(p.Cluster)))
+		w.f64(p.Start)
+		w.f64(p.End)
+		w.varint(int64(p.Nodes))
+		w.uvarint(uint64(len(p.Alloc)))
 		for k := range p.Alloc {
 			a := &p.Alloc[k]
-			b = binary.AppendUvarint(b, uint64(cl.add(a.Cluster)))
+			w.uvarint(uint64(cl.add(a.Cluster)))
 			if a.Nodes == nil {
-				b = append(b, 0)
+				w.uvarint(0)
 				continue
 			}
-			b = binary.AppendUvarint(b, uint64(len(a.Nodes))+1)
+			w.uvarint(uint64(len(a.Nodes)) + 1)
 			// Each node as its difference from the one before: one
 			// byte for -64..63, most, since nodes are allocated in runs.
 			prev := 0
 			for _, x := range a.Nodes {
-				b = binary.AppendVarint(b, int64(x-prev))
+				w.varint(int64(x - prev))
 				prev = x
 			}
 		}
 	}
-	w.b = b
 	// Most policies give no reasons: then the column is absent.
 	var why codes
 	for i := range s {
