@@ -112,8 +112,8 @@ func (fig7) Info() sched.ExperimentInfo {
 		Name:  "gamf-fig7",
 		Paper: "003",
 		Distance: "Our HPC2N jobs are narrower and shorter than the paper's (90 tasks and 15,520 s on average): no HPC2N " +
-			"filter gives 600 such jobs. The width of the jobs decides the makespan ranking more than their length, " +
-			"which the reading set wide (every job scaled to 90 tasks) shows against the default. The fitness " +
+			"filter gives 600 such jobs. The reading set wide scales every job to 90 tasks; its tables show how the " +
+			"ranking moves with the width of the jobs. The fitness " +
 			"F = 0.6 makespan + 0.4 flowtime in seconds lets flowtime dominate (the notes compute the weight), so " +
 			"GA-MF trades makespan for flowtime; the paper does not say whether its terms were normalised (reading norm). " +
 			"Quick mode runs 3 workloads and a smaller GA than Table 2's; the full run uses 30 workloads and Table 2.",

@@ -155,7 +155,7 @@ func (e *experiment) Info() sched.ExperimentInfo {
 			"the package doc traces a case). Forbidding those reservations removes the inversion, but the paper " +
 			"prescribes them, so it stays. The paper's trace (JobWorkload1), its assignment of jobs to sites and " +
 			"the sites' node counts are not given: ours is KTH-SP2 split over three sites (job k to site k mod 3 " +
-			"with seed 1, a random site with other seeds), which sets the ratios' size.",
+			"with seed 1, a random site with other seeds).",
 	}
 }
 
