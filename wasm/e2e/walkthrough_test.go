@@ -219,8 +219,10 @@ func TestTraceLink(t *testing.T) {
 	}
 	var msg string
 	err = chromedp.Run(ctx, chromedp.Navigate(url+"/#s="+btok),
-		chromedp.Poll(`document.querySelector(".app").dataset.engine === "error"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
-		chromedp.Text(`.run-error`, &msg, chromedp.ByQuery))
+		// The error state and its sentence can reach the DOM in two
+		// steps of one render; wait for both.
+		chromedp.Poll(`document.querySelector(".app").dataset.engine === "error" && document.querySelector(".run-error-text")?.textContent !== ""`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Evaluate(`document.querySelector(".run-error").textContent`, &msg))
 	if err != nil || !strings.Contains(msg, "not a trace shipped with gridplay") || strings.Contains(msg, "trace.name: trace.name") {
 		t.Errorf("a trace that does not ship: %q (%v)", msg, err)
 	}
