@@ -399,7 +399,7 @@ func Export(s *model.Scenario) (*Workload, []string, error) {
 			name string
 			set  bool
 		}{{"deadline", j.Deadline != 0}, {"priority", j.Priority != 0}, {"origin", j.Origin != ""}, {"bandwidth", j.Bandwidth != 0},
-			{"sigma", j.Sigma != nil}, {"data", j.Data != 0}, {"app", j.App != nil}} {
+			{"sigma", j.Sigma != nil}, {"data", j.Data != 0}, {"app", j.App != nil}, {"user", j.User != ""}} {
 			if f.set {
 				lost[f.name]++
 			}

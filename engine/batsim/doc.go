@@ -55,8 +55,9 @@
 // does not read it), cpu 0 and com 0, which does nothing on whatever
 // nodes it gets; Export's notes count those jobs, and Decode reads the
 // profile back as a run time of 0. Batsim workloads carry no
-// platform and no paper fields: the clusters' structure, deadlines,
-// origins, data, bandwidths and application models are not written, and
+// platform, no paper fields and no users: the clusters' structure,
+// deadlines, origins, data, bandwidths, application models and users
+// (an SWF trace's, model.Job.User) are not written, and
 // Export's notes count what was left out; a job with an application model
 // and no runtime cannot be a delay profile and is an error.
 //

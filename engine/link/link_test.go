@@ -6,10 +6,12 @@ import (
 	"encoding/base64"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"gridplay/engine/model"
+	"gridplay/engine/rng"
 )
 
 func scenario() *model.Scenario {
@@ -139,4 +141,43 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("round trip failed: %v", err)
 		}
 	})
+}
+
+// Jobs' users travel in the link (a trace's users, as engine/swf reads
+// them), and a job list too big for a link still gets the clear message.
+func TestUsers(t *testing.T) {
+	s := &model.Scenario{Version: 1, Platform: model.Platform{Clusters: []model.Cluster{{ID: "site0", Nodes: 8}}},
+		Policy: model.Policy{Name: "easy"}}
+	for k := range 40 {
+		s.Jobs = append(s.Jobs, model.Job{ID: strconv.Itoa(k + 1), Submit: float64(10 * k), Size: 1 + k%8,
+			Runtime: float64(50 + k), User: []string{"7", "12", "", "3"}[k%4]})
+	}
+	tok, err := Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(d, s) {
+		t.Fatal("round trip differs")
+	}
+	// 25,000 jobs with 128-byte users of random letters do not compress
+	// into 2 MiB.
+	r := rng.NewPCG(1, 2)
+	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
+	s.Jobs = s.Jobs[:0]
+	for k := range 25000 {
+		u := make([]byte, model.MaxNameLen)
+		for i := range u {
+			u[i] = letters[r.IntN(len(letters))]
+		}
+		s.Jobs = append(s.Jobs, model.Job{ID: strconv.Itoa(k + 1), Submit: float64(k), Size: 1, Runtime: 10, User: string(u)})
+	}
+	_, err = Encode(s)
+	if fe := model.FirstError(err); fe == nil || fe.Field != "link" ||
+		!strings.Contains(fe.Msg, "the limit is 2097152 (MaxLinkLen): use a generator or a smaller job list") {
+		t.Fatalf("a job list over the cap: %v", err)
+	}
 }

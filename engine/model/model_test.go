@@ -25,7 +25,7 @@ func valid() *Scenario {
 			Network: &Network{Links: []Link{{From: "c1", To: "c2", Bandwidth: 100}}, MultisiteFactor: 1.25},
 		},
 		Jobs: []Job{
-			{ID: "j1", Submit: 0, Size: 2, Runtime: 10, Deadline: 30, Origin: "c1", Sigma: &sg},
+			{ID: "j1", Submit: 0, Size: 2, Runtime: 10, Deadline: 30, Origin: "c1", Sigma: &sg, User: "7"},
 			{ID: "j2", Submit: 1.5, Size: 1, App: &App{Code: "fft"}},
 			{ID: "j3", Submit: 2, Size: 3, App: &App{Points: []Point{{1, 10}, {2, 6}}}},
 		},
@@ -123,6 +123,9 @@ func TestValidateErrors(t *testing.T) {
 		{"neg deadline", func(s *Scenario) { s.Jobs[0].Deadline = -3 }, "jobs[0].deadline", "negative"},
 		{"origin", func(s *Scenario) { s.Jobs[0].Origin = "nowhere" }, "jobs[0].origin", "unknown cluster"},
 		{"sigma", func(s *Scenario) { x := 1.5; s.Jobs[0].Sigma = &x }, "jobs[0].sigma", "between 0 and 1"},
+		{"long user", func(s *Scenario) { s.Jobs[1].User = strings.Repeat("u", MaxNameLen+1) }, "jobs[1].user", "the limit is 128"},
+		{"long user plain job", func(s *Scenario) { s.Jobs[0].Sigma = nil; s.Jobs[0].User = strings.Repeat("u", MaxNameLen+1) }, "jobs[0].user", "the limit is 128"},
+		{"bad utf8 user", func(s *Scenario) { s.Jobs[0].Sigma = nil; s.Jobs[0].User = "a\xffb" }, "jobs[0].user", "UTF-8"},
 		{"app code", func(s *Scenario) { s.Jobs[1].App.Code = "doom" }, "jobs[1].app.code", "unknown application code"},
 		{"app empty", func(s *Scenario) { s.Jobs[1].App.Code = "" }, "jobs[1].app", "code or points"},
 		{"app points order", func(s *Scenario) { s.Jobs[2].App.Points[1].N = 1 }, "jobs[2].app.points[1].n", "greater"},
@@ -444,5 +447,29 @@ func TestFirstError(t *testing.T) {
 	}
 	if got := FirstError(errors.New("plain")); got != nil {
 		t.Errorf("plain: got %v, want nil", got)
+	}
+}
+
+// TestDecodeUser checks that both decoding paths read a job's user, and
+// that a user of the wrong type is an error naming the field.
+func TestDecodeUser(t *testing.T) {
+	const head = `{"version":1,"platform":{"clusters":[{"id":"c","nodes":2}]},"policy":{"name":"fcfs"},"jobs":[`
+	b := head + `{"id":"a","submit":0,"size":1,"runtime":5,"user":"42"}]}`
+	s, err := Decode([]byte(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Jobs[0].User != "42" {
+		t.Fatalf("user = %q, want 42", s.Jobs[0].User)
+	}
+	exact := &Scenario{}
+	d := &decoder{dec: json.NewDecoder(strings.NewReader(b))}
+	d.dec.UseNumber()
+	if fe := d.top(exact); fe != nil || exact.Jobs[0].User != "42" {
+		t.Fatalf("exact path: user %q, err %v", exact.Jobs[0].User, fe)
+	}
+	_, err = Decode([]byte(head + `{"id":"a","submit":0,"size":1,"runtime":5,"user":7}]}`))
+	if err == nil || !strings.Contains(err.Error(), "jobs[0].user") {
+		t.Fatalf("numeric user: got %v", err)
 	}
 }

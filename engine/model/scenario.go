@@ -148,6 +148,10 @@ type Job struct {
 	Sigma *float64 `json:"sigma,omitempty"`
 	// Data is the input size in MB to move to a remote site (multisite).
 	Data float64 `json:"data,omitempty"`
+	// User is the submitting user, "" if unknown; for a job imported
+	// from an SWF trace, the trace's user id as a decimal string
+	// (engine/swf). Only script policies read it (job.user).
+	User string `json:"user,omitempty"`
 }
 
 // App is an application model: a named code from TITAN Fig. 6 (cpi,

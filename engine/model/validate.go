@@ -320,6 +320,7 @@ func (v *validator) jobs(s *Scenario) {
 			v.check(jp+".sigma", sg, sg < 0 || sg > 1, "must be between 0 and 1")
 		}
 		v.nonNeg(jp+".data", j.Data, 1e12)
+		v.name(jp+".user", j.User)
 	}
 }
 
@@ -337,7 +338,8 @@ func plainJobOK(j *Job) bool {
 		j.Priority >= -1_000_000_000 && j.Priority <= 1_000_000_000 &&
 		j.Sigma == nil &&
 		(j.Bandwidth == 0 || (j.Bandwidth >= MinRate && j.Bandwidth <= 1e12)) &&
-		j.Data >= 0 && j.Data <= 1e12
+		j.Data >= 0 && j.Data <= 1e12 &&
+		len(j.User) <= MaxNameLen && utf8.ValidString(j.User)
 }
 
 func (v *validator) app(ap string, a *App) {

@@ -89,8 +89,9 @@
 //     it fits".
 //   - why is at most MaxWhy bytes; each start also emits a "script" frame
 //     (Decision) for the page's narration.
-//   - job.user is always "": the scenario's jobs carry no user yet
-//     (model.Job has no such field).
+//   - job.user is the job's model.Job.User: for a job imported from an
+//     SWF trace, the trace's user id in decimal ("7", engine/swf); ""
+//     when the trace does not know it or the scenario does not give one.
 //
 // # Errors and limits
 //

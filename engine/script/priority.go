@@ -34,7 +34,7 @@ func runPriority(ctx context.Context, m *machine, p *program, s *model.Scenario,
 	jobs := make([]backfill.Job, n)
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
-		r.jobs[i] = newJob(&r.clock, i, j.ID, j.Submit, d.Size[i], d.Est[i])
+		r.jobs[i] = newJob(&r.clock, i, j.ID, j.User, j.Submit, d.Size[i], d.Est[i])
 		jobs[i] = backfill.Job{ID: j.ID, Submit: j.Submit, Size: d.Size[i]}
 		if d.Size[i] > cl.Nodes {
 			jobs[i].Drop = fmt.Sprintf("needs %d nodes; cluster %s has %d", j.Size, cl.ID, cl.Nodes)

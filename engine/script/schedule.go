@@ -80,7 +80,7 @@ func runSchedule(m *machine, p *program, s *model.Scenario, d *backfill.Dur, rec
 		res: &sched.Result{Schedule: make([]sched.Placement, 0, n), Metrics: map[string]float64{}}}
 	for i := range s.Jobs {
 		j := &s.Jobs[i]
-		r.jobs[i] = newJob(&r.clock, i, j.ID, j.Submit, d.Size[i], d.Est[i])
+		r.jobs[i] = newJob(&r.clock, i, j.ID, j.User, j.Submit, d.Size[i], d.Est[i])
 	}
 	cl := s.Platform.Clusters
 	r.sites = make([]site, len(cl))

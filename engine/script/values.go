@@ -29,8 +29,8 @@ type jobValue struct {
 
 var jobAttrs = []string{"estimate", "id", "nodes", "submit", "user", "wait"}
 
-func newJob(c *clock, i int, id string, submit float64, nodes int, est float64) *jobValue {
-	return &jobValue{c: c, i: i, id: starlark.String(id), submit: starlark.Float(submit), estimate: starlark.Float(est), nodes: starlark.MakeInt(nodes)}
+func newJob(c *clock, i int, id, user string, submit float64, nodes int, est float64) *jobValue {
+	return &jobValue{c: c, i: i, id: starlark.String(id), user: starlark.String(user), submit: starlark.Float(submit), estimate: starlark.Float(est), nodes: starlark.MakeInt(nodes)}
 }
 
 func (j *jobValue) String() string        { return "job(" + strconv.Quote(string(j.id)) + ")" }

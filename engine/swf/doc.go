@@ -23,6 +23,10 @@
 //   - Job id is the SWF job number (field 1) in decimal; Submit is field 2
 //     as in the trace (not shifted to start at 0), so ids and times can be
 //     checked against the archive.
+//   - User is the SWF user id (field 12) in decimal ("7"), "" when the
+//     trace does not know it (-1, or any negative value). Only script
+//     policies read it (job.user); numbers, not names, since the archive
+//     anonymizes its users.
 //   - Size is the allocated processors (field 5) when positive, else the
 //     requested processors (field 8): the allocation is what the job really
 //     held; the request stands in when the allocation is unknown.
@@ -58,6 +62,7 @@
 //     estimate on max(1, allocated) processors, submitted at max(submit,
 //     1). gridplay's reading leaves such records out (or keeps a run time
 //     of 0 as 0 s).
+//   - The user is read as in gridplay's reading (pyss has none).
 //   - Any other record keeps its allocated processors (field 5 only; pyss
 //     never falls back to the requested processors), run time, requested
 //     time and submit time. A record without a requested time gets 1 s as

@@ -93,6 +93,7 @@ func importCut(name string, r io.Reader, limit int, maxBytes int64) (*Cut, error
 		}
 		j, _ := convert(rec)
 		j.ID = ids.id(rec.Job)
+		j.User = ids.user(rec.User)
 		largest = max(largest, j.Size)
 		c.Jobs = append(c.Jobs, j)
 		return true

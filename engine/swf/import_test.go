@@ -206,6 +206,15 @@ func TestImportRealTraceCut(t *testing.T) {
 	if c.Jobs[0].Submit != 0 {
 		t.Errorf("first submit %g", c.Jobs[0].Submit)
 	}
+	// Users are field 12: jobs 1 and 2 are users 1 and 2; the cut's
+	// 2,000 jobs come from 65 users.
+	users := map[string]bool{}
+	for _, j := range c.Jobs {
+		users[j.User] = true
+	}
+	if c.Jobs[0].User != "1" || c.Jobs[1].User != "2" || len(users) != 65 || users[""] {
+		t.Errorf("users %q %q, %d distinct", c.Jobs[0].User, c.Jobs[1].User, len(users))
+	}
 	if !strings.Contains(c.Notice[0], "first 2,000 of") {
 		t.Errorf("notice %q", c.Notice[0])
 	}

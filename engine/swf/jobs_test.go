@@ -30,6 +30,29 @@ func TestIDText(t *testing.T) {
 	}
 }
 
+// A user is its number in decimal, "" when unknown, made once per user
+// and unchanged by the IDs made between.
+func TestUserText(t *testing.T) {
+	var ids idText
+	if u := ids.user(-1); u != "" {
+		t.Fatalf("unknown user is %q", u)
+	}
+	var got []string
+	for k := range 5000 {
+		n := k % 300
+		ids.id(int64(k) << 20)
+		got = append(got, ids.user(n))
+	}
+	for k, u := range got {
+		if want := strconv.Itoa(k % 300); u != want {
+			t.Fatalf("user %d is %q, want %q", k, u, want)
+		}
+	}
+	if len(ids.users) != 300 {
+		t.Fatalf("%d users cached, want 300", len(ids.users))
+	}
+}
+
 // An allocation regression check: reading, importing and converting a
 // trace allocates a small fraction of an object per job (a record, an ID
 // and a map entry each once cost one or more).

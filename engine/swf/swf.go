@@ -491,6 +491,7 @@ func (t *Trace) ScenarioCompat(policy, compat string) (*model.Scenario, error) {
 		}
 		seen[r.Job] = true
 		j.ID = ids.id(r.Job)
+		j.User = ids.user(r.User)
 		largest = max(largest, j.Size)
 		s.Jobs = append(s.Jobs, j)
 	}

@@ -27,7 +27,7 @@ const sample = `; Version: 2.2
 this line is garbage
     7       50    0     40    2
     1       60    0     40    2   -1 -1    2    -1 -1 1 3 1 -1 1 -1 -1 -1
-    8       70    0   12.5    2   -1 -1    2    -1 -1 1 3 1 -1 1 -1 -1 -1	
+    8       70    0   12.5    2   -1 -1    2    -1 -1 1 -1 1 -1 1 -1 -1 -1	
    -9       80    0     40    2   -1 -1    2    -1 -1 1 3 1 -1 1 -1 -1 -1 7
 
 `
@@ -77,14 +77,15 @@ func TestScenario(t *testing.T) {
 	}
 	want := []model.Job{
 		// ran 100 of 200 requested.
-		{ID: "1", Submit: 0, Size: 16, Runtime: 100, Requested: 200},
+		{ID: "1", Submit: 0, Size: 16, Runtime: 100, Requested: 200, User: "1"},
 		// ran 300 s past its 120 s request: kept as it ran (the
 		// scheduler kills it at 120 and counts it).
-		{ID: "2", Submit: 5, Size: 8, Runtime: 300, Requested: 120},
+		{ID: "2", Submit: 5, Size: 8, Runtime: 300, Requested: 120, User: "2"},
 		// allocation unknown: the request (4) stands in.
-		{ID: "3", Submit: 10, Size: 4, Runtime: 50, Requested: 60},
+		{ID: "3", Submit: 10, Size: 4, Runtime: 50, Requested: 60, User: "3"},
 		// no requested time.
-		{ID: "6", Submit: 40, Size: 2, Runtime: 40},
+		{ID: "6", Submit: 40, Size: 2, Runtime: 40, User: "3"},
+		// user unknown (-1): "".
 		{ID: "8", Submit: 70, Size: 2, Runtime: 12.5},
 	}
 	if len(s.Jobs) != len(want) {
@@ -200,11 +201,11 @@ func TestZeroRunAndPyss(t *testing.T) {
 		}
 	}
 	check("gridplay", trace.Scenario("easy"), []model.Job{
-		{ID: "1", Submit: 0, Size: 4, Runtime: 0, Requested: 30}, // run 0 with a request: kept
+		{ID: "1", Submit: 0, Size: 4, Runtime: 0, Requested: 30, User: "1"}, // run 0 with a request: kept
 		// 2: run 0 and no request: no duration at all, left out.
-		{ID: "3", Submit: 5, Size: 12, Runtime: 50, Requested: 40}, // larger than the machine: the policy drops it
-		{ID: "4", Submit: 6, Size: 2, Runtime: 20, Requested: 40},  // allocation unknown: the request stands in
-		{ID: "5", Submit: 7, Size: 3, Runtime: 20},
+		{ID: "3", Submit: 5, Size: 12, Runtime: 50, Requested: 40, User: "1"}, // larger than the machine: the policy drops it
+		{ID: "4", Submit: 6, Size: 2, Runtime: 20, Requested: 40, User: "1"},  // allocation unknown: the request stands in
+		{ID: "5", Submit: 7, Size: 3, Runtime: 20, User: "1"},
 		// 6: negative submit, 7: run time unknown.
 	})
 	if trace.Unusable != 3 || trace.UnusableReasons["runtime"].Count != 2 || trace.UnusableReasons["submit"].Count != 1 {
@@ -215,13 +216,13 @@ func TestZeroRunAndPyss(t *testing.T) {
 		t.Fatalf("%v %q", err, s.Compat)
 	}
 	check("pyss", s, []model.Job{
-		{ID: "1", Submit: 1, Size: 4, Runtime: 1, Requested: 1}, // run 0: a 1 s job at max(submit, 1)
-		{ID: "2", Submit: 1, Size: 4, Runtime: 1, Requested: 1},
-		{ID: "3", Submit: 5, Size: 12, Runtime: 50, Requested: 40}, // the policy caps it at the machine
-		{ID: "4", Submit: 6, Size: 1, Runtime: 1, Requested: 1},    // no allocation: 1 processor, 1 s
-		{ID: "5", Submit: 7, Size: 3, Runtime: 20, Requested: 1},   // no request: runs max(min(1, 20), 1) = 1 s
-		{ID: "6", Submit: 1, Size: 3, Runtime: 1, Requested: 1},    // negative submit
-		{ID: "7", Submit: 8, Size: 3, Runtime: 1, Requested: 1},    // no run time
+		{ID: "1", Submit: 1, Size: 4, Runtime: 1, Requested: 1, User: "1"}, // run 0: a 1 s job at max(submit, 1)
+		{ID: "2", Submit: 1, Size: 4, Runtime: 1, Requested: 1, User: "1"},
+		{ID: "3", Submit: 5, Size: 12, Runtime: 50, Requested: 40, User: "1"}, // the policy caps it at the machine
+		{ID: "4", Submit: 6, Size: 1, Runtime: 1, Requested: 1, User: "1"},    // no allocation: 1 processor, 1 s
+		{ID: "5", Submit: 7, Size: 3, Runtime: 20, Requested: 1, User: "1"},   // no request: runs max(min(1, 20), 1) = 1 s
+		{ID: "6", Submit: 1, Size: 3, Runtime: 1, Requested: 1, User: "1"},    // negative submit
+		{ID: "7", Submit: 8, Size: 3, Runtime: 1, Requested: 1, User: "1"},    // no run time
 	})
 	if _, err := trace.ScenarioCompat("easy", "batsim"); model.FirstError(err).Field != "compat" {
 		t.Errorf("unknown compat: %v", err)

@@ -37,6 +37,11 @@
 //     own submit times (as the CLI reads them). It replaces the job list;
 //     "use the trace's machine" (on by default) also replaces the platform
 //     with the trace's single cluster, whose size the trace's sizes fit.
+//   - The table has no user column: a job's user (model.Job.User, a
+//     trace's user id, which script policies read as job.user) stays in
+//     the scenario as imported, through edits of the job's other cells,
+//     duplication, exports and share links, but the CSV export leaves it
+//     out and pasted rows have none.
 //   - The generator dialog sets Scenario.Generator (and clears the job
 //     list): share links then hold a few numbers and the seed. "Expand
 //     into rows" turns it into editable jobs with engine/workload, exactly

@@ -293,6 +293,14 @@ func TestImportRealTraceCut(t *testing.T) {
 		if !strings.HasPrefix(c.Notice[0], "Imported "+csvfmt.Thousands(len(s.Jobs))+" jobs") {
 			t.Errorf("notice %q", c.Notice)
 		}
+		// The trace's users (SWF field 12) come through the compact
+		// answer into the scenario, and its JSON export keeps them.
+		if s.Jobs[0].User != "1" || s.Jobs[1].User != "2" {
+			t.Errorf("users %q %q, want 1 and 2", s.Jobs[0].User, s.Jobs[1].User)
+		}
+		if js, err := model.Encode(s); err != nil || !strings.Contains(string(js), `{"id":"1","submit":0,"size":56,"runtime":97225,"requested":210000,"user":"1"}`) {
+			t.Errorf("the exported scenario does not keep the users (%v)", err)
+		}
 	})
 }
 

@@ -26,8 +26,12 @@
 // size (n zigzag varints); then, when present, runtime, requested,
 // deadline (n float64 each), priority (n zigzag varints), origin (a
 // dictionary and n indices), bandwidth (n float64), sigma (a presence
-// bitmap and a float64 per job that has one), data (n float64) and app (a
-// presence bitmap and the JSON of each job's application model).
+// bitmap and a float64 per job that has one), data (n float64), app (a
+// presence bitmap and the JSON of each job's application model) and user
+// (a dictionary and n indices, as origin). A column is present only when
+// some job has a value for it: a scenario whose jobs have no user encodes
+// as it did before the user column existed, and such older messages read
+// the same.
 //
 // Placement columns: n+1 (uvarint, 0 for a nil schedule); the job ids (a
 // string table); a dictionary of cluster ids; per placement its cluster
@@ -83,7 +87,8 @@ const (
 	colSigma
 	colData
 	colApp
-	colAll = colApp<<1 - 1
+	colUser
+	colAll = colUser<<1 - 1
 )
 
 // writer appends the encoding to a byte slice.
@@ -381,6 +386,29 @@ func f64Column(bit uint64, field func(j *model.Job) *float64) column {
 	}
 }
 
+// dictColumn is a column of one string per job, field of the job: a
+// dictionary of the distinct non-empty strings, then an index per job.
+func dictColumn(bit uint64, field func(j *model.Job) *string) column {
+	return column{bit,
+		func(j *model.Job) bool { return *field(j) != "" },
+		func(w *writer, jobs []model.Job) {
+			var d codes
+			for i := range jobs {
+				d.add(*field(&jobs[i]))
+			}
+			d.write(w)
+			for i := range jobs {
+				w.uvarint(uint64(d.add(*field(&jobs[i]))))
+			}
+		},
+		func(r *reader, jobs []model.Job) {
+			d := r.dict()
+			for i := range jobs {
+				*field(&jobs[i]) = r.index(d)
+			}
+		}}
+}
+
 // columns are the optional job columns, in the order they are written.
 var columns = []column{
 	f64Column(colRuntime, func(j *model.Job) *float64 { return &j.Runtime }),
@@ -397,23 +425,7 @@ var columns = []column{
 				jobs[i].Priority = r.intv()
 			}
 		}},
-	{colOrigin, func(j *model.Job) bool { return j.Origin != "" },
-		func(w *writer, jobs []model.Job) {
-			var origin codes
-			for i := range jobs {
-				origin.add(jobs[i].Origin)
-			}
-			origin.write(w)
-			for i := range jobs {
-				w.uvarint(uint64(origin.add(jobs[i].Origin)))
-			}
-		},
-		func(r *reader, jobs []model.Job) {
-			d := r.dict()
-			for i := range jobs {
-				jobs[i].Origin = r.index(d)
-			}
-		}},
+	dictColumn(colOrigin, func(j *model.Job) *string { return &j.Origin }),
 	f64Column(colBandwidth, func(j *model.Job) *float64 { return &j.Bandwidth }),
 	{colSigma, func(j *model.Job) bool { return j.Sigma != nil },
 		func(w *writer, jobs []model.Job) {
@@ -468,6 +480,7 @@ var columns = []column{
 				jobs[i].App = a
 			}
 		}},
+	dictColumn(colUser, func(j *model.Job) *string { return &j.User }),
 }
 
 // f64s writes a float64 of each job, field of the job, in place (the

@@ -3,6 +3,8 @@ package compact_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,7 +35,7 @@ func TestColumnsCoverEveryField(t *testing.T) {
 			t.Errorf("%s has the fields %s; the compact columns carry %s: add a column for the new field", typ, got, known)
 		}
 	}
-	check(model.Job{}, "ID,Submit,Size,Runtime,App,Requested,Deadline,Priority,Origin,Bandwidth,Sigma,Data")
+	check(model.Job{}, "ID,Submit,Size,Runtime,App,Requested,Deadline,Priority,Origin,Bandwidth,Sigma,Data,User")
 	check(sched.Placement{}, "Job,Cluster,Start,End,Nodes,Alloc,Why")
 	check(sched.Alloc{}, "Cluster,Nodes")
 }
@@ -113,6 +115,15 @@ func scenarios() []*model.Scenario {
 		Platform:  model.Platform{Clusters: []model.Cluster{{ID: "C1", Nodes: 20}}},
 		Generator: &model.Generator{Jobs: 30, Rate: 0.2, ExecMin: 5, ExecMax: 100, Alpha: 1, DRMin: 1, DRMax: 5, Sizes: "uniform", SizeMin: 1, SizeMax: 10},
 		Policy:    model.Policy{Name: "easy"}})
+	// A trace cut: users (some unknown), requested times.
+	s = &model.Scenario{Version: model.Version, Name: "trace", Seed: 5,
+		Platform: model.Platform{Clusters: []model.Cluster{{ID: "site0", Nodes: 32}}},
+		Policy:   model.Policy{Name: "easy"}}
+	for k, n := range []int{4, 16, 2, 32, 8, 1, 12, 6} {
+		s.Jobs = append(s.Jobs, model.Job{ID: fmt.Sprintf("%d", k+1), Submit: float64(30 * k), Size: n, Runtime: float64(100 + 40*(k%4)),
+			Requested: float64(300 + 60*(k%3)), User: []string{"7", "12", "", "7", "3"}[k%5]})
+	}
+	out = append(out, s)
 	return out
 }
 
@@ -312,6 +323,83 @@ func TestResultEdgeCases(t *testing.T) {
 	}
 }
 
+// A scenario whose jobs have no user encodes to the bytes it did before
+// the user column existed (their SHA-256, recorded then), and a message
+// of that time reads back to the same scenario and re-encodes to the
+// same bytes.
+func TestEncodingWithoutUsersUnchanged(t *testing.T) {
+	want := map[string]string{
+		"muscle":    "f494740783f118663e27b7b7b092e36be31d5348bf894b2b9cb39f259ed5a0ec",
+		"multisite": "2af5e4759c946c00f425a2bf95796fb1563d62e159148c9daa118dbe1964aad9",
+		"titan":     "a1222d9f41817d2a8498f0d4020b26ab455c11ea6cbf132b50b33189f89fb4c8",
+		"gamf":      "f9ef83d06a77226350e756065f963dd2aab7ff78991b7b0c0ba2e084e39ea001",
+		"hybrid":    "97f962d4b4cf36967c05ab110cc13baf5904239e4fc3b4c2bc851a2779019066",
+		"generated": "44c47c8034f6160477b77de90c7e724fd45b97c58cec97ed5b123134adf568cd",
+	}
+	for _, s := range scenarios() {
+		w, ok := want[s.Name]
+		if !ok {
+			continue
+		}
+		b, err := compact.EncodeScenario(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := sha256.Sum256(b); hex.EncodeToString(h[:]) != w {
+			t.Errorf("%s: the encoding changed (%d bytes, SHA-256 %x)", s.Name, len(b), h)
+		}
+	}
+	// The multisite scenario as the encoder wrote it before.
+	old, _ := hex.DecodeString(oldMultisite)
+	s, err := compact.DecodeScenario(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := model.Encode(scenarios()[1])
+	want1, _ := model.Decode(js)
+	if !reflect.DeepEqual(s, want1) {
+		t.Errorf("the old message reads as %+v", s)
+	}
+	if b, _ := compact.EncodeScenario(s); !bytes.Equal(b, old) {
+		t.Error("the old message re-encodes to other bytes")
+	}
+}
+
+const oldMultisite = "4750433153cd027b2276657273696f6e223a312c226e616d65223a226d756c746973697465222c2273656564223a322c22706c6174666f726d223a7b22636c757374657273223a5b7b226964223a227331222c226e6f646573223a31362c2268223a317d2c7b226964223a227332222c226e6f646573223a31362c2268223a312e357d2c7b226964223a227333222c226e6f646573223a31362c2268223a327d5d2c226e6574776f726b223a7b226c696e6b73223a5b7b2266726f6d223a227331222c22746f223a227332222c2262616e647769647468223a3530302c226c6174656e6379223a302e30317d5d2c2262616e647769647468223a313030302c226d756c7469736974655f666163746f72223a312e322c226d6967726174696f6e5f6f76657268656164223a327d7d2c22706f6c696379223a7b226e616d65223a226d756c7469736974652d677265656479227d7d081002020202020202026a316a326a336a346a356a366a376a3897010000000000000000000000000000244000000000000034400000000000003e40000000000000444000000000000049400000000000004e400000000000805140102808183c0c2004000000000000444000000000000049400000000000004e4000000000008051400000000000005440000000000080564000000000000059400000000000805b400000000000004e400000000000c0524000000000008056400000000000405a400000000000005e400000000000e060400000000000c062400000000000a064400000000000407f400000000000507f400000000000607f400000000000707f400000000000807f400000000000907f400000000000a07f400000000000b07f4003027331027332027333010203010203010200000000000059400000000000005940000000000000594000000000000059400000000000005940000000000000594000000000000059400000000000005940"
+
+// The user column is written only when some job has a user, after the
+// app column; its dictionary holds each user once.
+func TestUserColumn(t *testing.T) {
+	s := scenarios()[6]
+	b, err := compact.EncodeScenario(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := compact.DecodeScenario(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.Jobs {
+		if got.Jobs[i].User != s.Jobs[i].User {
+			t.Errorf("job %d: user %q, want %q", i, got.Jobs[i].User, s.Jobs[i].User)
+		}
+	}
+	// The column's bytes: the dictionary 7, 12, 3 and the indices.
+	tail := []byte{3, 1, '7', 2, '1', '2', 1, '3', 1, 2, 0, 1, 3, 1, 2, 0}
+	if !bytes.HasSuffix(b, tail) {
+		t.Errorf("the encoding ends % x, want the user column % x", b[len(b)-len(tail):], tail)
+	}
+	for i := range s.Jobs {
+		s.Jobs[i].User = ""
+	}
+	// Without users there is no user column (and the mask, a varint,
+	// is one byte shorter without bit 9).
+	b2, _ := compact.EncodeScenario(s)
+	if len(b2) != len(b)-len(tail)-1 || bytes.HasSuffix(b2, tail) {
+		t.Errorf("without users: %d bytes, with: %d", len(b2), len(b))
+	}
+}
+
 // A cut keeps its header and its jobs.
 func TestCutRoundTrip(t *testing.T) {
 	type head struct {
@@ -365,7 +453,7 @@ func TestTruncatedAndWrongKind(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	for _, s := range scenarios()[:3] {
+	for _, s := range append(scenarios()[:3], scenarios()[6]) {
 		b, _ := compact.EncodeScenario(s)
 		f.Add(b)
 	}

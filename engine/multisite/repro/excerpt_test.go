@@ -46,6 +46,9 @@ func TestExcerpt(t *testing.T) {
 		t.Fatalf("parse: %d jobs, %v", len(got), err)
 	}
 	for i := range got {
+		// The excerpt has no user column: the multisite policies do not
+		// read users.
+		jobs[i].User = ""
 		if got[i] != jobs[i] {
 			t.Fatalf("job %d: %+v, want %+v", i, got[i], jobs[i])
 		}
