@@ -451,10 +451,15 @@ func TestUnknownParamNamedInOrder(t *testing.T) {
 // Without frames runGA stops a cluster's GA once its best is settled
 // (titan's Settled); with frames on every round it runs to the stall. The
 // two runs give the same result, byte for byte, for every policy and for
-// dispatch on arrival, where each round is one job and most stop early.
+// dispatch on arrival, where each round is one job and most stop early,
+// and with re-planning.
 func TestSettledStopKeepsResult(t *testing.T) {
-	for _, pol := range []string{"muscle", "dll", "wrand"} {
+	for _, pol := range []string{"muscle", "dll", "wrand", "muscle+replan", "dll+replan"} {
+		pol, replan := strings.CutSuffix(pol, "+replan")
 		s := Fig4Scenario(pol, 0.3, 150, 5, map[string]float64{"generations": 200, "stall": 40, "population": 12, "frame_rounds": 0})
+		if replan {
+			s.Policy.Params["replan"] = 1
+		}
 		quiet, err := runner.Run(context.Background(), s, nil)
 		if err != nil {
 			t.Fatal(pol, err)
