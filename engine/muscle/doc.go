@@ -143,6 +143,9 @@
 //     generations ... is less than a threshold"): after stall generations
 //     (default 50) without a relative improvement of the best CP above
 //     1e-3, at most generations (default 500); population 40 (TITAN's).
+//     A run without frames also stops a GA whose best no schedule can
+//     beat (titan.GA.Settled, one job on one cluster): the generations
+//     left could not change the best, so the result is the same, sooner.
 //   - CP (eq. 1) is TITAN eq. 10 with W^o on the over-deadline (eq. 9),
 //     W^m on the makespan (eq. 7, measured from the round time) and W^i
 //     on TITAN's weighted idle time (eq. 8). The text of eq. 1 calls Γ

@@ -339,11 +339,11 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 			if len(to[ci]) == 0 {
 				continue
 			}
-			genFrame := func(g titan.Generation) error {
-				if !frames {
-					return nil
+			var genFrame func(titan.Generation) error // nil: no frames
+			if frames {
+				genFrame = func(g titan.Generation) error {
+					return emit(sched.Frame{Kind: "generation", T: t, Data: GenFrame{Round: rounds, C: ci, Generation: g}})
 				}
-				return emit(sched.Frame{Kind: "generation", T: t, Data: GenFrame{Round: rounds, C: ci, Generation: g}})
 			}
 			cfgc := cfg // c.pend is empty without Replan
 			if ps.Untuned {
@@ -701,7 +701,10 @@ func seedSchedule(placed []Placed, m int, jobs []job, batch []int) titan.Schedul
 const stallTol = 1e-3
 
 // runGA steps the GA until ps.Generations or until the best cost has not
-// improved by more than stallTol for ps.Stall generations.
+// improved by more than stallTol for ps.Stall generations. Without frames
+// (frame nil) nothing sees the generations but the best schedule, so it
+// also stops as soon as no schedule can beat the best (titan's Settled):
+// the generations left would end with the same best.
 func runGA(ctx context.Context, ga *titan.GA, ps Params, frame func(titan.Generation) error) error {
 	ref := math.Inf(1)
 	since := 0
@@ -711,9 +714,14 @@ func runGA(ctx context.Context, ga *titan.GA, ps Params, frame func(titan.Genera
 				return err
 			}
 		}
+		if frame == nil && ga.Settled() {
+			break
+		}
 		g := ga.Step()
-		if err := frame(g); err != nil {
-			return err
+		if frame != nil {
+			if err := frame(g); err != nil {
+				return err
+			}
 		}
 		if g.Best < ref-stallTol*math.Abs(ref) || math.IsInf(ref, 1) {
 			ref, since = g.Best, 0

@@ -34,7 +34,9 @@
 //
 // Evaluation: eqs. 3-9 are written once, in evaluate (eval.go), which
 // Evaluate and the GA use; the GA's one fast path, evalGroups, is tested
-// against it bit for bit (TestEvalGroupsMatchesReference).
+// against it bit for bit (TestEvalGroupsMatchesReference). Settled tells
+// a caller that may stop early when no schedule can beat the best so far;
+// it knows this only for one task (the bound of floor).
 //
 // Baselines: FC-FS (priority sort, all hosts; section 5.1), DS (deadline
 // sort, all hosts; section 3.1) and DS-NL (deadline sort, each task on the

@@ -47,6 +47,12 @@ type GA struct {
 	bestOrd  []int32
 	bestBm   []uint64
 	haveBest bool
+
+	// floorCost is the cost no schedule goes below (floor), valid when
+	// floorSet; floorOK is false when no such bound is known. Reset by
+	// install and SetWeights.
+	floorCost         float64
+	floorSet, floorOK bool
 }
 
 // terms are one schedule's ω, Γ, θ (eqs. 7-9) and its eq. 10 cost.
@@ -233,6 +239,7 @@ func (g *GA) install(pr prep) {
 	g.free = make([]float64, m)
 	g.run = make([]float64, n)
 	g.pend = make([]int, 0, g.pop)
+	g.floorSet = false
 }
 
 // grow returns s with length l, in a new array when s has not the room.
@@ -613,6 +620,74 @@ func (g *GA) toggle(b []uint64) bool {
 	return false
 }
 
+// Settled reports whether no schedule of the problem costs less than the
+// best so far, so that no later Step can replace it (Step keeps a new
+// best only when it is strictly cheaper) and Best stays what it is now.
+// It can tell only for a problem of one task (floor); for the others it
+// reports false.
+func (g *GA) Settled() bool {
+	if !g.haveBest {
+		return false
+	}
+	if !g.floorSet {
+		g.floorCost, g.floorOK = g.floor()
+		g.floorSet = true
+	}
+	return g.floorOK && g.best.cost <= g.floorCost
+}
+
+// floor is a cost below which no schedule of a one-task problem falls,
+// with ok false when there is more than one task or the bound cannot be
+// given. On k hosts the task starts no earlier than the k-th earliest
+// release among the online hosts (eq. 4, from Now on) and ends p_ext(k)
+// later (eq. 3); ω (eq. 7) and θ (eq. 9) grow with its end, Γ (eq. 8) is
+// never negative, and eq. 10 weighs them with weights >= 0. The bound for
+// k is the cost of that start with no idle pocket (Γ = 0), and floor is
+// the least over the task's host counts. It is computed with evaluate's
+// and terms' own operations, so a schedule that reaches it has the same
+// cost bits; each of those operations rounds monotonically, so no
+// schedule's cost rounds below it.
+//
+// Γ = 2·s1 - s2/ω (idle) is at least 2·s1·p/ω for a run time p, so its
+// rounded value cannot fall below 0 unless p/ω is near the rounding
+// error; with W^i > 0, floor gives no bound when some p_ext(k) is at most
+// 1e-9 of the latest end a schedule can have.
+func (g *GA) floor() (float64, bool) {
+	pr := &g.pr
+	if pr.n != 1 {
+		return 0, false
+	}
+	rel := make([]float64, 0, len(pr.onIdx))
+	for _, h := range pr.onIdx {
+		rel = append(rel, pr.rel0[h])
+	}
+	sort.Float64s(rel)
+	now, dl := pr.p.Now, pr.dl[0]
+	lowest, ok := 0.0, false
+	for k := pr.minH[0]; k <= pr.maxH[0]; k++ {
+		run := pr.tbl[k]
+		if g.cfg.Weights.Idle > 0 && !(run > 1e-9*(rel[len(rel)-1]-now+run)) {
+			return 0, false
+		}
+		st := now // evaluate's eq. 4 on the k earliest released hosts
+		if f := rel[k-1]; f > st {
+			st = f
+		}
+		en := st + run // eq. 3
+		last, th := now, 0.0
+		if en > last {
+			last = en // eq. 7
+		}
+		if en > dl {
+			th += en - dl // eq. 9
+		}
+		if c := g.terms(last, 0, 0, th).cost; !ok || c < lowest {
+			lowest, ok = c, true
+		}
+	}
+	return lowest, ok
+}
+
 // Best returns a copy of the best schedule found so far, its timing and
 // its eq. 10 cost.
 func (g *GA) Best() (Schedule, Timing, float64) {
@@ -636,6 +711,7 @@ func (g *GA) SetWeights(w Weights) error {
 		return err
 	}
 	g.cfg.Weights = w
+	g.floorSet = false
 	wasOn := g.idleOn
 	g.idleOn = w.Idle > 0
 	bi := 0

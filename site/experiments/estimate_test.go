@@ -114,3 +114,34 @@ func TestLongDur(t *testing.T) {
 		}
 	}
 }
+
+// Every experiment's plan gives each point a size, in quick and in full
+// mode, so the view estimates every full run once a run measured the
+// device (issue 37, item 8: muscle-fig4 and multisite-fig2/3 gave none).
+func TestEveryPlanHasCosts(t *testing.T) {
+	seen := map[string]bool{}
+	for _, info := range sched.Experiments() {
+		e, _ := sched.LookupExperiment(info.Name)
+		for _, quick := range []bool{true, false} {
+			plan, err := e.Plan(sched.ExperimentOptions{Seed: 1, Quick: quick})
+			if err != nil {
+				t.Fatalf("%s: %v", info.Name, err)
+			}
+			for _, p := range plan {
+				if !(p.Cost > 0) {
+					t.Errorf("%s (quick %v): point %d %q has cost %v", info.Name, quick, p.Index, p.Label, p.Cost)
+				}
+			}
+		}
+		v := &View{Name: info.Name, Seed: "1", perCost: map[string]time.Duration{info.Name: time.Millisecond}}
+		if got := v.estimateText(); !strings.Contains(got, "Estimated time of the full run: about ") {
+			t.Errorf("%s: %q", info.Name, got)
+		}
+		seen[info.Name] = true
+	}
+	for _, name := range []string{"muscle-fig4", "multisite-fig2", "multisite-fig3"} {
+		if !seen[name] {
+			t.Errorf("%s is not registered here", name)
+		}
+	}
+}

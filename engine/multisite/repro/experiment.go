@@ -33,6 +33,9 @@ const (
 	traceName = "KTH-SP2-1996-2.swf.gz"
 	// quickJobs is the prefix of the trace a quick run uses.
 	quickJobs = 5000
+	// traceJobs is the trace's number of jobs (engine/swf doc), the size
+	// of a full run's points.
+	traceJobs = 28489
 )
 
 // The readings of the paper the experiments run (engine/multisite doc,
@@ -284,10 +287,17 @@ func assign(s *model.Scenario, st multisite.Section6, jobs []model.Job, seed uin
 
 func (e *experiment) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 	vs := e.variants()
+	// Cost: jobs x sites, the pairs a strategy weighs (the plan reads
+	// no trace, so the full run's jobs are traceJobs).
+	jobs := traceJobs
+	if opt.Quick {
+		jobs = quickJobs
+	}
 	var plan []sched.PointInfo
 	for _, x := range e.xs(opt.Quick) {
 		for _, v := range vs {
-			plan = append(plan, sched.PointInfo{Index: len(plan), Label: "x=" + xlabel(x) + " " + v.label})
+			plan = append(plan, sched.PointInfo{Index: len(plan), Label: "x=" + xlabel(x) + " " + v.label,
+				Cost: float64(jobs * len(multisite.SiteIDs))})
 		}
 	}
 	return plan, nil

@@ -233,3 +233,15 @@ func BenchmarkFig2Full(b *testing.B) {
 		}
 	}
 }
+
+// The full plan's point sizes count the trace's jobs without reading it:
+// traceJobs must be the trace's length.
+func TestTraceJobs(t *testing.T) {
+	jobs, _, err := workload(false)
+	if err != nil {
+		t.Skipf("the trace is not here: %v", err)
+	}
+	if len(jobs) != traceJobs {
+		t.Fatalf("the trace has %d jobs, traceJobs is %d", len(jobs), traceJobs)
+	}
+}

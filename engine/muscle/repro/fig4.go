@@ -238,10 +238,33 @@ func (fig4Exp) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 	var out []sched.PointInfo
 	for _, g := range fig4Groups {
 		for _, x := range st.levels {
-			out = append(out, sched.PointInfo{Index: len(out), Label: fmt.Sprintf("queue %d: %s", x, g.Label)})
+			out = append(out, sched.PointInfo{Index: len(out), Label: fmt.Sprintf("queue %d: %s", x, g.Label),
+				Cost: fig4Cost(g, st)})
 		}
 	}
 	return out, nil
+}
+
+// fig4CalibRuns is what a rate search costs in full runs: the searches
+// of a full run make two to four full runs besides their pilots.
+const fig4CalibRuns = 3.5
+
+// fig4Cost is a point's rough size in GA work, the same units in quick
+// and full mode: jobs x population x stall generations (a cluster's GA
+// mostly ends on the stall) per run, times the group's runs, a rate
+// search counted as fig4CalibRuns runs.
+func fig4Cost(g fig4Group, st fig4Settings) float64 {
+	par := func(name string, def float64) float64 {
+		if v, ok := st.ps[name]; ok {
+			return v
+		}
+		return def
+	}
+	runs := float64(1 + len(g.Same))
+	if g.Period == 0 {
+		runs += fig4CalibRuns - 1
+	}
+	return runs * float64(st.n) * par("population", 40) * par("stall", 50)
 }
 
 func (fig4Exp) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (sched.Report, error) {
