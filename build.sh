@@ -20,7 +20,7 @@
 #                        this run's numbers, a table per reading set
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
-#                        target for ${FUZZTIME:-10s}, the headless-browser
+#                        target for ${FUZZTIME:-5s}, the headless-browser
 #                        test, and the Cloudflare Workers check (wrangler
 #                        dev; skipped when npm cannot install wrangler)
 #
@@ -132,6 +132,7 @@ build() {
 	cp "$GOROOT_WASM/wasm_exec.js" "$ROOT/wasm_exec.js"
 	cmp -s "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js" || cp "$GOROOT_WASM/wasm_exec.js" "$STATIC/wasm_exec.js"
 
+	[ "${COMPRESS_LATER:-}" = 1 ] && return 0
 	step "pre-compressing static assets (gzip, brotli)"
 	compress
 	sizes
@@ -318,7 +319,7 @@ fuzz_one() {
 	dir="$(go list -f '{{.Dir}}' "$pkg")/testdata/fuzz/$name"
 	before=$(ls "$dir" 2>/dev/null | sort || true)
 	out=$(mktemp)
-	if go test -run='^$' -fuzz="^${name}\$" -fuzztime="${FUZZTIME:-10s}" "$pkg" >"$out" 2>&1; then
+	if go test -run='^$' -fuzz="^${name}\$" -fuzztime="${FUZZTIME:-5s}" "$pkg" >"$out" 2>&1; then
 		cat "$out"
 		rm -f "$out"
 		return 0
@@ -338,7 +339,16 @@ fuzz_one() {
 test_all() {
 	local t0=$SECONDS
 	STEP_T0=$t0
-	build
+	COMPRESS_LATER=1 build
+
+	# Brotli at quality 11 takes app.wasm about 100 s on one core, and
+	# only the browser test reads the compressed files: it runs beside
+	# the steps before that one.
+	step "pre-compressing static assets (gzip, brotli), in the background until the browser test"
+	local clog cpid
+	clog=$(mktemp)
+	compress >"$clog" 2>&1 &
+	cpid=$!
 
 	step "gofmt"
 	local unformatted
@@ -360,7 +370,7 @@ test_all() {
 	GOOS=js GOARCH=wasm go test -tags gridplay_nohttp -exec="$GOROOT_WASM/go_js_wasm_exec" ./wasm/engineserve/ ||
 		die "js/wasm tests of wasm/engineserve failed"
 
-	step "fuzz targets, ${FUZZTIME:-10s} each"
+	step "fuzz targets, ${FUZZTIME:-5s} each"
 	local pkg name
 	for pkg in $(go list ./engine/...); do
 		for name in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
@@ -368,6 +378,15 @@ test_all() {
 			fuzz_one "$pkg" "$name"
 		done
 	done
+
+	step "waiting for the pre-compression"
+	wait "$cpid" || {
+		cat "$clog" >&2
+		die "pre-compressing static/ failed"
+	}
+	cat "$clog"
+	rm -f "$clog"
+	sizes
 
 	step "browser test (headless chromium)"
 	ensure_chromium
