@@ -13,11 +13,11 @@ import (
 
 // TestWorkerReuse sends twelve points of titan-fig9 and of gamf-fig7, one
 // after another, through the page's engine client with workers reused
-// (the default) and with a fresh worker per request, twice each in
-// alternation: the answers must be byte for byte the same either way (a
-// reused Go instance keeps nothing that changes a result), reuse must
-// start no new worker for those requests, and the wall times of both are
-// logged side by side.
+// (the default) and with a fresh worker per request (twice each in
+// alternation under ./build.sh bench): the answers must be byte for byte
+// the same either way (a reused Go instance keeps nothing that changes a
+// result), reuse must start no new worker for those requests, and the
+// wall times of both are logged side by side.
 func TestWorkerReuse(t *testing.T) {
 	actx, _, _, url := browser(t, 1280, 800)
 	// 48 requests, some of them trace-reading points in fresh workers:
@@ -35,6 +35,12 @@ func TestWorkerReuse(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
 		t.Fatal(err)
 	}
+	// Alternating the modes twice is for the times (./build.sh bench);
+	// a test compares the answers of one round of each.
+	modes := "[true, false]"
+	if measuring {
+		modes = "[true, false, true, false]"
+	}
 	err := chromedp.Run(ctx,
 		chromedp.Evaluate(`(async () => {
   const E = globalThis.gridplayEngine;
@@ -45,7 +51,7 @@ func TestWorkerReuse(t *testing.T) {
   });
   const out = [];
   for (const exp of ["titan-fig9", "gamf-fig7"]) {
-    for (const reuse of [true, false, true, false]) {
+    for (const reuse of `+modes+`) {
       E.reuse(reuse);
       await one("/api/experiments/" + exp + "?point=0"); // the worker of this mode, warm
       const w0 = E.stats().workers;
