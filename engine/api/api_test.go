@@ -411,21 +411,6 @@ func TestExperimentPoints(t *testing.T) {
 	}
 }
 
-func TestScheduleCSV(t *testing.T) {
-	r := &sched.Result{Schedule: []sched.Placement{
-		{Job: "a", Cluster: "c0", Start: 0, End: 10, Nodes: 2},
-		{Job: "b,c", Cluster: "c0+c1", Start: 1e-7, End: 1234567.25, Nodes: 16},
-	}}
-	var buf bytes.Buffer
-	if err := api.WriteScheduleCSV(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	want := "job,cluster,start,end,nodes\na,c0,0,10,2\n\"b,c\",c0+c1,0.0000001,1234567.25,16\n"
-	if buf.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
-	}
-}
-
 // FuzzRun checks that no request body makes the handler answer 500 or
 // anything but a JSON body.
 func FuzzRun(f *testing.F) {

@@ -9,25 +9,10 @@ import (
 	"gridplay/engine/sched"
 )
 
-// ScheduleHeader is the header of the schedule CSV (design.md section 4).
-var ScheduleHeader = []string{"job", "cluster", "start", "end", "nodes"}
-
 // RowsHeader is the header of every experiment's long-format CSV. A run
 // over several seeds (sched.ExperimentOptions.Seeds) adds a last column,
 // "seed", naming the run each row comes from.
 var RowsHeader = []string{"experiment", "x", "policy", "metric", "value"}
-
-// WriteScheduleCSV writes r's schedule, one line per placement, in the
-// order the policy reported it.
-func WriteScheduleCSV(w io.Writer, r *sched.Result) error {
-	cw := csv.NewWriter(w)
-	cw.Write(ScheduleHeader)
-	for _, p := range r.Schedule {
-		cw.Write([]string{p.Job, p.Cluster, csvfmt.Float(p.Start), csvfmt.Float(p.End), strconv.Itoa(p.Nodes)})
-	}
-	cw.Flush()
-	return cw.Error()
-}
 
 // WriteRowsCSV writes long-format rows under RowsHeader, and the seed
 // column when the rows come from several seeds (their Seed is set).

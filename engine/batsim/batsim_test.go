@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"gridplay/engine/api"
 	"gridplay/engine/batsim"
 	"gridplay/engine/model"
+	"gridplay/engine/outputs"
 	"gridplay/engine/runner"
 	"gridplay/engine/swf"
 	"gridplay/engine/swf/swftest"
@@ -105,7 +105,7 @@ func TestStrict(t *testing.T) {
 }
 
 // TestKTHRoundTrip: a KTH cut exported to Batsim JSON and read again gives
-// the same schedule, byte for byte in the schedule CSV, for EASY and
+// the same schedule, byte for byte in the jobs CSV, for EASY and
 // conservative backfilling.
 func TestKTHRoundTrip(t *testing.T) {
 	path, err := swf.Find("KTH-SP2-1996-2.swf.gz")
@@ -147,7 +147,7 @@ func TestKTHRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			api.WriteScheduleCSV(&buf, res)
+			outputs.WriteJobsCSV(&buf, outputs.Jobs(s, res))
 			return buf.String()
 		}
 		ca, cb := csv(&a), csv(&b)

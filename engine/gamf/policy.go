@@ -72,20 +72,6 @@ func init() {
 		Params:  []sched.Param{pCS, pRelLoss}}})
 }
 
-// param reads a policy parameter, checking its range and, when integral
-// is set, that it is a whole number.
-func param(s *model.Scenario, def sched.Param, integral bool) (float64, error) {
-	v := s.Policy.Param(def.Name, def.Default)
-	f := "policy.params." + def.Name
-	if !finite(v) || v < def.Min || v > def.Max {
-		return 0, model.Errf(f, fmt.Sprintf("must be between %g and %g", def.Min, def.Max))
-	}
-	if integral && v != math.Trunc(v) {
-		return 0, model.Errf(f, "must be a whole number")
-	}
-	return v, nil
-}
-
 // gaConfig reads the GA parameters of s.
 func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 	var c Config
@@ -95,7 +81,7 @@ func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 			return 0
 		}
 		var v float64
-		v, err = param(s, def, integral)
+		v, err = sched.ParamValue(s.Policy, def, integral)
 		return v
 	}
 	c.Generations = int(get(pGenerations, true))
@@ -128,7 +114,7 @@ func compileFor(s *model.Scenario) (*problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	cs, err := param(s, pCS, true)
+	cs, err := sched.ParamValue(s.Policy, pCS, true)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +158,7 @@ func (pl *policy) prepare(s *model.Scenario) (*setup, error) {
 		var hc HillConfig
 		var vs [6]float64
 		for i, d := range []sched.Param{pAlpha, pEvals, pPatience, pGuided, pMutateOne, pNormalise} {
-			if vs[i], err = param(s, d, i > 0); err != nil {
+			if vs[i], err = sched.ParamValue(s.Policy, d, i > 0); err != nil {
 				return nil, err
 			}
 		}
@@ -180,7 +166,7 @@ func (pl *policy) prepare(s *model.Scenario) (*setup, error) {
 		hc.MutateOne, hc.Normalise = vs[4] == 1, vs[5] == 1
 		st.hill, st.alpha = hc, hc.Alpha
 	case mMETL:
-		rel, err := param(s, pRelLoss, true)
+		rel, err := sched.ParamValue(s.Policy, pRelLoss, true)
 		if err != nil {
 			return nil, err
 		}

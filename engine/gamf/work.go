@@ -42,7 +42,7 @@ func (pl *policy) Estimate(s *model.Scenario) (sched.Work, error) {
 		w.Steps = float64(cfg.Population) * (g + 1) * eval
 		w.Field, w.Lower = "policy.params.generations", "generations or population, or the jobs"
 	case mHill:
-		e, err := param(s, pEvals, true)
+		e, err := sched.ParamValue(s.Policy, pEvals, true)
 		if err != nil {
 			return w, err
 		}

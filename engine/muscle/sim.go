@@ -97,23 +97,14 @@ func readParams(pol model.Policy, k Kind) (Params, error) {
 	info := paramsFor(k)
 	v := map[string]float64{}
 	for _, p := range info {
-		x := pol.Param(p.Name, p.Default)
-		if math.IsNaN(x) || x < p.Min || x > p.Max {
-			return Params{}, model.Errf("policy.params."+p.Name, fmt.Sprintf("must be between %g and %g", p.Min, p.Max))
-		}
-		if p.Integer && x != math.Trunc(x) {
-			return Params{}, model.Errf("policy.params."+p.Name, "must be a whole number")
+		x, err := sched.ParamValue(pol, p, p.Integer)
+		if err != nil {
+			return Params{}, err
 		}
 		v[p.Name] = x
 	}
-	for _, name := range pol.ParamNames() {
-		known := false
-		for _, p := range info {
-			known = known || p.Name == name
-		}
-		if !known {
-			return Params{}, model.Errf("policy.params."+name, "unknown parameter")
-		}
+	if err := sched.UnknownParam(pol, info, "unknown parameter"); err != nil {
+		return Params{}, err
 	}
 	ps := Params{
 		Generations: int(v["generations"]), Stall: int(v["stall"]), Population: int(v["population"]),

@@ -9,15 +9,15 @@ import (
 	"strings"
 	"testing"
 
-	"gridplay/engine/kernel"
 	"gridplay/engine/model"
 	"gridplay/engine/rng"
 	"gridplay/engine/sched"
 )
 
-// testFCFS is a tiny in-test policy: jobs in submit order, each on the
-// cluster where it can start earliest (lowest index on ties), on the
-// lowest-numbered free nodes; a job larger than every cluster is dropped.
+// testFCFS is a tiny in-test policy: jobs in submit order, one at a time
+// on each cluster, each on the cluster where it can start earliest
+// (lowest index on ties), on nodes 0 to size-1; a job larger than every
+// cluster is dropped.
 type testFCFS struct{}
 
 func (testFCFS) Check(*model.Scenario) error { return nil }
@@ -28,10 +28,7 @@ func (testFCFS) Info() sched.Info {
 
 func (testFCFS) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
 	cl := s.Platform.Clusters
-	avail := make([]*kernel.Nodes, len(cl))
-	for i, c := range cl {
-		avail[i] = kernel.NewNodes(c.Nodes)
-	}
+	freeAt := make([]float64, len(cl))
 	order := make([]int, len(s.Jobs))
 	for i := range order {
 		order[i] = i
@@ -44,19 +41,19 @@ func (testFCFS) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) 
 		}
 		j := &s.Jobs[ji]
 		best, bestT := -1, 0.0
-		var bestNodes []int
-		for ci := range cl {
-			t, nodes, ok := avail[ci].Earliest(j.Submit, j.Size, j.Runtime)
-			if ok && (best < 0 || t < bestT) {
-				best, bestT, bestNodes = ci, t, nodes
+		for ci, c := range cl {
+			if t := max(j.Submit, freeAt[ci]); j.Size <= c.Nodes && (best < 0 || t < bestT) {
+				best, bestT = ci, t
 			}
 		}
 		if best < 0 {
 			res.Dropped = append(res.Dropped, sched.Drop{Job: j.ID, Reason: fmt.Sprintf("needs %d nodes; no cluster has that many", j.Size)})
 			continue
 		}
-		if err := avail[best].Reserve(bestNodes, bestT, bestT+j.Runtime, ji); err != nil {
-			return nil, err
+		freeAt[best] = bestT + j.Runtime
+		bestNodes := make([]int, j.Size)
+		for n := range bestNodes {
+			bestNodes[n] = n
 		}
 		res.Schedule = append(res.Schedule, sched.Placement{Job: j.ID, Cluster: cl[best].ID, Start: bestT,
 			End: bestT + j.Runtime, Nodes: j.Size, Alloc: []sched.Alloc{{Cluster: cl[best].ID, Nodes: bestNodes}}})

@@ -212,43 +212,6 @@ func ConcatTables(experiment string, parts []Report) (*Table, error) {
 	return t, nil
 }
 
-// Whole adapts an experiment that runs only as a whole to the point
-// interface: its plan is one point, and Merge returns that point's report.
-type Whole struct {
-	Inf ExperimentInfo
-	// Run runs the whole experiment.
-	Run func(ctx context.Context, opt ExperimentOptions, rec Recorder) (Report, error)
-	// Decode reads the report's JSON form.
-	Decode func(b []byte) (Report, error)
-}
-
-func (w *Whole) Info() ExperimentInfo { return w.Inf }
-
-func (w *Whole) Plan(ExperimentOptions) ([]PointInfo, error) {
-	return []PointInfo{{Index: 0, Label: "all"}}, nil
-}
-
-func (w *Whole) Point(ctx context.Context, opt ExperimentOptions, k int, rec Recorder) (Report, error) {
-	if k != 0 {
-		return nil, PointRangeError(k, 1)
-	}
-	return w.Run(ctx, opt, rec)
-}
-
-func (w *Whole) Merge(_ ExperimentOptions, parts []Report) (Report, error) {
-	if len(parts) != 1 {
-		return nil, fmt.Errorf("%s: merge of %d points, want 1", w.Inf.Name, len(parts))
-	}
-	return parts[0], nil
-}
-
-func (w *Whole) DecodePoint(_ ExperimentOptions, k int, b []byte) (Report, error) {
-	if k != 0 {
-		return nil, PointRangeError(k, 1)
-	}
-	return w.Decode(b)
-}
-
 // PointRangeError is the error for a point index outside the plan.
 func PointRangeError(k, n int) error {
 	return &PointError{Msg: fmt.Sprintf("point %d is not in the plan: it has points 0 to %d", k, n-1)}
@@ -278,12 +241,6 @@ func Experiments() []ExperimentInfo {
 	return out
 }
 
-// WholeRunner is an experiment written as one Run.
-type WholeRunner interface {
-	Info() ExperimentInfo
-	Run(ctx context.Context, opt ExperimentOptions, rec Recorder) (Report, error)
-}
-
 // MergePoints decodes the JSON reports of every point of e's plan, in
 // index order, and merges them: the merge of POST
 // /api/experiments/NAME/merge and of the page's sweeps.
@@ -302,13 +259,4 @@ func MergePoints(e Experiment, opt ExperimentOptions, points []json.RawMessage) 
 		}
 	}
 	return e.Merge(opt, parts)
-}
-
-// AsWhole wraps x as a one-point experiment. decode reads its report's
-// JSON; nil means the report is a *Table.
-func AsWhole(x WholeRunner, decode func([]byte) (Report, error)) *Whole {
-	if decode == nil {
-		decode = func(b []byte) (Report, error) { return DecodeTable(b) }
-	}
-	return &Whole{Inf: x.Info(), Run: x.Run, Decode: decode}
 }

@@ -38,6 +38,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -119,6 +120,33 @@ type Param struct {
 	// Integer marks a count (a population, generations): a value with a
 	// fraction is refused, never truncated.
 	Integer bool `json:"integer,omitempty"`
+}
+
+// ParamValue reads parameter p of pol (p.Default when it is not set)
+// and checks it: within [p.Min, p.Max] and, when integral, a whole
+// number. Errors name policy.params.NAME.
+func ParamValue(pol model.Policy, p Param, integral bool) (float64, error) {
+	x := pol.Param(p.Name, p.Default)
+	f := "policy.params." + p.Name
+	if math.IsNaN(x) || x < p.Min || x > p.Max {
+		return 0, model.Errf(f, fmt.Sprintf("must be between %g and %g", p.Min, p.Max))
+	}
+	if integral && x != math.Trunc(x) {
+		return 0, model.Errf(f, "must be a whole number")
+	}
+	return x, nil
+}
+
+// UnknownParam is the error, with message msg, for the first parameter
+// of pol (in ParamNames order) that ps does not list; nil when ps lists
+// them all.
+func UnknownParam(pol model.Policy, ps []Param, msg string) error {
+	for _, name := range pol.ParamNames() {
+		if !slices.ContainsFunc(ps, func(p Param) bool { return p.Name == name }) {
+			return model.Errf("policy.params."+name, msg)
+		}
+	}
+	return nil
 }
 
 // Recorder receives animation frames as they are produced. Returning an

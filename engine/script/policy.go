@@ -3,7 +3,6 @@ package script
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"gridplay/engine/backfill"
 	"gridplay/engine/model"
@@ -66,24 +65,14 @@ type limits struct {
 }
 
 func readLimits(s *model.Scenario) (limits, error) {
-	for _, name := range s.Policy.ParamNames() {
-		known := false
-		for _, q := range params {
-			known = known || q.Name == name
-		}
-		if !known {
-			return limits{}, model.Errf("policy.params."+name, "unknown parameter of script (it has steps_per_decision, steps_total and script_bytes)")
-		}
+	if err := sched.UnknownParam(s.Policy, params, "unknown parameter of script (it has steps_per_decision, steps_total and script_bytes)"); err != nil {
+		return limits{}, err
 	}
 	var v [3]float64
 	for k, q := range params {
-		x := s.Policy.Param(q.Name, q.Default)
-		f := "policy.params." + q.Name
-		if math.IsNaN(x) || x < q.Min || x > q.Max {
-			return limits{}, model.Errf(f, fmt.Sprintf("must be between %g and %g", q.Min, q.Max))
-		}
-		if x != math.Trunc(x) {
-			return limits{}, model.Errf(f, "must be a whole number")
+		x, err := sched.ParamValue(s.Policy, q, true)
+		if err != nil {
+			return limits{}, err
 		}
 		v[k] = x
 	}

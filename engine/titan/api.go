@@ -81,9 +81,6 @@ type Config struct {
 	// Population is the number of schedules p (section 4.2; 40 is the
 	// paper's choice). Default 40.
 	Population int
-	// Generations is what Run does when asked for gens <= 0. Default 1000
-	// (Fig. 7 has converged by then).
-	Generations int
 	// Weights of eq. 10; all zero means {Makespan 1, Idle 0, Deadline 1}.
 	Weights Weights
 	// CrossoverRate is the probability that a child is made by crossover

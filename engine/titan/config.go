@@ -12,7 +12,6 @@ import (
 //
 //   - Population 40: section 4.2 found 40 and 60 "minimal" apart and 40
 //     much cheaper.
-//   - Generations 1000: Fig. 7 has flattened by 1000 of its 2000 shown.
 //   - Weights {Makespan 1, Idle 0, Deadline 1}: the paper neglects the
 //     idle weight in its experiments (section 4.2, "it has a less visible
 //     effect"); eq. 8 sums pockets over all hosts, so with W^i = W^m it
@@ -23,7 +22,6 @@ import (
 func DefaultConfig() Config {
 	return Config{
 		Population:      40,
-		Generations:     1000,
 		Weights:         Weights{Makespan: 1, Idle: 0, Deadline: 1},
 		CrossoverRate:   0.8,
 		MutationRate:    0.2,
@@ -57,7 +55,6 @@ const MaxPopulation = 10000
 func (c Config) withDefaults() Config {
 	d := DefaultConfig()
 	c.Population = cmp.Or(c.Population, d.Population)
-	c.Generations = cmp.Or(c.Generations, d.Generations)
 	c.Weights = cmp.Or(c.Weights, d.Weights)
 	c.CrossoverRate = cmp.Or(c.CrossoverRate, d.CrossoverRate)
 	c.MutationRate = cmp.Or(c.MutationRate, d.MutationRate)
@@ -72,9 +69,6 @@ func (c Config) Validate() error {
 	c = c.withDefaults()
 	if c.Population < 2 || c.Population > MaxPopulation {
 		return model.Errf("population", "must be between 2 and 10000")
-	}
-	if c.Generations < 0 {
-		return model.Errf("generations", "must not be negative")
 	}
 	if err := c.Weights.Validate(); err != nil {
 		return err

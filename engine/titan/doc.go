@@ -70,7 +70,7 @@
 //
 // # Frames
 //
-// The titan policy and GA.Run emit sched.Frame{Kind: "generation", T: the
+// The titan policy emits sched.Frame{Kind: "generation", T: the
 // round's time, Data: Generation}, with the best schedule (FrameSchedule)
 // only when it improved and on a round's first generation. The policy
 // emits a frame on every improvement and every frame_every generations.

@@ -813,16 +813,6 @@ func (g *GA) Update(p Problem) error {
 	return nil
 }
 
-// Run takes gens steps (Config.Generations when gens <= 0), emitting a
-// "generation" frame per step, with the best schedule when it improved.
-// It stops early on ctx cancellation or a Recorder error.
-func (g *GA) Run(ctx context.Context, gens int, rec sched.Recorder) error {
-	if gens <= 0 {
-		gens = g.cfg.Generations
-	}
-	return g.steps(ctx, gens, 1, rec)
-}
-
 // steps takes n steps and emits a "generation" frame at every improvement,
 // every every steps and at the last, with the best schedule when it
 // improved and at the first step.

@@ -398,7 +398,7 @@ func TestRunFrames(t *testing.T) {
 	g, _ := New(Config{Population: 10}, p, nil, rng.New(1, "test"))
 	var frames []sched.Frame
 	rec := sched.RecorderFunc(func(f sched.Frame) error { frames = append(frames, f); return nil })
-	if err := g.Run(context.Background(), 40, rec); err != nil {
+	if err := g.steps(context.Background(), 40, 1, rec); err != nil {
 		t.Fatal(err)
 	}
 	if len(frames) != 40 {
@@ -410,13 +410,13 @@ func TestRunFrames(t *testing.T) {
 	}
 	stop := fmt.Errorf("stop")
 	n := 0
-	err := g.Run(context.Background(), 40, sched.RecorderFunc(func(sched.Frame) error { n++; return stop }))
+	err := g.steps(context.Background(), 40, 1, sched.RecorderFunc(func(sched.Frame) error { n++; return stop }))
 	if err != stop || n != 1 {
 		t.Errorf("recorder error: %v after %d frames", err, n)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := g.Run(ctx, 40, nil); err == nil {
+	if err := g.steps(ctx, 40, 1, nil); err == nil {
 		t.Error("cancelled context ignored")
 	}
 }
@@ -450,7 +450,7 @@ func TestEmptyProblem(t *testing.T) {
 	if len(s.Order) != 0 || len(tm.Start) != 0 || c != 0 || tm.Makespan != 0 {
 		t.Errorf("best %+v %+v %v", s, tm, c)
 	}
-	if err := g.Run(context.Background(), 3, sched.RecorderFunc(func(sched.Frame) error { return nil })); err != nil {
+	if err := g.steps(context.Background(), 3, 1, sched.RecorderFunc(func(sched.Frame) error { return nil })); err != nil {
 		t.Fatal(err)
 	}
 }

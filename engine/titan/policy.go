@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,27 +56,15 @@ func (gaPolicy) Info() sched.Info {
 func params(s *model.Scenario) (cfg Config, gens, round, every, window int, err error) {
 	v := map[string]float64{}
 	for _, p := range gaParams {
-		x := s.Policy.Param(p.Name, p.Default)
-		f := "policy.params." + p.Name
-		if math.IsNaN(x) || x < p.Min || x > p.Max {
-			return cfg, 0, 0, 0, 0, model.Errf(f, fmt.Sprintf("must be between %g and %g", p.Min, p.Max))
-		}
-		switch p.Name {
-		case "population", "generations", "round_generations", "elite", "frame_every", "window":
-			if x != math.Trunc(x) {
-				return cfg, 0, 0, 0, 0, model.Errf(f, "must be a whole number")
-			}
+		integral := slices.Contains([]string{"population", "generations", "round_generations", "elite", "frame_every", "window"}, p.Name)
+		x, err := sched.ParamValue(s.Policy, p, integral)
+		if err != nil {
+			return cfg, 0, 0, 0, 0, err
 		}
 		v[p.Name] = x
 	}
-	for _, name := range s.Policy.ParamNames() {
-		known := false
-		for _, p := range gaParams {
-			known = known || p.Name == name
-		}
-		if !known {
-			return cfg, 0, 0, 0, 0, model.Errf("policy.params."+name, "unknown parameter of titan")
-		}
+	if err := sched.UnknownParam(s.Policy, gaParams, "unknown parameter of titan"); err != nil {
+		return cfg, 0, 0, 0, 0, err
 	}
 	cfg = Config{
 		Population:      int(v["population"]),
@@ -171,10 +160,7 @@ func (b basePolicy) Info() sched.Info {
 
 // params refuses any parameter: the baselines take none.
 func (b basePolicy) params(s *model.Scenario) error {
-	for _, name := range s.Policy.ParamNames() {
-		return model.Errf("policy.params."+name, "unknown parameter of "+b.name)
-	}
-	return nil
+	return sched.UnknownParam(s.Policy, nil, "unknown parameter of "+b.name)
 }
 
 // Check is what Run refuses before it schedules (sched.Policy).

@@ -121,7 +121,7 @@ func (c *command) fail(format string, a ...any) int {
 }
 
 func (c *command) usageErr(format string, a ...any) int {
-	fmt.Fprintf(c.stderr, "api: "+format+"\n", a...)
+	c.fail(format, a...)
 	return exitUsage
 }
 
@@ -557,18 +557,14 @@ func writeMarkdown(w io.Writer, info sched.ExperimentInfo, opt sched.ExperimentO
 	fmt.Fprintln(w)
 }
 
-func (c *command) printJSON(v any) int {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return c.fail("encoding JSON: %v", err)
-	}
-	c.stdout.Write(append(b, '\n'))
-	return 0
-}
+// printJSON writes v as indented JSON and a newline.
+func (c *command) printJSON(v any) int { return c.writeEncoded(json.MarshalIndent(v, "", "  ")) }
 
 // writeJSON writes v as compact JSON and a newline, as the API answers.
-func (c *command) writeJSON(v any) int {
-	b, err := json.Marshal(v)
+func (c *command) writeJSON(v any) int { return c.writeEncoded(json.Marshal(v)) }
+
+// writeEncoded writes JSON b and a newline, or fails with err.
+func (c *command) writeEncoded(b []byte, err error) int {
 	if err != nil {
 		return c.fail("encoding JSON: %v", err)
 	}

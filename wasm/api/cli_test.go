@@ -42,7 +42,20 @@ func (clitestExp) Info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{Name: "clitest-exp", Paper: "000", Summary: "test"}
 }
 
-func (clitestExp) Run(ctx context.Context, opt sched.ExperimentOptions, rec sched.Recorder) (sched.Report, error) {
+// clitestExp is one point, "all".
+func (clitestExp) Plan(sched.ExperimentOptions) ([]sched.PointInfo, error) {
+	return []sched.PointInfo{{Index: 0, Label: "all"}}, nil
+}
+
+func (clitestExp) Merge(_ sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
+	return parts[0], nil
+}
+
+func (clitestExp) DecodePoint(_ sched.ExperimentOptions, _ int, b []byte) (sched.Report, error) {
+	return sched.DecodeTable(b)
+}
+
+func (clitestExp) Point(ctx context.Context, opt sched.ExperimentOptions, _ int, rec sched.Recorder) (sched.Report, error) {
 	t := &sched.Table{Experiment: "clitest-exp", Notes: []string{"a note"}}
 	q := 0.0
 	if opt.Quick {
@@ -55,7 +68,7 @@ func (clitestExp) Run(ctx context.Context, opt sched.ExperimentOptions, rec sche
 
 func init() {
 	sched.Register(clitestPolicy{})
-	sched.RegisterExperiment(sched.AsWhole(clitestExp{}, nil))
+	sched.RegisterExperiment(clitestExp{})
 }
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
