@@ -21,10 +21,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -107,9 +105,9 @@ func (c *console) listen(ev any) {
 }
 
 // browser starts headless Chromium against an in-process server of
-// static/ and the API, and returns the test's browser context (for more
-// tabs that share its storage), a first tab, the console listener of that
-// tab and the server's URL. Everything stops at the end of the test.
+// static/ and the API, and returns the allocator context (for fresh
+// browser contexts), a first tab, the console listener of that tab and
+// the server's URL. Everything stops at the end of the test.
 func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, url string) {
 	t.Helper()
 	return browserWith(t, w, h, nil)
@@ -120,14 +118,13 @@ func browser(t *testing.T, w, h int) (actx, ctx context.Context, con *console, u
 var parallelTests sync.Map
 
 // browserWith is browser with the server's handler wrapped by wrap (nil:
-// as it is).
-func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler) (actx, ctx context.Context, con *console, url string) {
+// as it is) and Chromium started with the extra options.
+func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler, extra ...chromedp.ExecAllocatorOption) (actx, ctx context.Context, con *console, url string) {
 	t.Helper()
-	// Each test has its own server and its own browser context (its own
-	// storage, cache and renderer processes, as in a fresh profile), so
-	// the tests run side by side (go test's -parallel, GOMAXPROCS by
-	// default): a test spends most of its time waiting on its page. A
-	// measurement runs alone.
+	// Each test has its own browser, profile and server, so the tests
+	// run side by side (go test's -parallel, GOMAXPROCS by default): a
+	// test spends most of its time waiting on its page. A measurement
+	// runs alone.
 	if _, again := parallelTests.LoadOrStore(t, true); !again && !measuring {
 		t.Parallel()
 	}
@@ -147,130 +144,38 @@ func browserWith(t *testing.T, w, h int, wrap func(http.Handler) http.Handler) (
 	}
 	srv := httptest.NewServer(hd) // loopback, free port
 	t.Cleanup(srv.Close)
-	actx = browserContext(t, path, w, h)
+	// A fresh machine's Chromium now and then exits before it listens
+	// (seen once in CI, while another test's browser was closing): the
+	// start is tried again, with a fresh profile, before the test fails.
+	var err2 error
+	for try := 1; try <= 3; try++ {
+		actx, err2 = startChromium(t, path, w, h, extra)
+		if err2 == nil {
+			break
+		}
+		t.Logf("starting chromium (try %d of 3): %v", try, err2)
+	}
+	if err2 != nil {
+		t.Fatalf("starting chromium: %v", err2)
+	}
 	ctx, con = tab(t, actx)
 	return actx, ctx, con, srv.URL
 }
 
-// browsers are the Chromium processes the tests share, one per window
-// size, started on first use and stopped by TestMain. Starting Chromium
-// costs about a second; a browser context costs little and isolates as
-// well as a fresh profile.
-var browsers struct {
-	sync.Mutex
-	m map[[2]int]*sharedBrowser
-}
-
-type sharedBrowser struct {
-	ctx  context.Context // the browser's first tab
-	stop func()
-}
-
-// browserContext returns the first tab of a fresh browser context in the
-// shared browser of size w x h; the context is disposed of at the end of
-// the test. A browser that fails is started again.
-func browserContext(t *testing.T, path string, w, h int) context.Context {
-	t.Helper()
-	for try := 1; ; try++ {
-		b, err := sharedBrowserOf(path, w, h)
-		if err == nil {
-			var ctx context.Context
-			if ctx, err = b.newContext(t); err == nil {
-				return ctx
-			}
-			dropBrowser(w, h, b)
-		}
-		if try == 3 {
-			t.Fatalf("starting chromium: %v", err)
-		}
-		t.Logf("starting chromium (try %d of 3): %v", try, err)
-	}
-}
-
-// newContext makes a browser context and its first tab, for the test.
-func (b *sharedBrowser) newContext(t *testing.T) (context.Context, error) {
-	browser := chromedp.FromContext(b.ctx).Browser
-	bx := cdp.WithExecutor(b.ctx, browser)
-	id, err := target.CreateBrowserContext().Do(bx)
-	if err != nil {
-		return nil, err
-	}
-	dispose := func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		target.DisposeBrowserContext(id).Do(cdp.WithExecutor(ctx, browser))
-	}
-	// A context's first tab needs a window of its own: Chromium answers
-	// "no browser is open" to a tab without one. Later tabs open in it.
-	if _, err := target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(bx); err != nil {
-		dispose()
-		return nil, err
-	}
-	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithExistingBrowserContext(id))
-	if err := chromedp.Run(ctx); err != nil {
-		cancel()
-		dispose()
-		return nil, err
-	}
-	t.Cleanup(func() {
-		cancel()
-		dispose()
-	})
-	return ctx, nil
-}
-
-func sharedBrowserOf(path string, w, h int) (*sharedBrowser, error) {
-	browsers.Lock()
-	defer browsers.Unlock()
-	if b := browsers.m[[2]int{w, h}]; b != nil {
-		return b, nil
-	}
-	b, err := startChromium(path, w, h)
-	if err != nil {
-		return nil, err
-	}
-	if browsers.m == nil {
-		browsers.m = map[[2]int]*sharedBrowser{}
-	}
-	browsers.m[[2]int{w, h}] = b
-	return b, nil
-}
-
-// dropBrowser stops b, which failed, so that the next test starts a
-// fresh one (a fresh machine's Chromium now and then exits before it
-// listens: seen once in CI).
-func dropBrowser(w, h int, b *sharedBrowser) {
-	browsers.Lock()
-	if browsers.m[[2]int{w, h}] == b {
-		delete(browsers.m, [2]int{w, h})
-	}
-	browsers.Unlock()
-	b.stop()
-}
-
-// stopBrowsers stops the shared browsers.
-func stopBrowsers() {
-	browsers.Lock()
-	defer browsers.Unlock()
-	for k, b := range browsers.m {
-		b.stop()
-		delete(browsers.m, k)
-	}
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	stopBrowsers()
-	os.Exit(code)
-}
-
-// startChromium starts one headless Chromium of window size w x h with
-// its own profile.
-func startChromium(path string, w, h int) (*sharedBrowser, error) {
+// startChromium starts one headless Chromium with its own profile and
+// returns its first context, or why it did not start. Everything stops at
+// the end of the test.
+func startChromium(t *testing.T, path string, w, h int, extra []chromedp.ExecAllocatorOption) (context.Context, error) {
+	// Chromium's helper processes may still write to the profile when
+	// the browser is closed: remove it best-effort, not via t.TempDir.
 	profile, err := os.MkdirTemp("", "gridplay-chromium-")
 	if err != nil {
 		return nil, err
 	}
+	t.Cleanup(func() {
+		time.Sleep(100 * time.Millisecond)
+		os.RemoveAll(profile)
+	})
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -292,23 +197,19 @@ func startChromium(path string, w, h int) (*sharedBrowser, error) {
 	if f := os.Getenv("GRIDPLAY_JS_FLAGS"); f != "" {
 		opts = append(opts, chromedp.Flag("js-flags", f))
 	}
+	opts = append(opts, extra...)
 	alloc, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	// The first context starts the browser; the tests' browser contexts
-	// hang off it.
-	ctx, cancelB := chromedp.NewContext(alloc)
-	stop := func() {
+	t.Cleanup(cancelA)
+	// The first context starts the browser; tabs in fresh browser
+	// contexts hang off it.
+	actx, cancelB := chromedp.NewContext(alloc)
+	t.Cleanup(cancelB)
+	if err := chromedp.Run(actx); err != nil {
 		cancelB()
 		cancelA()
-		// Chromium's helper processes may still write to the profile
-		// when the browser is closed: remove it best-effort.
-		time.Sleep(100 * time.Millisecond)
-		os.RemoveAll(profile)
-	}
-	if err := chromedp.Run(ctx); err != nil {
-		stop()
 		return nil, err
 	}
-	return &sharedBrowser{ctx: ctx, stop: stop}, nil
+	return actx, nil
 }
 
 // tabLimit is how long a tab may work: 90 s, or GRIDPLAY_E2E_TIMEOUT (a
