@@ -86,6 +86,9 @@ type Page struct {
 	IsEmbed  bool
 	autoplay bool
 	height   int
+	// still: the visitor asks for reduced motion (prefers-reduced-motion),
+	// so a run's replay does not start by itself in the playground.
+	still bool
 
 	// LinkErr is a share link that could not be opened; LessonErr why
 	// the lesson of a link whose scenario was opened could not be.

@@ -82,6 +82,7 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	p := c.P
 	p.env = ctx.EventEnv()
 	p.IsEmbed, p.autoplay, p.height = jsbridge.Embed()
+	p.still = jsbridge.ReducedMotion()
 	hash := jsbridge.Hash()
 	c.Tab = TabPlayground
 	c.Experiments.Embed = p.IsEmbed

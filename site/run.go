@@ -292,11 +292,17 @@ func (p *Page) update() {
 			if !slices.Contains(vs, p.View) {
 				p.View = vs[0]
 			}
-			// Replay from the start so the frames animate.
-			p.App.Player.T = p.App.Player.Start
 			p.App.Player.Stops = p.Lesson().Times()
-			if !p.IsEmbed || p.autoplay {
+			// Replay from the start so the frames animate. A visitor
+			// who asks for reduced motion sees the schedule finished,
+			// the last frame, and Play (an embed has its own autoplay).
+			if p.IsEmbed || !p.still {
+				p.App.Player.T = p.App.Player.Start
+			}
+			if !p.IsEmbed && !p.still || p.autoplay {
 				p.play()
+			} else {
+				p.publishReplay()
 			}
 		} else {
 			p.App.Player.Stops = p.Lesson().Times()

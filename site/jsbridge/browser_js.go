@@ -208,6 +208,12 @@ func offer(name string, canvas sjs.Value) {
 	a.Call("remove")
 }
 
+// ReducedMotion says whether the visitor asks for less motion (the
+// prefers-reduced-motion media feature).
+func ReducedMotion() bool {
+	return sjs.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
+}
+
 // Embed reads the embed page's options (static/embed.html sets
 // globalThis.gridplayEmbed).
 func Embed() (on, autoplay bool, height int) {

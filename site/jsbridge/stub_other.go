@@ -58,6 +58,7 @@ func LogError(msg string)                                                {}
 func OnHashChange() <-chan string                                        { return make(chan string) }
 func DownloadChart(selector, name, title, sub, legend string)            {}
 func Embed() (on, autoplay bool, height int)                             { return false, false, 0 }
+func ReducedMotion() bool                                                { return false }
 func OnEmbedCommands() <-chan EmbedCommand                               { return make(chan EmbedCommand) }
 func PostToParent(m EmbedMessage)                                        {}
 func Now() float64                                                       { return 0 }

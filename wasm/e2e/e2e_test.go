@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -212,6 +213,15 @@ func startChromium(t *testing.T, path string, w, h int, extra []chromedp.ExecAll
 	return actx, nil
 }
 
+// motionTests are the tests whose tabs (tab) keep the page's motion.
+var motionTests sync.Map
+
+// withMotion makes the test's tabs keep motion: a run's replay plays by
+// itself, as for most visitors. Other tabs ask for reduced motion
+// (prefers-reduced-motion: reduce), where a run shows its finished
+// schedule and no replay, which keeps the suite's CPU for its checks.
+func withMotion(t *testing.T) { motionTests.Store(t, true) }
+
 // tabLimit is how long a tab may work: 90 s, or GRIDPLAY_E2E_TIMEOUT (a
 // Go duration) on a machine too loaded for that.
 func tabLimit() time.Duration {
@@ -233,8 +243,15 @@ func tab(t *testing.T, actx context.Context) (context.Context, *console) {
 	con := &console{}
 	chromedp.ListenTarget(ctx, con.listen)
 	// Enable the log domain before navigating, so load errors (a 404, a
-	// refused MIME type) are seen too.
+	// refused MIME type) are seen too. The tab asks for reduced motion
+	// unless the test asked for motion (withMotion).
 	if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		if _, moving := motionTests.Load(t); !moving {
+			still := []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}
+			if err := emulation.SetEmulatedMedia().WithFeatures(still).Do(ctx); err != nil {
+				return err
+			}
+		}
 		return cdplog.Enable().Do(ctx)
 	})); err != nil {
 		t.Fatalf("starting chromium: %v", err)

@@ -47,6 +47,7 @@ func waitReplay(cond string) chromedp.Action {
 // most MaxTickStep of wall time. At its end the scrubber stands at 1000
 // (the last tick did not draw, and it stayed at 865-912 of 1000).
 func TestReplayWaitsOffstage(t *testing.T) {
+	withMotion(t)
 	_, ctx, con, url := browser(t, 1366, 900)
 	showPlayground := chromedp.ActionFunc(func(c2 context.Context) error {
 		return chromedp.Run(c2, chromedp.Click(`button.nav-playground`, chromedp.ByQuery),
@@ -110,4 +111,41 @@ func TestReplayWaitsOffstage(t *testing.T) {
 		t.Errorf("at the replay's end the scrubber is at %s of 1000", scrub)
 	}
 	con.check(t)
+}
+
+// TestReducedMotionShowsFinished: a visitor who asks for reduced motion
+// (prefers-reduced-motion: reduce, which the suite's tabs ask for unless
+// a test calls withMotion) sees a run's schedule finished, its last frame,
+// and no replay playing; Play replays it from the beginning. A visitor
+// who does not ask gets the replay at once.
+func TestReducedMotionShowsFinished(t *testing.T) {
+	actx, ctx, con, url := browser(t, 1280, 800)
+	drawn := chromedp.WaitVisible(`canvas#gantt[data-drawn='1']`, chromedp.ByQuery)
+	var r replayState
+	err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), drawn,
+		waitReplay(`r.end > 0`), readReplay(ctx, &r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Playing || r.T != r.End {
+		t.Fatalf("with reduced motion the replay is %+v, want it stopped at its end", r)
+	}
+	err = chromedp.Run(ctx, chromedp.Click(`button.play`, chromedp.ByQuery),
+		waitReplay(`r.playing && r.t < r.end`))
+	if err != nil {
+		t.Fatalf("Play with reduced motion: %v", err)
+	}
+	con.check(t)
+
+	withMotion(t)
+	ctx2, con2 := tab(t, actx)
+	err = chromedp.Run(ctx2, chromedp.Navigate(url+"/"), drawn,
+		waitReplay(`r.end > 0`), readReplay(ctx2, &r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Playing && r.T == r.End {
+		t.Fatalf("without reduced motion the replay is %+v, want it playing from its start", r)
+	}
+	con2.check(t)
 }
