@@ -59,6 +59,7 @@ func checkScenarios(t *testing.T) []*model.Scenario {
 // (runner.CheckAll) is what running it gives: no error where the run
 // starts, and where it refuses, the same error, need included.
 func TestCheckAgreesWithRun(t *testing.T) {
+	nativeOnly(t) // 7 s under node
 	for _, s := range checkScenarios(t) {
 		vs, err := runner.CheckAll(s)
 		if err != nil {

@@ -13,10 +13,16 @@ import (
 	_ "gridplay/engine/all"
 )
 
-// slowUnderNode are the experiments whose quick runs take node 10 s or
-// more each (muscle-fig4 27 s, multisite-fig3 16 s, multisite-fig2 10 s
-// on the project's 2-core machine).
-var slowUnderNode = map[string]bool{"muscle-fig4": true, "multisite-fig2": true, "multisite-fig3": true}
+// nativeOnly skips a test under js/wasm. It is for the checks of logic
+// that does not depend on the platform and takes node many seconds; the
+// engine's bytes under js/wasm are checked by the goldens under node and
+// by the browser suite, which compares the page's answers with the
+// native engine's.
+func nativeOnly(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("natively only: the logic does not depend on the platform, and the browser suite compares the page's bytes with the native engine's")
+	}
+}
 
 // TestExperimentPointsContract checks every registered experiment in
 // quick mode: its points, run on two goroutines and each sent through its
@@ -24,11 +30,9 @@ var slowUnderNode = map[string]bool{"muscle-fig4": true, "multisite-fig2": true,
 // RunExperiment gives on one goroutine, byte for byte in JSON; and the
 // CSV header plus the points' rows in order is the whole CSV.
 func TestExperimentPointsContract(t *testing.T) {
+	nativeOnly(t) // 15 s under node; TestExperimentsInPage fans out in the page
 	for _, info := range sched.Experiments() {
 		t.Run(info.Name, func(t *testing.T) {
-			if runtime.GOOS == "js" && slowUnderNode[info.Name] {
-				t.Skip("natively only: node takes 10-30 s for it, and the browser suite checks its bytes in the page against the native run (TestExperimentsInPage)")
-			}
 			if info.Name == "muscle-fig4" {
 				t.Skip("quick mode runs 20,000 jobs per run, about a minute here: its points' merge is checked against the whole run in the page (wasm/e2e TestExperimentsInPage) and over workerd (TestWorkerdExperiments)")
 			}

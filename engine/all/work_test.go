@@ -65,6 +65,7 @@ func refused(t *testing.T, s *model.Scenario, field, lower string) {
 // 2,000 trace jobs is under the cap. The page asks before none of the
 // whole traces under easy.
 func TestWorkUnderCap(t *testing.T) {
+	nativeOnly(t) // 8 s under node
 	below := func(name string, s *model.Scenario, limit float64) sched.Work {
 		t.Helper()
 		w, err := runner.Estimate(s)
