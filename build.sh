@@ -20,7 +20,7 @@
 #                        this run's numbers, a table per reading set
 #   ./build.sh test      build, then run every test: gofmt, vet, native Go
 #                        tests, the engine under js/wasm (node), each fuzz
-#                        target for ${FUZZTIME:-5s}, the headless-browser
+#                        target for ${FUZZTIME:-3s}, the headless-browser
 #                        test, and the Cloudflare Workers check (wrangler
 #                        dev; skipped when npm cannot install wrangler)
 #
@@ -319,7 +319,7 @@ fuzz_one() {
 	dir="$(go list -f '{{.Dir}}' "$pkg")/testdata/fuzz/$name"
 	before=$(ls "$dir" 2>/dev/null | sort || true)
 	out=$(mktemp)
-	if go test -run='^$' -fuzz="^${name}\$" -fuzztime="${FUZZTIME:-5s}" "$pkg" >"$out" 2>&1; then
+	if go test -run='^$' -fuzz="^${name}\$" -fuzztime="${FUZZTIME:-3s}" "$pkg" >"$out" 2>&1; then
 		cat "$out"
 		rm -f "$out"
 		return 0
@@ -370,7 +370,7 @@ test_all() {
 	GOOS=js GOARCH=wasm go test -tags gridplay_nohttp -exec="$GOROOT_WASM/go_js_wasm_exec" ./wasm/engineserve/ ||
 		die "js/wasm tests of wasm/engineserve failed"
 
-	step "fuzz targets, ${FUZZTIME:-5s} each"
+	step "fuzz targets, ${FUZZTIME:-3s} each"
 	local pkg name
 	for pkg in $(go list ./engine/...); do
 		for name in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do

@@ -307,11 +307,12 @@ func TestHostileLinks(t *testing.T) {
 		var errText, title, stored string
 		var pwned bool
 		err := chromedp.Run(ctx,
-			// Save work first (the tab shares the browser's storage).
-			chromedp.Navigate(url+"/"), chromedp.WaitReady(`body`, chromedp.ByQuery),
+			// Save work first (the tab shares the browser's storage),
+			// from a page of the same origin that does not start the
+			// playground, then open the link.
+			chromedp.Navigate(url+"/glossary.html"), chromedp.WaitReady(`body`, chromedp.ByQuery),
 			chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("gridplay.scenario.v1", %q); true`, saved), nil),
 			chromedp.Navigate(url+"/"+tc.frag),
-			chromedp.Reload(),
 		)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
