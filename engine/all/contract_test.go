@@ -34,7 +34,7 @@ func TestExperimentPointsContract(t *testing.T) {
 	for _, info := range sched.Experiments() {
 		t.Run(info.Name, func(t *testing.T) {
 			if info.Name == "muscle-fig4" {
-				t.Skip("quick mode runs 20,000 jobs per run, about a minute here: its points' merge is checked against the whole run in the page (wasm/e2e TestExperimentsInPage) and over workerd (TestWorkerdExperiments)")
+				t.Skip("quick mode runs 20,000 jobs per run, about a minute here: its points' merge through their JSON form is checked in engine/muscle/repro (TestFig4Quick), its points' bytes in the page (wasm/e2e TestExperimentsInPage) and over workerd (TestWorkerdExperiments)")
 			}
 			e, _ := sched.LookupExperiment(info.Name)
 			opt := sched.ExperimentOptions{Quick: true, Seed: 3}

@@ -2,6 +2,7 @@ package gantt
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -65,6 +66,9 @@ func hpc2n(tb testing.TB) (*model.Scenario, *sched.Result) {
 // calls (level of detail), not one per job; zoomed in, the jobs in the
 // window are drawn one by one and hover finds them.
 func TestWholeTraceDrawing(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("natively only: a whole trace: 8 s under node; the page draws and hovers one in the browser suite (TestWholeTraceInPage)")
+	}
 	if testing.Short() {
 		t.Skip("schedules the whole HPC2N trace")
 	}

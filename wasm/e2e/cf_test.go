@@ -126,13 +126,11 @@ func waitReady(t *testing.T, url string) {
 // over workerd, eight requests at a time, as `experiment NAME -remote URL
 // -parallel 8` does, and merges them here: the JSON and CSV must be the
 // bytes of the native single-thread run. An experiment of pagePoints
-// (muscle-fig4, whose quick run takes about 20 s natively and several
-// times that over workerd) sends only those points to workerd; every
-// point also runs natively, two at a time, and the merge of the native
-// points must be the bytes of the merge of the workerd points with the
-// native ones through their JSON form, as a remote point comes. The
-// native contract test (engine/all TestExperimentPointsContract) skips
-// muscle-fig4, so this mixed merge is where its points are checked. gamf-fig7 and
+// (muscle-fig4, whose quick run takes about 30 s natively and several
+// times that over workerd) sends only those points to workerd, and each
+// answer must be the bytes of the same point run natively; the merge of
+// all its points through their JSON form is checked natively
+// (engine/muscle/repro TestFig4Quick). gamf-fig7 and
 // multisite read their traces from the deployment's static assets. It
 // also merges on workerd (POST /api/experiments/NAME/merge) for one
 // experiment.
@@ -152,33 +150,6 @@ func TestWorkerdExperiments(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			only, mixed := pagePoints[info.Name]
-			// The native run goes beside the fan-out, on the core the
-			// remote points leave idle (its time, logged, is then not a
-			// quiet machine's). For a mixed experiment it runs the points
-			// two at a time and merges them, as RunExperiment does one at
-			// a time, and the fan-out's native points are those reports
-			// through their JSON form: each point is computed once here.
-			type wholeRun struct {
-				rep   sched.Report
-				parts []sched.Report
-				err   error
-				d     time.Duration
-			}
-			whole := make(chan wholeRun, 1)
-			go func() {
-				t0 := time.Now()
-				var w wholeRun
-				if mixed {
-					if w.parts, w.err = sched.FanOut(ctx, plan, 2, sched.LocalPoints(e, opt), nil); w.err == nil {
-						w.rep, w.err = e.Merge(opt, w.parts)
-					}
-				} else {
-					w.rep, w.err = sched.RunExperiment(ctx, e, opt, nil)
-				}
-				w.d = time.Since(t0)
-				whole <- w
-			}()
 			var log strings.Builder
 			rc, err := api.NewRemote(base, e, opt, 2, &log)
 			if err != nil {
@@ -187,46 +158,52 @@ func TestWorkerdExperiments(t *testing.T) {
 			if err := rc.CheckPlan(ctx, plan); err != nil {
 				t.Fatal(err)
 			}
-			var w wholeRun
-			ready := make(chan struct{})
-			go func() { w = <-whole; close(ready) }()
-			point := rc.Point
-			over := fmt.Sprintf("%d points over workerd", len(plan))
-			if mixed {
-				remote := map[int]bool{}
+			if only, ok := pagePoints[info.Name]; ok {
 				for _, k := range only {
 					if k >= len(plan) {
 						t.Fatalf("point %d of pagePoints is past the plan's %d points", k, len(plan))
 					}
-					remote[k] = true
-				}
-				point = func(ctx context.Context, k int) (sched.Report, error) {
-					if remote[k] {
-						return rc.Point(ctx, k)
-					}
-					select {
-					case <-ready:
-					case <-ctx.Done():
-						return nil, ctx.Err()
-					}
-					if w.err != nil {
-						return nil, w.err
-					}
-					b, err := json.Marshal(w.parts[k])
+					remote, err := rc.Point(ctx, k)
 					if err != nil {
-						return nil, err
+						t.Fatalf("point %d over workerd: %v\n%s", k, err, log.String())
 					}
-					return e.DecodePoint(opt, k, b)
+					native, err := e.Point(ctx, opt, k, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					a, _ := json.Marshal(remote)
+					b, _ := json.Marshal(native)
+					if !bytes.Equal(a, b) {
+						t.Fatalf("point %d over workerd differs from the native one:\nworkerd %.400s\nnative  %.400s", k, a, b)
+					}
 				}
-				over = fmt.Sprintf("%d points (%v over workerd, the rest native through their JSON form)", len(plan), only)
+				t.Logf("points %v of %d over workerd: each the native point's bytes", only, len(plan))
+				return
 			}
+			// The native run goes beside the fan-out, on the core the
+			// remote points leave idle (its time, logged, is then not a
+			// quiet machine's).
+			type wholeRun struct {
+				rep sched.Report
+				err error
+				d   time.Duration
+			}
+			whole := make(chan wholeRun, 1)
+			go func() {
+				t0 := time.Now()
+				var w wholeRun
+				w.rep, w.err = sched.RunExperiment(ctx, e, opt, nil)
+				w.d = time.Since(t0)
+				whole <- w
+			}()
+			over := fmt.Sprintf("%d points over workerd", len(plan))
 			t0 := time.Now()
-			parts, err := sched.FanOut(ctx, plan, 8, point, nil)
+			parts, err := sched.FanOut(ctx, plan, 8, rc.Point, nil)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, log.String())
 			}
 			tw := time.Since(t0)
-			<-ready
+			w := <-whole
 			if w.err != nil {
 				t.Fatal(w.err)
 			}

@@ -194,9 +194,9 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 // and 21 s natively (98 s of this test's 196 s) in the full run at
 // d2731d4. The Experiments view's plan, fan-out, merge, figures and
 // claims are checked on every other experiment, and muscle-fig4's
-// merge of its points against its whole run over workerd
-// (TestWorkerdExperiments); `./build.sh bench` still runs and times
-// its whole sweep here.
+// merge of its points through their JSON form natively
+// (engine/muscle/repro TestFig4Quick); `./build.sh bench` still runs
+// and times its whole sweep here.
 func TestExperimentsInPage(t *testing.T) {
 	// The native side first, before the browser starts: measured while
 	// Chromium compiled app.wasm or a tab warmed up its engine, the

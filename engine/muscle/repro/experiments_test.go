@@ -1,6 +1,7 @@
 package repro
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -80,6 +81,27 @@ func TestFig4Quick(t *testing.T) {
 	rep, err := e.Merge(opt, parts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The points through their JSON form, as remote points come (the
+	// page's workers, workerd), merge into the same bytes.
+	remote := make([]sched.Report, len(parts))
+	for k, p := range parts {
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if remote[k], err = e.DecodePoint(opt, k, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	viaJSON, err := e.Merge(opt, remote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(rep)
+	b, _ := json.Marshal(viaJSON)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("the merge of the points through their JSON form differs:\n%.300s\n%.300s", b, a)
 	}
 	tab := rep.(*sched.Table)
 	have := map[string]float64{}
