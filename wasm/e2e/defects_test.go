@@ -401,17 +401,24 @@ func TestMetricsDroppedNameAndLinks(t *testing.T) {
 		openPanels("share"),
 		chromedp.Evaluate(`(() => { const i = document.querySelector("input.scenario-name"); i.value = "My Course Example"; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil),
 		chromedp.Poll(`document.querySelector(".summary h2").textContent === "My Course Example"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Click(`button.export-json`, chromedp.ByQuery),
-		chromedp.Click(`button.share`, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Clicked by script, and waited for: a pointer click could land on
+	// whatever covers the button at that moment (CI once saw no
+	// download).
+	d, err := clickDownload(ctx, `button.export-json`)
+	if err != nil || d.Name != "gridplay-my-course-example.json" || !strings.Contains(d.Text, `"My Course Example"`) {
+		t.Errorf("export after rename: %+v, %v", d, err)
+	}
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelector("button.share").click(); true`, nil),
 		chromedp.Poll(`!!document.querySelector("input.share-url")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(`document.querySelector("input.share-url").value`, &share),
 	)
 	if err != nil {
 		t.Fatal(err)
-	}
-	ds, _ := downloads(ctx)
-	if len(ds) != 1 || ds[0].Name != "gridplay-my-course-example.json" || !strings.Contains(ds[0].Text, `"My Course Example"`) {
-		t.Errorf("export after rename: %+v", ds)
 	}
 	if !strings.Contains(share, "&cmp=") || !strings.Contains(share, "fcfs") {
 		t.Errorf("share link %q does not carry the ticked policies", share)
