@@ -164,6 +164,7 @@ func (s *Sweep) setPlan(points []sched.PointInfo) {
 func (s *Sweep) Retry() {
 	s.mu.Lock()
 	s.stopped = false
+	s.cancels = map[int]func(){} // answers of an older gen never clear theirs
 	s.mu.Unlock()
 	s.gen++
 	s.Running = 0
@@ -487,17 +488,21 @@ func (s *Sweep) stopAll() {
 func (s *Sweep) request(method, path string, body []byte, lo, hi int, done func(body []byte, err string)) {
 	gen := s.gen
 	cancel := s.eng.Request(method, path, body, handlersFor(func(b []byte, err string) {
-		if lo >= 0 {
-			s.mu.Lock()
-			for k := lo; k <= hi; k++ {
-				delete(s.cancels, k)
-			}
-			s.mu.Unlock()
-		}
 		s.update(func() {
-			if gen == s.gen { // else cancelled or retried since
-				done(b, err)
+			if gen != s.gen {
+				return // cancelled or retried since: stopAll cleared cancels
 			}
+			// The points leave cancels in the same update that records
+			// their answers: were they freed first, a launch in between
+			// would see them neither done nor in flight and ask again.
+			if lo >= 0 {
+				s.mu.Lock()
+				for k := lo; k <= hi; k++ {
+					delete(s.cancels, k)
+				}
+				s.mu.Unlock()
+			}
+			done(b, err)
 		})
 	}))
 	if lo >= 0 {

@@ -327,3 +327,66 @@ func TestPointsPerRequest(t *testing.T) {
 		t.Errorf("another point API: %d points a request", s.chunk())
 	}
 }
+
+// heldEngine keeps every request until the test answers it.
+type heldEngine struct {
+	paths []string
+	held  []jsbridge.Handlers
+}
+
+func (e *heldEngine) Request(method, path string, body []byte, h jsbridge.Handlers) func() {
+	e.paths = append(e.paths, path)
+	e.held = append(e.held, h)
+	return func() {}
+}
+
+// answer ends request i with one report line per point it asked for.
+func (e *heldEngine) answer(i int) {
+	p := e.paths[i]
+	var lo, hi int
+	if n, _ := fmt.Sscanf(p[strings.LastIndex(p, "=")+1:], "%d-%d", &lo, &hi); n < 2 {
+		hi = lo
+	}
+	e.held[i].Head(200)
+	for k := lo; k <= hi; k++ {
+		e.held[i].Chunk([]byte("{}\n"))
+	}
+	e.held[i].End(nil)
+}
+
+// An answer whose update has not run yet still holds its points: a
+// range asked for in between does not take them again. Here point 1's
+// answer arrives before point 2's, but point 2's update runs first and
+// asks for the range from point 0; point 1 must not be in it.
+func TestSweepAnswerPendingKeepsPoints(t *testing.T) {
+	eng := &heldEngine{}
+	s := NewPointSweep(eng, "/api/x", nil, 2, "test", nil, nil)
+	var queued []func()
+	s.Update = func(f func()) { queued = append(queued, f) }
+	s.now = func() time.Time { return time.Unix(0, 0) } // every answer quick: ranges grow
+	costs := []float64{1, 9, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	for _, c := range costs {
+		s.Plan = append(s.Plan, sched.PointInfo{Cost: c})
+	}
+	s.setPlan(s.Plan)
+	if want := "[/api/x?point=1 /api/x?point=2]"; fmt.Sprint(eng.paths) != want {
+		t.Fatalf("first requests %v, want %s", eng.paths, want)
+	}
+	eng.answer(0)
+	eng.answer(1)
+	queued[1]() // point 2's update first
+	if got := eng.paths[2]; got != "/api/x?point=0" {
+		t.Fatalf("third request %s, want point 0 alone: point 1 is answered but not yet recorded", got)
+	}
+	queued[0]()
+	for i := 2; i < len(eng.paths); i++ {
+		n := len(queued)
+		eng.answer(i)
+		for _, f := range queued[n:] {
+			f()
+		}
+	}
+	if s.Done != len(s.Plan) {
+		t.Errorf("done %d of %d points; requests %v", s.Done, len(s.Plan), eng.paths)
+	}
+}
