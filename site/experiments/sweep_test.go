@@ -24,6 +24,7 @@ type handlerEngine struct {
 	mu    sync.Mutex
 	paths []string
 	fail  func(path string) error
+	wg    sync.WaitGroup // the requests' goroutines
 }
 
 func (e *handlerEngine) Request(method, path string, body []byte, h jsbridge.Handlers) func() {
@@ -31,7 +32,9 @@ func (e *handlerEngine) Request(method, path string, body []byte, h jsbridge.Han
 	e.paths = append(e.paths, path)
 	fail := e.fail
 	e.mu.Unlock()
+	e.wg.Add(1)
 	go func() {
+		defer e.wg.Done()
 		if fail != nil {
 			if err := fail(path); err != nil {
 				h.End(err)
@@ -227,6 +230,7 @@ func TestSweepRetries(t *testing.T) {
 	mu.Lock()
 	broken = false
 	mu.Unlock()
+	eng.wg.Wait() // the failed sweep's last answers, before run sets Update again
 	before := len(eng.paths)
 	var doneBefore []string
 	for k, b := range s.Raw {
