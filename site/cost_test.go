@@ -54,7 +54,9 @@ func TestLongRunWaits(t *testing.T) {
 	if f.path != "" || !c.open() {
 		t.Fatalf("a second run: posted %q, open %v", f.path, c.open())
 	}
+	p.env.Lock() // as Vugu holds it around an event handler
 	c.runAnyway()
+	p.env.UnlockOnly()
 	<-f.done
 	if f.path == "" || c.open() {
 		t.Errorf("Run anyway: posted %q, open %v", f.path, c.open())

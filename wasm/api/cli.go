@@ -450,8 +450,11 @@ func (c *command) experiment(args []string) int {
 	}
 	run := sched.LocalPoints(e, opt)
 	where := fmt.Sprintf("%d goroutines", *parallel)
+	// The progress lines and a remote's retry messages come from
+	// different goroutines.
+	stderr := &lockedWriter{w: c.stderr}
 	if *remote != "" {
-		rc, err := api.NewRemote(*remote, e, opt, *retries, c.stderr)
+		rc, err := api.NewRemote(*remote, e, opt, *retries, stderr)
 		if err != nil {
 			return c.usageErr("-remote: %v", err)
 		}
@@ -461,7 +464,7 @@ func (c *command) experiment(args []string) int {
 		run = rc.Point
 		where = fmt.Sprintf("%d requests to %s", *parallel, *remote)
 	}
-	prog := newProgress(c.stderr, pos[0], len(plan), where)
+	prog := newProgress(stderr, pos[0], len(plan), where)
 	parts, err := sched.FanOut(c.ctx, plan, *parallel, run, prog.done)
 	prog.end()
 	if err != nil {
