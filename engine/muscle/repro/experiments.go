@@ -114,14 +114,6 @@ type table2Exp struct{}
 
 var _ sched.Experiment = table2Exp{}
 
-func decodeTable2(b []byte) (sched.Report, error) {
-	r := &Table2Report{}
-	if err := json.Unmarshal(b, r); err != nil {
-		return nil, fmt.Errorf("muscle-table2 report: %w", err)
-	}
-	return r, nil
-}
-
 func (table2Exp) Info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{
 		Name:    "muscle-table2",
@@ -142,7 +134,11 @@ func (table2Exp) DecodePoint(_ sched.ExperimentOptions, k int, b []byte) (sched.
 	if k != 0 {
 		return nil, sched.PointRangeError(k, 1)
 	}
-	return decodeTable2(b)
+	r := &Table2Report{}
+	if err := json.Unmarshal(b, r); err != nil {
+		return nil, fmt.Errorf("muscle-table2 report: %w", err)
+	}
+	return r, nil
 }
 
 // Merge takes the one point's table and compares it with the paper's.
