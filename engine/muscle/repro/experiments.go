@@ -150,8 +150,7 @@ func (table2Exp) Merge(_ sched.ExperimentOptions, parts []sched.Report) (sched.R
 	if !ok || r == nil {
 		return nil, fmt.Errorf("muscle-table2: point 0 is %T, not a composition table", parts[0])
 	}
-	out := &Table2Report{Rows: r.Rows, Claims: []sched.Claim{table2Claim(r.Rows)}}
-	return out, nil
+	return &Table2Report{Rows: r.Rows, Claims: []sched.Claim{table2Claim(r.Rows)}}, nil
 }
 
 // paperTable2 is Table 2 as the paper prints it: row j's compositions.
