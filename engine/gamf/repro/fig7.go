@@ -326,9 +326,9 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 		}
 	}
 	for _, metric := range fig7Metrics {
-		rk := d.ranks("", metric)
+		order := d.byMean("", metric)
 		for _, m := range Fig7Policies {
-			t.Summary = append(t.Summary, sched.Row{Experiment: t.Experiment, X: "rank", Policy: m, Metric: metric, Value: float64(rk[m])})
+			t.Summary = append(t.Summary, sched.Row{Experiment: t.Experiment, X: "rank", Policy: m, Metric: metric, Value: float64(slices.Index(order, m) + 1)})
 		}
 	}
 	verdict.Evaluate(t, sets(), d.claims())
@@ -336,18 +336,15 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 	return t, nil
 }
 
-// ranks ranks the six methods by mean metric under reading r (1 = best;
-// ties keep the legend order).
-func (d *fig7Data) ranks(r, metric string) map[string]int {
+// byMean lists the six methods by mean metric under reading r, best
+// first (ties keep the legend order): a method's rank is its place in
+// it, from 1.
+func (d *fig7Data) byMean(r, metric string) []string {
 	ms := append([]string(nil), Fig7Policies...)
 	sort.SliceStable(ms, func(a, b int) bool {
 		return d.mean(seriesUnder(ms[a], r), metric) < d.mean(seriesUnder(ms[b], r), metric)
 	})
-	out := map[string]int{}
-	for i, m := range ms {
-		out[m] = i + 1
-	}
-	return out
+	return ms
 }
 
 var methodNames = map[string]string{"jpr": "JPR", "cbs": "CBS", "metl": "METL", "hill": "HILL", "gama": "GA-MA", "gamf": "GA-MF"}
@@ -446,9 +443,7 @@ func (d *fig7Data) notes(opt sched.ExperimentOptions) []string {
 	for _, metric := range fig7Metrics {
 		var parts []string
 		for _, r := range append([]Reading{{Name: ""}}, Fig7Readings...) {
-			rk := d.ranks(r.Name, metric)
-			ms := append([]string(nil), Fig7Policies...)
-			sort.SliceStable(ms, func(a, b int) bool { return rk[ms[a]] < rk[ms[b]] })
+			ms := d.byMean(r.Name, metric)
 			best := d.mean(seriesUnder(ms[0], r.Name), metric)
 			var items []string
 			for i, m := range ms {
