@@ -133,19 +133,16 @@ func handleRun(w ResponseWriter, r *Request) {
 		writeError(w, statusBadRequest, &Error{Field: "stream", Msg: "streams frames as JSON; ask for format=" + format + " without stream=1"})
 		return
 	}
-	if format == "csv" || format == "series" {
-		s, ok := readScenario(w, r)
-		if ok {
-			runFormat(w, r, s, format)
-		}
-		return
-	}
 	t0 := time.Now()
 	// A compact answer comes from runner.Run, which validates (and keeps
 	// the index of the jobs it builds for the run): a compact scenario is
 	// not validated twice. Its errors are the same 422 either way.
-	s, ok := readScenarioAs(w, r, format != "compact")
+	s, ok := readScenario(w, r, format != "compact")
 	if !ok {
+		return
+	}
+	if format == "csv" || format == "series" {
+		runFormat(w, r, s, format)
 		return
 	}
 	if format == "compact" {
@@ -165,7 +162,7 @@ func handleRun(w ResponseWriter, r *Request) {
 		// Server-Timing header; the body stays deterministic).
 		w.Header().Set("Server-Timing", fmt.Sprintf("decode;dur=%.1f, run;dur=%.1f, encode;dur=%.1f",
 			ms(t1.Sub(t0)), ms(t2.Sub(t1)), ms(time.Since(t2))))
-		writeBytes(w, compact.ResultType, b)
+		writeBody(w, statusOK, compact.ResultType, b)
 		return
 	}
 	run := func(ctx context.Context, rec sched.Recorder) (any, error) {
@@ -223,7 +220,7 @@ func handleSWF(w ResponseWriter, r *Request) {
 			writeError(w, statusInternalServerError, &Error{Msg: "internal error: " + err.Error()})
 			return
 		}
-		writeBytes(w, compact.CutType, b)
+		writeBody(w, statusOK, compact.CutType, b)
 		return
 	}
 	writeJSON(w, statusOK, cut)
@@ -233,7 +230,7 @@ func handleSWF(w ResponseWriter, r *Request) {
 // (workload.Expand, as engine/runner does before a run), in canonical
 // JSON; a scenario without a generator comes back as it is.
 func handleExpand(w ResponseWriter, r *Request) {
-	s, ok := readScenario(w, r)
+	s, ok := readScenario(w, r, true)
 	if !ok {
 		return
 	}
@@ -241,7 +238,7 @@ func handleExpand(w ResponseWriter, r *Request) {
 	if err == nil {
 		var b []byte
 		if b, err = model.Encode(x); err == nil {
-			writeBytes(w, "application/json; charset=utf-8", b)
+			writeBody(w, statusOK, "application/json; charset=utf-8", b)
 			return
 		}
 	}
@@ -258,14 +255,6 @@ func handleBench(w ResponseWriter, _ *Request) {
 		return
 	}
 	writeJSON(w, statusOK, set)
-}
-
-// readOptions reads the experiment options body ({"quick":bool,"seed":N},
-// possibly empty) of r; on bad input it answers the error and reports
-// false.
-func readOptions(w ResponseWriter, r *Request) (sched.ExperimentOptions, bool) {
-	var opt sched.ExperimentOptions
-	return opt, readStrict(w, r, MaxOptionsBytes, "options", &opt, true)
 }
 
 // readStrict reads a JSON body of at most limit bytes into v, refusing
@@ -295,8 +284,8 @@ func readStrict(w ResponseWriter, r *Request, limit int64, what string, v any, e
 
 // handlePlan answers the experiment's points: {"points":[{"index":0,"label":...}]}.
 func handlePlan(w ResponseWriter, r *Request, e sched.Experiment) {
-	opt, ok := readOptions(w, r)
-	if !ok {
+	var opt sched.ExperimentOptions // {"quick":bool,"seed":N}, possibly empty
+	if !readStrict(w, r, MaxOptionsBytes, "options", &opt, true) {
 		return
 	}
 	plan, err := e.Plan(opt)
@@ -331,11 +320,14 @@ func handleMerge(w ResponseWriter, r *Request, e sched.Experiment) {
 		return
 	}
 	rep, err := sched.MergePoints(e, req.Options, req.Points)
-	if err != nil {
+	switch {
+	case err != nil:
 		writeError(w, inputStatus(err), inputError(err))
-		return
+	case format == "csv":
+		writeCSV(w, rep.LongRows(), true)
+	default:
+		writeJSON(w, statusOK, rep)
 	}
-	writeReport(w, format, rep)
 }
 
 func readFormat(w ResponseWriter, r *Request) (string, bool) {
@@ -345,15 +337,6 @@ func readFormat(w ResponseWriter, r *Request) (string, bool) {
 		return "", false
 	}
 	return format, true
-}
-
-// writeReport answers rep as JSON, or as long CSV with its header.
-func writeReport(w ResponseWriter, format string, rep sched.Report) {
-	if format != "csv" {
-		writeJSON(w, statusOK, rep)
-		return
-	}
-	writeCSV(w, rep.LongRows(), true)
 }
 
 func writeCSV(w ResponseWriter, rows []sched.Row, header bool) {
@@ -438,8 +421,8 @@ func handleExperiment(w ResponseWriter, r *Request, e sched.Experiment) {
 	if !ok {
 		return
 	}
-	opt, ok := readOptions(w, r)
-	if !ok {
+	var opt sched.ExperimentOptions // {"quick":bool,"seed":N}, possibly empty
+	if !readStrict(w, r, MaxOptionsBytes, "options", &opt, true) {
 		return
 	}
 	if lo >= 0 && point < 0 {
@@ -491,7 +474,7 @@ func points(w ResponseWriter, r *Request, e sched.Experiment, opt sched.Experime
 	if format == "csv" {
 		typ = "text/csv; charset=utf-8"
 	}
-	writeBytes(w, typ, buf.Bytes())
+	writeBody(w, statusOK, typ, buf.Bytes())
 }
 
 // respond runs fn and writes its value as JSON, or, with ?stream=1, the
@@ -643,14 +626,10 @@ func inputStatus(err error) int {
 // or the compact form when the Content-Type is compact.ScenarioType; a
 // Batsim workload is read as a scenario for ?policy=, default fcfs); on
 // bad input it answers the error (413, 400 or 422) and reports false.
-func readScenario(w ResponseWriter, r *Request) (*model.Scenario, bool) {
-	return readScenarioAs(w, r, true)
-}
-
-// readScenarioAs is readScenario that, when validate is false, leaves a
-// compact scenario unvalidated, for a caller that validates it (runner.Run,
-// whose errors are answered as readScenario's).
-func readScenarioAs(w ResponseWriter, r *Request, validate bool) (*model.Scenario, bool) {
+// With validate false it leaves a compact scenario unvalidated, for a
+// caller that validates it (runner.Run, whose errors are answered the
+// same way).
+func readScenario(w ResponseWriter, r *Request, validate bool) (*model.Scenario, bool) {
 	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
 	if herr != nil {
 		writeError(w, herr.Status, herr)
@@ -724,9 +703,6 @@ func writeJSON(w ResponseWriter, status int, v any) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-// writeBytes answers 200 with b as typ.
-func writeBytes(w ResponseWriter, typ string, b []byte) { writeBody(w, statusOK, typ, b) }
 
 // writeText answers b as typ, or err (a 500) when it is not nil: the
 // answer of a writer into b.

@@ -92,7 +92,7 @@ func (testExp) Point(ctx context.Context, opt sched.ExperimentOptions, k int, re
 }
 
 func (testExp) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
-	t, err := sched.ConcatTables("apitest-exp", parts)
+	t, err := sched.ConcatTables("apitest-exp", 2, parts)
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ type BatsimExport struct {
 
 // handleBatsimExport answers a scenario's workload as Batsim JSON.
 func handleBatsimExport(w ResponseWriter, r *Request) {
-	s, ok := readScenario(w, r)
+	s, ok := readScenario(w, r, true)
 	if !ok {
 		return
 	}

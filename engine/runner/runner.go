@@ -16,11 +16,12 @@ import (
 	"gridplay/engine/workload"
 )
 
-// Run validates s, expands its generator, runs its policy, adds the
-// standard metrics (metrics.Fill) to those the policy reported, checks the
-// schedule against the policy's model (check.Mark: "valid" and the
-// violations) and summarises the per-job distributions
-// (outputs.Distributions).
+// Run validates s, expands its generator, refuses a run whose estimate
+// is over sched.MaxSteps (Work.Check) or whose parameters are out of
+// range, runs its policy, adds the standard metrics (metrics.Fill) to
+// those the policy reported, checks the schedule against the policy's
+// model (check.Mark: "valid" and the violations) and summarises the
+// per-job distributions (outputs.Distributions).
 func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -33,7 +34,11 @@ func Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) (*sched.Res
 	if err != nil {
 		return nil, err
 	}
-	if err := refuse(p, full); err != nil {
+	w, err := estimate(p, full)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Check(); err != nil {
 		return nil, err
 	}
 	res, err := p.Run(ctx, full, rec)

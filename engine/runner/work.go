@@ -63,14 +63,3 @@ func estimate(p sched.Policy, s *model.Scenario) (sched.Work, error) {
 	}
 	return w, nil
 }
-
-// refuse is the error for a run of s by p whose estimate is over
-// sched.MaxSteps (Work.Check), or p's error for a parameter out of
-// range; nil otherwise.
-func refuse(p sched.Policy, s *model.Scenario) error {
-	w, err := estimate(p, s)
-	if err != nil {
-		return err
-	}
-	return w.Check()
-}

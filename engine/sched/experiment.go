@@ -83,6 +83,14 @@ type ExperimentOptions struct {
 	Seeds int `json:"seeds,omitempty"`
 }
 
+// FirstSeed is the seed of a run: Seed, or 1 when it is 0.
+func (opt ExperimentOptions) FirstSeed() uint64 {
+	if opt.Seed == 0 {
+		return 1
+	}
+	return opt.Seed
+}
+
 // Report is an experiment's output. Its JSON form is the report itself
 // (json.Marshal); its CSV form is the long-format rows.
 type Report interface {
@@ -177,9 +185,21 @@ func (t *Table) Add(x, policy, metric string, v float64) {
 	t.Rows = append(t.Rows, Row{Experiment: t.Experiment, X: x, Policy: policy, Metric: metric, Value: v})
 }
 
+// WithReading is the Policy of a row measured under reading: policy
+// under the default reading "", else "policy@reading" (Row).
+func WithReading(policy, reading string) string {
+	if reading == "" {
+		return policy
+	}
+	return policy + "@" + reading
+}
+
 // Get finds the value of the first row with these x, policy and metric.
-func (t *Table) Get(x, policy, metric string) (float64, bool) {
-	for _, r := range t.Rows {
+func (t *Table) Get(x, policy, metric string) (float64, bool) { return Find(t.Rows, x, policy, metric) }
+
+// Find is the value of the first of rows with these x, policy and metric.
+func Find(rows []Row, x, policy, metric string) (float64, bool) {
+	for _, r := range rows {
 		if r.X == x && r.Policy == policy && r.Metric == metric {
 			return r.Value, true
 		}
@@ -197,10 +217,22 @@ func DecodeTable(b []byte) (*Table, error) {
 	return t, nil
 }
 
+// DecodeTablePoint is DecodeTable for point k of a plan of n points: a
+// PointRangeError when k is outside it.
+func DecodeTablePoint(k, n int, b []byte) (Report, error) {
+	if k < 0 || k >= n {
+		return nil, PointRangeError(k, n)
+	}
+	return DecodeTable(b)
+}
+
 // ConcatTables is the first step of a Merge of Table points: a Table
-// named experiment with the points' rows in order. Parts that are not
-// *Table are an error.
-func ConcatTables(experiment string, parts []Report) (*Table, error) {
+// named experiment with the points' rows in order. Parts must be the n
+// points of the plan, each a *Table.
+func ConcatTables(experiment string, n int, parts []Report) (*Table, error) {
+	if len(parts) != n {
+		return nil, &PointError{Msg: fmt.Sprintf("%s: merge of %d points, the plan has %d", experiment, len(parts), n)}
+	}
 	t := &Table{Experiment: experiment, Rows: []Row{}}
 	for i, p := range parts {
 		pt, ok := p.(*Table)

@@ -27,7 +27,7 @@ func (twoPoints) Point(_ context.Context, _ ExperimentOptions, k int, _ Recorder
 }
 
 func (twoPoints) Merge(_ ExperimentOptions, parts []Report) (Report, error) {
-	t, err := ConcatTables("two", parts)
+	t, err := ConcatTables("two", 2, parts)
 	if err != nil {
 		return nil, err
 	}

@@ -70,20 +70,12 @@ func readingsOf(m string) []Reading {
 	return out
 }
 
-// series names method m under reading r ("" is the default).
-func series(m, r string) string {
-	if r == "" {
-		return m
-	}
-	return m + "@" + r
-}
-
 // seriesUnder is the series of method m in the comparison under reading
 // r: m@r when r changes m, else m itself.
 func seriesUnder(m, r string) string {
 	for _, x := range readingsOf(m) {
 		if x.Name == r {
-			return series(m, r)
+			return sched.WithReading(m, r)
 		}
 	}
 	return m
@@ -193,7 +185,7 @@ func (fig7) Point(ctx context.Context, opt sched.ExperimentOptions, k int, rec s
 		return nil, err
 	}
 	w := k / len(Fig7Policies)
-	return fig7Point(ctx, wls[w], gamf.Widen(wls)[w], w+1, Fig7Policies[k%len(Fig7Policies)], opt.Seed, params)
+	return fig7Point(ctx, wls[w], gamf.Widen(wls)[w], w+1, Fig7Policies[k%len(Fig7Policies)], opt.FirstSeed(), params)
 }
 
 // fig7Point runs method on one workload (number w; wide, the same
@@ -201,9 +193,6 @@ func (fig7) Point(ctx context.Context, opt sched.ExperimentOptions, k int, rec s
 // that changes it. Its Summary describes the workload (tasks and base time
 // per job) for Merge.
 func fig7Point(ctx context.Context, jobs, wide []model.Job, w int, method string, seed uint64, params map[string]map[string]float64) (*sched.Table, error) {
-	if seed == 0 {
-		seed = 1
-	}
 	x := strconv.Itoa(w)
 	t := &sched.Table{Experiment: "gamf-fig7", Rows: []sched.Row{}}
 	readings := append([]Reading{{}}, readingsOf(method)...)
@@ -226,10 +215,10 @@ func fig7Point(ctx context.Context, jobs, wide []model.Job, w int, method string
 			Platform: gamf.Fig7Platform(), Jobs: js, Policy: model.Policy{Name: method, Params: ps}}
 		res, err := runner.Run(ctx, s, nil)
 		if err != nil {
-			return nil, fmt.Errorf("workload %s, %s: %w", x, series(method, rd.Name), err)
+			return nil, fmt.Errorf("workload %s, %s: %w", x, sched.WithReading(method, rd.Name), err)
 		}
-		t.Add(x, series(method, rd.Name), "makespan", res.Metrics["makespan"])
-		t.Add(x, series(method, rd.Name), "flowtime", res.Metrics["flowtime"])
+		t.Add(x, sched.WithReading(method, rd.Name), "makespan", res.Metrics["makespan"])
+		t.Add(x, sched.WithReading(method, rd.Name), "flowtime", res.Metrics["flowtime"])
 	}
 	tasks, tb, wt := 0.0, 0.0, 0.0
 	for k, j := range jobs {
@@ -291,10 +280,7 @@ func (d *fig7Data) mean(s, m string) float64 {
 // paper's ranks, the claims and the notes, all computed from the rows.
 func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
 	count, _ := fig7Size(opt)
-	if len(parts) != count*len(Fig7Policies) {
-		return nil, &sched.PointError{Msg: fmt.Sprintf("gamf-fig7: merge of %d points, the plan has %d", len(parts), count*len(Fig7Policies))}
-	}
-	t, err := sched.ConcatTables("gamf-fig7", parts)
+	t, err := sched.ConcatTables("gamf-fig7", count*len(Fig7Policies), parts)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +290,7 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 		w, m := k/len(Fig7Policies)+1, Fig7Policies[k%len(Fig7Policies)]
 		x := strconv.Itoa(w)
 		for _, rd := range append([]Reading{{}}, readingsOf(m)...) {
-			s := series(m, rd.Name)
+			s := sched.WithReading(m, rd.Name)
 			if d.vals[s] == nil {
 				d.vals[s] = map[string][]float64{}
 				d.order = append(d.order, s)
@@ -340,9 +326,9 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 		}
 	}
 	for _, metric := range fig7Metrics {
-		rk := d.ranks("", metric)
+		order := d.byMean("", metric)
 		for _, m := range Fig7Policies {
-			t.Summary = append(t.Summary, sched.Row{Experiment: t.Experiment, X: "rank", Policy: m, Metric: metric, Value: float64(rk[m])})
+			t.Summary = append(t.Summary, sched.Row{Experiment: t.Experiment, X: "rank", Policy: m, Metric: metric, Value: float64(slices.Index(order, m) + 1)})
 		}
 	}
 	verdict.Evaluate(t, sets(), d.claims())
@@ -350,18 +336,15 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 	return t, nil
 }
 
-// ranks ranks the six methods by mean metric under reading r (1 = best;
-// ties keep the legend order).
-func (d *fig7Data) ranks(r, metric string) map[string]int {
+// byMean lists the six methods by mean metric under reading r, best
+// first (ties keep the legend order): a method's rank is its place in
+// it, from 1.
+func (d *fig7Data) byMean(r, metric string) []string {
 	ms := append([]string(nil), Fig7Policies...)
 	sort.SliceStable(ms, func(a, b int) bool {
 		return d.mean(seriesUnder(ms[a], r), metric) < d.mean(seriesUnder(ms[b], r), metric)
 	})
-	out := map[string]int{}
-	for i, m := range ms {
-		out[m] = i + 1
-	}
-	return out
+	return ms
 }
 
 var methodNames = map[string]string{"jpr": "JPR", "cbs": "CBS", "metl": "METL", "hill": "HILL", "gama": "GA-MA", "gamf": "GA-MF"}
@@ -460,9 +443,7 @@ func (d *fig7Data) notes(opt sched.ExperimentOptions) []string {
 	for _, metric := range fig7Metrics {
 		var parts []string
 		for _, r := range append([]Reading{{Name: ""}}, Fig7Readings...) {
-			rk := d.ranks(r.Name, metric)
-			ms := append([]string(nil), Fig7Policies...)
-			sort.SliceStable(ms, func(a, b int) bool { return rk[ms[a]] < rk[ms[b]] })
+			ms := d.byMean(r.Name, metric)
 			best := d.mean(seriesUnder(ms[0], r.Name), metric)
 			var items []string
 			for i, m := range ms {

@@ -42,7 +42,7 @@ func TestFig7Synthetic(t *testing.T) {
 	for w := 0; w < count; w++ {
 		jobs := syntheticJobs(uint64(w+20), 6)
 		for _, m := range Fig7Policies {
-			pt, err := fig7Point(context.Background(), jobs, gamf.Widen([][]model.Job{jobs})[0], w+1, m, 0, params)
+			pt, err := fig7Point(context.Background(), jobs, gamf.Widen([][]model.Job{jobs})[0], w+1, m, 1, params)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestFig7Claims(t *testing.T) {
 		d := &fig7Data{n: 1, vals: map[string]map[string][]float64{}}
 		for _, m := range Fig7Policies {
 			for _, rd := range append([]Reading{{}}, readingsOf(m)...) {
-				s := series(m, rd.Name)
+				s := sched.WithReading(m, rd.Name)
 				f, ok := change[s]
 				if !ok {
 					f = ft[m]

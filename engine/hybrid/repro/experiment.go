@@ -242,13 +242,6 @@ func (e *experiment) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error
 	return plan, nil
 }
 
-func seedOf(opt sched.ExperimentOptions) uint64 {
-	if opt.Seed == 0 {
-		return 1
-	}
-	return opt.Seed
-}
-
 // Point runs the series of one group at one x on the point's workloads
 // and reports their mean metrics and the improvements of P-HRS at this x
 // under the group's readings.
@@ -285,7 +278,7 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 			}
 			sc := scen[key]
 			if sc == nil {
-				sc = st.Scenario(seedOf(opt), c, n, rep, hybrid.Local)
+				sc = st.Scenario(opt.FirstSeed(), c, n, rep, hybrid.Local)
 				scen[key] = sc
 			}
 			res, err := hybrid.Run(ctx, sc, v.ap, v.config(), nil) // Run reads the scenario and never changes it
@@ -299,18 +292,17 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 	}
 	xl := strconv.Itoa(x)
 	t := &sched.Table{Experiment: e.name}
-	val := map[string]float64{}
 	for a, v := range vs {
-		l := label(v.ap, v.reading)
 		for _, m := range reported {
-			t.Add(xl, l, m, mean[a][m])
-			val[l+"|"+m] = mean[a][m]
+			t.Add(xl, label(v.ap, v.reading), m, mean[a][m])
 		}
 		if v.reading == "" {
-			l := label(v.ap, readSubmitted)
-			t.Add(xl, l, "ttr", mean[a]["ttr_submitted"])
-			val[l+"|ttr"] = mean[a]["ttr_submitted"]
+			t.Add(xl, label(v.ap, readSubmitted), "ttr", mean[a]["ttr_submitted"])
 		}
+	}
+	val := func(ap hybrid.Approach, r, metric string) float64 {
+		v, _ := t.Get(xl, label(ap, r), metric)
+		return v
 	}
 	// The improvement of P-HRS over local and HRS at this x (Tables I-IV),
 	// under each reading of the group.
@@ -320,7 +312,7 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 				continue // the reading concerns TTR only
 			}
 			for _, o := range []hybrid.Approach{hybrid.Local, hybrid.HRS} {
-				v := improvement(val[label(o, r)+"|"+im.metric], val[label(hybrid.PHRS, r)+"|"+im.metric], im.lower)
+				v := improvement(val(o, r, im.metric), val(hybrid.PHRS, r, im.metric), im.lower)
 				t.Add(xl, label(hybrid.PHRS, r), impMetric(im.metric, o), v)
 			}
 		}
@@ -357,10 +349,7 @@ func (e *experiment) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (
 // the verdicts on the paper's claims and the notes.
 func (e *experiment) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
 	xs, _ := e.points(opt.Quick)
-	if np := len(xs) * len(e.groups()); len(parts) != np {
-		return nil, &sched.PointError{Msg: fmt.Sprintf("%s: merge of %d points, the plan has %d", e.name, len(parts), np)}
-	}
-	t, err := sched.ConcatTables(e.name, parts)
+	t, err := sched.ConcatTables(e.name, len(xs)*len(e.groups()), parts)
 	if err != nil {
 		return nil, err
 	}
@@ -389,7 +378,7 @@ func (e *experiment) Merge(opt sched.ExperimentOptions, parts []sched.Report) (s
 	}
 	t.Paper = e.paper
 	verdict.Evaluate(t, e.sets(), sw.claims())
-	t.Notes = sw.notes(seedOf(opt), opt.Quick)
+	t.Notes = sw.notes(opt.FirstSeed(), opt.Quick)
 	return t, nil
 }
 

@@ -98,16 +98,13 @@ func (e *experiment) readings() []string {
 // "policy@reading". The strict reading concerns the non-adaptive
 // baseline only.
 func label(policy, reading string) string {
-	if policy != nonadaptive {
-		if strings.Contains(reading, readRef) {
-			return policy + "@" + readRef
-		}
-		return policy
+	if policy == nonadaptive {
+		return sched.WithReading(policy, reading)
 	}
-	if reading == "" {
-		return policy
+	if strings.Contains(reading, readRef) {
+		return policy + "@" + readRef
 	}
-	return policy + "@" + reading
+	return policy
 }
 
 // variant is one series of the figure: a policy under a reading.
@@ -326,10 +323,7 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 }
 
 func (e *experiment) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (sched.Report, error) {
-	if n := len(e.variants()) * len(e.xs(opt.Quick)); k < 0 || k >= n {
-		return nil, sched.PointRangeError(k, n)
-	}
-	return sched.DecodeTable(b)
+	return sched.DecodeTablePoint(k, len(e.variants())*len(e.xs(opt.Quick)), b)
 }
 
 // Merge puts the points together and computes, from their rows only, the
@@ -337,10 +331,7 @@ func (e *experiment) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (
 // claims and the notes.
 func (e *experiment) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
 	xs, vs := e.xs(opt.Quick), e.variants()
-	if len(parts) != len(xs)*len(vs) {
-		return nil, &sched.PointError{Msg: fmt.Sprintf("%s: merge of %d points, the plan has %d", e.name, len(parts), len(xs)*len(vs))}
-	}
-	t, err := sched.ConcatTables(e.name, parts)
+	t, err := sched.ConcatTables(e.name, len(xs)*len(vs), parts)
 	if err != nil {
 		return nil, err
 	}
@@ -367,10 +358,7 @@ func (e *experiment) Merge(opt sched.ExperimentOptions, parts []sched.Report) (s
 			for _, ad := range []string{optimal, greedy} {
 				for _, m := range []string{"awrt", "awwt"} {
 					if v, ok := f.ratio(x, r, ad, m); ok {
-						pol := nonadaptive + "/" + ad
-						if r != "" {
-							pol += "@" + r
-						}
+						pol := sched.WithReading(nonadaptive+"/"+ad, r)
 						t.Summary = append(t.Summary, sched.Row{Experiment: e.name, X: xlabel(x), Policy: pol, Metric: m + "_ratio", Value: v})
 					}
 				}

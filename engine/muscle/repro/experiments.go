@@ -114,14 +114,6 @@ type table2Exp struct{}
 
 var _ sched.Experiment = table2Exp{}
 
-func decodeTable2(b []byte) (sched.Report, error) {
-	r := &Table2Report{}
-	if err := json.Unmarshal(b, r); err != nil {
-		return nil, fmt.Errorf("muscle-table2 report: %w", err)
-	}
-	return r, nil
-}
-
 func (table2Exp) Info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{
 		Name:    "muscle-table2",
@@ -142,7 +134,11 @@ func (table2Exp) DecodePoint(_ sched.ExperimentOptions, k int, b []byte) (sched.
 	if k != 0 {
 		return nil, sched.PointRangeError(k, 1)
 	}
-	return decodeTable2(b)
+	r := &Table2Report{}
+	if err := json.Unmarshal(b, r); err != nil {
+		return nil, fmt.Errorf("muscle-table2 report: %w", err)
+	}
+	return r, nil
 }
 
 // Merge takes the one point's table and compares it with the paper's.
@@ -154,8 +150,7 @@ func (table2Exp) Merge(_ sched.ExperimentOptions, parts []sched.Report) (sched.R
 	if !ok || r == nil {
 		return nil, fmt.Errorf("muscle-table2: point 0 is %T, not a composition table", parts[0])
 	}
-	out := &Table2Report{Rows: r.Rows, Claims: []sched.Claim{table2Claim(r.Rows)}}
-	return out, nil
+	return &Table2Report{Rows: r.Rows, Claims: []sched.Claim{table2Claim(r.Rows)}}, nil
 }
 
 // paperTable2 is Table 2 as the paper prints it: row j's compositions.

@@ -128,8 +128,8 @@ func TestFig4Quick(t *testing.T) {
 			for _, m := range []string{"mcp", "pb"} {
 				for _, b := range []struct{ short, name string }{{"dll", rd.DLL}, {"wrand", rd.WRAND}} {
 					want := gain(have[x+"/"+b.name+"/"+m], have[x+"/"+rd.Muscle+"/"+m])
-					if got, ok := have[x+"/"+rd.gainName()+"/"+m+"_gain_vs_"+b.short]; !ok || got != want {
-						t.Errorf("%s %s %s gain vs %s: %v, want %v", x, rd.gainName(), m, b.name, got, want)
+					if got, ok := have[x+"/"+sched.WithReading("muscle", rd.Name)+"/"+m+"_gain_vs_"+b.short]; !ok || got != want {
+						t.Errorf("%s %s %s gain vs %s: %v, want %v", x, sched.WithReading("muscle", rd.Name), m, b.name, got, want)
 					}
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"gridplay/engine/muscle"
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/engine/sched/verdict"
 	"gridplay/engine/workload"
 )
 
@@ -68,15 +69,6 @@ var fig4Readings = []fig4Reading{
 	{Name: readingBarrier, Muscle: "muscle@barrier", DLL: "dll@barrier", WRAND: "wrand@barrier"},
 	{Name: readingOwnRate, Muscle: "muscle", DLL: "dll@own-rate", WRAND: "wrand@own-rate"},
 	{Name: readingPeriod, Muscle: "muscle@period", DLL: "dll@period", WRAND: "wrand@period"},
-}
-
-// gainName is the policy name of a reading's gain rows: "muscle" for the
-// default reading, else "muscle@reading".
-func (r fig4Reading) gainName() string {
-	if r.Name == "" {
-		return "muscle"
-	}
-	return "muscle@" + r.Name
 }
 
 // fig4Run is one policy run of a point: Name is its policy in the rows.
@@ -163,10 +155,7 @@ type fig4Settings struct {
 const fig4QuickJobs = 10000
 
 func fig4For(opt sched.ExperimentOptions) fig4Settings {
-	st := fig4Settings{seed: opt.Seed, n: 20000, levels: Fig4Levels}
-	if st.seed == 0 {
-		st.seed = 1
-	}
+	st := fig4Settings{seed: opt.FirstSeed(), n: 20000, levels: Fig4Levels}
 	if opt.Quick {
 		st.n, st.levels = fig4QuickJobs, fig4QuickLevels
 		st.ps = map[string]float64{"generations": 60, "stall": 10, "population": 20}
@@ -268,11 +257,7 @@ func fig4Cost(g fig4Group, st fig4Settings) float64 {
 }
 
 func (fig4Exp) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (sched.Report, error) {
-	st := fig4For(opt)
-	if n := len(fig4Groups) * len(st.levels); k < 0 || k >= n {
-		return nil, sched.PointRangeError(k, n)
-	}
-	return sched.DecodeTable(b)
+	return sched.DecodeTablePoint(k, len(fig4Groups)*len(fig4For(opt).levels), b)
 }
 
 // Point runs group k/len(levels) at level k%len(levels): it calibrates the
@@ -347,7 +332,7 @@ func (fig4Exp) Point(ctx context.Context, opt sched.ExperimentOptions, k int, _ 
 // found in rows: MUSCLE's relative improvement over DLL and over WRAND in
 // percent. Missing runs give no row.
 func fig4GainRows(rows []sched.Row, x string, rd fig4Reading) []sched.Row {
-	get := func(name, metric string) (float64, bool) { return findRow(rows, x, name, metric) }
+	get := func(name, metric string) (float64, bool) { return sched.Find(rows, x, name, metric) }
 	var out []sched.Row
 	for _, m := range []string{"mcp", "pb"} {
 		ours, ok := get(rd.Muscle, m)
@@ -356,7 +341,7 @@ func fig4GainRows(rows []sched.Row, x string, rd fig4Reading) []sched.Row {
 		}
 		for _, b := range []struct{ short, name string }{{"dll", rd.DLL}, {"wrand", rd.WRAND}} {
 			if base, ok := get(b.name, m); ok {
-				out = append(out, sched.Row{Experiment: "muscle-fig4", X: x, Policy: rd.gainName(),
+				out = append(out, sched.Row{Experiment: "muscle-fig4", X: x, Policy: sched.WithReading("muscle", rd.Name),
 					Metric: m + "_gain_vs_" + b.short, Value: gain(base, ours)})
 			}
 		}
@@ -364,24 +349,12 @@ func fig4GainRows(rows []sched.Row, x string, rd fig4Reading) []sched.Row {
 	return out
 }
 
-func findRow(rows []sched.Row, x, policy, metric string) (float64, bool) {
-	for _, r := range rows {
-		if r.X == x && r.Policy == policy && r.Metric == metric {
-			return r.Value, true
-		}
-	}
-	return 0, false
-}
-
 // Merge concatenates the points' rows, adds the gains of readings whose
 // runs span points (own-rate) as summary rows, and computes the claims
 // and notes from the rows: it runs nothing.
 func (fig4Exp) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
 	st := fig4For(opt)
-	if n := len(fig4Groups) * len(st.levels); len(parts) != n {
-		return nil, &sched.PointError{Msg: fmt.Sprintf("muscle-fig4: merge of %d points, the plan has %d", len(parts), n)}
-	}
-	tab, err := sched.ConcatTables("muscle-fig4", parts)
+	tab, err := sched.ConcatTables("muscle-fig4", len(fig4Groups)*len(st.levels), parts)
 	if err != nil {
 		return nil, err
 	}
@@ -394,8 +367,15 @@ func (fig4Exp) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.R
 			tab.Summary = append(tab.Summary, fig4GainRows(tab.Rows, strconv.Itoa(x), rd)...)
 		}
 	}
-	fig4Claims(tab, st.levels)
-	tab.Notes = fig4Notes(tab, opt.Quick, st.levels)
+	// Every claim under every reading set (the default runs TITAN tuned;
+	// untuned is a set of its own), then the notes.
+	d := fig4Data{rows: append(append([]sched.Row(nil), tab.Rows...), tab.Summary...), levels: st.levels}
+	sets := make([]string, len(fig4Readings))
+	for i, rd := range fig4Readings {
+		sets[i] = rd.Name
+	}
+	verdict.Evaluate(tab, sets, fig4Tests(d))
+	tab.Notes = d.notes(opt.Quick)
 	return tab, nil
 }
 

@@ -27,7 +27,7 @@ type fig4Data struct {
 }
 
 func (d fig4Data) get(x int, policy, metric string) (float64, bool) {
-	return findRow(d.rows, strconv.Itoa(x), policy, metric)
+	return sched.Find(d.rows, strconv.Itoa(x), policy, metric)
 }
 
 // gains are MUSCLE's MCP or PB gains over one baseline of a reading at
@@ -161,27 +161,15 @@ func fig4Tests(d fig4Data) []verdict.Test {
 	return ts
 }
 
-// fig4Claims evaluates every claim under every reading set of muscle-fig4
-// (the default runs TITAN tuned; untuned is a set of its own).
-func fig4Claims(t *sched.Table, levels []int) {
-	d := fig4Data{rows: append(append([]sched.Row(nil), t.Rows...), t.Summary...), levels: levels}
-	sets := make([]string, len(fig4Readings))
-	for i, rd := range fig4Readings {
-		sets[i] = rd.Name
-	}
-	verdict.Evaluate(t, sets, fig4Tests(d))
-}
-
-// fig4Notes states, from the rows, what was measured at each level and
+// notes states, from the rows, what was measured at each level and
 // under each reading; no sentence is written ahead of the run.
-func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
-	d := fig4Data{rows: append(append([]sched.Row(nil), t.Rows...), t.Summary...), levels: levels}
+func (d fig4Data) notes(quick bool) []string {
 	var notes []string
 	if quick {
 		notes = append(notes, fmt.Sprintf("quick mode: %d jobs, levels 40 and 100, TITAN population 20 and at most 60 generations per round; not comparable in magnitude with the full run", fig4QuickJobs))
 	}
 	def := fig4Readings[0]
-	for _, x := range levels {
+	for _, x := range d.levels {
 		rate, ok := d.get(x, def.Muscle, "rate")
 		if !ok {
 			continue
@@ -199,9 +187,9 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 		s := fmt.Sprintf("queue %d, the three at MUSCLE's rate %.4g jobs/s (offered load %.3f of capacity): measured mean queue %s; utilisation %s; MCP %s",
 			x, rate, offered, strings.Join(q, ", "), strings.Join(u, ", "), strings.Join(m, ", "))
 		for _, b := range []string{def.DLL, def.WRAND} {
-			if g, ok := d.get(x, def.gainName(), "mcp_gain_vs_"+b); ok {
+			if g, ok := d.get(x, sched.WithReading("muscle", def.Name), "mcp_gain_vs_"+b); ok {
 				s += fmt.Sprintf("; MUSCLE's MCP is %s %s's", relative(g), strings.ToUpper(b))
-				if p, ok := findRow(fig4Paper, strconv.Itoa(x), "muscle", "mcp_gain_vs_"+b); ok {
+				if p, ok := sched.Find(fig4Paper, strconv.Itoa(x), "muscle", "mcp_gain_vs_"+b); ok {
 					s += fmt.Sprintf(" (paper: %.1f%% below)", p)
 				}
 			}
@@ -220,7 +208,7 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 			notes = append(notes, fmt.Sprintf("reading %s: MCP gain of %s %s", rd.Name, rd.Muscle, strings.Join(parts, "; ")))
 		}
 	}
-	for _, x := range levels {
+	for _, x := range d.levels {
 		var parts, behind []string
 		for _, g := range fig4Groups {
 			for _, r := range append([]fig4Run{g.Calib}, g.Same...) {
@@ -245,7 +233,7 @@ func fig4Notes(t *sched.Table, quick bool, levels []int) []string {
 		if g.Period > 0 {
 			continue
 		}
-		for _, x := range levels {
+		for _, x := range d.levels {
 			if q, ok := d.get(x, g.Calib.Name, "queue"); ok && math.Abs(math.Log(q/float64(x))) > fullTol {
 				notes = append(notes, fmt.Sprintf("queue %d: %s's measured mean queue is %.1f after the rate search, more than 10%% from the level; its rows are at that queue", x, g.Calib.Name, q))
 			}

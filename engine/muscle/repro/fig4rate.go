@@ -23,7 +23,7 @@ import (
 // No run is made above Fig4CapacityRate, where no policy keeps up and
 // the mean queue grows with the number of jobs: a rate beyond it is run
 // and returned as that rate, and a level out of reach below it shows in
-// the calibrated run's queue (fig4Notes names it).
+// the calibrated run's queue (fig4Data.notes names it).
 func fig4Calibrate(ctx context.Context, run fig4Run, x float64, st fig4Settings) (float64, *sched.Result, error) {
 	pilot := fig4Pilot(x, st.n)
 	capRate := muscle.Fig4CapacityRate()

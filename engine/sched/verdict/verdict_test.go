@@ -130,7 +130,7 @@ func (fake) Point(_ context.Context, opt sched.ExperimentOptions, k int, _ sched
 }
 
 func (fake) Merge(_ sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
-	t, err := sched.ConcatTables("fake", parts)
+	t, err := sched.ConcatTables("fake", 2, parts)
 	if err != nil {
 		return nil, err
 	}

@@ -109,13 +109,6 @@ func settings(opt sched.ExperimentOptions) fig9Settings {
 	return fig9Settings{gens: 1000, round: 100, conv: 2000, every: 50, runs: 5, seeds: 4}
 }
 
-func seedOf(opt sched.ExperimentOptions) uint64 {
-	if opt.Seed == 0 {
-		return 1
-	}
-	return opt.Seed
-}
-
 // point is one independent run of the experiment.
 type point struct {
 	kind   string // "policy", "pop", "fig8", "offline", "seed"
@@ -223,10 +216,7 @@ func (fig9) Plan(opt sched.ExperimentOptions) ([]sched.PointInfo, error) {
 }
 
 func (fig9) DecodePoint(opt sched.ExperimentOptions, k int, b []byte) (sched.Report, error) {
-	if n := len(points(opt)); k < 0 || k >= n {
-		return nil, sched.PointRangeError(k, n)
-	}
-	return sched.DecodeTable(b)
+	return sched.DecodeTablePoint(k, len(points(opt)), b)
 }
 
 func (fig9) Point(ctx context.Context, opt sched.ExperimentOptions, k int, _ sched.Recorder) (sched.Report, error) {
@@ -276,7 +266,7 @@ func run(ctx context.Context, opt sched.ExperimentOptions, rd reading, seed uint
 // policyPoint: Fig. 9, one policy. The GA's point also runs DS-NL (it is
 // deterministic and takes milliseconds) for the makespan ratio.
 func policyPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sched.Table) error {
-	seed := seedOf(opt)
+	seed := opt.FirstSeed()
 	r, err := run(ctx, opt, p.rd, seed, p.policy, nil)
 	if err != nil {
 		return err
@@ -302,7 +292,7 @@ func policyPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab 
 // (time 0, nothing executes) on makespan alone: the deadlines enter only
 // in the paper's next experiment (Fig. 8). Mean of st.runs runs.
 func popPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sched.Table) error {
-	st, seed := settings(opt), seedOf(opt)
+	st, seed := settings(opt), opt.FirstSeed()
 	prob := p.rd.problem(seed)
 	sum := make([]float64, st.conv/st.every+1)
 	for k := 0; k < st.runs; k++ {
@@ -336,7 +326,7 @@ func popPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sc
 // deadlines at about generation 1000 of 2000); ω, θ and the eq. 10 cost
 // of the best schedule so far.
 func fig8Point(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sched.Table) error {
-	st, seed := settings(opt), seedOf(opt)
+	st, seed := settings(opt), opt.FirstSeed()
 	prob := p.rd.problem(seed)
 	g, err := titan.New(p.rd.config(40, titan.Weights{Makespan: 1}, len(prob.Tasks), len(prob.Release)), prob, nil, rng.New(seed, "titan", "fig8"))
 	if err != nil {
@@ -370,7 +360,7 @@ func fig8Point(ctx context.Context, opt sched.ExperimentOptions, p point, tab *s
 var offlineEvent = []model.Event{{At: 60, Kind: "offline", Cluster: "c0", Nodes: []int{12, 13, 14, 15}}}
 
 func offlinePoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sched.Table) error {
-	r, err := run(ctx, opt, p.rd, seedOf(opt), p.policy, offlineEvent)
+	r, err := run(ctx, opt, p.rd, opt.FirstSeed(), p.policy, offlineEvent)
 	if err != nil {
 		return err
 	}
@@ -385,7 +375,7 @@ func offlinePoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab
 
 // seedPoint: the GA/DS-NL makespan ratio on another workload.
 func seedPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *sched.Table) error {
-	seed := seedOf(opt) + p.k
+	seed := opt.FirstSeed() + p.k
 	var ms [2]float64
 	for i, pol := range []string{"titan-dsnl", "titan"} {
 		r, err := run(ctx, opt, p.rd, seed, pol, nil)
@@ -399,15 +389,11 @@ func seedPoint(ctx context.Context, opt sched.ExperimentOptions, p point, tab *s
 }
 
 func (fig9) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Report, error) {
-	ps := points(opt)
-	if len(parts) != len(ps) {
-		return nil, &sched.PointError{Msg: fmt.Sprintf("titan-fig9: merge of %d points, the plan has %d", len(parts), len(ps))}
-	}
-	tab, err := sched.ConcatTables("titan-fig9", parts)
+	tab, err := sched.ConcatTables("titan-fig9", len(points(opt)), parts)
 	if err != nil {
 		return nil, err
 	}
-	st, seed := settings(opt), seedOf(opt)
+	st, seed := settings(opt), opt.FirstSeed()
 	tab.Paper = []sched.Row{
 		{Experiment: "titan-fig9", X: "all", Policy: "titan", Metric: "makespan_vs_dsnl", Value: 0.8},
 		{Experiment: "titan-fig9", X: "all", Policy: "titan-fcfs", Metric: "advance", Value: -120},
