@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
@@ -329,13 +328,4 @@ func (c *Compare) progressNow() string {
 
 func (c *Compare) progressText() string {
 	return fmt.Sprintf("Comparing: %d of %d policies done", c.Done, c.N)
-}
-
-// errText is the failures as text, for tests and the status line.
-func (c *Compare) errText() string {
-	var b strings.Builder
-	for _, e := range c.Errs {
-		b.WriteString(e.Policy + ": " + e.Sentence + "\n")
-	}
-	return b.String()
 }

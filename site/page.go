@@ -49,12 +49,11 @@ type Page struct {
 	PolicyErr string
 
 	// Preset is the preset loaded last; presetPtr the scenario it built
-	// (see presetID); presetWork its workload as loaded, presetGen the
-	// edit count then, presetAt and presetSame the last comparison.
+	// (see presetID); presetWork its workload as loaded, presetAt and
+	// presetSame the last comparison.
 	Preset     string
 	presetPtr  *model.Scenario
 	presetWork presetWorkload
-	presetGen  int
 	presetAt   int
 	presetSame bool
 
@@ -85,7 +84,6 @@ type Page struct {
 	// Embed mode (static/embed.html): the Gantt and its controls only.
 	IsEmbed  bool
 	autoplay bool
-	height   int
 	// still: the visitor asks for reduced motion (prefers-reduced-motion),
 	// so a run's replay does not start by itself in the playground.
 	still bool
@@ -349,7 +347,7 @@ func (p *Page) choosePreset(id string) {
 func (p *Page) markPreset() {
 	p.presetPtr = p.App.Scenario
 	p.presetWork = workloadOf(p.App.Scenario)
-	p.presetGen, p.presetAt, p.presetSame = p.App.Gen, p.App.Gen, true
+	p.presetAt, p.presetSame = p.App.Gen, true
 }
 
 // presetWorkload is what makes a scenario a preset's, besides its

@@ -81,7 +81,7 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	c.build()
 	p := c.P
 	p.env = ctx.EventEnv()
-	p.IsEmbed, p.autoplay, p.height = jsbridge.Embed()
+	p.IsEmbed, p.autoplay, _ = jsbridge.Embed()
 	p.still = jsbridge.ReducedMotion()
 	hash := jsbridge.Hash()
 	c.Tab = TabPlayground

@@ -163,7 +163,7 @@ func (c *ScriptPanel) key(e vugu.DOMEvent) {
 	e.PreventDefault()
 	t := e.JSEventTarget()
 	v := t.Get("value").String()
-	out, ns, ne, _, _, _ := indent(v, t.Get("selectionStart").Int(), t.Get("selectionEnd").Int(), e.PropBool("shiftKey"))
+	out, ns, ne := indent(v, t.Get("selectionStart").Int(), t.Get("selectionEnd").Int(), e.PropBool("shiftKey"))
 	// Setting the value fires no input event (an insertText command
 	// would, inside this handler, which holds the render lock).
 	t.Set("value", out)

@@ -505,10 +505,8 @@ func drawBackfill(c gantt.Canvas, fs []state.Frame, w, h float64) {
 }
 
 type status struct {
-	Free       []int `json:"free"`
-	Queue      []int `json:"queue"`
-	StaleFree  []int `json:"stale_free"`
-	StaleQueue []int `json:"stale_queue"`
+	Free      []int `json:"free"`
+	StaleFree []int `json:"stale_free"`
 }
 
 // transfer is a hybrid grid's transfer decision (HRS, eq. 1).

@@ -422,7 +422,6 @@ func lastSpace(fs []state.Frame, i int) (packFrame, bool) {
 type gaFrame struct {
 	gen
 	MK *float64 `json:"mk"`
-	FT *float64 `json:"ft"`
 }
 
 // sameRun tells whether b continues the GA run of a: generation numbers
@@ -546,7 +545,6 @@ type backfillFrame struct {
 	EstEnd float64 `json:"est_end"`
 	Head   string  `json:"head"`
 	Shadow float64 `json:"shadow"`
-	Extra  int     `json:"extra"`
 	Mode   string  `json:"mode"`
 }
 

@@ -53,7 +53,6 @@ type Summary struct {
 	Nodes      int
 	Jobs       int
 	Policy     string
-	Generated  bool
 	TotalWork  float64 // node-seconds
 	LastSubmit float64
 	// Deadlines: some job has a deadline (HasDeadlines).
@@ -71,7 +70,6 @@ func Summarize(s *model.Scenario) Summary {
 		Nodes:     s.Platform.TotalNodes(),
 		Jobs:      len(s.Jobs),
 		Policy:    s.Policy.Name,
-		Generated: s.Generator != nil,
 		Deadlines: HasDeadlines(s),
 	}
 	if s.Generator != nil {
