@@ -87,28 +87,20 @@ func (c *Analysis) svg(i int) string {
 
 func (c *Analysis) stats() []analysis.StatRow { return analysis.Stats(c.results()) }
 
-func (c *Analysis) base() string { return c.P.fileBase() }
-
-func (c *Analysis) exportSVG(i int) {
+// exportFigure offers distribution figure i as PNG or SVG.
+func (c *Analysis) exportFigure(i int, png bool) {
 	c.figures()
 	if i < len(c.svgs) {
-		jsbridge.Download(c.base()+"-cdf-"+c.figs[i].Metric+".svg", "image/svg+xml", []byte(c.svgs[i]))
-	}
-}
-
-func (c *Analysis) exportPNG(i int) {
-	c.figures()
-	if i < len(c.svgs) {
-		jsbridge.DownloadSVGAsPNG(c.base()+"-cdf-"+c.figs[i].Metric+".png", c.svgs[i])
+		downloadFigure(c.P.fileBase()+"-cdf-"+c.figs[i].Metric, c.svgs[i], png)
 	}
 }
 
 func (c *Analysis) exportCDF() {
-	jsbridge.Download(c.base()+"-cdf.csv", "text/csv", analysis.CDFCSV(c.results()))
+	jsbridge.Download(c.P.fileBase()+"-cdf.csv", "text/csv", analysis.CDFCSV(c.results()))
 }
 
 func (c *Analysis) exportStats() {
-	jsbridge.Download(c.base()+"-distributions.csv", "text/csv", analysis.StatsCSV(c.results()))
+	jsbridge.Download(c.P.fileBase()+"-distributions.csv", "text/csv", analysis.StatsCSV(c.results()))
 }
 
 // Two schedules side by side.
@@ -208,17 +200,11 @@ func signedNum(v float64) string {
 func (c *Analysis) setA(e vugu.DOMEvent) { c.A = e.PropString("target", "value") }
 func (c *Analysis) setB(e vugu.DOMEvent) { c.B = e.PropString("target", "value") }
 
-func (c *Analysis) diffBase() string { return c.base() + "-" + c.A + "-vs-" + c.B }
+func (c *Analysis) diffBase() string { return c.P.fileBase() + "-" + c.A + "-vs-" + c.B }
 
-func (c *Analysis) exportDiffSVG() {
+func (c *Analysis) exportDiff(png bool) {
 	if d := c.difference(); d != nil {
-		jsbridge.Download(c.diffBase()+".svg", "image/svg+xml", []byte(d.Figure(MovesShown)))
-	}
-}
-
-func (c *Analysis) exportDiffPNG() {
-	if d := c.difference(); d != nil {
-		jsbridge.DownloadSVGAsPNG(c.diffBase()+".png", d.Figure(MovesShown))
+		downloadFigure(c.diffBase(), d.Figure(MovesShown), png)
 	}
 }
 
@@ -366,7 +352,7 @@ func (c *Analysis) shakePolicies() []string {
 
 func (c *Analysis) exportShake() {
 	if c.Summary != nil {
-		jsbridge.Download(c.base()+"-shake.csv", "text/csv", c.Summary.CSV())
+		jsbridge.Download(c.P.fileBase()+"-shake.csv", "text/csv", c.Summary.CSV())
 	}
 }
 

@@ -90,11 +90,12 @@ func (c *Compare) checkStale(changed bool) bool {
 
 func (c *Compare) toggle(name string) { c.P.Picked[name] = !c.P.Picked[name] }
 
-// runnable are the ticked policies that can run the scenario.
-func (c *Compare) runnable() []string {
+// runnable are the ticked policies that can run the scenario (ok), or
+// those that cannot.
+func (c *Compare) runnable(ok bool) []string {
 	var out []string
 	for _, n := range c.P.pickedList() {
-		if c.P.verdict(n).OK {
+		if c.P.verdict(n).OK == ok {
 			out = append(out, n)
 		}
 	}
@@ -106,12 +107,7 @@ func (c *Compare) runnable() []string {
 // ticked when an import replaces its scenario (MUSCLE's on a whole
 // trace), and the button counts only the others.
 func (c *Compare) skipped() string {
-	var names []string
-	for _, n := range c.P.pickedList() {
-		if !c.P.verdict(n).OK {
-			names = append(names, n)
-		}
-	}
+	names := c.runnable(false)
 	switch len(names) {
 	case 0:
 		return ""
@@ -124,15 +120,13 @@ func (c *Compare) skipped() string {
 // untickSkipped unticks the policies that cannot run the scenario; an
 // event handler.
 func (c *Compare) untickSkipped() {
-	for _, n := range c.P.pickedList() {
-		if !c.P.verdict(n).OK {
-			delete(c.P.Picked, n)
-		}
+	for _, n := range c.runnable(false) {
+		delete(c.P.Picked, n)
 	}
 }
 
 func (c *Compare) buttonLabel() string {
-	switch n := len(c.runnable()); n {
+	switch n := len(c.runnable(true)); n {
 	case 0:
 		return "Compare (tick two or more)"
 	case 1:
@@ -146,7 +140,7 @@ func (c *Compare) buttonLabel() string {
 // handler.
 func (c *Compare) start() {
 	p := c.P
-	names := c.runnable()
+	names := c.runnable(true)
 	if len(names) == 0 || c.task.Running() {
 		return
 	}

@@ -87,8 +87,6 @@ func (c *Gantt) speed(e vugu.DOMEvent) {
 	c.Player.Speed = v * span / state.Duration
 }
 
-func (c *Gantt) scrubValue() string { return ScrubValue(c.Player) }
-
 // ScrubValue is the scrubber position, 0 to 1000.
 func ScrubValue(p *state.Player) string {
 	return strconv.Itoa(int(math.Round(p.Progress() * 1000)))
@@ -288,24 +286,12 @@ func Why(policy string, p sched.Placement, fs []state.Frame) string {
 	for _, f := range fs {
 		switch f.Kind {
 		case "backfill":
-			var d struct {
-				Job    string  `json:"job"`
-				Head   string  `json:"head"`
-				Shadow float64 `json:"shadow"`
-				EstEnd float64 `json:"est_end"`
-			}
+			var d frames.Backfill
 			if json.Unmarshal(f.Data, &d) == nil && d.Job == p.Job {
 				return fmt.Sprintf("Backfilled: it is estimated to end by %s s, so it does not delay %s, whose reservation starts at the shadow time %s s.", state.FormatNumber(d.EstEnd), d.Head, state.FormatNumber(d.Shadow))
 			}
 		case "transfer":
-			var d struct {
-				Job   string  `json:"job"`
-				From  string  `json:"from"`
-				To    string  `json:"to"`
-				PB    float64 `json:"pb"`
-				Moved bool    `json:"moved"`
-				Why   string  `json:"why"`
-			}
+			var d frames.Transfer
 			if json.Unmarshal(f.Data, &d) == nil && d.Job == p.Job && d.Moved {
 				return fmt.Sprintf("Moved from %s to %s (%s; performance benefit %s, hybrid eq. 1).", d.From, d.To, d.Why, state.FormatNumber(d.PB))
 			}

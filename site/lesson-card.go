@@ -129,16 +129,6 @@ func (c *LessonCard) stepClass(i int) string {
 	return "lesson-step"
 }
 
-// goStep moves the replay to step i; an event handler.
-func (c *LessonCard) goStep(i int) {
-	l := c.l()
-	if l == nil || i < 0 || i >= len(l.Steps) {
-		return
-	}
-	c.P.seek(l.Steps[i].T)
-	c.P.App.Player.Stopped = i + 1
-}
-
 // stopNote is the note of the step the replay paused at, "" when none.
 func (c *LessonCard) stopNote() string {
 	if i := c.step(); i >= 0 {

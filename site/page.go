@@ -617,27 +617,18 @@ func (p *Page) resolveTrace() bool {
 	return true
 }
 
-// shareLink is the share link of the scenario with the ticked policies,
-// or the reason there is none.
-func (p *Page) shareLink(base string) (string, error) {
+// shareLinkWith is the share link of the scenario with the ticked
+// policies and lesson l (none when nil), or the reason there is none.
+func (p *Page) shareLinkWith(base string, l *lessonpkg.Lesson) (string, error) {
 	tok, err := state.ShareToken(p.linkScenario())
 	if err != nil {
 		return "", scriptLinkErr(err, p.App.Scenario)
-	}
-	return base + "#s=" + tok + state.CompareOption(p.pickedList()), nil
-}
-
-// shareLinkWith is the share link with lesson l in it (none when nil).
-func (p *Page) shareLinkWith(base string, l *lessonpkg.Lesson) (string, error) {
-	u, err := p.shareLink(base)
-	if err != nil {
-		return "", err
 	}
 	opt, err := lessonpkg.Option(l)
 	if err != nil {
 		return "", err
 	}
-	return u + opt, nil
+	return base + "#s=" + tok + state.CompareOption(p.pickedList()) + opt, nil
 }
 
 func sameScenario(a, b *model.Scenario) bool {
@@ -706,6 +697,18 @@ func (p *Page) Lesson() *lessonpkg.Lesson {
 		return p.lesson
 	}
 	return lessonpkg.Builtin(p.presetID())
+}
+
+// goStep moves the replay to step i of the lesson shown; false when
+// there is no such step.
+func (p *Page) goStep(i int) bool {
+	l := p.Lesson()
+	if l == nil || i < 0 || i >= len(l.Steps) {
+		return false
+	}
+	p.seek(l.Steps[i].T)
+	p.App.Player.Stopped = i + 1
+	return true
 }
 
 // setLesson shows l (nil for the preset's own) and pauses the replay at

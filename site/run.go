@@ -319,8 +319,6 @@ func (p *Page) update() {
 
 // Event handlers: the render lock is held; long work goes to goroutines.
 
-func (p *Page) runNow() { p.runFromEvent() }
-
 // running says the engine works for the page: a run or a comparison.
 func (p *Page) running() bool { return p.async.Busy(p.App.Status == state.StatusRunning) }
 

@@ -213,7 +213,7 @@ func TestLessonStepChecksAnswer(t *testing.T) {
 		t.Error("the question stays while the replay plays")
 	}
 	p.App.Player.Pause()
-	c.goStep(0)
+	p.goStep(0)
 	if c.picked() != 2 {
 		t.Errorf("back at the step, the pick is %d", c.picked())
 	}
@@ -244,7 +244,7 @@ func TestLinkNamesTraceCut(t *testing.T) {
 	if ls.Trace == nil || *ls.Trace != *ref || len(ls.Jobs) != 0 || len(p.App.Scenario.Jobs) != 3 {
 		t.Fatalf("link scenario %+v", ls)
 	}
-	u, err := p.shareLink("https://x/")
+	u, err := p.shareLinkWith("https://x/", nil)
 	if err != nil || !strings.Contains(u, "#s=v1.") {
 		t.Fatalf("link %q %v", u, err)
 	}

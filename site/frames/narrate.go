@@ -538,7 +538,8 @@ func costTerm(gamf bool, g gaFrame) string {
 	return TermFitness
 }
 
-type backfillFrame struct {
+// Backfill is a backfilling decision: Job started ahead of Head.
+type Backfill struct {
 	Job    string  `json:"job"`
 	Nodes  int     `json:"nodes"`
 	Start  float64 `json:"start"`
@@ -549,7 +550,7 @@ type backfillFrame struct {
 }
 
 func narrateBackfill(f state.Frame, tf gantt.Times) []Seg {
-	var b backfillFrame
+	var b Backfill
 	if json.Unmarshal(f.Data, &b) != nil {
 		return nil
 	}
@@ -574,7 +575,7 @@ func narrateHybrid(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg {
 	n := &narration{tf: tf}
 	switch f.Kind {
 	case "transfer":
-		var d transfer
+		var d Transfer
 		if json.Unmarshal(f.Data, &d) != nil {
 			return nil
 		}
