@@ -368,13 +368,3 @@ func intervalStyle(cell analysis.ShakeCell) string {
 }
 
 func dotStyle(cell analysis.ShakeCell) string { return fmt.Sprintf("left: %.1f%%", cell.Dot) }
-
-func (c *Analysis) shakeDone() string {
-	if c.Summary != nil {
-		return "true"
-	}
-	return "false"
-}
-
-// sigAttr is the data-significant attribute, "true" or "false".
-func sigAttr(d analysis.ShakeDiff) string { return strconv.FormatBool(d.Significant) }

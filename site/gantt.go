@@ -215,8 +215,6 @@ func (c *Gantt) down(e vugu.DOMEvent) {
 	c.dragging = true
 }
 
-func (c *Gantt) up() { c.dragging = false }
-
 // hover shows the details of the job under the pointer, or pans a
 // zoomed chart under a drag. It runs outside Vugu (jsbridge.OnHover): it
 // paints the chart and the tooltip itself and renders nothing, so a

@@ -105,11 +105,7 @@ func (c *LessonCard) choiceClass(k int) string {
 	return "lesson-choice wrong"
 }
 
-func (c *LessonCard) choicePressed(k int) string { return strconv.FormatBool(c.picked() == k) }
-
 func (c *LessonCard) l() *lesson.Lesson { return c.P.Lesson() }
-
-func (c *LessonCard) has() bool { return c.l() != nil }
 
 func (c *LessonCard) stepLabel(i int, s lesson.Step) string {
 	l := "Step " + strconv.Itoa(i+1) + " at t = " + state.FormatNumber(s.T) + " s"
@@ -145,6 +141,3 @@ func (c *LessonCard) write() {
 		c.OpenPanel("lesson")
 	}
 }
-
-// own says the lesson is not the preset's (a link's, or a preview).
-func (c *LessonCard) own() bool { return c.P.lesson != nil }

@@ -151,10 +151,7 @@ func (c *LessonEditor) checked() *lesson.Lesson {
 	l := c.Draft
 	l.Steps = append([]lesson.Step(nil), c.Draft.Steps...)
 	l.Clean()
-	if err := l.Validate(); err != nil {
-		c.Err = err.Error()
-		return nil
-	}
+	// Encode validates it, and checks that it fits a link.
 	if _, err := lesson.Encode(&l); err != nil {
 		c.Err = err.Error()
 		return nil

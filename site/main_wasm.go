@@ -46,7 +46,7 @@ func main() {
 		gc0 := gcs[0].Value.Uint64()
 		res := buildEnv.RunBuild(root)
 		built := jsbridge.Now()
-		guardEvents(res, root.fault)
+		guardEvents(res, root.P.fault)
 		if err := renderer.Render(res); err != nil {
 			panic(err)
 		}

@@ -41,10 +41,7 @@ func (p *Page) narration() []frames.Seg {
 	if p.chart != nil {
 		tf = p.chart.Times()
 	}
-	if lead := p.scriptNarration(); lead != nil {
-		return append(lead, p.narrationBody(a, pl, tf)...)
-	}
-	return p.narrationBody(a, pl, tf)
+	return append(p.scriptNarration(), p.narrationBody(a, pl, tf)...)
 }
 
 // narrationBody is the narration of the frame or the chart at the clock.

@@ -103,15 +103,6 @@ func (c *Outputs) build(r *sched.Result, s *model.Scenario, system string) {
 
 func (c *Outputs) ready() bool { return c.Table != nil && c.Series != nil }
 
-// readyAttr is the data-ready attribute: "true" once the table and the
-// series are built (a bool attribute renders as present or absent).
-func (c *Outputs) readyAttr() string {
-	if c.ready() {
-		return "true"
-	}
-	return "false"
-}
-
 // paintSeries draws the series canvas after every render; playback
 // paints it through Outputs.paintNow.
 func (c *Outputs) paintSeries(v js.Value) {

@@ -208,8 +208,6 @@ func (p *Page) recoverGo() {
 	}()
 }
 
-func (p *Page) dismissFault() { p.Fault = "" }
-
 func (p *Page) dismissLinkErr() {
 	p.LinkErr, p.LessonErr = "", ""
 	jsbridge.ClearHash()
@@ -503,10 +501,6 @@ func (p *Page) undoTitle() string {
 	}
 	return "Nothing to undo (Ctrl+Z)"
 }
-
-func (p *Page) dismissNotice() { p.async.Notice = "" }
-
-func (p *Page) hasError() bool { return p.App.Err != "" }
 
 // fileBase is the start of every export's file name, from the
 // scenario's name.

@@ -174,9 +174,6 @@ func (c *Root) openPanel(id string) {
 	c.opened[id] = true
 }
 
-// mounted says panel id's content is in the page: it was opened once.
-func (c *Root) mounted(id string) bool { return c.opened[id] }
-
 // errSentence and errDetail say why the run failed, in words for people
 // and then exactly.
 func (c *Root) errSentence() string { return state.Explain(c.P.App.Err, c.P.App.Scenario).Sentence }
@@ -202,9 +199,6 @@ func (c *Root) cancel() {
 	c.P.async.Stop()
 	c.P.async.Compare.Stop()
 }
-
-// fault shows a panic recovered in an event handler (guard.go).
-func (c *Root) fault(v any, stack []byte) { c.P.fault(v, stack) }
 
 // experimentsURL opens the embedded experiment in the full page.
 func (c *Root) experimentsURL() string {

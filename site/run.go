@@ -310,8 +310,9 @@ func (p *Page) update() {
 				p.play()
 			}
 		}
-		// Painted now, before the render of the rest.
-		paint.GanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
+		// Painted now, before the render of the rest, in the chart's
+		// host (which holds its canvas or gets one).
+		paint.Gantt(jsbridge.Query(".gantt .canvas-host"), p.chart, p.App.Player.T)
 		paint.Narration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}
 	p.postClock()

@@ -103,7 +103,6 @@ func (c *ScriptPanel) problem() (line, col int, msg string) {
 
 func (c *ScriptPanel) errText() string { _, _, m := c.problem(); return m }
 func (c *ScriptPanel) errLine() int    { l, _, _ := c.problem(); return l }
-func (c *ScriptPanel) invalid() string { return strconv.FormatBool(c.errText() != "") }
 
 // errPlace is "line 3, column 5" for the Go-to button.
 func (c *ScriptPanel) errPlace() string {

@@ -165,19 +165,17 @@ type CompareCell struct {
 // whether some job has a deadline).
 func Compare(rs []*sched.Result, deadlines bool) []CompareRow {
 	seen := map[string]bool{}
-	var metrics []string
 	for _, r := range rs {
 		if r == nil {
 			continue
 		}
 		for k := range r.Metrics {
-			if !seen[k] && MetricShown(k, deadlines) {
+			if MetricShown(k, deadlines) {
 				seen[k] = true
-				metrics = append(metrics, k)
 			}
 		}
 	}
-	slices.Sort(metrics)
+	metrics := slices.Sorted(maps.Keys(seen))
 	rows := make([]CompareRow, 0, len(metrics))
 	for _, m := range metrics {
 		row := CompareRow{Metric: m, Unit: MetricUnit(m), Doc: MetricDoc(m)}
