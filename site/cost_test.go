@@ -31,7 +31,7 @@ func longScenario() *model.Scenario {
 // anyway; Cancel posts none; the embed holds it behind a Play.
 func TestLongRunWaits(t *testing.T) {
 	f := &fakeEngine{status: 200, done: make(chan struct{})}
-	p := NewPage(state.New(), f)
+	p := NewPage(f)
 	p.env = &env{}
 	p.App.Scenario = longScenario()
 	p.run()
@@ -61,7 +61,7 @@ func TestLongRunWaits(t *testing.T) {
 	}
 
 	g := &fakeEngine{status: 200, done: make(chan struct{})}
-	e := NewPage(state.New(), g)
+	e := NewPage(g)
 	e.env, e.IsEmbed, e.autoplay = &env{}, true, true
 	e.App.Scenario = longScenario()
 	e.run()
@@ -97,7 +97,7 @@ func TestPresetsDoNotAsk(t *testing.T) {
 			if w.BrowserSeconds() > AskSeconds || w.Steps > sched.MaxSteps/100 {
 				t.Errorf("%s under %s: %s steps, about %.0f s in the browser", pr.ID, name, sched.Sci(w.Steps), w.BrowserSeconds())
 			}
-			p := NewPage(state.New(), &fakeEngine{status: 200, done: make(chan struct{})})
+			p := NewPage(&fakeEngine{status: 200, done: make(chan struct{})})
 			p.App.Scenario = s
 			if p.holdCostly() {
 				t.Errorf("%s under %s: the page asks", pr.ID, name)

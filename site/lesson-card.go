@@ -13,10 +13,8 @@ import (
 // field is shown as text (a lesson comes from a link: a stranger's data).
 type LessonCard struct {
 	P *Page
-	// Editor is the lesson editor, opened by "Write your own".
-	Editor *LessonEditor
-	// OpenPanel opens one of the page's panels.
-	OpenPanel func(name string)
+	// R opens the lesson editor ("Write your own").
+	R *Root
 
 	// picks are the choices picked for the steps' questions, by step,
 	// for the lesson pickedFor.
@@ -134,10 +132,6 @@ func (c *LessonCard) stopNote() string {
 }
 
 func (c *LessonCard) write() {
-	if c.Editor != nil {
-		c.Editor.startFrom(c.l())
-	}
-	if c.OpenPanel != nil {
-		c.OpenPanel("lesson")
-	}
+	c.R.LessonEditor.startFrom(c.l())
+	c.R.openPanel("lesson")
 }

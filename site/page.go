@@ -140,12 +140,10 @@ type Page struct {
 	onFrame          func()
 }
 
-// NewPage returns a page showing app's scenario, talking to engine.
-func NewPage(app *state.App, engine jsbridge.Engine) *Page {
-	if app == nil {
-		app = state.New()
-	}
-	return &Page{App: app, Engine: engine, Picked: map[string]bool{}}
+// NewPage returns a page showing the default scenario, talking to
+// engine.
+func NewPage(engine jsbridge.Engine) *Page {
+	return &Page{App: state.New(), Engine: engine, Picked: map[string]bool{}}
 }
 
 type seenKey struct {

@@ -17,9 +17,6 @@ import (
 // lesson editor, share and download), each folded until opened. The
 // views' logic lives in their own files (see page.go for the map).
 type Root struct {
-	App    *state.App
-	Engine jsbridge.Engine
-
 	P *Page
 
 	Presets       *Presets
@@ -109,9 +106,6 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 
 // build makes the page and wires the views together.
 func (c *Root) build() {
-	if c.P == nil {
-		c.P = NewPage(c.App, c.Engine)
-	}
 	p := c.P
 	c.opened, c.Open = map[string]bool{}, map[string]bool{}
 	c.Compare = NewCompare(p)
@@ -125,7 +119,7 @@ func (c *Root) build() {
 	c.FramesView = &FramesView{P: p}
 	c.Narration = &Narration{P: p}
 	c.LessonEditor = &LessonEditor{P: p, Share: c.Share}
-	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
+	c.LessonCard = &LessonCard{P: p, R: c}
 	c.ScheduleTable = &ScheduleTable{P: p}
 	c.ScriptPanel = &ScriptPanel{P: p}
 	c.CostAsk = &CostAsk{P: p}
