@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vugu/vugu"
-
 	"gridplay/engine/sched"
 	"gridplay/site/analysis"
 	"gridplay/site/experiments"
@@ -197,9 +195,6 @@ func signedNum(v float64) string {
 	return s
 }
 
-func (c *Analysis) setA(e vugu.DOMEvent) { c.A = e.PropString("target", "value") }
-func (c *Analysis) setB(e vugu.DOMEvent) { c.B = e.PropString("target", "value") }
-
 func (c *Analysis) diffBase() string { return c.P.fileBase() + "-" + c.A + "-vs-" + c.B }
 
 func (c *Analysis) exportDiff(png bool) {
@@ -229,8 +224,6 @@ func (c *Analysis) runsText() string {
 	}
 	return c.Runs
 }
-
-func (c *Analysis) setRuns(e vugu.DOMEvent) { c.Runs = e.PropString("target", "value") }
 
 func (c *Analysis) shaking() bool {
 	return c.Sweep != nil && !c.Sweep.Finished && c.Sweep.Err == ""

@@ -88,8 +88,6 @@ func (c *Compare) checkStale(changed bool) bool {
 	return true
 }
 
-func (c *Compare) toggle(name string) { c.P.Picked[name] = !c.P.Picked[name] }
-
 // runnable are the ticked policies that can run the scenario (ok), or
 // those that cannot.
 func (c *Compare) runnable(ok bool) []string {
@@ -209,20 +207,20 @@ func (c *Compare) request(id int, body []byte) (res *sched.Result, input bool, e
 	return r, false, err
 }
 
-// rows are the metrics every compared policy reports; partialRows the
+// rows are the metrics every compared policy reports (all), or the
 // others (most policies report a few of their own), in the table only.
-func (c *Compare) rows() []state.CompareRow {
-	all, _ := state.SplitRows(state.Compare(c.Results, c.deadlines))
-	return all
-}
-
-func (c *Compare) partialRows() []state.CompareRow {
-	_, some := state.SplitRows(state.Compare(c.Results, c.deadlines))
-	return some
+func (c *Compare) rows(all bool) []state.CompareRow {
+	var out []state.CompareRow
+	for _, r := range state.Compare(c.Results, c.deadlines) {
+		if r.All == all {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (c *Compare) partialLabel() string {
-	n := len(c.partialRows())
+	n := len(c.rows(false))
 	if c.ShowPartial {
 		return "Hide the metrics only some policies report"
 	}

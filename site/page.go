@@ -125,10 +125,9 @@ type Page struct {
 	cost costGate
 
 	// subMap caches the jobs' submit times for the narration, for the
-	// scenario subFor at edit count subGen.
+	// scenario subFor.
 	subMap map[string]float64
-	subFor *model.Scenario
-	subGen int
+	subFor runKey
 
 	// Hooks the views set, called with the lock held: onIdle by autosave
 	// (it says whether the page must render), onPreset when a preset

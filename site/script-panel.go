@@ -35,9 +35,10 @@ import (
 type ScriptPanel struct {
 	P *Page
 
-	// Text is the editor's text; synced the scenario's script it was
-	// last taken from or given to (a link, an undo or a preset that
-	// changes the scenario's script replaces the text).
+	// Text is the editor's text as typed (the scenario gets it at change
+	// or Run); synced the scenario's script it was last taken from or
+	// given to (a link, an undo or a preset that changes the scenario's
+	// script replaces the text).
 	Text   string
 	synced string
 	// tabOut: Escape was pressed, so the next Tab moves the focus on.
@@ -124,9 +125,6 @@ func (c *ScriptPanel) formLine() string {
 	}
 	return "This script: " + formText(in) + "."
 }
-
-// input keeps what is typed; the scenario gets it at change or Run.
-func (c *ScriptPanel) input(e vugu.DOMEvent) { c.Text = e.PropString("target", "value") }
 
 // change commits the text to the scenario (the textarea lost the focus).
 func (c *ScriptPanel) change(e vugu.DOMEvent) {

@@ -113,18 +113,6 @@ func MetricsCSV(rs []*sched.Result) []byte {
 	return b.Bytes()
 }
 
-// SplitRows separates the rows every policy reports from the others.
-func SplitRows(rows []CompareRow) (all, some []CompareRow) {
-	for _, r := range rows {
-		if r.All {
-			all = append(all, r)
-		} else {
-			some = append(some, r)
-		}
-	}
-	return all, some
-}
-
 // HigherIsBetter lists the metrics where more is better; every other
 // metric (makespan, flowtime, waits, idle time, CP, ...) is a cost.
 var HigherIsBetter = map[string]bool{
