@@ -49,12 +49,7 @@ type Analysis struct {
 }
 
 // results are the comparison's results.
-func (c *Analysis) results() []*sched.Result {
-	if c.Compare == nil {
-		return nil
-	}
-	return c.Compare.Results
-}
+func (c *Analysis) results() []*sched.Result { return c.Compare.Results }
 
 func (c *Analysis) shown() bool { return len(c.results()) > 0 || c.Sweep != nil }
 
