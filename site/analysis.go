@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vugu/vugu"
-
 	"gridplay/engine/sched"
 	"gridplay/site/analysis"
 	"gridplay/site/experiments"
@@ -51,12 +49,7 @@ type Analysis struct {
 }
 
 // results are the comparison's results.
-func (c *Analysis) results() []*sched.Result {
-	if c.Compare == nil {
-		return nil
-	}
-	return c.Compare.Results
-}
+func (c *Analysis) results() []*sched.Result { return c.Compare.Results }
 
 func (c *Analysis) shown() bool { return len(c.results()) > 0 || c.Sweep != nil }
 
@@ -87,28 +80,20 @@ func (c *Analysis) svg(i int) string {
 
 func (c *Analysis) stats() []analysis.StatRow { return analysis.Stats(c.results()) }
 
-func (c *Analysis) base() string { return c.P.fileBase() }
-
-func (c *Analysis) exportSVG(i int) {
+// exportFigure offers distribution figure i as PNG or SVG.
+func (c *Analysis) exportFigure(i int, png bool) {
 	c.figures()
 	if i < len(c.svgs) {
-		jsbridge.Download(c.base()+"-cdf-"+c.figs[i].Metric+".svg", "image/svg+xml", []byte(c.svgs[i]))
-	}
-}
-
-func (c *Analysis) exportPNG(i int) {
-	c.figures()
-	if i < len(c.svgs) {
-		jsbridge.DownloadSVGAsPNG(c.base()+"-cdf-"+c.figs[i].Metric+".png", c.svgs[i])
+		downloadFigure(c.P.fileBase()+"-cdf-"+c.figs[i].Metric, c.svgs[i], png)
 	}
 }
 
 func (c *Analysis) exportCDF() {
-	jsbridge.Download(c.base()+"-cdf.csv", "text/csv", analysis.CDFCSV(c.results()))
+	jsbridge.Download(c.P.fileBase()+"-cdf.csv", "text/csv", analysis.CDFCSV(c.results()))
 }
 
 func (c *Analysis) exportStats() {
-	jsbridge.Download(c.base()+"-distributions.csv", "text/csv", analysis.StatsCSV(c.results()))
+	jsbridge.Download(c.P.fileBase()+"-distributions.csv", "text/csv", analysis.StatsCSV(c.results()))
 }
 
 // Two schedules side by side.
@@ -205,20 +190,11 @@ func signedNum(v float64) string {
 	return s
 }
 
-func (c *Analysis) setA(e vugu.DOMEvent) { c.A = e.PropString("target", "value") }
-func (c *Analysis) setB(e vugu.DOMEvent) { c.B = e.PropString("target", "value") }
+func (c *Analysis) diffBase() string { return c.P.fileBase() + "-" + c.A + "-vs-" + c.B }
 
-func (c *Analysis) diffBase() string { return c.base() + "-" + c.A + "-vs-" + c.B }
-
-func (c *Analysis) exportDiffSVG() {
+func (c *Analysis) exportDiff(png bool) {
 	if d := c.difference(); d != nil {
-		jsbridge.Download(c.diffBase()+".svg", "image/svg+xml", []byte(d.Figure(MovesShown)))
-	}
-}
-
-func (c *Analysis) exportDiffPNG() {
-	if d := c.difference(); d != nil {
-		jsbridge.DownloadSVGAsPNG(c.diffBase()+".png", d.Figure(MovesShown))
+		downloadFigure(c.diffBase(), d.Figure(MovesShown), png)
 	}
 }
 
@@ -243,8 +219,6 @@ func (c *Analysis) runsText() string {
 	}
 	return c.Runs
 }
-
-func (c *Analysis) setRuns(e vugu.DOMEvent) { c.Runs = e.PropString("target", "value") }
 
 func (c *Analysis) shaking() bool {
 	return c.Sweep != nil && !c.Sweep.Finished && c.Sweep.Err == ""
@@ -366,7 +340,7 @@ func (c *Analysis) shakePolicies() []string {
 
 func (c *Analysis) exportShake() {
 	if c.Summary != nil {
-		jsbridge.Download(c.base()+"-shake.csv", "text/csv", c.Summary.CSV())
+		jsbridge.Download(c.P.fileBase()+"-shake.csv", "text/csv", c.Summary.CSV())
 	}
 }
 
@@ -382,13 +356,3 @@ func intervalStyle(cell analysis.ShakeCell) string {
 }
 
 func dotStyle(cell analysis.ShakeCell) string { return fmt.Sprintf("left: %.1f%%", cell.Dot) }
-
-func (c *Analysis) shakeDone() string {
-	if c.Summary != nil {
-		return "true"
-	}
-	return "false"
-}
-
-// sigAttr is the data-significant attribute, "true" or "false".
-func sigAttr(d analysis.ShakeDiff) string { return strconv.FormatBool(d.Significant) }

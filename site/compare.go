@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"gridplay/engine/api/compact"
 	"gridplay/engine/model"
@@ -89,13 +88,12 @@ func (c *Compare) checkStale(changed bool) bool {
 	return true
 }
 
-func (c *Compare) toggle(name string) { c.P.Picked[name] = !c.P.Picked[name] }
-
-// runnable are the ticked policies that can run the scenario.
-func (c *Compare) runnable() []string {
+// runnable are the ticked policies that can run the scenario (ok), or
+// those that cannot.
+func (c *Compare) runnable(ok bool) []string {
 	var out []string
 	for _, n := range c.P.pickedList() {
-		if c.P.verdict(n).OK {
+		if c.P.verdict(n).OK == ok {
 			out = append(out, n)
 		}
 	}
@@ -107,12 +105,7 @@ func (c *Compare) runnable() []string {
 // ticked when an import replaces its scenario (MUSCLE's on a whole
 // trace), and the button counts only the others.
 func (c *Compare) skipped() string {
-	var names []string
-	for _, n := range c.P.pickedList() {
-		if !c.P.verdict(n).OK {
-			names = append(names, n)
-		}
-	}
+	names := c.runnable(false)
 	switch len(names) {
 	case 0:
 		return ""
@@ -125,15 +118,13 @@ func (c *Compare) skipped() string {
 // untickSkipped unticks the policies that cannot run the scenario; an
 // event handler.
 func (c *Compare) untickSkipped() {
-	for _, n := range c.P.pickedList() {
-		if !c.P.verdict(n).OK {
-			delete(c.P.Picked, n)
-		}
+	for _, n := range c.runnable(false) {
+		delete(c.P.Picked, n)
 	}
 }
 
 func (c *Compare) buttonLabel() string {
-	switch n := len(c.runnable()); n {
+	switch n := len(c.runnable(true)); n {
 	case 0:
 		return "Compare (tick two or more)"
 	case 1:
@@ -147,7 +138,7 @@ func (c *Compare) buttonLabel() string {
 // handler.
 func (c *Compare) start() {
 	p := c.P
-	names := c.runnable()
+	names := c.runnable(true)
 	if len(names) == 0 || c.task.Running() {
 		return
 	}
@@ -216,20 +207,20 @@ func (c *Compare) request(id int, body []byte) (res *sched.Result, input bool, e
 	return r, false, err
 }
 
-// rows are the metrics every compared policy reports; partialRows the
+// rows are the metrics every compared policy reports (all), or the
 // others (most policies report a few of their own), in the table only.
-func (c *Compare) rows() []state.CompareRow {
-	all, _ := state.SplitRows(state.Compare(c.Results, c.deadlines))
-	return all
-}
-
-func (c *Compare) partialRows() []state.CompareRow {
-	_, some := state.SplitRows(state.Compare(c.Results, c.deadlines))
-	return some
+func (c *Compare) rows(all bool) []state.CompareRow {
+	var out []state.CompareRow
+	for _, r := range state.Compare(c.Results, c.deadlines) {
+		if r.All == all {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (c *Compare) partialLabel() string {
-	n := len(c.partialRows())
+	n := len(c.rows(false))
 	if c.ShowPartial {
 		return "Hide the metrics only some policies report"
 	}
@@ -329,13 +320,4 @@ func (c *Compare) progressNow() string {
 
 func (c *Compare) progressText() string {
 	return fmt.Sprintf("Comparing: %d of %d policies done", c.Done, c.N)
-}
-
-// errText is the failures as text, for tests and the status line.
-func (c *Compare) errText() string {
-	var b strings.Builder
-	for _, e := range c.Errs {
-		b.WriteString(e.Policy + ": " + e.Sentence + "\n")
-	}
-	return b.String()
 }

@@ -22,13 +22,11 @@ type costGate struct {
 	State string
 	Work  sched.Work
 	// key is the scenario asked about; ok the one the user said Run
-	// anyway for (okSet: there is one); estWork the estimate of est.
-	key, ok runKey
-	okSet   bool
-	est     runKey
-	estSet  bool
-	estWork sched.Work
-	estErr  error
+	// anyway for; estWork the estimate of est. The zero runKey is no
+	// scenario's.
+	key, ok, est runKey
+	estWork      sched.Work
+	estErr       error
 }
 
 // holdCostly says whether the run about to start waits for the user:
@@ -38,7 +36,7 @@ type costGate struct {
 func (p *Page) holdCostly() bool {
 	k := p.runKey()
 	g := &p.cost
-	if g.okSet && g.ok == k {
+	if g.ok == k {
 		return false
 	}
 	w, err := p.estimate()
@@ -59,8 +57,8 @@ func (p *Page) holdCostly() bool {
 // once per scenario. The lock is held.
 func (p *Page) estimate() (sched.Work, error) {
 	g := &p.cost
-	if k := p.runKey(); !g.estSet || g.est != k {
-		g.est, g.estSet = k, true
+	if k := p.runKey(); g.est != k {
+		g.est = k
 		g.estWork, g.estErr = runner.EstimateUnchecked(p.App.Scenario)
 	}
 	return g.estWork, g.estErr
@@ -108,7 +106,7 @@ func (c *CostAsk) play() { c.P.cost.State = "ask" }
 // runAnyway starts the run asked about; an event handler.
 func (c *CostAsk) runAnyway() {
 	p := c.P
-	p.cost.ok, p.cost.okSet, p.cost.State = p.runKey(), true, ""
+	p.cost.ok, p.cost.State = p.runKey(), ""
 	p.runFromEvent()
 }
 

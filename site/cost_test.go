@@ -31,7 +31,7 @@ func longScenario() *model.Scenario {
 // anyway; Cancel posts none; the embed holds it behind a Play.
 func TestLongRunWaits(t *testing.T) {
 	f := &fakeEngine{status: 200, done: make(chan struct{})}
-	p := NewPage(state.New(), f)
+	p := NewPage(f)
 	p.env = &env{}
 	p.App.Scenario = longScenario()
 	p.run()
@@ -63,7 +63,7 @@ func TestLongRunWaits(t *testing.T) {
 	}
 
 	g := &fakeEngine{status: 200, done: make(chan struct{})}
-	e := NewPage(state.New(), g)
+	e := NewPage(g)
 	e.env, e.IsEmbed, e.autoplay = &env{}, true, true
 	e.App.Scenario = longScenario()
 	e.run()
@@ -85,10 +85,11 @@ func TestLongRunWaits(t *testing.T) {
 // before its run, and each is far within the engine's cap.
 func TestPresetsDoNotAsk(t *testing.T) {
 	for _, pr := range state.Presets {
-		for _, name := range append([]string{pr.Policy}, pr.Compare...) {
+		own := pr.Build().Policy.Name
+		for _, name := range append([]string{own}, pr.Compare...) {
 			s := pr.Build()
 			s.Policy = model.Policy{Name: name, Params: s.Policy.Params}
-			if name != pr.Policy {
+			if name != own {
 				s.Policy.Params = nil
 			}
 			w, err := runner.Estimate(s)
@@ -98,7 +99,7 @@ func TestPresetsDoNotAsk(t *testing.T) {
 			if w.BrowserSeconds() > AskSeconds || w.Steps > sched.MaxSteps/100 {
 				t.Errorf("%s under %s: %s steps, about %.0f s in the browser", pr.ID, name, sched.Sci(w.Steps), w.BrowserSeconds())
 			}
-			p := NewPage(state.New(), &fakeEngine{status: 200, done: make(chan struct{})})
+			p := NewPage(&fakeEngine{status: 200, done: make(chan struct{})})
 			p.App.Scenario = s
 			if p.holdCostly() {
 				t.Errorf("%s under %s: the page asks", pr.ID, name)

@@ -59,10 +59,7 @@ func (p *Page) embedCommand(c jsbridge.EmbedCommand) {
 	case "pause":
 		p.pause()
 	case "seek":
-		if l := p.Lesson(); c.Step >= 1 && l != nil && c.Step <= len(l.Steps) {
-			p.seek(l.Steps[c.Step-1].T)
-			p.App.Player.Stopped = c.Step
-		} else if !math.IsNaN(c.T) {
+		if !p.goStep(c.Step-1) && !math.IsNaN(c.T) {
 			p.seek(c.T)
 		}
 	}

@@ -70,7 +70,7 @@ func (c *Export) schedule() {
 // built (the outputs view builds it a moment after each run).
 func (c *Export) scheduleReady() bool {
 	o := c.Outputs
-	return o != nil && c.P.App.Result != nil && o.forRes == c.P.App.Result && o.Table != nil
+	return c.P.App.Result != nil && o.forRes == c.P.App.Result && o.Table != nil
 }
 
 // metrics writes the metrics the page shows for this scenario: the
@@ -78,7 +78,7 @@ func (c *Export) scheduleReady() bool {
 // current run alone (a stale comparison is for another scenario).
 func (c *Export) metrics() {
 	var rs []*sched.Result
-	if c.Compare != nil && c.Compare.current(c.P.App.Scenario) {
+	if c.Compare.current(c.P.App.Scenario) {
 		rs = c.Compare.Results
 	} else if c.P.App.Result != nil {
 		rs = []*sched.Result{c.P.App.Result}

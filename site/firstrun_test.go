@@ -18,7 +18,7 @@ func TestFirstVisitRunIsThePagesRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &fakeEngine{status: 200, done: make(chan struct{})}
-	p := NewPage(state.New(), f)
+	p := NewPage(f)
 	p.env = &env{}
 	p.loadInitial("", "")
 	p.run()
@@ -32,7 +32,7 @@ func TestFirstVisitRunIsThePagesRequest(t *testing.T) {
 	}
 	// A share link or a saved scenario is another request.
 	g := &fakeEngine{status: 200, done: make(chan struct{})}
-	q := NewPage(state.New(), g)
+	q := NewPage(g)
 	q.env = &env{}
 	q.loadPreset("titan-fig9")
 	q.run()

@@ -14,8 +14,6 @@ type FramesView struct {
 	P *Page
 }
 
-func (c *FramesView) views() []string { return frames.Views(c.P.App.Frames) }
-
 // tab is a view's short name, for its tab.
 func (c *FramesView) tab(v string) string {
 	switch v {
@@ -30,8 +28,6 @@ func (c *FramesView) tab(v string) string {
 	}
 	return v
 }
-
-func (c *FramesView) set(v string) { c.P.View = v }
 
 func (c *FramesView) paint(v js.Value) {
 	p := c.P

@@ -19,24 +19,11 @@ import (
 	"gridplay/site/state"
 )
 
-// Gantt is the chart with its playback controls.
+// Gantt is the page's chart with its playback controls (Page.play,
+// pause, step and seek); the clock names the position of the frames of
+// the view shown below it, or says why there is no chart.
 type Gantt struct {
-	Chart    *gantt.Chart
-	Player   *state.Player
-	Scenario *model.Scenario
-	Result   *sched.Result
-	Frames   []state.Frame
-	// The playback's handlers (Page.play, pause, step and seek).
-	OnPlay  func()
-	OnPause func()
-	OnStep  func(n int)
-	OnSeek  func(t float64)
-	// View is the frame view shown below the chart; the clock names the
-	// position of its frames.
-	View string
-	// Status is the engine's (state.Status...): the clock says why there
-	// is no chart.
-	Status string
+	P *Page
 
 	Tip string
 	// dragX is where a drag that pans the zoomed chart last was
@@ -58,7 +45,7 @@ const LabelX = gantt.LabelWidth
 // Compute drops a tooltip that describes another chart than the one
 // shown (a preset or a run replaced it).
 func (c *Gantt) Compute(ctx vugu.ComputeCtx) {
-	if c.Chart != c.tipFor {
+	if c.P.chart != c.tipFor {
 		c.Tip, c.tipFor = "", nil
 	}
 }
@@ -71,23 +58,21 @@ func (c *Gantt) speedIs(v float64) bool {
 }
 
 func (c *Gantt) mult() float64 {
-	span := c.Player.End - c.Player.Start
-	if c.Player.Speed <= 0 || span <= 0 {
+	span := c.P.App.Player.End - c.P.App.Player.Start
+	if c.P.App.Player.Speed <= 0 || span <= 0 {
 		return 1
 	}
-	return c.Player.Speed / (span / state.Duration)
+	return c.P.App.Player.Speed / (span / state.Duration)
 }
 
 func (c *Gantt) speed(e vugu.DOMEvent) {
 	v, err := strconv.ParseFloat(e.JSEventTarget().Get("value").String(), 64)
-	span := c.Player.End - c.Player.Start
+	span := c.P.App.Player.End - c.P.App.Player.Start
 	if err != nil || v <= 0 || span <= 0 {
 		return
 	}
-	c.Player.Speed = v * span / state.Duration
+	c.P.App.Player.Speed = v * span / state.Duration
 }
-
-func (c *Gantt) scrubValue() string { return ScrubValue(c.Player) }
 
 // ScrubValue is the scrubber position, 0 to 1000.
 func ScrubValue(p *state.Player) string {
@@ -99,10 +84,12 @@ func (c *Gantt) scrub(e vugu.DOMEvent) {
 	if err != nil {
 		return
 	}
-	c.OnSeek(c.Player.At(v / 1000))
+	c.P.seek(c.P.App.Player.At(v / 1000))
 }
 
-func (c *Gantt) clock() string { return Clock(c.Chart, c.Player, c.View, c.Frames, c.Status) }
+func (c *Gantt) clock() string {
+	return Clock(c.P.chart, &c.P.App.Player, c.P.View, c.P.App.Frames, c.P.App.Status)
+}
 
 // Clock is the playback position as text.
 // The Gantt chart runs in simulated seconds; the frames of view are
@@ -145,17 +132,17 @@ func (c *Gantt) paint(v js.Value) {
 	if c.Tip == "" {
 		jsbridge.SetTip(v, "")
 	}
-	if c.Chart == nil {
+	if c.P.chart == nil {
 		// No schedule (an error, a cancelled run): the canvas must not
 		// keep the last one's drawing as if it were this scenario's.
 		// While a run is in flight the last drawing stays, so a quick
 		// run does not flash.
-		if c.Status != state.StatusRunning {
+		if c.P.App.Status != state.StatusRunning {
 			paint.ClearGantt(v)
 		}
 		return
 	}
-	paint.Gantt(v, c.Chart, c.Player.T)
+	paint.Gantt(v, c.P.chart, c.P.App.Player.T)
 }
 
 // leave hides the tooltip and ends a drag (the pointer left the chart).
@@ -170,20 +157,20 @@ func (c *Gantt) leave() {
 // wheel keeps scrolling the page.
 
 func (c *Gantt) zoom(f float64) {
-	if c.Chart == nil {
+	if c.P.chart == nil {
 		return
 	}
-	t0, t1 := c.Chart.Window()
-	c.Chart.Zoom((t0+t1)/2, f)
+	t0, t1 := c.P.chart.Window()
+	c.P.chart.Zoom((t0+t1)/2, f)
 }
 
 func (c *Gantt) whole() {
-	if c.Chart != nil {
-		c.Chart.Win = gantt.Window{}
+	if c.P.chart != nil {
+		c.P.chart.Win = gantt.Window{}
 	}
 }
 
-func (c *Gantt) zoomed() bool { return c.Chart != nil && c.Chart.Zoomed() }
+func (c *Gantt) zoomed() bool { return c.P.chart != nil && c.P.chart.Zoomed() }
 
 // canvasX is the pointer's x on the Gantt canvas and the canvas width.
 func canvasX(e vugu.DOMEvent) (x, w float64, ok bool) {
@@ -197,7 +184,7 @@ func canvasX(e vugu.DOMEvent) (x, w float64, ok bool) {
 
 func (c *Gantt) wheel(e vugu.DOMEvent) {
 	ev := e.JSEvent()
-	if c.Chart == nil || !(ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()) {
+	if c.P.chart == nil || !(ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()) {
 		return
 	}
 	e.PreventDefault()
@@ -209,7 +196,7 @@ func (c *Gantt) wheel(e vugu.DOMEvent) {
 	if ev.Get("deltaY").Float() > 0 {
 		f = 1.25
 	}
-	c.Chart.Zoom(gantt.TimeAt(c.Chart, w, x), f)
+	c.P.chart.Zoom(gantt.TimeAt(c.P.chart, w, x), f)
 }
 
 func (c *Gantt) down(e vugu.DOMEvent) {
@@ -217,34 +204,32 @@ func (c *Gantt) down(e vugu.DOMEvent) {
 	c.dragging = true
 }
 
-func (c *Gantt) up() { c.dragging = false }
-
 // hover shows the details of the job under the pointer, or pans a
 // zoomed chart under a drag. It runs outside Vugu (jsbridge.OnHover): it
 // paints the chart and the tooltip itself and renders nothing, so a
 // pointer moving over the chart costs no page render.
 func (c *Gantt) hover(p jsbridge.Pointer) {
-	if c.Chart == nil {
+	if c.P.chart == nil {
 		return
 	}
-	if c.dragging && p.Buttons&1 != 0 && c.Chart.Zoomed() {
-		c.Chart.Pan(gantt.TimeAt(c.Chart, p.W, LabelX) - gantt.TimeAt(c.Chart, p.W, LabelX+p.ClientX-c.dragX))
+	if c.dragging && p.Buttons&1 != 0 && c.P.chart.Zoomed() {
+		c.P.chart.Pan(gantt.TimeAt(c.P.chart, p.W, LabelX) - gantt.TimeAt(c.P.chart, p.W, LabelX+p.ClientX-c.dragX))
 		c.dragX = p.ClientX
-		paint.RepaintGantt(c.Chart, c.Player.T)
+		paint.RepaintGantt(c.P.chart, c.P.App.Player.T)
 		c.setTip("")
 		return
 	}
-	i := gantt.Hit(c.Chart, p.W, p.H, c.Player.T, p.X, p.Y)
+	i := gantt.Hit(c.P.chart, p.W, p.H, c.P.App.Player.T, p.X, p.Y)
 	if i < 0 {
 		c.setTip("")
 		return
 	}
-	c.setTip(JobDetails(c.Scenario, c.Result, c.Frames, c.Chart.Bars[i].Index, c.Chart.Times()))
+	c.setTip(JobDetails(c.P.App.Scenario, c.P.App.Result, c.P.App.Frames, c.P.chart.Bars[i].Index, c.P.chart.Times()))
 }
 
 // setTip shows text as the tooltip of the chart shown.
 func (c *Gantt) setTip(text string) {
-	c.Tip, c.tipFor = text, c.Chart
+	c.Tip, c.tipFor = text, c.P.chart
 	jsbridge.SetTip(c.host, text)
 }
 
@@ -288,24 +273,12 @@ func Why(policy string, p sched.Placement, fs []state.Frame) string {
 	for _, f := range fs {
 		switch f.Kind {
 		case "backfill":
-			var d struct {
-				Job    string  `json:"job"`
-				Head   string  `json:"head"`
-				Shadow float64 `json:"shadow"`
-				EstEnd float64 `json:"est_end"`
-			}
+			var d frames.Backfill
 			if json.Unmarshal(f.Data, &d) == nil && d.Job == p.Job {
 				return fmt.Sprintf("Backfilled: it is estimated to end by %s s, so it does not delay %s, whose reservation starts at the shadow time %s s.", state.FormatNumber(d.EstEnd), d.Head, state.FormatNumber(d.Shadow))
 			}
 		case "transfer":
-			var d struct {
-				Job   string  `json:"job"`
-				From  string  `json:"from"`
-				To    string  `json:"to"`
-				PB    float64 `json:"pb"`
-				Moved bool    `json:"moved"`
-				Why   string  `json:"why"`
-			}
+			var d frames.Transfer
 			if json.Unmarshal(f.Data, &d) == nil && d.Job == p.Job && d.Moved {
 				return fmt.Sprintf("Moved from %s to %s (%s; performance benefit %s, hybrid eq. 1).", d.From, d.To, d.Why, state.FormatNumber(d.PB))
 			}

@@ -5,33 +5,25 @@ import "gridplay/site/state"
 // Header is the page title, the views (playground, experiments) and the
 // engine status.
 type Header struct {
-	Status string
-	Tab    string
-	OnTab  func(tab string)
+	R *Root
 }
 
 func (c *Header) tabClass(tab string) string {
-	if c.Tab == tab {
+	if c.R.Tab == tab {
 		return "tab nav-" + tab + " selected"
 	}
 	return "tab nav-" + tab
 }
 
 func (c *Header) current(tab string) string {
-	if c.Tab == tab {
+	if c.R.Tab == tab {
 		return "page"
 	}
 	return "false"
 }
 
-func (c *Header) show(tab string) {
-	if c.OnTab != nil {
-		c.OnTab(tab)
-	}
-}
-
 func (c *Header) label() string {
-	switch c.Status {
+	switch c.R.P.App.Status {
 	case state.StatusRunning:
 		return "engine running"
 	case state.StatusDone:

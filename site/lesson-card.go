@@ -13,10 +13,8 @@ import (
 // field is shown as text (a lesson comes from a link: a stranger's data).
 type LessonCard struct {
 	P *Page
-	// Editor is the lesson editor, opened by "Write your own".
-	Editor *LessonEditor
-	// OpenPanel opens one of the page's panels.
-	OpenPanel func(name string)
+	// R opens the lesson editor ("Write your own").
+	R *Root
 
 	// picks are the choices picked for the steps' questions, by step,
 	// for the lesson pickedFor.
@@ -105,11 +103,7 @@ func (c *LessonCard) choiceClass(k int) string {
 	return "lesson-choice wrong"
 }
 
-func (c *LessonCard) choicePressed(k int) string { return strconv.FormatBool(c.picked() == k) }
-
 func (c *LessonCard) l() *lesson.Lesson { return c.P.Lesson() }
-
-func (c *LessonCard) has() bool { return c.l() != nil }
 
 func (c *LessonCard) stepLabel(i int, s lesson.Step) string {
 	l := "Step " + strconv.Itoa(i+1) + " at t = " + state.FormatNumber(s.T) + " s"
@@ -129,16 +123,6 @@ func (c *LessonCard) stepClass(i int) string {
 	return "lesson-step"
 }
 
-// goStep moves the replay to step i; an event handler.
-func (c *LessonCard) goStep(i int) {
-	l := c.l()
-	if l == nil || i < 0 || i >= len(l.Steps) {
-		return
-	}
-	c.P.seek(l.Steps[i].T)
-	c.P.App.Player.Stopped = i + 1
-}
-
 // stopNote is the note of the step the replay paused at, "" when none.
 func (c *LessonCard) stopNote() string {
 	if i := c.step(); i >= 0 {
@@ -148,13 +132,6 @@ func (c *LessonCard) stopNote() string {
 }
 
 func (c *LessonCard) write() {
-	if c.Editor != nil {
-		c.Editor.startFrom(c.l())
-	}
-	if c.OpenPanel != nil {
-		c.OpenPanel("lesson")
-	}
+	c.R.LessonEditor.startFrom(c.l())
+	c.R.openPanel("lesson")
 }
-
-// own says the lesson is not the preset's (a link's, or a preview).
-func (c *LessonCard) own() bool { return c.P.lesson != nil }

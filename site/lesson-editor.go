@@ -151,10 +151,7 @@ func (c *LessonEditor) checked() *lesson.Lesson {
 	l := c.Draft
 	l.Steps = append([]lesson.Step(nil), c.Draft.Steps...)
 	l.Clean()
-	if err := l.Validate(); err != nil {
-		c.Err = err.Error()
-		return nil
-	}
+	// Encode validates it, and checks that it fits a link.
 	if _, err := lesson.Encode(&l); err != nil {
 		c.Err = err.Error()
 		return nil
@@ -207,10 +204,7 @@ func (c *LessonEditor) embed() {
 		c.Code = ""
 		return
 	}
-	h := 360
-	if c.Share != nil {
-		h = c.Share.EmbedHeight
-	}
+	h := c.Share.EmbedHeight
 	c.Code = EmbedSnippet(u+"&autoplay=0&height="+strconv.Itoa(h), EmbedFrameHeight(h, c.checked()), "gridplay lesson: "+c.Draft.Title)
 	if jsbridge.Copy(c.Code) {
 		c.P.async.Notice = "Lesson embed code copied to the clipboard."

@@ -41,7 +41,7 @@ func TestLoadInitialHostileLinks(t *testing.T) {
 		{"no link", "", "", "my saved work"},
 	}
 	for _, tt := range tests {
-		c := NewPage(state.New(), nil)
+		c := NewPage(nil)
 		c.loadInitial(tt.hash, string(savedJSON))
 		if tt.wantErr != "" && !strings.Contains(c.LinkErr, tt.wantErr) {
 			t.Errorf("%s: LinkErr %q, want it to mention %q", tt.name, c.LinkErr, tt.wantErr)
@@ -58,13 +58,13 @@ func TestLoadInitialHostileLinks(t *testing.T) {
 	}
 	// Saved work that does not validate yet is kept, not replaced.
 	half := `{"version":1,"name":"half done","seed":1,"platform":{"clusters":[{"id":"c0","nodes":4}]},"jobs":[{"id":"a","size":0,"runtime":1}],"policy":{"name":"fcfs"}}`
-	ch := NewPage(state.New(), nil)
+	ch := NewPage(nil)
 	ch.loadInitial("", half)
 	if ch.App.Scenario.Name != "half done" {
 		t.Errorf("half-edited work replaced by %q", ch.App.Scenario.Name)
 	}
 	// Nothing saved: the default preset, MUSCLE Table 1.
-	c := NewPage(state.New(), nil)
+	c := NewPage(nil)
 	c.loadInitial("#s=v2.xyz", "")
 	if c.App.Scenario.Name != "MUSCLE Table 1" || c.LinkErr == "" {
 		t.Errorf("fallback %q err %q", c.App.Scenario.Name, c.LinkErr)
@@ -125,12 +125,12 @@ func TestLoadInitialLesson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := NewPage(state.New(), nil)
+	p := NewPage(nil)
 	p.loadInitial("#s="+tok+"&l="+ltok, "")
 	if l := p.Lesson(); l == nil || l.Title != "Look at j1" || p.LinkErr != "" {
 		t.Errorf("lesson %+v, error %q", l, p.LinkErr)
 	}
-	p = NewPage(state.New(), nil)
+	p = NewPage(nil)
 	p.loadInitial("#s="+tok+"&l=v1.%%%", "")
 	// A link cut in its lesson part: the scenario is loaded, and the
 	// page says so, and that the lesson is not (it said "Nothing was
@@ -143,7 +143,7 @@ func TestLoadInitialLesson(t *testing.T) {
 	}
 	// The same link pasted into an open tab (or sent to the embed):
 	// the scenario opens and the lesson's problem is said.
-	p = NewPage(state.New(), &fakeEngine{status: 200, done: make(chan struct{})})
+	p = NewPage(&fakeEngine{status: 200, done: make(chan struct{})})
 	p.env = &env{}
 	if msg := p.openLink("#s="+tok+"&l="+ltok[:len(ltok)/2], false); p.App.Scenario.Name != s.Name || p.LessonErr == "" || !strings.Contains(msg, "scenario of this link was opened") {
 		t.Errorf("open tab, lesson cut: scenario %q, lesson error %q, message %q", p.App.Scenario.Name, p.LessonErr, msg)

@@ -15,7 +15,6 @@ import (
 
 	"gridplay/engine/api/compact"
 	"gridplay/site/jsbridge"
-	"gridplay/site/state"
 	"gridplay/wasm/engineserve"
 )
 
@@ -35,7 +34,7 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	root := &Root{App: state.New(), Engine: jsbridge.WorkerEngine{Type: bodyType}}
+	root := &Root{P: NewPage(jsbridge.WorkerEngine{Type: bodyType})}
 	gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	// Every render is counted for the browser tests (jsbridge.Rendered);
 	// the slow ones are marked.
@@ -46,7 +45,7 @@ func main() {
 		gc0 := gcs[0].Value.Uint64()
 		res := buildEnv.RunBuild(root)
 		built := jsbridge.Now()
-		guardEvents(res, root.fault)
+		guardEvents(res, root.P.fault)
 		if err := renderer.Render(res); err != nil {
 			panic(err)
 		}

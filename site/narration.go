@@ -41,10 +41,7 @@ func (p *Page) narration() []frames.Seg {
 	if p.chart != nil {
 		tf = p.chart.Times()
 	}
-	if lead := p.scriptNarration(); lead != nil {
-		return append(lead, p.narrationBody(a, pl, tf)...)
-	}
-	return p.narrationBody(a, pl, tf)
+	return append(p.scriptNarration(), p.narrationBody(a, pl, tf)...)
 }
 
 // narrationBody is the narration of the frame or the chart at the clock.
@@ -72,12 +69,12 @@ func (p *Page) submits() map[string]float64 {
 	if len(s.Jobs) == 0 {
 		return nil
 	}
-	if p.subFor != s || p.subGen != p.App.Gen {
+	if k := p.runKey(); p.subFor != k {
 		p.subMap = make(map[string]float64, len(s.Jobs))
 		for _, j := range s.Jobs {
 			p.subMap[j.ID] = j.Submit
 		}
-		p.subFor, p.subGen = s, p.App.Gen
+		p.subFor = k
 	}
 	return p.subMap
 }

@@ -103,15 +103,6 @@ func (c *Outputs) build(r *sched.Result, s *model.Scenario, system string) {
 
 func (c *Outputs) ready() bool { return c.Table != nil && c.Series != nil }
 
-// readyAttr is the data-ready attribute: "true" once the table and the
-// series are built (a bool attribute renders as present or absent).
-func (c *Outputs) readyAttr() string {
-	if c.ready() {
-		return "true"
-	}
-	return "false"
-}
-
 // paintSeries draws the series canvas after every render; playback
 // paints it through Outputs.paintNow.
 func (c *Outputs) paintSeries(v js.Value) {
@@ -291,15 +282,19 @@ func (c *Outputs) seriesSVG() string {
 	return experiments.Stack(experiments.SVG(busy), experiments.SVG(queue))
 }
 
-func (c *Outputs) exportSeriesSVG() {
+func (c *Outputs) exportSeries(png bool) {
 	if c.Series != nil {
-		jsbridge.Download(c.fileBase()+"-series.svg", "image/svg+xml", []byte(c.seriesSVG()))
+		downloadFigure(c.fileBase()+"-series", c.seriesSVG(), png)
 	}
 }
 
-func (c *Outputs) exportSeriesPNG() {
-	if c.Series != nil {
-		jsbridge.DownloadSVGAsPNG(c.fileBase()+"-series.png", c.seriesSVG())
+// downloadFigure offers the figure svg as name.png when png is set,
+// else as name.svg.
+func downloadFigure(name, svg string, png bool) {
+	if png {
+		jsbridge.DownloadSVGAsPNG(name+".png", svg)
+	} else {
+		jsbridge.Download(name+".svg", "image/svg+xml", []byte(svg))
 	}
 }
 

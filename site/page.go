@@ -49,12 +49,11 @@ type Page struct {
 	PolicyErr string
 
 	// Preset is the preset loaded last; presetPtr the scenario it built
-	// (see presetID); presetWork its workload as loaded, presetGen the
-	// edit count then, presetAt and presetSame the last comparison.
+	// (see presetID); presetWork its workload as loaded, presetAt and
+	// presetSame the last comparison.
 	Preset     string
 	presetPtr  *model.Scenario
 	presetWork presetWorkload
-	presetGen  int
 	presetAt   int
 	presetSame bool
 
@@ -85,7 +84,6 @@ type Page struct {
 	// Embed mode (static/embed.html): the Gantt and its controls only.
 	IsEmbed  bool
 	autoplay bool
-	height   int
 	// still: the visitor asks for reduced motion (prefers-reduced-motion),
 	// so a run's replay does not start by itself in the playground.
 	still bool
@@ -127,10 +125,9 @@ type Page struct {
 	cost costGate
 
 	// subMap caches the jobs' submit times for the narration, for the
-	// scenario subFor at edit count subGen.
+	// scenario subFor.
 	subMap map[string]float64
-	subFor *model.Scenario
-	subGen int
+	subFor runKey
 
 	// Hooks the views set, called with the lock held: onIdle by autosave
 	// (it says whether the page must render), onPreset when a preset
@@ -142,12 +139,10 @@ type Page struct {
 	onFrame          func()
 }
 
-// NewPage returns a page showing app's scenario, talking to engine.
-func NewPage(app *state.App, engine jsbridge.Engine) *Page {
-	if app == nil {
-		app = state.New()
-	}
-	return &Page{App: app, Engine: engine, Picked: map[string]bool{}}
+// NewPage returns a page showing the default scenario, talking to
+// engine.
+func NewPage(engine jsbridge.Engine) *Page {
+	return &Page{App: state.New(), Engine: engine, Picked: map[string]bool{}}
 }
 
 type seenKey struct {
@@ -209,8 +204,6 @@ func (p *Page) recoverGo() {
 		p.env.UnlockRender()
 	}()
 }
-
-func (p *Page) dismissFault() { p.Fault = "" }
 
 func (p *Page) dismissLinkErr() {
 	p.LinkErr, p.LessonErr = "", ""
@@ -349,7 +342,7 @@ func (p *Page) choosePreset(id string) {
 func (p *Page) markPreset() {
 	p.presetPtr = p.App.Scenario
 	p.presetWork = workloadOf(p.App.Scenario)
-	p.presetGen, p.presetAt, p.presetSame = p.App.Gen, p.App.Gen, true
+	p.presetAt, p.presetSame = p.App.Gen, true
 }
 
 // presetWorkload is what makes a scenario a preset's, besides its
@@ -506,10 +499,6 @@ func (p *Page) undoTitle() string {
 	return "Nothing to undo (Ctrl+Z)"
 }
 
-func (p *Page) dismissNotice() { p.async.Notice = "" }
-
-func (p *Page) hasError() bool { return p.App.Err != "" }
-
 // fileBase is the start of every export's file name, from the
 // scenario's name.
 func (p *Page) fileBase() string {
@@ -619,27 +608,18 @@ func (p *Page) resolveTrace() bool {
 	return true
 }
 
-// shareLink is the share link of the scenario with the ticked policies,
-// or the reason there is none.
-func (p *Page) shareLink(base string) (string, error) {
+// shareLinkWith is the share link of the scenario with the ticked
+// policies and lesson l (none when nil), or the reason there is none.
+func (p *Page) shareLinkWith(base string, l *lessonpkg.Lesson) (string, error) {
 	tok, err := state.ShareToken(p.linkScenario())
 	if err != nil {
 		return "", scriptLinkErr(err, p.App.Scenario)
-	}
-	return base + "#s=" + tok + state.CompareOption(p.pickedList()), nil
-}
-
-// shareLinkWith is the share link with lesson l in it (none when nil).
-func (p *Page) shareLinkWith(base string, l *lessonpkg.Lesson) (string, error) {
-	u, err := p.shareLink(base)
-	if err != nil {
-		return "", err
 	}
 	opt, err := lessonpkg.Option(l)
 	if err != nil {
 		return "", err
 	}
-	return u + opt, nil
+	return base + "#s=" + tok + state.CompareOption(p.pickedList()) + opt, nil
 }
 
 func sameScenario(a, b *model.Scenario) bool {
@@ -708,6 +688,18 @@ func (p *Page) Lesson() *lessonpkg.Lesson {
 		return p.lesson
 	}
 	return lessonpkg.Builtin(p.presetID())
+}
+
+// goStep moves the replay to step i of the lesson shown; false when
+// there is no such step.
+func (p *Page) goStep(i int) bool {
+	l := p.Lesson()
+	if l == nil || i < 0 || i >= len(l.Steps) {
+		return false
+	}
+	p.seek(l.Steps[i].T)
+	p.App.Player.Stopped = i + 1
+	return true
 }
 
 // setLesson shows l (nil for the preset's own) and pauses the replay at

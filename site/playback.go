@@ -7,7 +7,6 @@ import (
 	"gridplay/site/frames"
 	"gridplay/site/jsbridge"
 	"gridplay/site/paint"
-	"gridplay/site/state"
 )
 
 // Playback: the clock (state.Player) runs over the schedule; the Gantt
@@ -78,8 +77,6 @@ func (p *Page) seek(t float64) {
 	p.App.Player.Seek(t)
 }
 
-func (p *Page) player() *state.Player { return &p.App.Player }
-
 // frameCount is the number of animation frames shown at the clock.
 func (p *Page) frameCount() int { return frames.Shown(p.View, p.App.Frames, &p.App.Player) }
 
@@ -139,7 +136,6 @@ func (p *Page) keys() {
 func (p *Page) key(k jsbridge.Key) {
 	defer p.recoverGo()
 	p.env.Lock()
-	rerun := false
 	switch {
 	case k.Key == " ":
 		p.toggle()
@@ -149,12 +145,9 @@ func (p *Page) key(k jsbridge.Key) {
 		p.step(-1)
 	case p.IsEmbed:
 	case k.Ctrl && (k.Key == "y" || (k.Key == "z" && k.Shift)):
-		rerun = p.App.Redo()
+		p.redo()
 	case k.Ctrl && k.Key == "z":
-		rerun = p.App.Undo()
+		p.undo()
 	}
 	p.env.UnlockRender()
-	if rerun {
-		p.run()
-	}
 }

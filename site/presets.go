@@ -28,5 +28,3 @@ func (c *Presets) class(p state.Preset) string {
 	}
 	return "preset-card"
 }
-
-func (c *Presets) custom() bool { return c.P.presetID() == "" }

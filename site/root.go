@@ -17,9 +17,6 @@ import (
 // lesson editor, share and download), each folded until opened. The
 // views' logic lives in their own files (see page.go for the map).
 type Root struct {
-	App    *state.App
-	Engine jsbridge.Engine
-
 	P *Page
 
 	Presets       *Presets
@@ -81,7 +78,7 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	c.build()
 	p := c.P
 	p.env = ctx.EventEnv()
-	p.IsEmbed, p.autoplay, p.height = jsbridge.Embed()
+	p.IsEmbed, p.autoplay, _ = jsbridge.Embed()
 	p.still = jsbridge.ReducedMotion()
 	hash := jsbridge.Hash()
 	c.Tab = TabPlayground
@@ -109,9 +106,6 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 
 // build makes the page and wires the views together.
 func (c *Root) build() {
-	if c.P == nil {
-		c.P = NewPage(c.App, c.Engine)
-	}
 	p := c.P
 	c.opened, c.Open = map[string]bool{}, map[string]bool{}
 	c.Compare = NewCompare(p)
@@ -125,7 +119,7 @@ func (c *Root) build() {
 	c.FramesView = &FramesView{P: p}
 	c.Narration = &Narration{P: p}
 	c.LessonEditor = &LessonEditor{P: p, Share: c.Share}
-	c.LessonCard = &LessonCard{P: p, Editor: c.LessonEditor, OpenPanel: c.openPanel}
+	c.LessonCard = &LessonCard{P: p, R: c}
 	c.ScheduleTable = &ScheduleTable{P: p}
 	c.ScriptPanel = &ScriptPanel{P: p}
 	c.CostAsk = &CostAsk{P: p}
@@ -174,9 +168,6 @@ func (c *Root) openPanel(id string) {
 	c.opened[id] = true
 }
 
-// mounted says panel id's content is in the page: it was opened once.
-func (c *Root) mounted(id string) bool { return c.opened[id] }
-
 // errSentence and errDetail say why the run failed, in words for people
 // and then exactly.
 func (c *Root) errSentence() string { return state.Explain(c.P.App.Err, c.P.App.Scenario).Sentence }
@@ -202,9 +193,6 @@ func (c *Root) cancel() {
 	c.P.async.Stop()
 	c.P.async.Compare.Stop()
 }
-
-// fault shows a panic recovered in an event handler (guard.go).
-func (c *Root) fault(v any, stack []byte) { c.P.fault(v, stack) }
 
 // experimentsURL opens the embedded experiment in the full page.
 func (c *Root) experimentsURL() string {

@@ -55,7 +55,7 @@ func (f *fakeEngine) Request(method, path string, body []byte, h jsbridge.Handle
 func runRoot(t *testing.T, f *fakeEngine) *Page {
 	t.Helper()
 	f.done = make(chan struct{})
-	c := NewPage(state.New(), f)
+	c := NewPage(f)
 	c.env = &env{}
 	c.run()
 	select {
@@ -106,7 +106,7 @@ func TestRootErrors(t *testing.T) {
 }
 
 func TestPlayPause(t *testing.T) {
-	c := NewPage(state.New(), nil)
+	c := NewPage(nil)
 	c.env = &env{}
 	c.App.Player = state.Player{End: 10, T: 10}
 	c.env.Lock()
@@ -172,7 +172,7 @@ func (f *routeEngine) Request(method, path string, body []byte, h jsbridge.Handl
 // first policy listed and runs it.
 func TestFallbackPolicy(t *testing.T) {
 	f := &routeEngine{list: `[{"name":"fcfs","paper":"","system":"Classic","summary":"s"}]`}
-	c := NewPage(state.New(), f)
+	c := NewPage(f)
 	c.env = &env{}
 	c.loadInitial("", "")
 	c.fetchPolicies()

@@ -310,16 +310,15 @@ func (p *Page) update() {
 				p.play()
 			}
 		}
-		// Painted now, before the render of the rest.
-		paint.GanttIn(".gantt .canvas-host", p.chart, p.App.Player.T)
+		// Painted now, before the render of the rest, in the chart's
+		// host (which holds its canvas or gets one).
+		paint.Gantt(jsbridge.Query(".gantt .canvas-host"), p.chart, p.App.Player.T)
 		paint.Narration(jsbridge.ByID("narration"), p.narration(), p.App.Player.Playing)
 	}
 	p.postClock()
 }
 
 // Event handlers: the render lock is held; long work goes to goroutines.
-
-func (p *Page) runNow() { p.runFromEvent() }
 
 // running says the engine works for the page: a run or a comparison.
 func (p *Page) running() bool { return p.async.Busy(p.App.Status == state.StatusRunning) }

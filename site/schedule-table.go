@@ -29,10 +29,8 @@ func (c *ScheduleTable) click(e vugu.DOMEvent) {
 	c.Open = !c.Open
 }
 
-func (c *ScheduleTable) result() *sched.Result { return c.P.App.Result }
-
 func (c *ScheduleTable) rows() []sched.Placement {
-	r := c.result()
+	r := c.P.App.Result
 	if r == nil {
 		return nil
 	}
@@ -44,7 +42,7 @@ func (c *ScheduleTable) rows() []sched.Placement {
 }
 
 func (c *ScheduleTable) pages() int {
-	r := c.result()
+	r := c.P.App.Result
 	if r == nil {
 		return 0
 	}
@@ -56,11 +54,11 @@ func (c *ScheduleTable) move(d int) {
 }
 
 func (c *ScheduleTable) pageLabel() string {
-	return fmt.Sprintf("rows %d–%d of %d", c.Page*TableRows+1, c.Page*TableRows+len(c.rows()), len(c.result().Schedule))
+	return fmt.Sprintf("rows %d–%d of %d", c.Page*TableRows+1, c.Page*TableRows+len(c.rows()), len(c.P.App.Result.Schedule))
 }
 
 func (c *ScheduleTable) summary() string {
-	r := c.result()
+	r := c.P.App.Result
 	if r == nil {
 		return "The schedule as a table (when the engine has answered)"
 	}

@@ -35,9 +35,10 @@ import (
 type ScriptPanel struct {
 	P *Page
 
-	// Text is the editor's text; synced the scenario's script it was
-	// last taken from or given to (a link, an undo or a preset that
-	// changes the scenario's script replaces the text).
+	// Text is the editor's text as typed (the scenario gets it at change
+	// or Run); synced the scenario's script it was last taken from or
+	// given to (a link, an undo or a preset that changes the scenario's
+	// script replaces the text).
 	Text   string
 	synced string
 	// tabOut: Escape was pressed, so the next Tab moves the focus on.
@@ -103,7 +104,6 @@ func (c *ScriptPanel) problem() (line, col int, msg string) {
 
 func (c *ScriptPanel) errText() string { _, _, m := c.problem(); return m }
 func (c *ScriptPanel) errLine() int    { l, _, _ := c.problem(); return l }
-func (c *ScriptPanel) invalid() string { return strconv.FormatBool(c.errText() != "") }
 
 // errPlace is "line 3, column 5" for the Go-to button.
 func (c *ScriptPanel) errPlace() string {
@@ -125,9 +125,6 @@ func (c *ScriptPanel) formLine() string {
 	}
 	return "This script: " + formText(in) + "."
 }
-
-// input keeps what is typed; the scenario gets it at change or Run.
-func (c *ScriptPanel) input(e vugu.DOMEvent) { c.Text = e.PropString("target", "value") }
 
 // change commits the text to the scenario (the textarea lost the focus).
 func (c *ScriptPanel) change(e vugu.DOMEvent) {
@@ -163,7 +160,7 @@ func (c *ScriptPanel) key(e vugu.DOMEvent) {
 	e.PreventDefault()
 	t := e.JSEventTarget()
 	v := t.Get("value").String()
-	out, ns, ne, _, _, _ := indent(v, t.Get("selectionStart").Int(), t.Get("selectionEnd").Int(), e.PropBool("shiftKey"))
+	out, ns, ne := indent(v, t.Get("selectionStart").Int(), t.Get("selectionEnd").Int(), e.PropBool("shiftKey"))
 	// Setting the value fires no input event (an insertText command
 	// would, inside this handler, which holds the render lock).
 	t.Set("value", out)

@@ -22,10 +22,8 @@ const indentUnit = "    "
 // them. Tab with no line break in the selection replaces the selection
 // with four spaces; otherwise every line the selection touches is
 // indented by four spaces, or loses up to four leading spaces (or one
-// tab). It returns the new text and selection, and the span [from, to)
-// of the old text that changed with its replacement, for an undoable
-// insertText in the browser.
-func indent(text string, start, end int, dedent bool) (out string, ns, ne, from, to int, repl string) {
+// tab). It returns the new text and selection.
+func indent(text string, start, end int, dedent bool) (out string, ns, ne int) {
 	bs, be := byteAt(text, start), byteAt(text, end)
 	if bs > be {
 		bs, be = be, bs
@@ -33,7 +31,7 @@ func indent(text string, start, end int, dedent bool) (out string, ns, ne, from,
 	if !dedent && !strings.Contains(text[bs:be], "\n") {
 		out = text[:bs] + indentUnit + text[be:]
 		c := utf16Len(text[:bs]) + len(indentUnit)
-		return out, c, c, utf16Len(text[:bs]), utf16Len(text[:be]), indentUnit
+		return out, c, c
 	}
 	// The lines touched: from the start of bs's line to the end of the
 	// line holding be (a selection ending at a line's start leaves that
@@ -68,7 +66,7 @@ func indent(text string, start, end int, dedent bool) (out string, ns, ne, from,
 		}
 		lines[k] = nl
 	}
-	repl = strings.Join(lines, "\n")
+	repl := strings.Join(lines, "\n")
 	out = text[:ls] + repl + text[le:]
 	// The selection keeps its text: its start moves with the first
 	// line's change (not before the line's start), its end with the
@@ -79,7 +77,7 @@ func indent(text string, start, end int, dedent bool) (out string, ns, ne, from,
 		nbe = nbs
 	}
 	nbe = max(nbe, nbs)
-	return out, utf16Len(out[:nbs]), utf16Len(out[:nbe]), utf16Len(text[:ls]), utf16Len(text[:le]), repl
+	return out, utf16Len(out[:nbs]), utf16Len(out[:nbe])
 }
 
 // utf16Len is the length of s in UTF-16 code units.

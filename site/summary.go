@@ -15,35 +15,33 @@ type Summary struct {
 
 	// sum is Summarize of the scenario of key: it adds up every job (a
 	// whole trace has 200,000), so once per change, not per render.
-	sum0 state.Summary
-	key  runKey
+	sum state.Summary
+	key runKey
 }
 
 // Compute runs before each build.
 func (c *Summary) Compute(ctx vugu.ComputeCtx) {
 	if k := (runKey{c.App.Scenario, c.App.Gen}); k != c.key || c.key.s == nil {
-		c.key, c.sum0 = k, state.Summarize(c.App.Scenario)
+		c.key, c.sum = k, state.Summarize(c.App.Scenario)
 	}
 }
 
-func (c *Summary) sum() state.Summary { return c.sum0 }
-
 func (c *Summary) title() string {
-	if n := c.sum().Name; n != "" {
+	if n := c.sum.Name; n != "" {
 		return n
 	}
 	return "Scenario"
 }
 
 func (c *Summary) work() string {
-	return state.FormatNumber(c.sum().TotalWork) + " node·s"
+	return state.FormatNumber(c.sum.TotalWork) + " node·s"
 }
 
 func (c *Summary) elapsed() string {
 	return fmt.Sprintf("%.0f ms", c.App.Elapsed)
 }
 
-func (c *Summary) metrics() []state.Metric { return state.Metrics(c.App.Result, c.sum().Deadlines) }
+func (c *Summary) metrics() []state.Metric { return state.Metrics(c.App.Result, c.sum.Deadlines) }
 
 // maxDropsShown caps the dropped jobs listed (a trace can drop thousands).
 const maxDropsShown = 20

@@ -20,7 +20,7 @@ import (
 // put J3 and J1…") went on being shown beside the trace. Another policy
 // or parameter keeps them: the lessons ask to compare policies.
 func TestPresetLeftByImport(t *testing.T) {
-	p := NewPage(state.New(), nil)
+	p := NewPage(nil)
 	p.loadPreset("muscle-table1")
 	if p.presetID() != "muscle-table1" || p.Lesson() == nil {
 		t.Fatalf("preset %q lesson %v", p.presetID(), p.Lesson())
@@ -58,7 +58,7 @@ func TestPresetLeftByImport(t *testing.T) {
 // stayed.
 func TestCancelIsNotAnError(t *testing.T) {
 	f := &fakeEngine{status: 200, err: errors.New(jsbridge.ErrCancelled)}
-	p := NewPage(state.New(), nil)
+	p := NewPage(nil)
 	p.App.Elapsed = 4709
 	f.done = make(chan struct{})
 	p.Engine = f
@@ -67,10 +67,10 @@ func TestCancelIsNotAnError(t *testing.T) {
 	<-f.done
 	p.env.Lock()
 	defer p.env.UnlockOnly()
-	if p.App.Status != state.StatusCancelled || p.App.Err != "" || p.hasError() || p.App.Elapsed != 0 || p.chart != nil {
+	if p.App.Status != state.StatusCancelled || p.App.Err != "" || p.App.Elapsed != 0 || p.chart != nil {
 		t.Errorf("after a cancel: status %q, error %q, elapsed %v, chart %v", p.App.Status, p.App.Err, p.App.Elapsed, p.chart)
 	}
-	h := &Header{Status: p.App.Status}
+	h := &Header{R: &Root{P: p}}
 	if l := h.label(); strings.Contains(l, "error") || !strings.Contains(l, "cancelled") {
 		t.Errorf("badge %q", l)
 	}
@@ -107,7 +107,7 @@ func TestStopLeftByPlay(t *testing.T) {
 // run the scenario are named before the comparison, not only counted
 // out of the button.
 func TestCompareNamesSkipped(t *testing.T) {
-	p := NewPage(state.New(), nil)
+	p := NewPage(nil)
 	p.Policies = []sched.Info{{Name: "easy"}, {Name: "dll"}, {Name: "muscle"}, {Name: "wrand"}}
 	p.App.Scenario = &model.Scenario{Version: model.Version, Seed: 1, Policy: model.Policy{Name: "easy"},
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 4}}},
@@ -138,7 +138,7 @@ func TestEventsFollowTheClock(t *testing.T) {
 	tr := func(at float64, job string) state.Frame {
 		return state.Frame{Kind: "transfer", T: at, Data: []byte(`{"job":"` + job + `","from":"c1","to":"c2","why":"nodes","remote_ttr":10,"overhead":1}`)}
 	}
-	p := NewPage(state.New(), nil)
+	p := NewPage(nil)
 	p.App.Result = &sched.Result{Policy: "hybrid-hrs"}
 	p.App.Frames = []state.Frame{tr(5, "j1"), tr(25, "j2"), tr(90, "j3")}
 	p.View = "hybrid"
@@ -186,7 +186,7 @@ func TestPNGLegendSaysHeatMap(t *testing.T) {
 // newcomer friction): paused at the EASY lesson's step, the card asks
 // which jobs start at 40 s, and says whether the pick is right, and why.
 func TestLessonStepChecksAnswer(t *testing.T) {
-	p := NewPage(state.New(), nil)
+	p := NewPage(nil)
 	p.loadPreset("classic-backfill")
 	c := &LessonCard{P: p}
 	if c.ask() != nil {
@@ -213,7 +213,7 @@ func TestLessonStepChecksAnswer(t *testing.T) {
 		t.Error("the question stays while the replay plays")
 	}
 	p.App.Player.Pause()
-	c.goStep(0)
+	p.goStep(0)
 	if c.picked() != 2 {
 		t.Errorf("back at the step, the pick is %d", c.picked())
 	}
@@ -235,7 +235,7 @@ func TestChoicesText(t *testing.T) {
 // A share link names a shipped trace's cut instead of listing its jobs,
 // while the jobs are the ones read (issue 39, newcomer friction).
 func TestLinkNamesTraceCut(t *testing.T) {
-	p := NewPage(state.New(), nil)
+	p := NewPage(nil)
 	ref := &model.TraceRef{Name: "KTH-SP2-1996-2", First: 3}
 	s := p.App.Scenario
 	s.Jobs = []model.Job{{ID: "1", Size: 1, Runtime: 5}, {ID: "2", Size: 2, Runtime: 5}, {ID: "3", Size: 1, Runtime: 9}}
@@ -244,7 +244,7 @@ func TestLinkNamesTraceCut(t *testing.T) {
 	if ls.Trace == nil || *ls.Trace != *ref || len(ls.Jobs) != 0 || len(p.App.Scenario.Jobs) != 3 {
 		t.Fatalf("link scenario %+v", ls)
 	}
-	u, err := p.shareLink("https://x/")
+	u, err := p.shareLinkWith("https://x/", nil)
 	if err != nil || !strings.Contains(u, "#s=v1.") {
 		t.Fatalf("link %q %v", u, err)
 	}

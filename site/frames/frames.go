@@ -458,13 +458,13 @@ func jobsLabel(js []int, ids []string) string {
 }
 
 func drawBackfill(c gantt.Canvas, fs []state.Frame, w, h float64) {
-	var bs []backfillFrame
+	var bs []Backfill
 	end := 0.0
 	for _, f := range fs {
 		if f.Kind != "backfill" {
 			continue
 		}
-		var b backfillFrame
+		var b Backfill
 		if json.Unmarshal(f.Data, &b) != nil {
 			continue
 		}
@@ -505,14 +505,12 @@ func drawBackfill(c gantt.Canvas, fs []state.Frame, w, h float64) {
 }
 
 type status struct {
-	Free       []int `json:"free"`
-	Queue      []int `json:"queue"`
-	StaleFree  []int `json:"stale_free"`
-	StaleQueue []int `json:"stale_queue"`
+	Free      []int `json:"free"`
+	StaleFree []int `json:"stale_free"`
 }
 
-// transfer is a hybrid grid's transfer decision (HRS, eq. 1).
-type transfer struct {
+// Transfer is a hybrid grid's transfer decision (HRS, eq. 1).
+type Transfer struct {
 	Job       string  `json:"job"`
 	From      string  `json:"from"`
 	To        string  `json:"to"`
@@ -527,7 +525,7 @@ type transfer struct {
 
 func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	var st *status
-	var tr []transfer
+	var tr []Transfer
 	for _, f := range fs {
 		switch f.Kind {
 		case "status":
@@ -536,7 +534,7 @@ func drawHybrid(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 				st = &s
 			}
 		case "transfer":
-			var t transfer
+			var t Transfer
 			if json.Unmarshal(f.Data, &t) == nil {
 				tr = append(tr, t)
 			}

@@ -422,7 +422,6 @@ func lastSpace(fs []state.Frame, i int) (packFrame, bool) {
 type gaFrame struct {
 	gen
 	MK *float64 `json:"mk"`
-	FT *float64 `json:"ft"`
 }
 
 // sameRun tells whether b continues the GA run of a: generation numbers
@@ -539,19 +538,19 @@ func costTerm(gamf bool, g gaFrame) string {
 	return TermFitness
 }
 
-type backfillFrame struct {
+// Backfill is a backfilling decision: Job started ahead of Head.
+type Backfill struct {
 	Job    string  `json:"job"`
 	Nodes  int     `json:"nodes"`
 	Start  float64 `json:"start"`
 	EstEnd float64 `json:"est_end"`
 	Head   string  `json:"head"`
 	Shadow float64 `json:"shadow"`
-	Extra  int     `json:"extra"`
 	Mode   string  `json:"mode"`
 }
 
 func narrateBackfill(f state.Frame, tf gantt.Times) []Seg {
-	var b backfillFrame
+	var b Backfill
 	if json.Unmarshal(f.Data, &b) != nil {
 		return nil
 	}
@@ -576,7 +575,7 @@ func narrateHybrid(fs []state.Frame, i int, pl Platform, tf gantt.Times) []Seg {
 	n := &narration{tf: tf}
 	switch f.Kind {
 	case "transfer":
-		var d transfer
+		var d Transfer
 		if json.Unmarshal(f.Data, &d) != nil {
 			return nil
 		}

@@ -158,7 +158,7 @@ func TestNarrateBackfill(t *testing.T) {
 		t.Fatal("the classic preset streams no backfill frame")
 	}
 	for i := range fs {
-		var b backfillFrame
+		var b Backfill
 		json.Unmarshal(fs[i].Data, &b)
 		got := Text(Narrate("backfill", fs, i+1, pl, gantt.Times{}))
 		if !strings.HasPrefix(got, b.Job+" backfills at t = ") || !strings.Contains(got, "ahead of "+b.Head) {
@@ -174,7 +174,7 @@ func TestNarrateBackfill(t *testing.T) {
 	// Conservative backfilling (the multisite preset) says so.
 	ms, _, mpl := runPreset(t, "multisite-fig2")
 	past := first(t, ms, func(f state.Frame) bool {
-		var b backfillFrame
+		var b Backfill
 		json.Unmarshal(f.Data, &b)
 		return b.Mode == "conservative" && b.EstEnd > b.Shadow
 	})

@@ -21,7 +21,8 @@ var exercises = []Exercise{{
 	Preset:   "classic-backfill",
 	Template: "fcfs",
 	Lesson: Lesson{
-		Title: "Make this policy backfill",
+		Version: Version,
+		Title:   "Make this policy backfill",
 		Text: "The script in \"Your policy\" is first come, first served: priority(job) returns job.submit, so the queue keeps its order, " +
 			"and backfill = \"none\" lets no job pass the first one that does not fit. Watch j5 at t = 40 s: it needs all 16 nodes, " +
 			"and every later job waits behind it while nodes stay idle. Change one line so that the engine backfills (docs/policies.md lists the modes), " +
@@ -32,11 +33,4 @@ var exercises = []Exercise{{
 }}
 
 // Exercises lists the exercises that open with a script, in menu order.
-func Exercises() []Exercise {
-	out := make([]Exercise, len(exercises))
-	for i, e := range exercises {
-		e.Lesson.Version = Version
-		out[i] = e
-	}
-	return out
-}
+func Exercises() []Exercise { return exercises }

@@ -17,7 +17,6 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -286,19 +285,6 @@ func Option(l *Lesson) (string, error) {
 	return "&l=" + tok, nil
 }
 
-// StepAt is the index of the first step at or after t, or -1.
-func (l *Lesson) StepAt(t float64) int {
-	if l == nil {
-		return -1
-	}
-	for i, s := range l.Steps {
-		if s.T >= t-1e-9 {
-			return i
-		}
-	}
-	return -1
-}
-
 // Times lists the steps' times (the playback's stops).
 func (l *Lesson) Times() []float64 {
 	if l == nil {
@@ -309,11 +295,4 @@ func (l *Lesson) Times() []float64 {
 		out[i] = s.T
 	}
 	return out
-}
-
-// AsError returns the lesson error in err, if any.
-func AsError(err error) (*Error, bool) {
-	var e *Error
-	ok := errors.As(err, &e)
-	return e, ok
 }

@@ -85,15 +85,6 @@ func ClearGantt(el js.Value) {
 	lastGantt = ganttKey{el: v}
 }
 
-// GanttIn draws the Gantt chart as of time t in the first element
-// matching selector (the chart's host, which holds its canvas or gets
-// one), without a page render.
-func GanttIn(selector string, ch *gantt.Chart, t float64) {
-	if ch != nil {
-		Gantt(jsbridge.Query(selector), ch, t)
-	}
-}
-
 // RepaintGantt draws the Gantt chart (canvas#gantt) as of time t, without
 // a page render.
 func RepaintGantt(ch *gantt.Chart, t float64) {

@@ -81,12 +81,7 @@ func (p *Player) At(f float64) float64 { return p.Start + f*p.span() }
 
 // Steps is how many positions the step buttons and arrow keys visit: one
 // per animation frame when there are many, else fifty over the schedule.
-func (p *Player) Steps(frames int) int {
-	if frames < 50 {
-		return 50
-	}
-	return frames
-}
+func (p *Player) Steps(frames int) int { return max(frames, 50) }
 
 // Step moves the clock by n steps (negative steps back) and pauses.
 func (p *Player) Step(n, frames int) {

@@ -3,6 +3,8 @@ package state
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"gridplay/engine/model"
@@ -43,10 +45,7 @@ func Groups(infos []sched.Info) []Group {
 	for _, in := range infos {
 		by[in.Paper] = append(by[in.Paper], in)
 	}
-	keys := make([]string, 0, len(by))
-	for k := range by {
-		keys = append(keys, k)
-	}
+	keys := slices.Collect(maps.Keys(by))
 	sort.Slice(keys, func(i, j int) bool {
 		if (keys[i] == "") != (keys[j] == "") {
 			return keys[j] == ""

@@ -9,10 +9,9 @@ import (
 // Preset is a ready-made scenario: a paper's worked example or a small
 // version of an experiment's setting, loaded in one click.
 type Preset struct {
-	ID     string
-	Title  string
-	About  string
-	Policy string
+	ID    string
+	Title string
+	About string
 	// Compare lists the policies the paper compares in this setting.
 	Compare []string
 	Build   func() *model.Scenario
@@ -25,26 +24,26 @@ const DefaultPreset = "muscle-table1"
 // Presets are listed by paper.
 var Presets = []Preset{
 	{ID: "muscle-table1", Title: "MUSCLE Table 1 (worked example)",
-		About:  "Six jobs J1..J6 on clusters C1 (4 nodes) and C2 (6 nodes): the case study behind the composition table of MUSCLE Table 2.",
-		Policy: "muscle", Compare: []string{"muscle", "dll", "wrand"}, Build: muscleTable1},
+		About:   "Six jobs J1..J6 on clusters C1 (4 nodes) and C2 (6 nodes): the case study behind the composition table of MUSCLE Table 2.",
+		Compare: []string{"muscle", "dll", "wrand"}, Build: muscleTable1},
 	{ID: "muscle-fig4", Title: "MUSCLE Fig. 4 setting (40 jobs)",
-		About:  "The four clusters of MUSCLE Table 3 (speeds 1.0-1.6), bounded Pareto run times on [5, 100] s (eq. 4), sizes U[1, 10], deadline ratio U[0, 5] (eq. 5); weights (4, 3, 1). A short cut of the Fig. 4 workload, generated from the seed.",
-		Policy: "muscle", Compare: []string{"muscle", "dll", "wrand"}, Build: muscleFig4},
+		About:   "The four clusters of MUSCLE Table 3 (speeds 1.0-1.6), bounded Pareto run times on [5, 100] s (eq. 4), sizes U[1, 10], deadline ratio U[0, 5] (eq. 5); weights (4, 3, 1). A short cut of the Fig. 4 workload, generated from the seed.",
+		Compare: []string{"muscle", "dll", "wrand"}, Build: muscleFig4},
 	{ID: "multisite-fig2", Title: "Multisite co-allocation (3 sites)",
-		About:  "Three sites of 16 nodes with heterogeneity factors h = 1, 1.5, 2 (eqs. 1-2), multisite overhead p = 1.2, jobs submitted round-robin to the sites with requested times for backfilling: the setting of Figs. 2-3 in small.",
-		Policy: "multisite-greedy", Compare: []string{"multisite-greedy", "multisite-optimal", "multisite-nonadaptive"}, Build: multisite},
+		About:   "Three sites of 16 nodes with heterogeneity factors h = 1, 1.5, 2 (eqs. 1-2), multisite overhead p = 1.2, jobs submitted round-robin to the sites with requested times for backfilling: the setting of Figs. 2-3 in small.",
+		Compare: []string{"multisite-greedy", "multisite-optimal", "multisite-nonadaptive"}, Build: multisite},
 	{ID: "titan-fig9", Title: "TITAN Fig. 9 setting (12 tasks)",
-		About:  "One cluster of 16 hosts and tasks of the PACE-modelled codes of TITAN Fig. 6 with deadlines: the GA against the deadline-sort and FCFS baselines of Fig. 9, in small.",
-		Policy: "titan", Compare: []string{"titan", "titan-ds", "titan-dsnl", "titan-fcfs"}, Build: titanFig9},
+		About:   "One cluster of 16 hosts and tasks of the PACE-modelled codes of TITAN Fig. 6 with deadlines: the GA against the deadline-sort and FCFS baselines of Fig. 9, in small.",
+		Compare: []string{"titan", "titan-ds", "titan-dsnl", "titan-fcfs"}, Build: titanFig9},
 	{ID: "gamf-fig7", Title: "GA-MF Fig. 7 setting (12 jobs)",
-		About:  "Four clusters of 16 nodes (1000-2000 MIPS, 1000 Mbit/s links to the switch) and bandwidth-hungry parallel jobs with per-task bandwidth and processing share sigma: GA-MF against GA-MA and CBS as in Fig. 7, in small.",
-		Policy: "gamf", Compare: []string{"gamf", "gama", "cbs"}, Build: gamfFig7},
+		About:   "Four clusters of 16 nodes (1000-2000 MIPS, 1000 Mbit/s links to the switch) and bandwidth-hungry parallel jobs with per-task bandwidth and processing share sigma: GA-MF against GA-MA and CBS as in Fig. 7, in small.",
+		Compare: []string{"gamf", "gama", "cbs"}, Build: gamfFig7},
 	{ID: "hybrid-table1", Title: "Hybrid grid Table I setting (4 clusters)",
-		About:  "Four clusters of servers, nodes and processing elements (C/S/N), jobs submitted to their home clusters with deadlines: Local against HRS and P-HRS as in Tables I-II, in small.",
-		Policy: "hybrid-phrs", Compare: []string{"hybrid-local", "hybrid-hrs", "hybrid-phrs"}, Build: hybridTable1},
+		About:   "Four clusters of servers, nodes and processing elements (C/S/N), jobs submitted to their home clusters with deadlines: Local against HRS and P-HRS as in Tables I-II, in small.",
+		Compare: []string{"hybrid-local", "hybrid-hrs", "hybrid-phrs"}, Build: hybridTable1},
 	{ID: "classic-backfill", Title: "One cluster, twelve jobs (backfilling)",
-		About:  "Twelve jobs of mixed sizes on one 16-node cluster, with user estimates twice the run time: FCFS against EASY and conservative backfilling.",
-		Policy: "easy", Compare: []string{"fcfs", "easy", "conservative"}, Build: classic},
+		About:   "Twelve jobs of mixed sizes on one 16-node cluster, with user estimates twice the run time: FCFS against EASY and conservative backfilling.",
+		Compare: []string{"fcfs", "easy", "conservative"}, Build: classic},
 }
 
 // PresetByID finds a preset.

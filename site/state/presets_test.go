@@ -16,7 +16,7 @@ func TestPresetsRun(t *testing.T) {
 		t.Fatalf("default preset %q missing", DefaultPreset)
 	}
 	for _, p := range Presets {
-		names := append([]string{p.Policy}, p.Compare...)
+		names := append([]string{p.Build().Policy.Name}, p.Compare...)
 		for _, name := range names {
 			if _, ok := sched.Lookup(name); !ok {
 				t.Errorf("%s: policy %q is not registered", p.ID, name)

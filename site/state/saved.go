@@ -82,11 +82,7 @@ func LoadSaved(text string) *model.Scenario {
 		if err != nil {
 			return nil
 		}
-		s, err := compact.ReadScenario(b)
-		if err != nil {
-			return nil
-		}
-		return s
+		return LoadBig(b)
 	}
 	if s, err := model.Decode([]byte(text)); err == nil {
 		return s

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
@@ -53,7 +54,6 @@ type Summary struct {
 	Nodes      int
 	Jobs       int
 	Policy     string
-	Generated  bool
 	TotalWork  float64 // node-seconds
 	LastSubmit float64
 	// Deadlines: some job has a deadline (HasDeadlines).
@@ -71,7 +71,6 @@ func Summarize(s *model.Scenario) Summary {
 		Nodes:     s.Platform.TotalNodes(),
 		Jobs:      len(s.Jobs),
 		Policy:    s.Policy.Name,
-		Generated: s.Generator != nil,
 		Deadlines: HasDeadlines(s),
 	}
 	if s.Generator != nil {
@@ -119,13 +118,7 @@ func Metrics(r *sched.Result, deadlines bool) []Metric {
 
 // FormatNumber prints a metric with at most three decimals.
 func FormatNumber(v float64) string {
-	s := fmt.Sprintf("%.3f", v)
-	for len(s) > 1 && s[len(s)-1] == '0' {
-		s = s[:len(s)-1]
-	}
-	if s[len(s)-1] == '.' {
-		s = s[:len(s)-1]
-	}
+	s := strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
 	if s == "-0" {
 		s = "0"
 	}

@@ -113,18 +113,6 @@ func MetricsCSV(rs []*sched.Result) []byte {
 	return b.Bytes()
 }
 
-// SplitRows separates the rows every policy reports from the others.
-func SplitRows(rows []CompareRow) (all, some []CompareRow) {
-	for _, r := range rows {
-		if r.All {
-			all = append(all, r)
-		} else {
-			some = append(some, r)
-		}
-	}
-	return all, some
-}
-
 // HigherIsBetter lists the metrics where more is better; every other
 // metric (makespan, flowtime, waits, idle time, CP, ...) is a cost.
 var HigherIsBetter = map[string]bool{
@@ -165,19 +153,17 @@ type CompareCell struct {
 // whether some job has a deadline).
 func Compare(rs []*sched.Result, deadlines bool) []CompareRow {
 	seen := map[string]bool{}
-	var metrics []string
 	for _, r := range rs {
 		if r == nil {
 			continue
 		}
 		for k := range r.Metrics {
-			if !seen[k] && MetricShown(k, deadlines) {
+			if MetricShown(k, deadlines) {
 				seen[k] = true
-				metrics = append(metrics, k)
 			}
 		}
 	}
-	slices.Sort(metrics)
+	metrics := slices.Sorted(maps.Keys(seen))
 	rows := make([]CompareRow, 0, len(metrics))
 	for _, m := range metrics {
 		row := CompareRow{Metric: m, Unit: MetricUnit(m), Doc: MetricDoc(m)}
