@@ -81,11 +81,10 @@ func (s *Schedule) HostsOf(task int) []int {
 	return out
 }
 
-// check verifies the shape of s against p: Order is a permutation of the
-// task indices, the map has one row per task for p's host count, no bit
-// beyond the host count is set and no task has zero hosts. field prefixes
-// the error's field path.
-func (s *Schedule) check(p *Problem, field string) error {
+// shape verifies that s fits p: Order is a permutation of the task
+// indices and the map has one row per task for p's host count. field
+// prefixes the error's field path.
+func (s *Schedule) shape(p *Problem, field string) error {
 	n, m := len(p.Tasks), len(p.Release)
 	if s.Hosts != m {
 		return model.Errf(field+".hosts", fmt.Sprintf("is %d, the problem has %d hosts", s.Hosts, m))
@@ -104,6 +103,17 @@ func (s *Schedule) check(p *Problem, field string) error {
 	if len(s.Bits) != n*w {
 		return model.Errf(field+".bits", fmt.Sprintf("has %d words, want %d (tasks x words per row)", len(s.Bits), n*w))
 	}
+	return nil
+}
+
+// check verifies s against p: its shape, no bit beyond the host count
+// set and no task with zero hosts.
+func (s *Schedule) check(p *Problem, field string) error {
+	if err := s.shape(p, field); err != nil {
+		return err
+	}
+	n, m := len(p.Tasks), len(p.Release)
+	w := words(m)
 	if r := m % 64; r != 0 {
 		pad := ^uint64(0) << uint(r)
 		for t := 0; t < n; t++ {
