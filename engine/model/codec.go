@@ -10,7 +10,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -185,21 +184,17 @@ func Clone(s *Scenario) *Scenario {
 	return &c
 }
 
+// ParamNames are the names of the policy's parameters in sorted order,
+// for a check that reports the first unknown one: a map's order would
+// name a different one from run to run.
+func (p Policy) ParamNames() []string { return slices.Sorted(maps.Keys(p.Params)) }
+
 func clonePtr[T any](p *T) *T {
 	if p == nil {
 		return nil
 	}
 	c := *p
 	return &c
-}
-
-func sortedKeys(m map[string]float64) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // decoder reads JSON tokens straight into the scenario's Go values by

@@ -531,7 +531,7 @@ func (v *validator) policy(p *Policy) {
 		v.addf("policy.params", "has %d parameters; the limit is %d (MaxParams)", len(p.Params), MaxParams)
 		return
 	}
-	for _, k := range sortedKeys(p.Params) {
+	for _, k := range p.ParamNames() {
 		x := p.Params[k]
 		if k == "" || len(k) > MaxNameLen || !utf8.ValidString(k) {
 			v.add("policy.params", "parameter names must be 1 to 128 bytes of UTF-8")
