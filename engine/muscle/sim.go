@@ -1,6 +1,7 @@
 package muscle
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -522,12 +523,7 @@ func checkScenario(s *model.Scenario) error {
 }
 
 // speedOf is a cluster's service rate u (0 means 1).
-func speedOf(c model.Cluster) float64 {
-	if c.Speed == 0 {
-		return 1
-	}
-	return c.Speed
-}
+func speedOf(c model.Cluster) float64 { return cmp.Or(c.Speed, 1) }
 
 // prepare builds the clusters and jobs of the scenario, or returns what
 // checkScenario refuses in it.

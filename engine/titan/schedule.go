@@ -14,12 +14,8 @@ func words(m int) int { return (m + 63) / 64 }
 // the identity order and an empty host map; set at least one host per task
 // with Set before using it.
 func NewSchedule(tasks, hosts int) Schedule {
-	if tasks < 0 {
-		tasks = 0
-	}
-	if hosts < 0 {
-		hosts = 0
-	}
+	tasks = max(tasks, 0)
+	hosts = max(hosts, 0)
 	s := Schedule{Order: make([]int, tasks), Hosts: hosts, Bits: make([]uint64, tasks*words(hosts))}
 	for i := range s.Order {
 		s.Order[i] = i
