@@ -54,7 +54,7 @@ func Decode(b []byte) (*Scenario, error) {
 		d.dec.UseNumber()
 		err := d.top(s)
 		if d.versionSeen && d.version != Version && d.version != 0 {
-			return nil, Errors{versionErr(d.version)}
+			return nil, Errors{VersionError(d.version)}
 		}
 		if err != nil {
 			return nil, Errors{err}
@@ -64,10 +64,7 @@ func Decode(b []byte) (*Scenario, error) {
 		}
 	}
 	if s.Version != Version {
-		if s.Version == 0 {
-			return nil, Errors{Errf("version", fmt.Sprintf("is missing; must be %d", Version))}
-		}
-		return nil, Errors{versionErr(s.Version)}
+		return nil, Errors{VersionError(s.Version)}
 	}
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -75,7 +72,12 @@ func Decode(b []byte) (*Scenario, error) {
 	return Canonical(s), nil
 }
 
-func versionErr(v int) *FieldError {
+// VersionError is the error for a scenario of version v other than
+// Version: missing (0) or unsupported.
+func VersionError(v int) *FieldError {
+	if v == 0 {
+		return Errf("version", fmt.Sprintf("is missing; must be %d", Version))
+	}
 	return Errf("version", fmt.Sprintf("unsupported scenario version %d (this build reads version %d)", v, Version))
 }
 
