@@ -314,10 +314,8 @@ func (d *decoder) object(at *path, v reflect.Value) *FieldError {
 		if !ok {
 			return Errf(fp.String(), fmt.Sprintf("unknown field %q", truncate(key)))
 		}
-		for _, k := range seen {
-			if k == fi.index {
-				return Errf(fp.String(), "duplicate field")
-			}
+		if slices.Contains(seen, fi.index) {
+			return Errf(fp.String(), "duplicate field")
 		}
 		seen = append(seen, fi.index)
 		if fe := d.value(fp, v.Field(fi.index)); fe != nil {

@@ -491,11 +491,8 @@ func jobError(err error, idx func(k int) int) error {
 		return err
 	}
 	var k int
-	var rest string
 	if n, _ := fmt.Sscanf(fe.Field, "tasks[%d]", &k); n == 1 {
-		if i := strings.IndexByte(fe.Field, ']'); i >= 0 {
-			rest = fe.Field[i+1:]
-		}
+		_, rest, _ := strings.Cut(fe.Field, "]")
 		if rest == ".pred" {
 			rest = ""
 		}
