@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gridplay/engine/rng"
@@ -26,10 +27,7 @@ type builder struct {
 
 func newBuilder(p *problem, ev *evaluator) *builder {
 	b := &builder{p: p, ev: ev, a: newIndiv(p), why: make([]string, p.n)}
-	b.last = make([]int32, p.nodes)
-	for i := range b.last {
-		b.last[i] = -1
-	}
+	b.last = slices.Repeat([]int32{-1}, p.nodes)
 	b.ft = make([]float64, p.nodes)
 	return b
 }

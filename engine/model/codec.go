@@ -239,13 +239,6 @@ func syntaxErr(err error) *FieldError {
 	return Errf("", "invalid JSON: "+strings.TrimPrefix(err.Error(), "json: "))
 }
 
-func join(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
-}
-
 // path is a field path built lazily: decoding a large job list must not
 // build a string per value, only for the one value that is wrong.
 type path struct {
@@ -262,21 +255,21 @@ func (p *path) String() string {
 	if p.key == "" {
 		return prefix + "[" + strconv.Itoa(p.index) + "]"
 	}
-	return join(prefix, p.key)
-}
-
-type fieldInfo struct {
-	index int
-	name  string
-}
-
-var fieldCache sync.Map // reflect.Type -> map[string]fieldInfo
-
-func fieldsOf(t reflect.Type) map[string]fieldInfo {
-	if m, ok := fieldCache.Load(t); ok {
-		return m.(map[string]fieldInfo)
+	if prefix == "" {
+		return p.key
 	}
-	m := map[string]fieldInfo{}
+	return prefix + "." + p.key
+}
+
+var fieldCache sync.Map // reflect.Type -> map[string]int
+
+// fieldsOf maps the JSON member names of struct type t to the indices of
+// their fields.
+func fieldsOf(t reflect.Type) map[string]int {
+	if m, ok := fieldCache.Load(t); ok {
+		return m.(map[string]int)
+	}
+	m := map[string]int{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -287,7 +280,7 @@ func fieldsOf(t reflect.Type) map[string]fieldInfo {
 		if name == "" {
 			name = f.Name
 		}
-		m[name] = fieldInfo{index: i, name: name}
+		m[name] = i
 	}
 	fieldCache.Store(t, m)
 	return m
@@ -314,16 +307,16 @@ func (d *decoder) object(at *path, v reflect.Value) *FieldError {
 		if !ok {
 			return Errf(fp.String(), fmt.Sprintf("unknown field %q", truncate(key)))
 		}
-		if slices.Contains(seen, fi.index) {
+		if slices.Contains(seen, fi) {
 			return Errf(fp.String(), "duplicate field")
 		}
-		seen = append(seen, fi.index)
-		if fe := d.value(fp, v.Field(fi.index)); fe != nil {
+		seen = append(seen, fi)
+		if fe := d.value(fp, v.Field(fi)); fe != nil {
 			return fe
 		}
 		if at == nil && key == "version" {
 			d.versionSeen = true
-			d.version = int(v.Field(fi.index).Int())
+			d.version = int(v.Field(fi).Int())
 		}
 	}
 }
