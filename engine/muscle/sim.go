@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gridplay/engine/model"
@@ -251,13 +252,7 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 		// Forget work finished by t; the rest is each cluster's WQ_i.
 		for ci := range cls {
 			c := &cls[ci]
-			kept := c.out[:0]
-			for _, x := range c.out {
-				if x.end > t {
-					kept = append(kept, x)
-				}
-			}
-			c.out = kept
+			c.out = slices.DeleteFunc(c.out, func(x sent) bool { return !(x.end > t) })
 			if ps.Replan {
 				c.commitStarted(t)
 			}
