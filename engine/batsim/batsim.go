@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -114,7 +115,7 @@ func Decode(b []byte) (*Workload, error) {
 	if err := json.Unmarshal(b, &top); err != nil {
 		return nil, model.Errf("", "a Batsim workload is a JSON object")
 	}
-	for _, k := range sortedKeys(top) {
+	for _, k := range slices.Sorted(maps.Keys(top)) {
 		if !topKeys[k] {
 			return nil, ferr(k, "unknown field of a Batsim workload (known: nb_res, jobs, profiles, version, command, date, description)")
 		}
@@ -140,15 +141,6 @@ func Decode(b []byte) (*Workload, error) {
 		return nil, err
 	}
 	return w, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // isNumber reports whether raw is a JSON number (json.Number would also
@@ -192,7 +184,7 @@ func profiles(raw json.RawMessage) (map[string]Profile, error) {
 		return nil, model.Errf("profiles", "must be an object of profiles, each an object")
 	}
 	out := make(map[string]Profile, len(m))
-	for _, name := range sortedKeys(m) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		f := "profiles." + name
 		if len(name) > model.MaxNameLen || !utf8.ValidString(name) {
 			return nil, ferr(f, "a profile name must be valid UTF-8 of at most %d bytes", model.MaxNameLen)
@@ -215,7 +207,7 @@ func profiles(raw json.RawMessage) (map[string]Profile, error) {
 		if typ != "delay" && typ != "DelayProfile" {
 			return nil, ferr(f+".type", "is %q; gridplay reads delay profiles only (\"delay\" or \"DelayProfile\"), and a %s of no work (a job of run time 0): other types simulate the platform itself", typ, zeroType)
 		}
-		for _, k := range sortedKeys(p) {
+		for _, k := range slices.Sorted(maps.Keys(p)) {
 			if !profileKeys[k] {
 				return nil, ferr(f+"."+k, "unknown field of a delay profile (known: type, delay, ret, extra_data)")
 			}
@@ -242,7 +234,7 @@ func profiles(raw json.RawMessage) (map[string]Profile, error) {
 // gridplay reads one of no work only (cpu and com 0, Zero), a job of run
 // time 0; a task with work simulates the platform itself.
 func zeroProfile(f string, p map[string]json.RawMessage) error {
-	for _, k := range sortedKeys(p) {
+	for _, k := range slices.Sorted(maps.Keys(p)) {
 		if !zeroKeys[k] {
 			return ferr(f+"."+k, "unknown field of a %s profile as gridplay reads one (known: type, cpu, com, ret, extra_data)", zeroType)
 		}
@@ -280,7 +272,7 @@ func jobs(raw json.RawMessage, profs map[string]Profile) ([]Job, error) {
 		if err := dec.Decode(&m); err != nil || m == nil {
 			return nil, ferr(f, "must be an object")
 		}
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if !jobKeys[k] {
 				return nil, ferr(f+"."+k, "unknown field of a Batsim job (known: id, subtime, res, walltime, profile, extra_data)")
 			}
@@ -409,7 +401,7 @@ func Export(s *model.Scenario) (*Workload, []string, error) {
 	if n := len(s.Platform.Clusters); n > 1 {
 		notes = append(notes, fmt.Sprintf("Batsim workloads carry no platform: the %d clusters are written as nb_res = %d resources.", n, w.NbRes))
 	}
-	for _, k := range sortedKeys(lost) {
+	for _, k := range slices.Sorted(maps.Keys(lost)) {
 		notes = append(notes, fmt.Sprintf("%d jobs have a %s, which a Batsim job cannot carry; it is not written.", lost[k], k))
 	}
 	if zero > 0 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -176,10 +177,7 @@ func (c *checker) run() {
 	for i, cl := range s.Platform.Clusters {
 		c.cluster[cl.ID] = i
 	}
-	c.placed = make([]int, len(s.Jobs))
-	for i := range c.placed {
-		c.placed[i] = -1
-	}
+	c.placed = slices.Repeat([]int{-1}, len(s.Jobs))
 	c.jobOf = Placed(c.ix, c.res.Schedule)
 	seen := make([]uint8, len(s.Jobs)) // placed or dropped, capped at 2
 	for k := range c.res.Schedule {

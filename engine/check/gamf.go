@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"math"
 	"sort"
 
@@ -18,13 +19,7 @@ func (c *checker) gamf() {
 	bk := make([]float64, nc) // B^k, Mbit/s
 	ref := 0.0
 	for k := range cl {
-		mips[k], bk[k] = cl[k].MIPS, cl[k].Bandwidth
-		if mips[k] == 0 {
-			mips[k] = 1000
-		}
-		if bk[k] == 0 {
-			bk[k] = 1000
-		}
+		mips[k], bk[k] = cmp.Or(cl[k].MIPS, 1000), cmp.Or(cl[k].Bandwidth, 1000)
 		ref = math.Max(ref, mips[k])
 	}
 	type run struct {
@@ -74,9 +69,7 @@ func (c *checker) gamf() {
 	load := make([]float64, nc)
 	var active []*run
 	rates := func() {
-		for k := range load {
-			load[k] = 0
-		}
+		clear(load)
 		for _, r := range active {
 			for k, b := range r.bjk {
 				load[k] += b

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"math"
 	"sort"
 
@@ -115,25 +116,17 @@ func (c *checker) classic() {
 	})
 }
 
-// or1 is x, or 1 when x is 0.
-func or1(x float64) float64 {
-	if x == 0 {
-		return 1
-	}
-	return x
-}
-
 // multisite: multisite eqs. 1-2 over the sites of the allocation.
 func (c *checker) multisite() {
 	cl := c.s.Platform.Clusters
 	n := len(cl)
 	h := make([]float64, n)
 	for i := range cl {
-		h[i] = or1(cl[i].H)
+		h[i] = cmp.Or(cl[i].H, 1)
 	}
 	p := 1.0
 	if net := c.s.Platform.Network; net != nil {
-		p = or1(net.MultisiteFactor)
+		p = cmp.Or(net.MultisiteFactor, 1)
 	}
 	transfer := func(a, b int, data float64) float64 {
 		if a == b {
@@ -212,7 +205,7 @@ func (c *checker) muscle() {
 		if !ok {
 			return
 		}
-		c.runs(p, t/or1(c.s.Platform.Clusters[ci].Speed), 1e-12, "MUSCLE (e_ij = T(size)/u_j)")
+		c.runs(p, t/cmp.Or(c.s.Platform.Clusters[ci].Speed, 1), 1e-12, "MUSCLE (e_ij = T(size)/u_j)")
 	})
 }
 
@@ -223,7 +216,7 @@ func (c *checker) titan() {
 		return
 	}
 	cl := c.s.Platform.Clusters[0]
-	speed := or1(cl.Speed)
+	speed := cmp.Or(cl.Speed, 1)
 	// Outages of the first cluster, in time order (ties in list order).
 	type ev struct {
 		at    float64
@@ -291,22 +284,12 @@ func (c *checker) hybrid() {
 	servers := make([][]server, len(cl))
 	for i := range cl {
 		if len(cl[i].Servers) == 0 {
-			mips := cl[i].MIPS
-			if mips == 0 {
-				mips = 1000
-			}
-			servers[i] = []server{{0, cl[i].Nodes, mips}}
+			servers[i] = []server{{0, cl[i].Nodes, cmp.Or(cl[i].MIPS, 1000)}}
 			continue
 		}
 		base := 0
 		for _, sv := range cl[i].Servers {
-			pes, sp := sv.PEs, sv.Speed
-			if pes == 0 {
-				pes = 1
-			}
-			if sp == 0 {
-				sp = 1000
-			}
+			pes, sp := cmp.Or(sv.PEs, 1), cmp.Or(sv.Speed, 1000)
 			servers[i] = append(servers[i], server{base, sv.Nodes, float64(pes) * sp})
 			base += sv.Nodes
 		}

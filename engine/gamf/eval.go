@@ -161,9 +161,7 @@ func (e *evaluator) metrics(order []int32) (makespan, flowtime float64) {
 // order are ignored.
 func (e *evaluator) simulate(a *indiv, order []int32) {
 	p := e.p
-	for k := range e.maxLoad {
-		e.maxLoad[k] = 0
-	}
+	clear(e.maxLoad)
 	e.sat, e.satTime = false, 0
 	e.ready = e.ready[:0]
 	// One pass over the jobs, in order: t_j^k, PS_j, B_j^k and the node

@@ -257,11 +257,7 @@ func linearRanking(cum []float64, s float64) {
 // pick draws a rank from the cumulative probabilities.
 func pick(cum []float64, r *rng.Rand) int {
 	x := r.Float64() * cum[len(cum)-1]
-	i := sort.SearchFloat64s(cum, x)
-	if i >= len(cum) {
-		i = len(cum) - 1
-	}
-	return i
+	return min(sort.SearchFloat64s(cum, x), len(cum)-1)
 }
 
 // frame describes the current generation.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gridplay/engine/rng"
@@ -26,10 +27,7 @@ type builder struct {
 
 func newBuilder(p *problem, ev *evaluator) *builder {
 	b := &builder{p: p, ev: ev, a: newIndiv(p), why: make([]string, p.n)}
-	b.last = make([]int32, p.nodes)
-	for i := range b.last {
-		b.last[i] = -1
-	}
+	b.last = slices.Repeat([]int32{-1}, p.nodes)
 	b.ft = make([]float64, p.nodes)
 	return b
 }
@@ -176,11 +174,8 @@ func runCBS(ctx context.Context, p *problem, ev *evaluator) (*indiv, []string, e
 			}
 			return p.mips[x] > p.mips[y]
 		})
-		big := int(math.Ceil(cbsShare * float64(tau)))
 		k0 := bySize[0]
-		if big > len(free[k0]) {
-			big = len(free[k0])
-		}
+		big := min(int(math.Ceil(cbsShare*float64(tau))), len(free[k0]))
 		nodes := append([]int32(nil), free[k0][:big]...)
 		free[k0] = free[k0][big:]
 		nodes = append(nodes, fill(free, bySize[1:], tau-big)...)
@@ -218,9 +213,7 @@ func runMETL(ctx context.Context, p *problem, ev *evaluator, relLoss bool) (*ind
 		for _, f := range free {
 			nfree += len(f)
 		}
-		for k := range load {
-			load[k] = 0
-		}
+		clear(load)
 		for _, q := range b.a.order[:b.m] {
 			if ev.start[q] <= t && ev.end[q] > t {
 				for k := 0; k < p.nclu; k++ {

@@ -1,6 +1,7 @@
 package gamf
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -131,14 +132,7 @@ func compile(s *model.Scenario) (*problem, error) {
 	p.cluIDs = make([]string, p.nclu)
 	g := 0
 	for k, c := range cl {
-		m := c.MIPS
-		if m == 0 {
-			m = DefaultMIPS
-		}
-		b := c.Bandwidth
-		if b == 0 {
-			b = DefaultBandwidth
-		}
+		m, b := cmp.Or(c.MIPS, DefaultMIPS), cmp.Or(c.Bandwidth, DefaultBandwidth)
 		p.mips[k], p.bw[k], p.first[k], p.size[k], p.cluIDs[k] = m, b, g, c.Nodes, c.ID
 		if m > p.refMIPS {
 			p.refMIPS = m

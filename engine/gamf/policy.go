@@ -91,15 +91,12 @@ func gaConfig(s *model.Scenario, alpha bool) (Config, error) {
 	c.Pressure = get(pPressure, false)
 	c.MutateOne = get(pMutateOne, true) == 1
 	c.Elite = get(pElite, true) == 1
-	if !alpha {
-		c.Ties = get(pTies, true) == 1
-	}
-	if alpha {
-		c.Normalise = get(pNormalise, true) == 1
-	}
 	c.Alpha = 1
 	if alpha {
+		c.Normalise = get(pNormalise, true) == 1
 		c.Alpha = get(pAlpha, false)
+	} else {
+		c.Ties = get(pTies, true) == 1
 	}
 	if c.Generations == 0 { // 0 means only the initial population
 		c.Generations = -1

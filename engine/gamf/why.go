@@ -2,6 +2,7 @@ package gamf
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -61,10 +62,7 @@ func searchWhy(p *problem, ev *evaluator, a *indiv, what string) []string {
 		pos[j] = i
 	}
 	// The predecessor whose end released the job: one ending at its start.
-	after := make([]int32, p.n)
-	for j := range after {
-		after[j] = -1
-	}
+	after := slices.Repeat([]int32{-1}, p.n)
 	for _, q := range a.order {
 		for _, s := range ev.succ[q] {
 			if after[s] < 0 && ev.end[q] == ev.start[s] {

@@ -1,6 +1,7 @@
 package hybrid
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -110,10 +111,7 @@ func newGrid(pl *model.Platform) (*grid, error) {
 		cl := &cluster{id: c.ID}
 		if len(c.Servers) == 0 {
 			// A cluster without servers is the 1/1/N variant: one server.
-			sp := c.MIPS
-			if sp == 0 {
-				sp = DefaultSpeed
-			}
+			sp := cmp.Or(c.MIPS, DefaultSpeed)
 			switch {
 			case c.Nodes < 1:
 				es = append(es, model.Errf(f()+".nodes", "must be at least 1 (or give servers)"))
@@ -126,13 +124,7 @@ func newGrid(pl *model.Platform) (*grid, error) {
 		for k := range c.Servers {
 			sv := &c.Servers[k]
 			sf := func() string { return f() + ".servers[" + strconv.Itoa(k) + "]" }
-			pes, sp := sv.PEs, sv.Speed
-			if pes == 0 {
-				pes = 1
-			}
-			if sp == 0 {
-				sp = DefaultSpeed
-			}
+			pes, sp := cmp.Or(sv.PEs, 1), cmp.Or(sv.Speed, DefaultSpeed)
 			switch {
 			case sv.Nodes < 1:
 				es = append(es, model.Errf(sf()+".nodes", "must be at least 1"))

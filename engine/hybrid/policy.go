@@ -63,7 +63,7 @@ func (p policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) 
 	if err != nil {
 		return nil, err
 	}
-	if s.Policy.Param("live", 0) != 0 {
+	if cfg.Live {
 		res.Notes = append(res.Notes, "decisions used the live status (live=1), not the status exchanged every T_s")
 	}
 	return res, nil
@@ -71,32 +71,23 @@ func (p policy) Run(ctx context.Context, s *model.Scenario, rec sched.Recorder) 
 
 // configFrom reads the policy parameters.
 func configFrom(p model.Policy) (Config, error) {
-	flag := func(name string, def float64) (bool, error) {
-		switch p.Param(name, def) {
-		case 0:
-			return false, nil
-		case 1:
-			return true, nil
-		}
-		return false, model.Errf("policy.params."+name, "must be 0 or 1")
-	}
 	cfg := Config{
 		Ts:        p.Param("ts", DefaultTs),
 		Threshold: p.Param("threshold", DefaultThreshold),
 		RefMIPS:   p.Param("ref_mips", DefaultRefMIPS),
 	}
-	var err error
-	if cfg.Always, err = flag("always", 0); err != nil {
-		return cfg, err
-	}
-	if cfg.Rescue, err = flag("rescue", 0); err != nil {
-		return cfg, err
-	}
-	if cfg.Live, err = flag("live", 0); err != nil {
-		return cfg, err
-	}
-	if cfg.Overlap, err = flag("overlap", 0); err != nil {
-		return cfg, err
+	// The flags, 0 or 1, each 0 by default.
+	for _, f := range []struct {
+		name string
+		on   *bool
+	}{{"always", &cfg.Always}, {"rescue", &cfg.Rescue}, {"live", &cfg.Live}, {"overlap", &cfg.Overlap}} {
+		switch p.Param(f.name, 0) {
+		case 0:
+		case 1:
+			*f.on = true
+		default:
+			return cfg, model.Errf("policy.params."+f.name, "must be 0 or 1")
+		}
 	}
 	return cfg, cfg.check()
 }

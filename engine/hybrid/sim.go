@@ -1,9 +1,11 @@
 package hybrid
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"gridplay/engine/kernel"
 	"gridplay/engine/minmax"
@@ -202,10 +204,7 @@ func (sm *sim) load(s *model.Scenario) {
 		mj := &s.Jobs[i]
 		j := &sm.jobs[i]
 		j.id, j.submit, j.size, j.runtime, j.data = mj.ID, mj.Submit, mj.Size, mj.Runtime, mj.Data
-		j.deadline = math.Inf(1)
-		if mj.Deadline != 0 {
-			j.deadline = mj.Deadline
-		}
+		j.deadline = cmp.Or(mj.Deadline, math.Inf(1))
 		j.origin = 0
 		if mj.Origin != "" {
 			j.origin = s.Platform.ClusterIndex(mj.Origin)
@@ -259,11 +258,8 @@ func (sm *sim) handle(e kernel.Event) error {
 			return nil
 		}
 		sv := j.srv
-		for i, q := range sv.queue {
-			if q == e.Ref {
-				sv.queue = append(sv.queue[:i], sv.queue[i+1:]...)
-				break
-			}
+		if i := slices.Index(sv.queue, e.Ref); i >= 0 {
+			sv.queue = slices.Delete(sv.queue, i, i+1)
 		}
 		sv.dirty = true
 		sm.drop(e.Ref, ReasonExpired, t)
@@ -281,12 +277,7 @@ func (sm *sim) handle(e kernel.Event) error {
 // exchange is a status exchange instant (section III, Step 1): every
 // server sends its status to its cluster, and every cluster to the grid.
 func (sm *sim) exchange(t float64) error {
-	changed := false
-	for _, sv := range sm.g.servers {
-		if sv.dirty {
-			changed = true
-		}
-	}
+	changed := slices.ContainsFunc(sm.g.servers, func(sv *server) bool { return sv.dirty })
 	if changed && sm.rec != nil {
 		if err := sm.emitStatus(t); err != nil {
 			return err
@@ -600,11 +591,8 @@ func (sm *sim) send(i, c int, at float64) error {
 func (sm *sim) remoteArrive(i int, t float64) error {
 	j := &sm.jobs[i]
 	if g := j.gsrv; g != nil {
-		for k, q := range g.transit {
-			if q == i {
-				g.transit = append(g.transit[:k], g.transit[k+1:]...)
-				break
-			}
+		if k := slices.Index(g.transit, i); k >= 0 {
+			g.transit = slices.Delete(g.transit, k, k+1)
 		}
 		j.gsrv = nil
 	}

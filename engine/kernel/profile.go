@@ -32,9 +32,6 @@ func NewProfile(total int, start float64) *Profile {
 	return p
 }
 
-// Total is the processor count of the machine.
-func (p *Profile) Total() int { return p.total }
-
 // Len is the number of steps (a measure of the profile's cost).
 func (p *Profile) Len() int { return len(p.t) }
 

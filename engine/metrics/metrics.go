@@ -17,7 +17,8 @@ var Keys = []string{"makespan", "flowtime", "wait", "bsld", "utilisation", "comp
 // Fill adds the standard metrics of r's schedule to r.Metrics, keeping any
 // value the policy already set. Each placement counts as the job that
 // s's index finds under its id (model.JobIndex.Find); placements of
-// unknown jobs are skipped.
+// unknown jobs are skipped. It takes two passes over the placements, not
+// a list of jobs and a pass per metric: a whole trace has 200,000 jobs.
 func Fill(s *model.Scenario, r *sched.Result) {
 	if r == nil {
 		return
@@ -29,17 +30,6 @@ func Fill(s *model.Scenario, r *sched.Result) {
 		for k := range r.Schedule {
 			jobOf[k] = int32(ix.Find(r.Schedule[k].Job))
 		}
-	}
-	FillOf(s, r, jobOf)
-}
-
-// FillOf is Fill given the position in s.Jobs of each placement's job
-// (jobOf[k] for placement k, -1 to skip it), found once for a whole run
-// (check.Placed). It takes two passes over the placements, not a list of
-// jobs and a pass per metric: a whole trace has 200,000 jobs.
-func FillOf(s *model.Scenario, r *sched.Result, jobOf []int32) {
-	if r == nil {
-		return
 	}
 	vals := valuesOf(s, r, jobOf)
 	if r.Metrics == nil {

@@ -10,7 +10,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,7 +54,7 @@ func Decode(b []byte) (*Scenario, error) {
 		d.dec.UseNumber()
 		err := d.top(s)
 		if d.versionSeen && d.version != Version && d.version != 0 {
-			return nil, Errors{versionErr(d.version)}
+			return nil, Errors{VersionError(d.version)}
 		}
 		if err != nil {
 			return nil, Errors{err}
@@ -65,10 +64,7 @@ func Decode(b []byte) (*Scenario, error) {
 		}
 	}
 	if s.Version != Version {
-		if s.Version == 0 {
-			return nil, Errors{Errf("version", fmt.Sprintf("is missing; must be %d", Version))}
-		}
-		return nil, Errors{versionErr(s.Version)}
+		return nil, Errors{VersionError(s.Version)}
 	}
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -76,7 +72,12 @@ func Decode(b []byte) (*Scenario, error) {
 	return Canonical(s), nil
 }
 
-func versionErr(v int) *FieldError {
+// VersionError is the error for a scenario of version v other than
+// Version: missing (0) or unsupported.
+func VersionError(v int) *FieldError {
+	if v == 0 {
+		return Errf("version", fmt.Sprintf("is missing; must be %d", Version))
+	}
 	return Errf("version", fmt.Sprintf("unsupported scenario version %d (this build reads version %d)", v, Version))
 }
 
@@ -185,21 +186,17 @@ func Clone(s *Scenario) *Scenario {
 	return &c
 }
 
+// ParamNames are the names of the policy's parameters in sorted order,
+// for a check that reports the first unknown one: a map's order would
+// name a different one from run to run.
+func (p Policy) ParamNames() []string { return slices.Sorted(maps.Keys(p.Params)) }
+
 func clonePtr[T any](p *T) *T {
 	if p == nil {
 		return nil
 	}
 	c := *p
 	return &c
-}
-
-func sortedKeys(m map[string]float64) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // decoder reads JSON tokens straight into the scenario's Go values by
@@ -242,13 +239,6 @@ func syntaxErr(err error) *FieldError {
 	return Errf("", "invalid JSON: "+strings.TrimPrefix(err.Error(), "json: "))
 }
 
-func join(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
-}
-
 // path is a field path built lazily: decoding a large job list must not
 // build a string per value, only for the one value that is wrong.
 type path struct {
@@ -265,21 +255,21 @@ func (p *path) String() string {
 	if p.key == "" {
 		return prefix + "[" + strconv.Itoa(p.index) + "]"
 	}
-	return join(prefix, p.key)
-}
-
-type fieldInfo struct {
-	index int
-	name  string
-}
-
-var fieldCache sync.Map // reflect.Type -> map[string]fieldInfo
-
-func fieldsOf(t reflect.Type) map[string]fieldInfo {
-	if m, ok := fieldCache.Load(t); ok {
-		return m.(map[string]fieldInfo)
+	if prefix == "" {
+		return p.key
 	}
-	m := map[string]fieldInfo{}
+	return prefix + "." + p.key
+}
+
+var fieldCache sync.Map // reflect.Type -> map[string]int
+
+// fieldsOf maps the JSON member names of struct type t to the indices of
+// their fields.
+func fieldsOf(t reflect.Type) map[string]int {
+	if m, ok := fieldCache.Load(t); ok {
+		return m.(map[string]int)
+	}
+	m := map[string]int{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -290,7 +280,7 @@ func fieldsOf(t reflect.Type) map[string]fieldInfo {
 		if name == "" {
 			name = f.Name
 		}
-		m[name] = fieldInfo{index: i, name: name}
+		m[name] = i
 	}
 	fieldCache.Store(t, m)
 	return m
@@ -317,18 +307,16 @@ func (d *decoder) object(at *path, v reflect.Value) *FieldError {
 		if !ok {
 			return Errf(fp.String(), fmt.Sprintf("unknown field %q", truncate(key)))
 		}
-		for _, k := range seen {
-			if k == fi.index {
-				return Errf(fp.String(), "duplicate field")
-			}
+		if slices.Contains(seen, fi) {
+			return Errf(fp.String(), "duplicate field")
 		}
-		seen = append(seen, fi.index)
-		if fe := d.value(fp, v.Field(fi.index)); fe != nil {
+		seen = append(seen, fi)
+		if fe := d.value(fp, v.Field(fi)); fe != nil {
 			return fe
 		}
 		if at == nil && key == "version" {
 			d.versionSeen = true
-			d.version = int(v.Field(fi.index).Int())
+			d.version = int(v.Field(fi).Int())
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package model
 
+import "slices"
+
 // Limits keep hostile or mistaken input (share links and uploads come from
 // strangers) from exhausting memory or time. Each has its own message, so a
 // user knows which limit was hit. They are generous for the papers: the
@@ -50,14 +52,7 @@ const (
 var AppCodes = []string{"cpi", "sweep3d", "fft", "improc", "bitonic"}
 
 // KnownAppCode reports whether code is one of AppCodes.
-func KnownAppCode(code string) bool {
-	for _, c := range AppCodes {
-		if c == code {
-			return true
-		}
-	}
-	return false
-}
+func KnownAppCode(code string) bool { return slices.Contains(AppCodes, code) }
 
 // SizeDists are the generator's job size distributions (MUSCLE section 5).
 var SizeDists = []string{"uniform", "normal", "log"}

@@ -36,7 +36,7 @@ func knownKeys() map[string]bool {
 			seen[t] = true
 			for name, fi := range fieldsOf(t) {
 				allKeys[name] = true
-				walk(t.Field(fi.index).Type)
+				walk(t.Field(fi).Type)
 			}
 		}
 		walk(reflect.TypeOf(Scenario{}))

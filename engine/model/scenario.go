@@ -186,11 +186,6 @@ type Policy struct {
 	Script string `json:"script,omitempty"`
 }
 
-// ParamNames are the names of the policy's parameters in sorted order,
-// for a check that reports the first unknown one: a map's order would
-// name a different one from run to run.
-func (p Policy) ParamNames() []string { return sortedKeys(p.Params) }
-
 // Param returns the named parameter, or def when it is not set.
 func (p Policy) Param(name string, def float64) float64 {
 	if v, ok := p.Params[name]; ok {

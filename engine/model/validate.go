@@ -89,11 +89,8 @@ func (v *validator) check(field string, x float64, bad bool, msg string) {
 func (v *validator) time(field string, x float64) { v.nonNeg(field, x, MaxTime) }
 
 func (v *validator) scenario(s *Scenario) {
-	switch {
-	case s.Version == 0:
-		v.addf("version", "is missing; must be %d", Version)
-	case s.Version != Version:
-		v.addf("version", "unsupported scenario version %d (this build reads version %d)", s.Version, Version)
+	if s.Version != Version {
+		v.es = append(v.es, VersionError(s.Version))
 	}
 	v.name("name", s.Name)
 	v.platform(&s.Platform)
@@ -531,7 +528,7 @@ func (v *validator) policy(p *Policy) {
 		v.addf("policy.params", "has %d parameters; the limit is %d (MaxParams)", len(p.Params), MaxParams)
 		return
 	}
-	for _, k := range sortedKeys(p.Params) {
+	for _, k := range p.ParamNames() {
 		x := p.Params[k]
 		if k == "" || len(k) > MaxNameLen || !utf8.ValidString(k) {
 			v.add("policy.params", "parameter names must be 1 to 128 bytes of UTF-8")

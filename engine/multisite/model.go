@@ -1,6 +1,7 @@
 package multisite
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -49,10 +50,7 @@ func newSystem(s *model.Scenario) (*system, error) {
 		if c.Nodes < 1 {
 			es = append(es, model.Errf(f+".nodes", "must be at least 1"))
 		}
-		h := c.H
-		if h == 0 {
-			h = 1
-		}
+		h := cmp.Or(c.H, 1)
 		if math.IsNaN(h) || math.IsInf(h, 0) || h <= 0 {
 			es = append(es, model.Errf(f+".h", "must be a finite number > 0 (multisite section 3.2)"))
 			h = 1

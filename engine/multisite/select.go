@@ -3,6 +3,7 @@ package multisite
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 
 	"gridplay/engine/backfill"
@@ -331,16 +332,7 @@ func better(a, b *cand, origin int) bool {
 	if len(a.sites) != len(b.sites) {
 		return len(a.sites) < len(b.sites)
 	}
-	return has(a.sites, origin) && !has(b.sites, origin)
-}
-
-func has(c []int, x int) bool {
-	for _, y := range c {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(a.sites, origin) && !slices.Contains(b.sites, origin)
 }
 
 // optimal is Algorithm 2 (doc.go, "Resource selection"): steps 2 and 3

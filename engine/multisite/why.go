@@ -68,12 +68,8 @@ func (s *selector) setAlt(r *reason, kind uint8, c *cand, ok bool) {
 	r.alt, r.altOK, r.nAlt = kind, ok, 0
 	if ok {
 		r.altStart, r.altEnd, r.nAlt = c.start, c.finish(), len(c.sites)
-		for i, x := range c.sites {
-			s.altSites[i] = x
-		}
-		for i, x := range c.nodes {
-			s.altNodes[i] = x
-		}
+		copy(s.altSites, c.sites)
+		copy(s.altNodes, c.nodes)
 	}
 }
 

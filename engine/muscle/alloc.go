@@ -101,9 +101,7 @@ func (a *Allocator) minComp(row int, except int) (pos, n int) {
 // row rc that was filled (rc <= r). It returns nil when no unallocated job
 // fits (r reached 0).
 func (a *Allocator) Alloc(r int) []int {
-	if r > len(a.T.Rows) {
-		r = len(a.T.Rows) // rows above m_MAX do not exist
-	}
+	r = min(r, len(a.T.Rows)) // rows above m_MAX do not exist
 	var q []int
 	for rc := r; rc >= 1; rc-- { // steps 1-3, and step 10's rc <- rc-1
 		if len(a.T.Row(rc)) == 0 {

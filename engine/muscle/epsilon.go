@@ -36,10 +36,7 @@ func Epsilon(l Load, m int) float64 {
 	if l.P == 0 || m <= 0 {
 		return 0
 	}
-	slk := l.SlkSum
-	if slk < minSlack {
-		slk = minSlack
-	}
+	slk := max(l.SlkSum, minSlack)
 	return float64(l.P) * l.EtSum * l.SizeSum / (slk * float64(m))
 }
 

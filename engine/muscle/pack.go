@@ -2,6 +2,7 @@ package muscle
 
 import (
 	"math"
+	"slices"
 
 	"gridplay/engine/rng"
 )
@@ -57,13 +58,7 @@ func Earliest(release []float64) (sp Space, whole bool) {
 			t = x
 		}
 	}
-	cp := -1
-	for i, x := range release {
-		if x <= t {
-			cp = i
-			break
-		}
-	}
+	cp := slices.IndexFunc(release, func(x float64) bool { return x <= t })
 	r := 0
 	for i := cp; i < len(release) && release[i] <= t; i++ {
 		r++
@@ -139,9 +134,7 @@ func (pk *Packer) Run() (placed []Placed, unfit []int) {
 	ms := make([]int, len(pk.Clusters))
 	for i, c := range pk.Clusters {
 		ms[i] = c.M
-		if c.M > mMax {
-			mMax = c.M
-		}
+		mMax = max(mMax, c.M)
 	}
 	sizes := make([]int, len(pk.Jobs))
 	for i, j := range pk.Jobs {

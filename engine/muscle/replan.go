@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gridplay/engine/rng"
@@ -171,13 +172,7 @@ func replanCluster(ctx context.Context, c *cluster, ci int, k Kind, ps Params, c
 	for _, ji := range jix {
 		inPlan[ji] = true
 	}
-	kept := c.out[:0]
-	for _, x := range c.out {
-		if !inPlan[x.j] {
-			kept = append(kept, x)
-		}
-	}
-	c.out = kept
+	c.out = slices.DeleteFunc(c.out, func(x sent) bool { return inPlan[x.j] })
 	c.pend = c.pend[:0]
 	copy(c.release, c.commit)
 	for ti, ji := range jix {

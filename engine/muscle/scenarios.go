@@ -2,6 +2,7 @@ package muscle
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 
@@ -45,9 +46,7 @@ func Fig4Clusters() []model.Cluster {
 // meanwhile are the round's queue.
 func Fig4Scenario(policy string, rate float64, n int, seed uint64, ps map[string]float64) *model.Scenario {
 	params := map[string]float64{"period": 0, "threshold": 0, "barrier": 0, "wo": 4, "wm": 3, "wi": 1}
-	for k, v := range ps {
-		params[k] = v
-	}
+	maps.Copy(params, ps)
 	return &model.Scenario{
 		Version: model.Version, Name: fmt.Sprintf("MUSCLE Fig. 4, rate %.4g/s", rate), Seed: seed,
 		Platform: model.Platform{Clusters: Fig4Clusters()},

@@ -1,9 +1,11 @@
 package muscle
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gridplay/engine/model"
@@ -250,13 +252,7 @@ func Simulate(ctx context.Context, s *model.Scenario, k Kind, rec sched.Recorder
 		// Forget work finished by t; the rest is each cluster's WQ_i.
 		for ci := range cls {
 			c := &cls[ci]
-			kept := c.out[:0]
-			for _, x := range c.out {
-				if x.end > t {
-					kept = append(kept, x)
-				}
-			}
-			c.out = kept
+			c.out = slices.DeleteFunc(c.out, func(x sent) bool { return !(x.end > t) })
 			if ps.Replan {
 				c.commitStarted(t)
 			}
@@ -522,12 +518,7 @@ func checkScenario(s *model.Scenario) error {
 }
 
 // speedOf is a cluster's service rate u (0 means 1).
-func speedOf(c model.Cluster) float64 {
-	if c.Speed == 0 {
-		return 1
-	}
-	return c.Speed
-}
+func speedOf(c model.Cluster) float64 { return cmp.Or(c.Speed, 1) }
 
 // prepare builds the clusters and jobs of the scenario, or returns what
 // checkScenario refuses in it.

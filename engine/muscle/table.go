@@ -38,9 +38,7 @@ type TableStep struct {
 //
 // Worst case O(p^2 m_MAX) as the paper says (section 4.1).
 func BuildTable(sizes []int, mMax int, onStep func(TableStep)) *Table {
-	if mMax < 0 {
-		mMax = 0
-	}
+	mMax = max(mMax, 0)
 	t := &Table{Rows: make([][]Comp, mMax), Sizes: sizes, in: make([][]bool, mMax)}
 	for j := range t.in {
 		t.in[j] = make([]bool, len(sizes))

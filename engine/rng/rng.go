@@ -5,8 +5,8 @@
 // (design.md section 7).
 //
 // A stream is math/rand/v2's PCG-DXSM generator together with the
-// reductions of math/rand/v2's Rand that the engine uses (IntN, Int64N,
-// Float64, Shuffle, ExpFloat64, NormFloat64), as one concrete type. Every
+// reductions of math/rand/v2's Rand that the engine uses (IntN, Float64,
+// Shuffle, ExpFloat64, NormFloat64), as one concrete type. Every
 // method draws exactly what a rand.Rand over rand.NewPCG with the same
 // state draws (TestMatchesMathRand), so streams are those of
 // rand.New(rand.NewPCG(seed, hash)). The type is ours, not rand.Rand, for
@@ -58,8 +58,6 @@ const (
 
 // Step advances the 128-bit state (hi, lo) by state = state*mul + inc and
 // returns the DXSM output ("double xorshift multiply") of the new state.
-// A loop that draws many numbers can keep the state in locals through
-// Step and store it back once (State, SetState).
 func Step(hi, lo uint64) (out, nhi, nlo uint64) {
 	h, l := bits.Mul64(lo, pcgMulLo)
 	h += hi*pcgMulLo + lo*pcgMulHi
@@ -69,12 +67,6 @@ func Step(hi, lo uint64) (out, nhi, nlo uint64) {
 	out = (out ^ out>>48) * (l | 1)
 	return out, h, l
 }
-
-// State is the stream's 128-bit state, for a loop that draws through Step.
-func (r *Rand) State() (hi, lo uint64) { return r.hi, r.lo }
-
-// SetState stores a state that Step returned.
-func (r *Rand) SetState(hi, lo uint64) { r.hi, r.lo = hi, lo }
 
 // Uint64 is the next 64 random bits (rand.Rand.Uint64).
 func (r *Rand) Uint64() uint64 {
@@ -90,14 +82,6 @@ func (r *Rand) IntN(n int) int {
 		panic("rng: IntN of a non-positive bound")
 	}
 	return int(r.uint64n(uint64(n)))
-}
-
-// Int64N is rand.Rand.Int64N.
-func (r *Rand) Int64N(n int64) int64 {
-	if n <= 0 {
-		panic("rng: Int64N of a non-positive bound")
-	}
-	return int64(r.uint64n(uint64(n)))
 }
 
 // uint64n is rand.Rand's reduction of a draw to [0, n): Lemire's

@@ -1,10 +1,12 @@
 package swf
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -157,15 +159,9 @@ func (c *Cut) notice(limit int) []string {
 
 // reasonText lists skip reasons by count (then name), with line numbers.
 func reasonText(m map[string]*Skip) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(a, b int) bool {
-		if m[keys[a]].Count != m[keys[b]].Count {
-			return m[keys[a]].Count > m[keys[b]].Count
-		}
-		return keys[a] < keys[b]
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b string) int {
+		return cmp.Or(cmp.Compare(m[b].Count, m[a].Count), strings.Compare(a, b))
 	})
 	parts := make([]string, len(keys))
 	for i, k := range keys {

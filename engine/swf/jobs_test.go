@@ -1,18 +1,17 @@
 package swf
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
-
-	"gridplay/engine/rng"
 )
 
 // IDs cut from shared strings stay right as later IDs are made, across
 // chunk boundaries.
 func TestIDText(t *testing.T) {
 	var ids idText
-	r := rng.NewPCG(1, 1)
+	r := rand.New(rand.NewPCG(1, 1)) // the draws of rng.NewPCG(1, 1)
 	var nums []int64
 	var got []string
 	for range 50000 {

@@ -29,7 +29,7 @@
 // bit-toggle mutation that never leaves a task without hosts (expr. 14).
 // The best schedule so far is kept, and replaced as stale when tasks or
 // hosts change (section 4.1). The GA is driven one generation at a time
-// (New, Step, Best, Update, SetWeights, Run); MUSCLE (engine/muscle) seeds
+// (New, Step, Best, Update, SetWeights); MUSCLE (engine/muscle) seeds
 // it with its own schedule per cluster.
 //
 // Evaluation: eqs. 3-9 are written once, in evaluate (eval.go), which

@@ -190,23 +190,11 @@ func New(cfg Config, p Problem, seeds []Schedule, r *rng.Rand) (*GA, error) {
 	g.install(pr)
 	n, w := pr.n, pr.w
 	for k, s := range seeds {
-		f := fmt.Sprintf("seeds[%d]", k)
-		if s.Hosts != pr.m {
-			return nil, model.Errf(f+".hosts", fmt.Sprintf("is %d, the problem has %d hosts", s.Hosts, pr.m))
+		if err := s.shape(&p, fmt.Sprintf("seeds[%d]", k)); err != nil {
+			return nil, err
 		}
-		if len(s.Order) != n {
-			return nil, model.Errf(f+".order", fmt.Sprintf("has %d tasks, the problem has %d", len(s.Order), n))
-		}
-		if len(s.Bits) != n*w {
-			return nil, model.Errf(f+".bits", fmt.Sprintf("has %d words, want %d", len(s.Bits), n*w))
-		}
-		g.stampN++
 		o := g.ord[k*n : (k+1)*n]
 		for i, t := range s.Order {
-			if t < 0 || t >= n || g.stamp[t] == g.stampN {
-				return nil, model.Errf(fmt.Sprintf("%s.order[%d]", f, i), "is not a permutation of the task indices")
-			}
-			g.stamp[t] = g.stampN
 			o[i] = int32(t)
 		}
 		b := g.bm[k*n*w : (k+1)*n*w]

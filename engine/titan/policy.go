@@ -1,6 +1,7 @@
 package titan
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -273,10 +274,7 @@ func load(s *model.Scenario) (*loaded, error) {
 	if k := len(s.Platform.Clusters); k > 1 {
 		ld.note = fmt.Sprintf("TITAN is a local (one-cluster) scheduler: it used clusters[0] (%q, %d nodes) and ignored the other %d clusters; use muscle, dll or wrand for several clusters", c.ID, m, k-1)
 	}
-	speed := c.Speed
-	if speed == 0 {
-		speed = 1
-	}
+	speed := cmp.Or(c.Speed, 1)
 	for i, j := range s.Jobs {
 		t, _ := TaskFromJob(j) // checkScenario passed it
 		if speed != 1 {
@@ -493,11 +491,8 @@ func jobError(err error, idx func(k int) int) error {
 		return err
 	}
 	var k int
-	var rest string
 	if n, _ := fmt.Sscanf(fe.Field, "tasks[%d]", &k); n == 1 {
-		if i := strings.IndexByte(fe.Field, ']'); i >= 0 {
-			rest = fe.Field[i+1:]
-		}
+		_, rest, _ := strings.Cut(fe.Field, "]")
 		if rest == ".pred" {
 			rest = ""
 		}

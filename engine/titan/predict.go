@@ -27,10 +27,7 @@ type Amdahl struct {
 
 // Time implements Predictor; n < 1 counts as 1.
 func (a Amdahl) Time(n int) float64 {
-	if n < 1 {
-		n = 1
-	}
-	f := float64(n)
+	f := float64(max(n, 1))
 	return a.Serial + a.Work/f + a.Comm*(f-1) + a.Log*math.Log2(f)
 }
 
@@ -82,9 +79,7 @@ type Textbook struct {
 
 // Time implements Predictor; n < 1 counts as 1.
 func (t Textbook) Time(n int) float64 {
-	if n < 1 {
-		n = 1
-	}
+	n = max(n, 1)
 	f := float64(n)
 	l := math.Log2(f)
 	var stages float64

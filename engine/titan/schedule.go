@@ -14,12 +14,8 @@ func words(m int) int { return (m + 63) / 64 }
 // the identity order and an empty host map; set at least one host per task
 // with Set before using it.
 func NewSchedule(tasks, hosts int) Schedule {
-	if tasks < 0 {
-		tasks = 0
-	}
-	if hosts < 0 {
-		hosts = 0
-	}
+	tasks = max(tasks, 0)
+	hosts = max(hosts, 0)
 	s := Schedule{Order: make([]int, tasks), Hosts: hosts, Bits: make([]uint64, tasks*words(hosts))}
 	for i := range s.Order {
 		s.Order[i] = i
@@ -81,11 +77,10 @@ func (s *Schedule) HostsOf(task int) []int {
 	return out
 }
 
-// check verifies the shape of s against p: Order is a permutation of the
-// task indices, the map has one row per task for p's host count, no bit
-// beyond the host count is set and no task has zero hosts. field prefixes
-// the error's field path.
-func (s *Schedule) check(p *Problem, field string) error {
+// shape verifies that s fits p: Order is a permutation of the task
+// indices and the map has one row per task for p's host count. field
+// prefixes the error's field path.
+func (s *Schedule) shape(p *Problem, field string) error {
 	n, m := len(p.Tasks), len(p.Release)
 	if s.Hosts != m {
 		return model.Errf(field+".hosts", fmt.Sprintf("is %d, the problem has %d hosts", s.Hosts, m))
@@ -104,6 +99,17 @@ func (s *Schedule) check(p *Problem, field string) error {
 	if len(s.Bits) != n*w {
 		return model.Errf(field+".bits", fmt.Sprintf("has %d words, want %d (tasks x words per row)", len(s.Bits), n*w))
 	}
+	return nil
+}
+
+// check verifies s against p: its shape, no bit beyond the host count
+// set and no task with zero hosts.
+func (s *Schedule) check(p *Problem, field string) error {
+	if err := s.shape(p, field); err != nil {
+		return err
+	}
+	n, m := len(p.Tasks), len(p.Release)
+	w := words(m)
 	if r := m % 64; r != 0 {
 		pad := ^uint64(0) << uint(r)
 		for t := 0; t < n; t++ {

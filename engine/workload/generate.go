@@ -1,6 +1,7 @@
 package workload
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"strconv"
@@ -92,10 +93,7 @@ func Deadline(arrival, maxExec, dr float64) float64 {
 func speeds(p model.Platform) (u1, slowest float64) {
 	u1, slowest = 1, math.Inf(1)
 	for i, c := range p.Clusters {
-		u := c.Speed
-		if u == 0 {
-			u = 1
-		}
+		u := cmp.Or(c.Speed, 1)
 		if i == 0 {
 			u1 = u
 		}
@@ -119,17 +117,9 @@ func Generate(g model.Generator, p model.Platform, r *rng.Rand) ([]model.Job, er
 		return nil, errors.New("workload: nil random stream")
 	}
 	arrR, execR, drR, sizeR, codeR := rng.Child(r), rng.Child(r), rng.Child(r), rng.Child(r), rng.Child(r)
-	alpha := g.Alpha
-	if alpha == 0 {
-		alpha = DefaultAlpha
-	}
-	mean, std := g.SizeMean, g.SizeStd
-	if mean == 0 {
-		mean = float64(g.SizeMin+g.SizeMax) / 2
-	}
-	if std == 0 {
-		std = float64(g.SizeMax-g.SizeMin) / 4
-	}
+	alpha := cmp.Or(g.Alpha, DefaultAlpha)
+	mean := cmp.Or(g.SizeMean, float64(g.SizeMin+g.SizeMax)/2)
+	std := cmp.Or(g.SizeStd, float64(g.SizeMax-g.SizeMin)/4)
 	u1, slowest := speeds(p)
 	arrivals := PoissonArrivals(arrR, g.Rate, g.Jobs, 0)
 	jobs := make([]model.Job, g.Jobs)

@@ -633,11 +633,7 @@ func ReadScenario(b []byte) (*model.Scenario, error) {
 		r.fail(model.Errors{model.Errf("jobs", "must be in the job columns of a compact scenario, not in its header")})
 	}
 	if r.err == nil && h.Version != model.Version {
-		if h.Version == 0 {
-			r.fail(model.Errors{model.Errf("version", fmt.Sprintf("is missing; must be %d", model.Version))})
-		} else {
-			r.fail(model.Errors{model.Errf("version", fmt.Sprintf("unsupported scenario version %d (this build reads version %d)", h.Version, model.Version))})
-		}
+		r.fail(model.Errors{model.VersionError(h.Version)})
 	}
 	jobs := readJobs(r)
 	if err := r.end("job columns"); err != nil {
