@@ -30,10 +30,8 @@ func distOf(r *sched.Result, metric string) *sched.Dist {
 	if r == nil {
 		return nil
 	}
-	for i := range r.Distributions {
-		if r.Distributions[i].Metric == metric {
-			return &r.Distributions[i]
-		}
+	if i := slices.IndexFunc(r.Distributions, func(d sched.Dist) bool { return d.Metric == metric }); i >= 0 {
+		return &r.Distributions[i]
 	}
 	return nil
 }

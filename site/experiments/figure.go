@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -326,14 +327,10 @@ func Tabulate(t *sched.Table, metrics []string) Grid {
 
 // FormatValue prints a value with at most four significant decimals.
 func FormatValue(v float64) string {
-	a := v
-	if a < 0 {
-		a = -a
-	}
+	a := math.Abs(v)
 	prec := 0
 	switch {
 	case a == 0 || a >= 1000:
-		prec = 0
 	case a >= 100:
 		prec = 1
 	case a >= 1:

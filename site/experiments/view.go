@@ -1,17 +1,18 @@
 package experiments
 
 import (
-	"encoding/csv"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/vugu/vugu"
 
-	"gridplay/engine/csvfmt"
+	"gridplay/engine/api"
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -98,10 +99,8 @@ func (c *View) Init(ctx vugu.InitCtx) {
 
 // preferred is the experiment shown first: MUSCLE Fig. 4 when present.
 func preferred(infos []sched.ExperimentInfo) string {
-	for _, in := range infos {
-		if in.Name == "muscle-fig4" {
-			return in.Name
-		}
+	if slices.ContainsFunc(infos, func(in sched.ExperimentInfo) bool { return in.Name == "muscle-fig4" }) {
+		return "muscle-fig4"
 	}
 	return infos[0].Name
 }
@@ -209,10 +208,8 @@ func (c *View) options() (sched.ExperimentOptions, string) {
 }
 
 func (c *View) info() sched.ExperimentInfo {
-	for _, in := range c.Infos {
-		if in.Name == c.Name {
-			return in
-		}
+	if i := slices.IndexFunc(c.Infos, func(in sched.ExperimentInfo) bool { return in.Name == c.Name }); i >= 0 {
+		return c.Infos[i]
 	}
 	return sched.ExperimentInfo{Name: c.Name}
 }
@@ -256,7 +253,7 @@ func (c *View) start() {
 		eng, where = jsbridge.RemoteEngine{Base: c.Remote}, u.Host
 		parallel = MaxParallel
 	} else {
-		where = fmt.Sprintf("%d browser %s", parallel, plural(parallel, "worker"))
+		where = state.Count(parallel, "browser worker")
 	}
 	s := NewSweep(eng, c.Name, opt, parallel, where)
 	if !remote {
@@ -437,22 +434,13 @@ func (c *View) fileBase() string {
 	return b
 }
 
-// CSV is the long CSV of a report's rows, byte for byte what
-// POST /api/experiments/NAME?format=csv answers.
-func CSV(rows []sched.Row) []byte {
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	w.Write([]string{"experiment", "x", "policy", "metric", "value"})
-	for _, r := range rows {
-		w.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, csvfmt.Float(r.Value)})
-	}
-	w.Flush()
-	return []byte(b.String())
-}
-
+// exportCSV offers the long CSV of the report's rows, byte for byte what
+// POST /api/experiments/NAME?format=csv answers (the same writer).
 func (c *View) exportCSV() {
 	if c.done() {
-		jsbridge.Download(c.fileBase()+".csv", "text/csv", CSV(c.Sweep.Result.Rows))
+		var b bytes.Buffer
+		api.WriteRowsCSV(&b, c.Sweep.Result.Rows)
+		jsbridge.Download(c.fileBase()+".csv", "text/csv", b.Bytes())
 	}
 }
 
@@ -545,9 +533,4 @@ func readingText(r string) string {
 
 // doneAttr is the data-done attribute: "true" once the merged report is
 // shown (a bool attribute would render as present or absent).
-func (c *View) doneAttr() string {
-	if c.done() {
-		return "true"
-	}
-	return "false"
-}
+func (c *View) doneAttr() string { return strconv.FormatBool(c.done()) }
