@@ -175,9 +175,7 @@ func (s *Sweep) Retry() {
 		s.Start()
 		return
 	}
-	for k := range s.attempts {
-		s.attempts[k] = 0
-	}
+	clear(s.attempts)
 	s.next = 0
 	s.launch()
 }

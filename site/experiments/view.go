@@ -2,7 +2,6 @@ package experiments
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -51,7 +50,7 @@ type View struct {
 	// derived holds what is drawn from the current table, made once
 	// per table (the template asks on every render, the grid twice).
 	derived derived
-	// ctl and res are its parts (parts.go).
+	// ctl and res are its parts (parts.go), made by Init.
 	ctl *Controls
 	res *Results
 	// perCost is, per experiment, a worker's time per unit of point cost
@@ -59,42 +58,32 @@ type View struct {
 	perCost map[string]time.Duration
 }
 
-// Init loads the list of experiments and opens the link it was given.
+// Init takes the list of experiments and opens the link it was given.
 // Vugu calls it each time the view is shown again (after the other tab);
-// only the first call does anything.
+// only the first call does anything. The list is this binary's registry:
+// the page's engine workers run the same binary, so GET /api/experiments
+// would answer the same list.
 func (c *View) Init(ctx vugu.InitCtx) {
 	c.env = ctx.EventEnv()
 	if c.inited {
 		return
 	}
 	c.inited = true
+	c.ctl, c.res = &Controls{V: c}, &Results{V: c}
 	c.Quick, c.Seed = true, "1"
 	if c.Link != "" {
 		if err := c.applyLink(c.Link); err != "" {
 			c.Msg = err
 		}
 	}
-	c.Engine.Request("GET", "/api/experiments", nil, handlersFor(func(body []byte, err string) {
-		c.env.Lock()
-		defer c.env.UnlockRender()
-		if err != "" {
-			c.Msg = "The list of experiments could not be loaded: " + err
-			return
-		}
-		var infos []sched.ExperimentInfo
-		if json.Unmarshal(body, &infos) != nil {
-			c.Msg = "The engine sent an unreadable list of experiments."
-			return
-		}
-		c.Infos = infos
-		if c.Name == "" && len(infos) > 0 {
-			c.Name = preferred(infos)
-		}
-		if c.autoplay {
-			c.autoplay = false
-			c.start()
-		}
-	}))
+	c.Infos = sched.Experiments()
+	if c.Name == "" && len(c.Infos) > 0 {
+		c.Name = preferred(c.Infos)
+	}
+	if c.autoplay {
+		c.autoplay = false
+		c.start()
+	}
 }
 
 // preferred is the experiment shown first: MUSCLE Fig. 4 when present.
