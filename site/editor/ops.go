@@ -305,17 +305,22 @@ func SetServer(s *model.Scenario, i, k int, field, v string) string {
 // inputOf names the input of a model field whose input has another name.
 var inputOf = map[string]string{"latency": "latency_ms", "weights": "wo", "weights.o": "wo", "weights.m": "wm", "weights.i": "wi"}
 
-// FieldErrors maps model.Validate's platform problems to the inputs of
-// cluster i: keys are the SetField names ("nodes", "wo", "servers[0].pes"),
-// "" for the cluster as a whole.
-func FieldErrors(s *model.Scenario, i int) map[string]string {
-	out := map[string]string{}
+// Errors maps model.Validate's platform problems to the inputs of
+// cluster i (none for i < 0): fields are keyed by the SetField names
+// ("nodes", "wo", "servers[0].pes"), "" for the cluster as a whole;
+// platform lists the problems that belong to no single cluster (no
+// clusters at all, too many nodes in all).
+func Errors(s *model.Scenario, i int) (fields map[string]string, platform []string) {
+	fields = map[string]string{}
 	var es model.Errors
 	if !errors.As(s.Validate(), &es) {
-		return out
+		return fields, nil
 	}
 	prefix := "platform.clusters[" + strconv.Itoa(i) + "]"
 	for _, fe := range es {
+		if fe.Field == "platform.clusters" || (strings.HasPrefix(fe.Field, "platform.") && !strings.HasPrefix(fe.Field, "platform.clusters[")) {
+			platform = append(platform, fe.Error())
+		}
 		rest, ok := strings.CutPrefix(fe.Field, prefix)
 		if !ok {
 			continue
@@ -324,26 +329,10 @@ func FieldErrors(s *model.Scenario, i int) map[string]string {
 		if in, ok := inputOf[key]; ok {
 			key = in
 		}
-		if out[key] != "" {
-			out[key] += "; "
+		if fields[key] != "" {
+			fields[key] += "; "
 		}
-		out[key] += fe.Msg
+		fields[key] += fe.Msg
 	}
-	return out
-}
-
-// PlatformErrors lists the platform's problems that belong to no single
-// cluster (no clusters at all, too many nodes in all).
-func PlatformErrors(s *model.Scenario) []string {
-	var out []string
-	var es model.Errors
-	if !errors.As(s.Validate(), &es) {
-		return nil
-	}
-	for _, fe := range es {
-		if fe.Field == "platform.clusters" || (strings.HasPrefix(fe.Field, "platform.") && !strings.HasPrefix(fe.Field, "platform.clusters[")) {
-			out = append(out, fe.Error())
-		}
-	}
-	return out
+	return fields, platform
 }

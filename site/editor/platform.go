@@ -76,10 +76,7 @@ func (c *Platform) Compute(ctx vugu.ComputeCtx) {
 		return
 	}
 	c.checked = k
-	c.fieldErrs, c.platErrs = nil, PlatformErrors(c.scen())
-	if i := c.sel(); i >= 0 {
-		c.fieldErrs = FieldErrors(c.scen(), i)
-	}
+	c.fieldErrs, c.platErrs = Errors(c.scen(), c.sel())
 }
 
 func (c *Platform) scen() *model.Scenario { return c.App.Scenario }
