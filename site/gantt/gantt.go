@@ -360,14 +360,9 @@ func appendSegments(out []Segment, rows []int) []Segment {
 // id too, so colour is never the only cue.
 var Palette = []string{"#77aadd", "#ee8866", "#eedd88", "#ffaabb", "#99ddff", "#44bb99", "#bbcc33", "#aaaa00"}
 
-// Color is the fill of the i-th job: the palette in turn, so neighbours
-// in the schedule never look alike.
-func Color(i int) string {
-	if i < 0 {
-		i = -i
-	}
-	return Palette[i%len(Palette)]
-}
+// Color is the fill of the i-th job (i >= 0): the palette in turn, so
+// neighbours in the schedule never look alike.
+func Color(i int) string { return Palette[i%len(Palette)] }
 
 // Ticks returns about n round tick values from 0 to max (steps of 1, 2 or
 // 5 times a power of ten).

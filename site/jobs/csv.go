@@ -131,10 +131,8 @@ func (p *Parsed) add(pr Problem) {
 // copy cells tab-separated), else the more frequent of ',' and ';'
 // outside quotes, ',' on a tie.
 func Sniff(text string) rune {
-	line := text
-	for line != "" {
-		var l string
-		l, line, _ = strings.Cut(line, "\n")
+	line := ""
+	for l := range strings.Lines(text) {
 		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
 			line = l
 			break
