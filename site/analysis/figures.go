@@ -106,11 +106,7 @@ type StatRow struct {
 func Stats(rs []*sched.Result) []StatRow {
 	var out []StatRow
 	for _, m := range outputs.DistMetrics {
-		have := false
-		for _, r := range rs {
-			have = have || distOf(r, m) != nil
-		}
-		if !have {
+		if !slices.ContainsFunc(rs, func(r *sched.Result) bool { return distOf(r, m) != nil }) {
 			continue
 		}
 		for _, st := range []string{"mean", "median", "p95", "max"} {
