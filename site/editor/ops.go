@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,23 +74,14 @@ func RemoveCluster(s *model.Scenario, i int) string {
 	s.Platform.Clusters = append(cs[:i:i], cs[i+1:]...)
 	var notes []string
 	if nw := s.Platform.Network; nw != nil {
-		kept := nw.Links[:0:0]
-		for _, l := range nw.Links {
-			if l.From != id && l.To != id {
-				kept = append(kept, l)
-			}
-		}
+		// A copy: the scenario's arrays may be an undo step's too.
+		kept := slices.DeleteFunc(slices.Clone(nw.Links), func(l model.Link) bool { return l.From == id || l.To == id })
 		if d := len(nw.Links) - len(kept); d > 0 {
 			notes = append(notes, state.Count(d, "site link"))
 		}
 		nw.Links = kept
 	}
-	ev := s.Events[:0:0]
-	for _, e := range s.Events {
-		if e.Cluster != id {
-			ev = append(ev, e)
-		}
-	}
+	ev := slices.DeleteFunc(slices.Clone(s.Events), func(e model.Event) bool { return e.Cluster == id })
 	if d := len(s.Events) - len(ev); d > 0 {
 		notes = append(notes, state.Count(d, "event"))
 	}
