@@ -322,13 +322,7 @@ func (s *Sweep) Partial() *sched.Table {
 	for _, k := range s.undecoded {
 		var pt sched.Table
 		if json.Unmarshal(s.Raw[k], &pt) == nil {
-			rows := []sched.Row{}
-			for _, r := range pt.Rows {
-				if r.Metric != "" {
-					rows = append(rows, r)
-				}
-			}
-			s.rows[k] = rows
+			s.rows[k] = slices.DeleteFunc(pt.Rows, func(r sched.Row) bool { return r.Metric == "" })
 		}
 	}
 	s.undecoded = s.undecoded[:0]
