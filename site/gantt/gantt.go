@@ -380,12 +380,8 @@ func Ticks(max float64, n int) []float64 {
 		}
 	}
 	var out []float64
-	for i := 0; ; i++ {
-		v := float64(i) * step
-		if v > max*(1+1e-9) {
-			break
-		}
-		out = append(out, v)
+	for i := 0; float64(i)*step <= max*(1+1e-9); i++ {
+		out = append(out, float64(i)*step)
 	}
 	return out
 }
