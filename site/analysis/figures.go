@@ -30,10 +30,8 @@ func distOf(r *sched.Result, metric string) *sched.Dist {
 	if r == nil {
 		return nil
 	}
-	for i := range r.Distributions {
-		if r.Distributions[i].Metric == metric {
-			return &r.Distributions[i]
-		}
+	if i := slices.IndexFunc(r.Distributions, func(d sched.Dist) bool { return d.Metric == metric }); i >= 0 {
+		return &r.Distributions[i]
 	}
 	return nil
 }
@@ -108,11 +106,7 @@ type StatRow struct {
 func Stats(rs []*sched.Result) []StatRow {
 	var out []StatRow
 	for _, m := range outputs.DistMetrics {
-		have := false
-		for _, r := range rs {
-			have = have || distOf(r, m) != nil
-		}
-		if !have {
+		if !slices.ContainsFunc(rs, func(r *sched.Result) bool { return distOf(r, m) != nil }) {
 			continue
 		}
 		for _, st := range []string{"mean", "median", "p95", "max"} {

@@ -78,9 +78,7 @@ func NewTable(s *model.Scenario, r *sched.Result, system string) *Table {
 		}
 	}
 	t.order = make([]int32, len(t.Rows))
-	for i := range t.order {
-		t.order[i] = int32(i)
-	}
+	t.Sort("", false) // the engine's order
 	return t
 }
 

@@ -54,18 +54,7 @@ func ShakeBody(s *model.Scenario, runs int, policies []string) ([]byte, error) {
 
 // ShakeMergeBody is the body of POST /api/shake/merge: every point's
 // report in index order.
-func ShakeMergeBody(points [][]byte) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"points":[`)
-	for i, p := range points {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(bytes.TrimSpace(p))
-	}
-	b.WriteString(`]}`)
-	return b.Bytes()
-}
+func ShakeMergeBody(points [][]byte) []byte { return experiments.PointsBody("", points) }
 
 // ParseRuns reads the number of shaken copies typed in the form.
 func ParseRuns(s string) (int, error) {

@@ -267,15 +267,18 @@ func TestFieldErrors(t *testing.T) {
 	s.Platform.Clusters[1].Speed = -1
 	s.Platform.Clusters[1].Latency = -2
 	s.Platform.Clusters[1].Weights = &model.Weights{}
-	e := FieldErrors(s, 1)
+	e, _ := Errors(s, 1)
 	if !strings.Contains(e["speed"], "must be 0 (the default) or between") || !strings.Contains(e["latency_ms"], "must not be negative") || !strings.Contains(e["wo"], "at least one weight") {
 		t.Errorf("errors %v", e)
 	}
-	if len(FieldErrors(s, 0)) != 0 {
-		t.Errorf("cluster 0: %v", FieldErrors(s, 0))
+	if e, pe := Errors(s, 0); len(e) != 0 || len(pe) != 0 {
+		t.Errorf("cluster 0: %v %v", e, pe)
+	}
+	if e, _ := Errors(s, -1); len(e) != 0 {
+		t.Errorf("no cluster: %v", e)
 	}
 	s.Platform.Clusters = nil
-	if pe := PlatformErrors(s); len(pe) == 0 || !strings.Contains(pe[0], "at least one cluster") {
+	if _, pe := Errors(s, -1); len(pe) == 0 || !strings.Contains(pe[0], "at least one cluster") {
 		t.Errorf("platform errors %v", pe)
 	}
 }

@@ -186,7 +186,6 @@ func (l *Layout) Begin(x, y float64) Drag {
 		// pixels off the exact corner does not change the count.
 		d.X0, d.Y0 = b.Grid.X, b.Grid.Y
 		d.X1, d.Y1 = b.Grid.X+b.Grid.W, b.Grid.Y+b.Grid.H
-		d.Index = h.Index
 	case HitCluster:
 		d.Mode = DragSelect
 	case HitNone:

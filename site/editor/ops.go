@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,23 +74,14 @@ func RemoveCluster(s *model.Scenario, i int) string {
 	s.Platform.Clusters = append(cs[:i:i], cs[i+1:]...)
 	var notes []string
 	if nw := s.Platform.Network; nw != nil {
-		kept := nw.Links[:0:0]
-		for _, l := range nw.Links {
-			if l.From != id && l.To != id {
-				kept = append(kept, l)
-			}
-		}
+		// A copy: the scenario's arrays may be an undo step's too.
+		kept := slices.DeleteFunc(slices.Clone(nw.Links), func(l model.Link) bool { return l.From == id || l.To == id })
 		if d := len(nw.Links) - len(kept); d > 0 {
 			notes = append(notes, state.Count(d, "site link"))
 		}
 		nw.Links = kept
 	}
-	ev := s.Events[:0:0]
-	for _, e := range s.Events {
-		if e.Cluster != id {
-			ev = append(ev, e)
-		}
-	}
+	ev := slices.DeleteFunc(slices.Clone(s.Events), func(e model.Event) bool { return e.Cluster == id })
 	if d := len(s.Events) - len(ev); d > 0 {
 		notes = append(notes, state.Count(d, "event"))
 	}
@@ -305,17 +297,22 @@ func SetServer(s *model.Scenario, i, k int, field, v string) string {
 // inputOf names the input of a model field whose input has another name.
 var inputOf = map[string]string{"latency": "latency_ms", "weights": "wo", "weights.o": "wo", "weights.m": "wm", "weights.i": "wi"}
 
-// FieldErrors maps model.Validate's platform problems to the inputs of
-// cluster i: keys are the SetField names ("nodes", "wo", "servers[0].pes"),
-// "" for the cluster as a whole.
-func FieldErrors(s *model.Scenario, i int) map[string]string {
-	out := map[string]string{}
+// Errors maps model.Validate's platform problems to the inputs of
+// cluster i (none for i < 0): fields are keyed by the SetField names
+// ("nodes", "wo", "servers[0].pes"), "" for the cluster as a whole;
+// platform lists the problems that belong to no single cluster (no
+// clusters at all, too many nodes in all).
+func Errors(s *model.Scenario, i int) (fields map[string]string, platform []string) {
+	fields = map[string]string{}
 	var es model.Errors
 	if !errors.As(s.Validate(), &es) {
-		return out
+		return fields, nil
 	}
 	prefix := "platform.clusters[" + strconv.Itoa(i) + "]"
 	for _, fe := range es {
+		if fe.Field == "platform.clusters" || (strings.HasPrefix(fe.Field, "platform.") && !strings.HasPrefix(fe.Field, "platform.clusters[")) {
+			platform = append(platform, fe.Error())
+		}
 		rest, ok := strings.CutPrefix(fe.Field, prefix)
 		if !ok {
 			continue
@@ -324,26 +321,10 @@ func FieldErrors(s *model.Scenario, i int) map[string]string {
 		if in, ok := inputOf[key]; ok {
 			key = in
 		}
-		if out[key] != "" {
-			out[key] += "; "
+		if fields[key] != "" {
+			fields[key] += "; "
 		}
-		out[key] += fe.Msg
+		fields[key] += fe.Msg
 	}
-	return out
-}
-
-// PlatformErrors lists the platform's problems that belong to no single
-// cluster (no clusters at all, too many nodes in all).
-func PlatformErrors(s *model.Scenario) []string {
-	var out []string
-	var es model.Errors
-	if !errors.As(s.Validate(), &es) {
-		return nil
-	}
-	for _, fe := range es {
-		if fe.Field == "platform.clusters" || (strings.HasPrefix(fe.Field, "platform.") && !strings.HasPrefix(fe.Field, "platform.clusters[")) {
-			out = append(out, fe.Error())
-		}
-	}
-	return out
+	return fields, platform
 }

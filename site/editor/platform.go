@@ -22,9 +22,9 @@ import (
 type Platform struct {
 	App *state.App
 
-	// Selected is the selected cluster's index, -1 for none.
+	// Selected is the selected cluster's index, -1 for none: at first
+	// the first cluster.
 	Selected int
-	selInit  bool
 
 	layout Layout
 	drag   Drag
@@ -76,10 +76,7 @@ func (c *Platform) Compute(ctx vugu.ComputeCtx) {
 		return
 	}
 	c.checked = k
-	c.fieldErrs, c.platErrs = nil, PlatformErrors(c.scen())
-	if i := c.sel(); i >= 0 {
-		c.fieldErrs = FieldErrors(c.scen(), i)
-	}
+	c.fieldErrs, c.platErrs = Errors(c.scen(), c.sel())
 }
 
 func (c *Platform) scen() *model.Scenario { return c.App.Scenario }
@@ -89,10 +86,6 @@ func (c *Platform) clusters() []model.Cluster { return c.App.Scenario.Platform.C
 // sel returns the valid selection or -1 (an undo may have removed the
 // selected cluster).
 func (c *Platform) sel() int {
-	if !c.selInit {
-		c.selInit = true
-		c.Selected = 0
-	}
 	if c.Selected < 0 || c.Selected >= len(c.clusters()) {
 		return -1
 	}

@@ -6,6 +6,7 @@ import (
 
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"
+	"gridplay/site/state"
 )
 
 // The estimate of a full run's time, shown before it starts (issue 37,
@@ -100,8 +101,8 @@ func (c *View) estimateText() string {
 	}
 	parallel := min(jsbridge.Cores(), MaxParallel)
 	d, _ := Estimate(plan, rate, parallel)
-	return fmt.Sprintf("Estimated time of the full run: about %s on %d browser %s (an estimate, scaled from this experiment's last run on this device by the sizes of the %d points).",
-		longDur(d), parallel, plural(parallel, "worker"), len(plan))
+	return fmt.Sprintf("Estimated time of the full run: about %s on %s (an estimate, scaled from this experiment's last run on this device by the sizes of the %d points).",
+		longDur(d), state.Count(parallel, "browser worker"), len(plan))
 }
 
 // longDur writes a duration for a person waiting: seconds, minutes or

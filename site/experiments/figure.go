@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -305,35 +306,30 @@ func Tabulate(t *sched.Table, metrics []string) Grid {
 			}
 		}
 	}
-	var cols []string
-	for i, m := range metrics {
-		if keep[i] {
-			cols = append(cols, m)
-		}
-	}
+	g.Columns = kept(metrics, keep)
 	for li := range g.Lines {
-		var cells []string
-		for i, c := range g.Lines[li].Cells {
-			if keep[i] {
-				cells = append(cells, c)
-			}
-		}
-		g.Lines[li].Cells = cells
+		g.Lines[li].Cells = kept(g.Lines[li].Cells, keep)
 	}
-	g.Columns = cols
 	return g
+}
+
+// kept is the entries of xs that keep marks.
+func kept(xs []string, keep []bool) []string {
+	var out []string
+	for i, x := range xs {
+		if keep[i] {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // FormatValue prints a value with at most four significant decimals.
 func FormatValue(v float64) string {
-	a := v
-	if a < 0 {
-		a = -a
-	}
+	a := math.Abs(v)
 	prec := 0
 	switch {
 	case a == 0 || a >= 1000:
-		prec = 0
 	case a >= 100:
 		prec = 1
 	case a >= 1:

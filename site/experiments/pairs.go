@@ -113,26 +113,11 @@ func Stack(docs ...string) string {
 	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d">`, w, h, w, h) + body.String() + `</svg>`
 }
 
-// svgSize reads the width and height attributes of a document SVG and
-// PairsSVG made.
+// svgSize reads the size of a document SVG and PairsSVG made (svgOpen:
+// its viewBox is its width and height).
 func svgSize(d string) (w, h int) {
-	head := d
-	if i := strings.IndexByte(d, '>'); i >= 0 {
-		head = d[:i]
+	if i := strings.Index(d, ` viewBox="`); i >= 0 {
+		fmt.Sscanf(d[i:], ` viewBox="0 0 %d %d"`, &w, &h)
 	}
-	fmt.Sscanf(attr(head, "width"), "%d", &w)
-	fmt.Sscanf(attr(head, "height"), "%d", &h)
 	return w, h
-}
-
-func attr(head, name string) string {
-	i := strings.Index(head, " "+name+`="`)
-	if i < 0 {
-		return ""
-	}
-	rest := head[i+len(name)+3:]
-	if j := strings.IndexByte(rest, '"'); j >= 0 {
-		return rest[:j]
-	}
-	return ""
 }

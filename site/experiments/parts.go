@@ -14,19 +14,3 @@ type Controls struct {
 type Results struct {
 	V *View
 }
-
-// controls is the view's Controls component, made once.
-func (c *View) controls() *Controls {
-	if c.ctl == nil {
-		c.ctl = &Controls{V: c}
-	}
-	return c.ctl
-}
-
-// results is the view's Results component, made once.
-func (c *View) results() *Results {
-	if c.res == nil {
-		c.res = &Results{V: c}
-	}
-	return c.res
-}

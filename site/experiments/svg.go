@@ -221,10 +221,7 @@ func drawBars(b *strings.Builder, f Figure, plotW float64, y func(float64) float
 	st := styleOf(f)
 	for xi, x := range f.Xs {
 		gx := float64(padL) + group*float64(xi) + group*0.1
-		label := x
-		if r := []rune(label); len(r) > 26 {
-			label = string(r[:25]) + "…"
-		}
+		label := clip(x, 26)
 		if rot {
 			cx := gx + group*0.4
 			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" transform="rotate(-40 %.1f %.1f)">%s</text>`, cx, labelY-6, cx, labelY-6, esc(label))

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
 
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"
+	"gridplay/site/state"
 )
 
 // MaxParallel caps the points in flight at once (browser workers or
@@ -173,9 +175,7 @@ func (s *Sweep) Retry() {
 		s.Start()
 		return
 	}
-	for k := range s.attempts {
-		s.attempts[k] = 0
-	}
+	clear(s.attempts)
 	s.next = 0
 	s.launch()
 }
@@ -282,7 +282,8 @@ func (s *Sweep) runPoints(lo, hi int) {
 		}
 		reports := [][]byte{body}
 		if err == "" && hi > lo {
-			reports = splitLines(body)
+			// A line each, with its newline (as ?point=K answers).
+			reports = slices.Collect(bytes.Lines(body))
 			if len(reports) != hi-lo+1 {
 				err = fmt.Sprintf("the engine sent %d reports for %d points", len(reports), hi-lo+1)
 			}
@@ -321,13 +322,7 @@ func (s *Sweep) Partial() *sched.Table {
 	for _, k := range s.undecoded {
 		var pt sched.Table
 		if json.Unmarshal(s.Raw[k], &pt) == nil {
-			rows := []sched.Row{}
-			for _, r := range pt.Rows {
-				if r.Metric != "" {
-					rows = append(rows, r)
-				}
-			}
-			s.rows[k] = rows
+			s.rows[k] = slices.DeleteFunc(pt.Rows, func(r sched.Row) bool { return r.Metric == "" })
 		}
 	}
 	s.undecoded = s.undecoded[:0]
@@ -408,26 +403,28 @@ func (s *Sweep) finish(msg string) {
 }
 
 // mergeRequest is the body of an experiment's merge request,
-// {"options":...,"points":[...]}, with each point's report as the engine
-// sent it (trailing space trimmed). Written by hand: json.Marshal
-// would compact every RawMessage again; the engine parses either.
+// {"options":...,"points":[...]}.
 func mergeRequest(opt sched.ExperimentOptions, points [][]byte) []byte {
 	o, _ := json.Marshal(opt)
-	n := len(o) + 32
-	for _, p := range points {
-		n += len(p) + 1
-	}
-	b := make([]byte, 0, n)
-	b = append(b, `{"options":`...)
-	b = append(b, o...)
-	b = append(b, `,"points":[`...)
+	return PointsBody(`"options":`+string(o)+`,`, points)
+}
+
+// PointsBody is the body of a merge request, {FIELDS"points":[...]},
+// with each point's report as the engine sent it (trailing space
+// trimmed); fields, when set, ends with a comma. Written by hand:
+// json.Marshal would compact every RawMessage again; the engine parses
+// either.
+func PointsBody(fields string, points [][]byte) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{` + fields + `"points":[`)
 	for i, p := range points {
 		if i > 0 {
-			b = append(b, ',')
+			b.WriteByte(',')
 		}
-		b = append(b, bytes.TrimSpace(p)...)
+		b.Write(bytes.TrimSpace(p))
 	}
-	return append(b, "]}"...)
+	b.WriteString(`]}`)
+	return b.Bytes()
 }
 
 // setResult reads the merged report.
@@ -526,28 +523,13 @@ func (s *Sweep) inFlight() int {
 	return len(s.cancels)
 }
 
-// splitLines cuts an answer into its lines, each with its newline (a
-// point's report as ?point=K answers it).
-func splitLines(b []byte) [][]byte {
-	var out [][]byte
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			return append(out, b)
-		}
-		out = append(out, b[:i+1])
-		b = b[i+1:]
-	}
-	return out
-}
-
 // Progress is the line under the progress bar.
 func (s *Sweep) Progress() string {
 	switch {
 	case s.Plan == nil && s.Err == "":
 		return "asking the engine for the plan…"
 	case s.Finished:
-		return fmt.Sprintf("%d %s on %s in %s", len(s.Plan), plural(len(s.Plan), "point"), s.Where, fmtDur(s.Elapsed))
+		return state.Count(len(s.Plan), "point") + " on " + s.Where + " in " + fmtDur(s.Elapsed)
 	case s.Done == len(s.Plan) && s.Err == "":
 		return "merging the points…"
 	}
@@ -558,13 +540,6 @@ func (s *Sweep) Progress() string {
 		line += ", about " + fmtDur(left) + " left"
 	}
 	return line
-}
-
-func plural(n int, w string) string {
-	if n == 1 {
-		return w
-	}
-	return w + "s"
 }
 
 func fmtDur(d time.Duration) string {

@@ -1,17 +1,17 @@
 package experiments
 
 import (
-	"encoding/csv"
-	"encoding/json"
+	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/vugu/vugu"
 
-	"gridplay/engine/csvfmt"
+	"gridplay/engine/api"
 	"gridplay/engine/sched"
 	"gridplay/site/jsbridge"
 	"gridplay/site/state"
@@ -50,7 +50,7 @@ type View struct {
 	// derived holds what is drawn from the current table, made once
 	// per table (the template asks on every render, the grid twice).
 	derived derived
-	// ctl and res are its parts (parts.go).
+	// ctl and res are its parts (parts.go), made by Init.
 	ctl *Controls
 	res *Results
 	// perCost is, per experiment, a worker's time per unit of point cost
@@ -58,50 +58,38 @@ type View struct {
 	perCost map[string]time.Duration
 }
 
-// Init loads the list of experiments and opens the link it was given.
+// Init takes the list of experiments and opens the link it was given.
 // Vugu calls it each time the view is shown again (after the other tab);
-// only the first call does anything.
+// only the first call does anything. The list is this binary's registry:
+// the page's engine workers run the same binary, so GET /api/experiments
+// would answer the same list.
 func (c *View) Init(ctx vugu.InitCtx) {
 	c.env = ctx.EventEnv()
 	if c.inited {
 		return
 	}
 	c.inited = true
+	c.ctl, c.res = &Controls{V: c}, &Results{V: c}
 	c.Quick, c.Seed = true, "1"
 	if c.Link != "" {
 		if err := c.applyLink(c.Link); err != "" {
 			c.Msg = err
 		}
 	}
-	c.Engine.Request("GET", "/api/experiments", nil, handlersFor(func(body []byte, err string) {
-		c.env.Lock()
-		defer c.env.UnlockRender()
-		if err != "" {
-			c.Msg = "The list of experiments could not be loaded: " + err
-			return
-		}
-		var infos []sched.ExperimentInfo
-		if json.Unmarshal(body, &infos) != nil {
-			c.Msg = "The engine sent an unreadable list of experiments."
-			return
-		}
-		c.Infos = infos
-		if c.Name == "" && len(infos) > 0 {
-			c.Name = preferred(infos)
-		}
-		if c.autoplay {
-			c.autoplay = false
-			c.start()
-		}
-	}))
+	c.Infos = sched.Experiments()
+	if c.Name == "" && len(c.Infos) > 0 {
+		c.Name = preferred(c.Infos)
+	}
+	if c.autoplay {
+		c.autoplay = false
+		c.start()
+	}
 }
 
 // preferred is the experiment shown first: MUSCLE Fig. 4 when present.
 func preferred(infos []sched.ExperimentInfo) string {
-	for _, in := range infos {
-		if in.Name == "muscle-fig4" {
-			return in.Name
-		}
+	if slices.ContainsFunc(infos, func(in sched.ExperimentInfo) bool { return in.Name == "muscle-fig4" }) {
+		return "muscle-fig4"
 	}
 	return infos[0].Name
 }
@@ -209,10 +197,8 @@ func (c *View) options() (sched.ExperimentOptions, string) {
 }
 
 func (c *View) info() sched.ExperimentInfo {
-	for _, in := range c.Infos {
-		if in.Name == c.Name {
-			return in
-		}
+	if i := slices.IndexFunc(c.Infos, func(in sched.ExperimentInfo) bool { return in.Name == c.Name }); i >= 0 {
+		return c.Infos[i]
 	}
 	return sched.ExperimentInfo{Name: c.Name}
 }
@@ -256,7 +242,7 @@ func (c *View) start() {
 		eng, where = jsbridge.RemoteEngine{Base: c.Remote}, u.Host
 		parallel = MaxParallel
 	} else {
-		where = fmt.Sprintf("%d browser %s", parallel, plural(parallel, "worker"))
+		where = state.Count(parallel, "browser worker")
 	}
 	s := NewSweep(eng, c.Name, opt, parallel, where)
 	if !remote {
@@ -437,22 +423,13 @@ func (c *View) fileBase() string {
 	return b
 }
 
-// CSV is the long CSV of a report's rows, byte for byte what
-// POST /api/experiments/NAME?format=csv answers.
-func CSV(rows []sched.Row) []byte {
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	w.Write([]string{"experiment", "x", "policy", "metric", "value"})
-	for _, r := range rows {
-		w.Write([]string{r.Experiment, r.X, r.Policy, r.Metric, csvfmt.Float(r.Value)})
-	}
-	w.Flush()
-	return []byte(b.String())
-}
-
+// exportCSV offers the long CSV of the report's rows, byte for byte what
+// POST /api/experiments/NAME?format=csv answers (the same writer).
 func (c *View) exportCSV() {
 	if c.done() {
-		jsbridge.Download(c.fileBase()+".csv", "text/csv", CSV(c.Sweep.Result.Rows))
+		var b bytes.Buffer
+		api.WriteRowsCSV(&b, c.Sweep.Result.Rows)
+		jsbridge.Download(c.fileBase()+".csv", "text/csv", b.Bytes())
 	}
 }
 
@@ -545,9 +522,4 @@ func readingText(r string) string {
 
 // doneAttr is the data-done attribute: "true" once the merged report is
 // shown (a bool attribute would render as present or absent).
-func (c *View) doneAttr() string {
-	if c.done() {
-		return "true"
-	}
-	return "false"
-}
+func (c *View) doneAttr() string { return strconv.FormatBool(c.done()) }

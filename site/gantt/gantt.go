@@ -202,7 +202,7 @@ type ClusterBand struct {
 // rather than dropped silently.
 //
 // It runs on the page's thread, so it is written for a whole trace: one
-// sort of int32 indices, cluster lookups by map once per placement, and
+// sort of the bars by start (index), cluster lookups by map once per placement, and
 // every bar's segments in one shared slice.
 func Layout(s *model.Scenario, r *sched.Result) *Chart {
 	ch := &Chart{}
@@ -222,23 +222,20 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 	// busyUntil[row] is when the row's current job ends.
 	busyUntil := make([]float64, len(ch.Rows))
 	sc := r.Schedule
-	order := make([]int32, len(sc))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	// By start, ties in schedule order (as a stable sort would).
-	slices.SortFunc(order, func(a, b int32) int {
-		if c := cmp.Compare(sc[a].Start, sc[b].Start); c != 0 {
-			return c
+	ch.Bars = make([]Bar, len(sc))
+	for i := range sc {
+		ch.Bars[i] = Bar{Index: i, Start: sc[i].Start, End: sc[i].End}
+		if sc[i].End > ch.End {
+			ch.End = sc[i].End
 		}
-		return cmp.Compare(a, b)
-	})
-	bars := make([]Bar, len(sc))
+	}
+	// The jobs are placed by start, ties in schedule order: the order
+	// of byStart.
+	ch.index()
 	slab := make([]Segment, 0, len(sc)+len(sc)/4)
 	var rows []int
-	for _, i := range order {
+	for _, i := range ch.byStart {
 		p := &sc[i]
-		b := Bar{Index: int(i), Start: p.Start, End: p.End}
 		rows = rows[:0]
 		if len(p.Alloc) > 0 {
 			for _, a := range p.Alloc {
@@ -291,15 +288,10 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 		}
 		at := len(slab)
 		slab = appendSegments(slab, rows)
-		b.seg, b.nseg = int32(at), int32(len(slab)-at)
-		bars[i] = b
-		if p.End > ch.End {
-			ch.End = p.End
-		}
+		ch.Bars[i].seg, ch.Bars[i].nseg = int32(at), int32(len(slab)-at)
 	}
-	ch.Bars, ch.segs, ch.jobs = bars, slab, sc
+	ch.segs, ch.jobs = slab, sc
 	ch.Begin = math.Min(Origin(s, r), ch.End)
-	ch.index()
 	return ch
 }
 
@@ -368,14 +360,9 @@ func appendSegments(out []Segment, rows []int) []Segment {
 // id too, so colour is never the only cue.
 var Palette = []string{"#77aadd", "#ee8866", "#eedd88", "#ffaabb", "#99ddff", "#44bb99", "#bbcc33", "#aaaa00"}
 
-// Color is the fill of the i-th job: the palette in turn, so neighbours
-// in the schedule never look alike.
-func Color(i int) string {
-	if i < 0 {
-		i = -i
-	}
-	return Palette[i%len(Palette)]
-}
+// Color is the fill of the i-th job (i >= 0): the palette in turn, so
+// neighbours in the schedule never look alike.
+func Color(i int) string { return Palette[i%len(Palette)] }
 
 // Ticks returns about n round tick values from 0 to max (steps of 1, 2 or
 // 5 times a power of ten).
@@ -393,12 +380,8 @@ func Ticks(max float64, n int) []float64 {
 		}
 	}
 	var out []float64
-	for i := 0; ; i++ {
-		v := float64(i) * step
-		if v > max*(1+1e-9) {
-			break
-		}
-		out = append(out, v)
+	for i := 0; float64(i)*step <= max*(1+1e-9); i++ {
+		out = append(out, float64(i)*step)
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -66,12 +67,7 @@ var Columns = []Column{
 
 // ColumnIndex returns the index of the column with the given key, or -1.
 func ColumnIndex(key string) int {
-	for i, c := range Columns {
-		if c.Key == key {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(Columns, func(c Column) bool { return c.Key == key })
 }
 
 // Problem is one thing wrong with pasted CSV. Row and Col count from 1 as
@@ -135,10 +131,8 @@ func (p *Parsed) add(pr Problem) {
 // copy cells tab-separated), else the more frequent of ',' and ';'
 // outside quotes, ',' on a tie.
 func Sniff(text string) rune {
-	line := text
-	for line != "" {
-		var l string
-		l, line, _ = strings.Cut(line, "\n")
+	line := ""
+	for l := range strings.Lines(text) {
 		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
 			line = l
 			break
@@ -271,17 +265,11 @@ func quoteProblem(text string, pe *csv.ParseError, sep rune) Problem {
 
 // nthLine returns line n (from 1) of text without its line ending.
 func nthLine(text string, n int) string {
-	for k := 1; k < n; k++ {
-		i := strings.IndexByte(text, '\n')
-		if i < 0 {
-			return ""
-		}
-		text = text[i+1:]
+	lines := strings.SplitN(text, "\n", n+1)
+	if n < 1 || n > len(lines) {
+		return ""
 	}
-	if i := strings.IndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
-	}
-	return strings.TrimSuffix(text, "\r")
+	return strings.TrimSuffix(lines[n-1], "\r")
 }
 
 func csvMsg(err error) string {
@@ -403,13 +391,8 @@ func lookup(name string) int {
 	n := strings.ToLower(strings.TrimSpace(name))
 	// "Runtime (s)" and "B_j (Mbit/s)": the table's own labels.
 	for i, c := range Columns {
-		if n == c.Key || n == strings.ToLower(c.Label) {
+		if n == c.Key || n == strings.ToLower(c.Label) || slices.Contains(c.Aliases, n) {
 			return i
-		}
-		for _, a := range c.Aliases {
-			if n == a {
-				return i
-			}
 		}
 	}
 	return -1

@@ -123,14 +123,6 @@ func (c *Table) replaceJobs(label, name string, jobs []model.Job, pl model.Platf
 	}
 }
 
-func (c *Table) shippedNames() []string {
-	out := make([]string, len(swf.Shipped))
-	for i, t := range swf.Shipped {
-		out[i] = t.Name
-	}
-	return out
-}
-
 func (c *Table) traceName() string {
 	if c.TraceName == "" {
 		return "KTH-SP2-1996-2"

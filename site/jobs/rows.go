@@ -110,13 +110,7 @@ func SortView(jobs []model.Job, key string, desc bool) []int {
 			// Empty optional numbers sort as 0, as the engine reads them.
 			fx, _ := strconv.ParseFloat(x, 64)
 			fy, _ := strconv.ParseFloat(y, 64)
-			switch {
-			case fx < fy:
-				return -1
-			case fx > fy:
-				return 1
-			}
-			return 0
+			return cmp.Compare(fx, fy)
 		}
 		return naturalCompare(x, y)
 	}

@@ -213,7 +213,7 @@ func (c *Table) listenRows(el js.Value) {
 	c.rowsEl = el
 	el.Set("__gpRows", true)
 	q := c.events
-	on := func(typ string) {
+	for _, typ := range rowEventTypes {
 		f := js.FuncOf(func(_ js.Value, a []js.Value) interface{} {
 			if len(a) == 0 {
 				return nil
@@ -225,9 +225,6 @@ func (c *Table) listenRows(el js.Value) {
 		})
 		el.Call("addEventListener", typ, f)
 		c.rowFns = append(c.rowFns, f)
-	}
-	for _, typ := range rowEventTypes {
-		on(typ)
 	}
 }
 

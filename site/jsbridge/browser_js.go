@@ -3,6 +3,7 @@
 package jsbridge
 
 import (
+	"sync"
 	sjs "syscall/js"
 
 	"github.com/vugu/vugu/js"
@@ -60,18 +61,26 @@ func Save(key, val string) (ok bool) {
 // value. Call it outside Vugu's lock, on a goroutine that may block.
 func await(p sjs.Value) sjs.Value {
 	ch := make(chan sjs.Value, 1)
-	var f sjs.Func
-	f = sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
-		f.Release()
+	p.Call("then", callOnce(func(a []sjs.Value) {
 		v := sjs.Undefined()
 		if len(a) > 0 {
 			v = a[0]
 		}
 		ch <- v
+	}))
+	return <-ch
+}
+
+// callOnce is a JS function that runs fn and releases itself: for a
+// callback JS calls once (a promise's, a timer's).
+func callOnce(fn func(a []sjs.Value)) sjs.Func {
+	var f sjs.Func
+	f = sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+		f.Release()
+		fn(a)
 		return nil
 	})
-	p.Call("then", f)
-	return <-ch
+	return f
 }
 
 // SaveBig keeps data under key in IndexedDB (a scenario too big for
@@ -246,13 +255,7 @@ func OnKeys() <-chan Key {
 // that may block, before work that holds the thread for long.
 func Yield() {
 	ch := make(chan struct{})
-	var f sjs.Func
-	f = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		f.Release()
-		close(ch)
-		return nil
-	})
-	sjs.Global().Call("setTimeout", f, 0)
+	sjs.Global().Call("setTimeout", callOnce(func([]sjs.Value) { close(ch) }), 0)
 	<-ch
 }
 
@@ -265,31 +268,16 @@ func Yield() {
 func AfterPaint() {
 	ch := make(chan struct{})
 	g := sjs.Global()
-	ended := false
-	end := func() {
-		if !ended {
-			ended = true
-			close(ch)
-		}
-	}
+	end := sync.OnceFunc(func() { close(ch) })
 	// The timer's function stays until the animation frame has come
 	// (a hidden tab runs it when shown): it is released there.
 	late := sjs.FuncOf(func(sjs.Value, []sjs.Value) any { end(); return nil })
 	timer := g.Call("setTimeout", late, 100)
-	var raf, painted sjs.Func
-	painted = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		painted.Release()
-		end()
-		return nil
-	})
-	raf = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		raf.Release()
+	g.Call("requestAnimationFrame", callOnce(func([]sjs.Value) {
 		g.Call("clearTimeout", timer)
 		late.Release()
-		g.Call("setTimeout", painted, 0)
-		return nil
-	})
-	g.Call("requestAnimationFrame", raf)
+		g.Call("setTimeout", callOnce(func([]sjs.Value) { end() }), 0)
+	}))
 	<-ch
 }
 

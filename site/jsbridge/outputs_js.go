@@ -157,13 +157,7 @@ func (t *ScrollTable) Repaint() {
 			b = append(b, sep)
 			// A user's text with the separator in it (a control
 			// character) shows a space there instead.
-			for k := 0; k < len(txt); k++ {
-				if txt[k] == sep {
-					b = append(b, ' ')
-				} else {
-					b = append(b, txt[k])
-				}
-			}
+			b = append(b, strings.ReplaceAll(txt, string(sep), " ")...)
 		}
 	}
 	t.buf = b

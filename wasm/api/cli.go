@@ -342,20 +342,13 @@ func policyNames() string {
 		names = append(names, p.Name)
 	}
 	sort.Strings(names)
-	return nameList(names)
+	return strings.Join(names, ", ")
 }
 
 func experimentNames() string {
 	var names []string
 	for _, e := range sched.Experiments() {
 		names = append(names, e.Name)
-	}
-	return nameList(names)
-}
-
-func nameList(names []string) string {
-	if len(names) == 0 {
-		return "(none registered)"
 	}
 	return strings.Join(names, ", ")
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"gridplay/engine/api"
 	"gridplay/engine/api/benchset"
 	"gridplay/wasm/internal/bench"
 )
@@ -246,7 +247,7 @@ func TestBench(t *testing.T) {
 			var nat, brw []float64
 			for k := 0; k < runs; k++ {
 				t1 := time.Now()
-				status, body := bench.Serve(r)
+				status, body := api.Call(r.Method, r.Path, r.Type, r.Body)
 				nat = append(nat, float64(time.Since(t1).Microseconds())/1000)
 				if status != 200 || len(body) != native[i].Bytes {
 					t.Fatalf("%s: natively status %d, %d bytes in an alternated round", r.Label, status, len(body))

@@ -56,12 +56,6 @@ type Native struct {
 	Rows   []Row   `json:"rows"`
 }
 
-// Serve answers one request of the set through the API in this process
-// (api.Call).
-func Serve(r benchset.Request) (status int, body []byte) {
-	return api.Call(r.Method, r.Path, r.Type, r.Body)
-}
-
 // Measure times one request: a warm-up, then runs timed requests. It
 // fails on a status other than 200 (naming the row and the engine's
 // message) and on answers that differ between runs.
@@ -70,7 +64,7 @@ func Measure(r benchset.Request, runs int) (Row, error) {
 	var first []byte
 	for i := 0; i <= runs; i++ {
 		t0 := time.Now()
-		status, body := Serve(r)
+		status, body := api.Call(r.Method, r.Path, r.Type, r.Body)
 		ms := float64(time.Since(t0).Microseconds()) / 1000
 		if status != 200 {
 			return row, fmt.Errorf("%s: status %d: %s", r.Label, status, strings.TrimSpace(string(body)))

@@ -76,11 +76,8 @@ func (f *files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	name := path.Clean("/" + r.URL.Path)
-	if strings.HasSuffix(name, "/") {
-		name += "index.html"
-	}
-	name = strings.TrimPrefix(name, "/")
+	// A cleaned path ends with a slash only when it is the root.
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "" {
 		name = "index.html"
 	}

@@ -41,6 +41,7 @@ func main() {
 		os.Exit(2)
 	}
 	var files []string
+	sizes := map[string]int64{}
 	err := filepath.WalkDir(flag.Arg(0), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -48,6 +49,7 @@ func main() {
 		if !d.IsDir() && exts[filepath.Ext(p)] {
 			if info, err := d.Info(); err == nil && info.Size() >= 1024 {
 				files = append(files, p)
+				sizes[p] = info.Size()
 			}
 		}
 		return nil
@@ -57,7 +59,7 @@ func main() {
 		os.Exit(1)
 	}
 	// Largest first, so the two wasm binaries start at once.
-	sort.Slice(files, func(i, j int) bool { return size(files[i]) > size(files[j]) })
+	sort.Slice(files, func(i, j int) bool { return sizes[files[i]] > sizes[files[j]] })
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	errs := make([]error, len(files))
@@ -77,14 +79,6 @@ func main() {
 			os.Exit(1)
 		}
 	}
-}
-
-func size(p string) int64 {
-	st, err := os.Stat(p)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
 }
 
 // fresh tells whether out exists and is not older than src.
