@@ -86,8 +86,7 @@ func TestEstimateText(t *testing.T) {
 		t.Errorf("after a remote run: %q", got)
 	}
 
-	// An experiment whose plan gives a point no cost (at d2731d4
-	// muscle-fig4 and multisite-fig2/3) gets no estimate.
+	// An experiment whose plan gives a point no cost gets no estimate.
 	for _, info := range sched.Experiments() {
 		e, _ := sched.LookupExperiment(info.Name)
 		plan, err := e.Plan(sched.ExperimentOptions{Seed: 1})

@@ -78,8 +78,8 @@ func TestBench(t *testing.T) {
 	// core from a native run measured beside it (TestExperimentsInPage
 	// saw native runs take up to three times as long that way).
 	// Outside measurements the native side only gives each row's bytes:
-	// one request, no timed runs after it (muscle-fig4's row alone took
-	// 21 s a request natively in the full run at d2731d4).
+	// one request, no timed runs after it (muscle-fig4's row alone takes
+	// seconds a request natively).
 	nativeRuns := runs
 	if !measuring {
 		nativeRuns = 0
@@ -233,10 +233,9 @@ func TestBench(t *testing.T) {
 		// Alternated rounds: for each row, a native request, then the same
 		// request in the page's worker, runs times in turn, each side's
 		// median over its rounds. Runs of one side in a row, minutes apart
-		// from the other's, met different machines: in two runs of this test
-		// on one build (df2164d), EASY's median in the page was 85.4 ms and
-		// then 59.9 ms (its runs 46-82 ms and 53-72 ms), the native one 25.7
-		// and 23.8 ms. In turn, a slow spell slows both sides of a row.
+		// from the other's, met different machines: two runs of this test
+		// on one build gave page medians a third apart while the native
+		// ones barely moved. In turn, a slow spell slows both sides of a row.
 		alt := map[string]float64{}
 		altNative := make([]bench.Row, len(set.Requests))
 		var rounds strings.Builder

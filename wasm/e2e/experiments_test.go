@@ -183,16 +183,13 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 // while), a second one shows what a sweep costs once they have. Its
 // first sweep is also timed in two more first visits (each a new tab
 // with the cache off), and the page's time is the median of
-// the three first sweeps: one first sweep of a 100 ms experiment said
-// little on this machine (gamf-fig7's took 497 ms in the full run at
-// 3d6170f and 321 ms in the one at 42aa9ae, a README change later:
-// 3.52x and 2.15x their native times, 141 and 149 ms).
+// the three first sweeps: one first sweep of a 100 ms experiment varies
+// by half from one run to the next on the same build.
 //
 // Outside measurements (./build.sh test), an experiment of pagePoints
 // runs only those points in the page, each request's answer byte for
-// byte the native handler's: muscle-fig4's sweep took 77 s in the page
-// and 21 s natively (98 s of this test's 196 s) in the full run at
-// d2731d4. The Experiments view's plan, fan-out, merge, figures and
+// byte the native handler's: muscle-fig4's whole sweep would be most of
+// this test's time. The Experiments view's plan, fan-out, merge, figures and
 // claims are checked on every other experiment, and muscle-fig4's
 // merge of its points through their JSON form natively
 // (engine/muscle/repro TestFig4Quick); `./build.sh bench` still runs
@@ -385,10 +382,9 @@ func pointsInPage(t *testing.T, actx context.Context, url, name string, ks []int
 // The sweep's point requests are held until Cancel has been clicked:
 // the test wraps the engine client's request so that each one waits on
 // a promise first (the client's own await, which a cancel ends at once).
-// Without the hold the test raced the sweep: in a full run at 178fd88,
-// with multisite-fig2 faster in the page, the sweep ended before the
-// click, the Cancel button went away, and the click waited for it until
-// the test's ten-minute deadline.
+// Without the hold the test races the sweep: a sweep that ends before
+// the click takes the Cancel button away, and the click waits for it
+// until the test's deadline.
 func TestExperimentCancelRetry(t *testing.T) {
 	actx, _, _, url := browser(t, 1366, 900)
 	ctx, con := longTab(t, actx, 10*time.Minute)
