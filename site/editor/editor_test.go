@@ -277,6 +277,19 @@ func TestFieldErrors(t *testing.T) {
 	if e, _ := Errors(s, -1); len(e) != 0 {
 		t.Errorf("no cluster: %v", e)
 	}
+	// Cluster 10's problems are not cluster 1's, though its field starts
+	// with "platform.clusters[1" too.
+	s = scen()
+	for len(s.Platform.Clusters) < 11 {
+		AddCluster(s, 2)
+	}
+	s.Platform.Clusters[10].Speed = -1
+	if e, _ := Errors(s, 1); len(e) != 0 {
+		t.Errorf("cluster 1 shows cluster 10's errors: %v", e)
+	}
+	if e, _ := Errors(s, 10); !strings.Contains(e["speed"], "must be 0 (the default) or between") {
+		t.Errorf("cluster 10: %v", e)
+	}
 	s.Platform.Clusters = nil
 	if _, pe := Errors(s, -1); len(pe) == 0 || !strings.Contains(pe[0], "at least one cluster") {
 		t.Errorf("platform errors %v", pe)
