@@ -98,7 +98,7 @@ func (c *Outputs) build(r *sched.Result, s *model.Scenario, system string) {
 	}
 	c.Table, c.Series, c.BuildMs = tab, ser, ms
 	c.nodes, c.name = full.Platform.TotalNodes(), s.Name
-	c.scroll.Reset(true)
+	c.scroll.Reset()
 }
 
 func (c *Outputs) ready() bool { return c.Table != nil && c.Series != nil }
@@ -194,8 +194,7 @@ func (c *Outputs) sort(key string) {
 	if t.Col == key {
 		desc = !t.Desc
 	}
-	t.Sort(key, desc)
-	c.scroll.Reset(false)
+	t.Sort(key, desc) // the next render paints the rows in the new order
 }
 
 func (c *Outputs) ariaSort(key string) string {

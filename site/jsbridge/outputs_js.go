@@ -165,14 +165,11 @@ func (t *ScrollTable) Repaint() {
 	recordPaint("rows", Now()-t0)
 }
 
-// Reset scrolls to the top when top is set; the next render paints the
-// rows (after a sort, or new rows).
-func (t *ScrollTable) Reset(top bool) {
-	if top {
-		t.top = 0
-		if t.scroller.Truthy() {
-			t.scroller.Set("scrollTop", 0)
-		}
+// Reset scrolls to the top, for new rows; the next render paints them.
+func (t *ScrollTable) Reset() {
+	t.top = 0
+	if t.scroller.Truthy() {
+		t.scroller.Set("scrollTop", 0)
 	}
 }
 

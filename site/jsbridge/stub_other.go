@@ -89,6 +89,6 @@ type scrollState struct{ bound bool }
 
 func (t *ScrollTable) Bind(scroller, body js.Value) { t.bound = true }
 func (t *ScrollTable) Repaint()                     {}
-func (t *ScrollTable) Reset(top bool)               {}
+func (t *ScrollTable) Reset()                       {}
 func (t *ScrollTable) Release()                     { t.bound = false }
 func (t *ScrollTable) Bound(scroller js.Value) bool { return t.bound }
