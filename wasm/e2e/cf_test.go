@@ -126,11 +126,8 @@ func waitReady(t *testing.T, url string) {
 // over workerd, eight requests at a time, as `experiment NAME -remote URL
 // -parallel 8` does, and merges them here: the JSON and CSV must be the
 // bytes of the native single-thread run. An experiment of pagePoints
-// (muscle-fig4, whose quick run takes about 30 s natively and several
-// times that over workerd) sends only those points to workerd, and each
-// answer must be the bytes of the same point run natively; the merge of
-// all its points through their JSON form is checked natively
-// (engine/muscle/repro TestFig4Quick). gamf-fig7 and
+// (the costliest: see there) sends only those points to workerd, and
+// each answer must be the bytes of the same point run natively. gamf-fig7 and
 // multisite read their traces from the deployment's static assets. It
 // also merges on workerd (POST /api/experiments/NAME/merge) for one
 // experiment.

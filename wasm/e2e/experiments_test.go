@@ -188,12 +188,10 @@ func runExperimentInTab(t *testing.T, actx context.Context, url, name string, li
 //
 // Outside measurements (./build.sh test), an experiment of pagePoints
 // runs only those points in the page, each request's answer byte for
-// byte the native handler's: muscle-fig4's whole sweep would be most of
-// this test's time. The Experiments view's plan, fan-out, merge, figures and
-// claims are checked on every other experiment, and muscle-fig4's
-// merge of its points through their JSON form natively
-// (engine/muscle/repro TestFig4Quick); `./build.sh bench` still runs
-// and times its whole sweep here.
+// byte the native handler's: their whole sweeps would be most of this
+// test's time. The Experiments view's plan, fan-out, merge, figures and
+// claims are checked on every other experiment; `./build.sh bench`
+// still runs and times every whole sweep here.
 func TestExperimentsInPage(t *testing.T) {
 	// The native side first, before the browser starts: measured while
 	// Chromium compiled app.wasm or a tab warmed up its engine, the
@@ -340,12 +338,23 @@ func TestExperimentsInPage(t *testing.T) {
 	}
 }
 
-// pagePoints are the points of an expensive experiment that
+// pagePoints are the points of the costliest experiments that
 // TestExperimentsInPage runs in the page outside measurements (see
-// there), and TestWorkerdExperiments over workerd: muscle-fig4's quick
-// run takes 21 s natively; its point 7 (wrand at its own rate) and point
-// 9 (MUSCLE's GA, DLL and wrand at the periodic rate) about a second.
-var pagePoints = map[string][]int{"muscle-fig4": {7, 9}}
+// there), and TestWorkerdExperiments over workerd, each answer byte for
+// byte the native point's. muscle-fig4's quick run takes about 20 s
+// natively; its point 7 (wrand at its own rate) and point 9 (MUSCLE's
+// GA, DLL and wrand at the periodic rate) about a second. A multisite
+// experiment's first and last points are its first series at the
+// smallest factor and its last at the largest; multisite-fig2's whole
+// sweep in the page is TestExperimentCancelRetry's, and every
+// experiment's merge of its
+// points through their JSON form is checked natively (engine/all
+// TestExperimentPointsContract, engine/muscle/repro TestFig4Quick).
+var pagePoints = map[string][]int{
+	"muscle-fig4":    {7, 9},
+	"multisite-fig2": {0, 11},
+	"multisite-fig3": {0, 23},
+}
 
 // pointsInPage asks the engine in the page's worker for points ks of the
 // experiment (quick mode, seed 1), as the Experiments view's fan-out
