@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -11,17 +12,17 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestWorkerReuse sends twelve points of titan-fig9 and of gamf-fig7, one
-// after another, through the page's engine client with workers reused
-// (the default) and with a fresh worker per request (twice each in
-// alternation under ./build.sh bench): the answers must be byte for byte
-// the same either way (a reused Go instance keeps nothing that changes a
-// result), reuse must start no new worker for those requests, and the
-// wall times of both are logged side by side.
+// TestWorkerReuse sends the first four points of titan-fig9 and of
+// gamf-fig7 (twelve, twice each in alternation, under ./build.sh bench),
+// one after another, through the page's engine client with workers
+// reused (the default) and with a fresh worker per request: the answers
+// must be byte for byte the same either way (a reused Go instance keeps
+// nothing that changes a result), reuse must start no new worker for
+// those requests, and the wall times of both are logged side by side.
 func TestWorkerReuse(t *testing.T) {
 	actx, _, _, url := browser(t, 1280, 800)
-	// 48 requests, some of them trace-reading points in fresh workers:
-	// a limit of its own on a slow machine.
+	// Up to 96 requests, some of them trace-reading points in fresh
+	// workers: a limit of its own on a slow machine.
 	ctx, con := longTab(t, actx, 5*time.Minute)
 	type round struct {
 		Exp     string   `json:"exp"`
@@ -35,11 +36,12 @@ func TestWorkerReuse(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.Navigate(url+"/"), waitAnyDone()); err != nil {
 		t.Fatal(err)
 	}
-	// Alternating the modes twice is for the times (./build.sh bench);
-	// a test compares the answers of one round of each.
-	modes := "[true, false]"
+	// Alternating the modes twice, over twelve points, is for the times
+	// (./build.sh bench); a test compares the answers of one round of
+	// each, and each fresh worker is a Go instance's start.
+	modes, points := "[true, false]", 4
 	if measuring {
-		modes = "[true, false, true, false]"
+		modes, points = "[true, false, true, false]", 12
 	}
 	err := chromedp.Run(ctx,
 		chromedp.Evaluate(`(async () => {
@@ -57,7 +59,7 @@ func TestWorkerReuse(t *testing.T) {
       const w0 = E.stats().workers;
       const t0 = performance.now();
       const r = {exp, reuse, bodies: [], errs: []};
-      for (let k = 0; k < 12; k++) {
+      for (let k = 0; k < `+strconv.Itoa(points)+`; k++) {
         const a = await one("/api/experiments/" + exp + "?point=" + k);
         r.bodies.push(a.text);
         if (a.e) r.errs.push(a.e);
@@ -89,9 +91,9 @@ func TestWorkerReuse(t *testing.T) {
 			}
 		}
 		if r.Reuse && r.Started != 0 {
-			t.Errorf("%s: %d workers started for 12 requests with reuse on", r.Exp, r.Started)
+			t.Errorf("%s: %d workers started for %d requests with reuse on", r.Exp, r.Started, points)
 		}
-		log += fmt.Sprintf("\n  %-10s reuse %-5v: 12 points one after another in %5.0f ms, %2d workers started", r.Exp, r.Reuse, r.Ms, r.Started)
+		log += fmt.Sprintf("\n  %-10s reuse %-5v: %d points one after another in %5.0f ms, %2d workers started", r.Exp, r.Reuse, points, r.Ms, r.Started)
 	}
 	t.Logf("points through the engine client:%s", log)
 	fmt.Printf("gridplay e2e: worker reuse:%s\n", log)
