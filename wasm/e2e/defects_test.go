@@ -303,15 +303,15 @@ func TestPresetMenuFollowsUndo(t *testing.T) {
 	con.check(t)
 }
 
-// Big scenarios run "results only": no animation frames are streamed, so
-// 20,000 generated jobs under EASY end without streaming a frame, and the box lets the
-// user choose either way.
+// Big scenarios (above 5,000 jobs) run "results only": no animation
+// frames are streamed, so 6,000 generated jobs under EASY end without
+// streaming a frame, and the box lets the user choose either way.
 func TestResultsOnlyForBigScenarios(t *testing.T) {
 	_, ctx, con, url := browser(t, 1280, 900)
 	s := classicScenario()
-	s.Name = "fifty thousand"
+	s.Name = "six thousand"
 	s.Jobs = nil
-	s.Generator = &model.Generator{Jobs: 20000, Rate: 0.05, ExecMin: 10, ExecMax: 2000, Sizes: "uniform", SizeMin: 1, SizeMax: 16}
+	s.Generator = &model.Generator{Jobs: 6000, Rate: 0.05, ExecMin: 10, ExecMax: 2000, Sizes: "uniform", SizeMin: 1, SizeMax: 16}
 	tok, err := link.Encode(s)
 	if err != nil {
 		t.Fatal(err)
@@ -329,7 +329,7 @@ func TestResultsOnlyForBigScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v; console:\n%s", err, strings.Join(con.all, "\n"))
 	}
-	t.Logf("20,000 generated jobs, EASY, results only: drawn %v after navigation", time.Since(t0).Round(time.Millisecond))
+	t.Logf("6,000 generated jobs, EASY, results only: drawn %v after navigation", time.Since(t0).Round(time.Millisecond))
 	if !quiet || !strings.Contains(progress, "results only") {
 		t.Errorf("results-only box %v, progress %q", quiet, progress)
 	}
