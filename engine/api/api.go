@@ -273,9 +273,7 @@ func readStrict(w ResponseWriter, r *Request, limit int64, what string, v any, e
 		writeError(w, statusBadRequest, &Error{Msg: what + " are not valid JSON"})
 		return false
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := model.StrictUnmarshal(body, v); err != nil {
 		writeError(w, statusUnprocessableEntity, &Error{Msg: what + ": " + err.Error()})
 		return false
 	}
