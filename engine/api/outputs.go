@@ -37,9 +37,8 @@ func handleBatsim(w ResponseWriter, r *Request) {
 	if !ok {
 		return
 	}
-	body, herr := readBody(w, r, model.MaxScenarioBytes, "Batsim workload")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
+	body, ok := readBody(w, r, model.MaxScenarioBytes, "Batsim workload")
+	if !ok {
 		return
 	}
 	wl, err := batsim.Decode(body)
