@@ -202,9 +202,8 @@ func handleSWF(w ResponseWriter, r *Request) {
 		}
 		limit = n // 0: every usable job (swf.Import)
 	}
-	body, herr := readBody(w, r, swf.MaxUploadBytes, "trace")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
+	body, ok := readBody(w, r, swf.MaxUploadBytes, "trace")
+	if !ok {
 		return
 	}
 	cut, err := swf.Import(name, bytes.NewReader(body), limit)
@@ -262,10 +261,9 @@ func handleBench(w ResponseWriter, _ *Request) {
 // body is no error when emptyOK. On bad input it answers the error and
 // reports false.
 func readStrict(w ResponseWriter, r *Request, limit int64, what string, v any, emptyOK bool) bool {
-	body, herr := readBody(w, r, limit, what)
+	body, ok := readBody(w, r, limit, what)
 	switch {
-	case herr != nil:
-		writeError(w, herr.Status, herr)
+	case !ok:
 		return false
 	case emptyOK && len(bytes.TrimSpace(body)) == 0:
 		return true
@@ -273,9 +271,7 @@ func readStrict(w ResponseWriter, r *Request, limit int64, what string, v any, e
 		writeError(w, statusBadRequest, &Error{Msg: what + " are not valid JSON"})
 		return false
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := model.StrictUnmarshal(body, v); err != nil {
 		writeError(w, statusUnprocessableEntity, &Error{Msg: what + ": " + err.Error()})
 		return false
 	}
@@ -556,7 +552,6 @@ type Error struct {
 	Field string `json:"field,omitempty"`
 	// Errors lists every problem when there is more than one.
 	Errors []*model.FieldError `json:"errors,omitempty"`
-	Status int                 `json:"-"`
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -630,9 +625,8 @@ func inputStatus(err error) int {
 // caller that validates it (runner.Run, whose errors are answered the
 // same way).
 func readScenario(w ResponseWriter, r *Request, validate bool) (*model.Scenario, bool) {
-	body, herr := readBody(w, r, model.MaxScenarioBytes, "scenario")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
+	body, ok := readBody(w, r, model.MaxScenarioBytes, "scenario")
+	if !ok {
 		return nil, false
 	}
 	if ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";"); strings.TrimSpace(ct) == compact.ScenarioType {
@@ -664,13 +658,14 @@ func readScenario(w ResponseWriter, r *Request, validate bool) (*model.Scenario,
 	return s, true
 }
 
-// readBody reads at most limit bytes of r's body.
-func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, *Error) {
+// readBody reads at most limit bytes of r's body; when it cannot, it
+// answers the error (413 or 400) and reports false.
+func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, bool) {
 	if r.ContentLength > limit {
-		return nil, tooLarge(what, limit)
+		return nil, tooLarge(w, what, limit)
 	}
 	if r.Body == nil {
-		return nil, nil
+		return nil, true
 	}
 	// A body of known length (the browser's engine always gives it) is
 	// read into one buffer of that size, not grown from 512 bytes.
@@ -681,16 +676,19 @@ func readBody(w ResponseWriter, r *Request, limit int64, what string) ([]byte, *
 	_, err := buf.ReadFrom(io.LimitReader(r.Body, limit+1))
 	b := buf.Bytes()
 	if err != nil {
-		return nil, &Error{Msg: "reading " + what + ": " + err.Error(), Status: statusBadRequest}
+		writeError(w, statusBadRequest, &Error{Msg: "reading " + what + ": " + err.Error()})
+		return nil, false
 	}
 	if int64(len(b)) > limit {
-		return nil, tooLarge(what, limit)
+		return nil, tooLarge(w, what, limit)
 	}
-	return b, nil
+	return b, true
 }
 
-func tooLarge(what string, limit int64) *Error {
-	return &Error{Msg: fmt.Sprintf("%s is larger than %d bytes", what, limit), Status: statusRequestEntityTooLarge}
+// tooLarge answers 413 for a body over limit bytes; it reports false.
+func tooLarge(w ResponseWriter, what string, limit int64) bool {
+	writeError(w, statusRequestEntityTooLarge, &Error{Msg: fmt.Sprintf("%s is larger than %d bytes", what, limit)})
+	return false
 }
 
 func writeJSON(w ResponseWriter, status int, v any) {

@@ -14,28 +14,19 @@ import (
 	"gridplay/engine/sched"
 	"gridplay/engine/shake"
 	"gridplay/engine/swf"
-	"gridplay/engine/workload"
 )
 
 // runFormat answers POST /api/run?format=csv|series: the per-job table or
 // the time series of the run as CSV (engine/outputs).
 func runFormat(w ResponseWriter, r *Request, s *model.Scenario, format string) {
 	res, err := runner.Run(r.Context(), s, nil)
-	if err == nil {
-		var full *model.Scenario
-		if full, err = workload.Expand(s); err == nil {
-			rows := outputs.Jobs(full, res)
-			var buf bytes.Buffer
-			if format == "csv" {
-				err = outputs.WriteJobsCSV(&buf, rows)
-			} else {
-				err = outputs.WriteSeriesCSV(&buf, outputs.Series(rows))
-			}
-			writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
-			return
-		}
+	if err != nil {
+		writeError(w, statusOf(err), inputError(err))
+		return
 	}
-	writeError(w, statusOf(err), inputError(err))
+	var buf bytes.Buffer
+	err = outputs.WriteRunCSV(&buf, s, res, format)
+	writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
 }
 
 // handleBatsim imports a Batsim workload (POST /api/batsim?name=FILE): the
@@ -46,9 +37,8 @@ func handleBatsim(w ResponseWriter, r *Request) {
 	if !ok {
 		return
 	}
-	body, herr := readBody(w, r, model.MaxScenarioBytes, "Batsim workload")
-	if herr != nil {
-		writeError(w, herr.Status, herr)
+	body, ok := readBody(w, r, model.MaxScenarioBytes, "Batsim workload")
+	if !ok {
 		return
 	}
 	wl, err := batsim.Decode(body)

@@ -88,16 +88,25 @@ func decodeFast(b []byte) (*Scenario, bool) {
 		return nil, false
 	}
 	s := &Scenario{}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(s); err != nil {
-		return nil, false
-	}
-	if _, err := dec.Token(); err != io.EOF {
+	if StrictUnmarshal(b, s) != nil {
 		return nil, false
 	}
 	// A missing version reads as 0 on both paths.
 	return s, true
+}
+
+// StrictUnmarshal decodes one JSON value into v with encoding/json,
+// refusing unknown fields and trailing data.
+func StrictUnmarshal(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("trailing data after the JSON value")
+	}
+	return nil
 }
 
 // Canonical returns a deep copy of s in canonical form: empty lists and maps

@@ -11,6 +11,7 @@ import (
 	"gridplay/engine/metrics"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/engine/workload"
 )
 
 // States of a job in the per-job table.
@@ -117,4 +118,21 @@ func WriteJobsCSV(w io.Writer, rows []Job) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// WriteRunCSV writes res, a run of s, as CSV: with format "csv" the
+// per-job table (WriteJobsCSV), with "series" the time series
+// (WriteSeriesCSV), of s with its generator expanded (workload.Expand)
+// as the run scheduled it; `run -format csv|series` and POST
+// /api/run?format=csv|series answer it.
+func WriteRunCSV(w io.Writer, s *model.Scenario, res *sched.Result, format string) error {
+	full, err := workload.Expand(s)
+	if err != nil {
+		return err
+	}
+	rows := Jobs(full, res)
+	if format == "csv" {
+		return WriteJobsCSV(w, rows)
+	}
+	return WriteSeriesCSV(w, Series(rows))
 }

@@ -56,22 +56,15 @@ func (w Work) Seconds() float64 { return w.Steps * NsPerStep / 1e9 }
 func (w Work) BrowserSeconds() float64 { return w.Seconds() * BrowserSlowdown }
 
 // Check refuses w when it is over MaxSteps: a *model.FieldError naming
-// w.Field with the estimate, the cap and what to lower.
+// w.Field with the estimate, the cap and what to lower (w.Lower; the
+// runner's estimate fills both in for a policy that leaves them empty).
 func (w Work) Check() error {
 	if !(w.Steps > MaxSteps) { // NaN is not over the cap: never refuse on it
 		return nil
 	}
-	field := w.Field
-	if field == "" {
-		field = "jobs"
-	}
-	lower := w.Lower
-	if lower == "" {
-		lower = "the jobs"
-	}
-	return model.Errf(field, fmt.Sprintf(
+	return model.Errf(w.Field, fmt.Sprintf(
 		"this run is estimated at %s steps, about %s natively, over the cap of %s steps (about %s); lower %s",
-		Sci(w.Steps), Duration(w.Seconds()), Sci(MaxSteps), Duration(Work{Steps: MaxSteps}.Seconds()), lower))
+		Sci(w.Steps), Duration(w.Seconds()), Sci(MaxSteps), Duration(Work{Steps: MaxSteps}.Seconds()), w.Lower))
 }
 
 // Sci writes a step count for a person: "4.2e9", or the whole number

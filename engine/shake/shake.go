@@ -299,7 +299,7 @@ func Merge(sp Spec, points []*PointReport) (*Summary, error) {
 	}
 	for p, pol := range sp.Policies {
 		for m, key := range metrics.Keys {
-			mean, sd, lo, hi := interval(vals[p][m])
+			mean, sd, lo, hi := Interval(vals[p][m])
 			sum.Stats = append(sum.Stats, Stat{Policy: pol, Metric: key, N: sp.Runs, Original: points[0].Runs[p].Metrics[key],
 				Mean: mean, SD: sd, Low: lo, High: hi})
 		}
@@ -311,7 +311,7 @@ func Merge(sp Spec, points []*PointReport) (*Summary, error) {
 				for k := range d {
 					d[k] = vals[a][m][k] - vals[b][m][k]
 				}
-				mean, _, lo, hi := interval(d)
+				mean, _, lo, hi := Interval(d)
 				diff := Diff{A: sp.Policies[a], B: sp.Policies[b], Metric: key, N: sp.Runs, Mean: mean, Low: lo, High: hi, P: pairedT(d)}
 				diff.Significant = sp.Runs >= 2 && diff.P < Alpha
 				if diff.Significant {

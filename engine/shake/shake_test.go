@@ -38,6 +38,18 @@ func TestStudent(t *testing.T) {
 	}
 }
 
+// 1..5 have mean 3, sd sqrt(2.5), t(0.975, 4) = 2.776445, so the
+// half-width is 2.776445 sqrt(2.5) / sqrt(5) = 1.963243.
+func TestInterval(t *testing.T) {
+	mean, sd, lo, hi := shake.Interval([]float64{1, 2, 3, 4, 5})
+	if mean != 3 || sd != math.Sqrt(2.5) || !near(lo, 3-1.963243, 1e-6) || !near(hi, 3+1.963243, 1e-6) {
+		t.Errorf("interval %g sd %g [%g, %g]", mean, sd, lo, hi)
+	}
+	if m, sd, lo, hi := shake.Interval([]float64{7}); m != 7 || sd != 0 || lo != 7 || hi != 7 {
+		t.Errorf("one value: %g sd %g [%g, %g]", m, sd, lo, hi)
+	}
+}
+
 func workload(n int) *model.Scenario {
 	s := &model.Scenario{Version: 1, Seed: 9, Policy: model.Policy{Name: "easy"},
 		Platform: model.Platform{Clusters: []model.Cluster{{ID: "m", Nodes: 16}}}}

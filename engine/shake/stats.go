@@ -107,10 +107,11 @@ func StudentQuantile(p, df float64) float64 {
 	return (lo + hi) / 2
 }
 
-// interval is the 95% confidence interval of the mean of xs, mean +-
-// t_{0.975, n-1} sd / sqrt(n) (Student), and the half-width; for one
-// value the interval is the value itself.
-func interval(xs []float64) (mean, sd, lo, hi float64) {
+// Interval is the mean of xs, their sample standard deviation and the
+// 95% confidence interval of the mean, mean +- t_{0.975, n-1} sd /
+// sqrt(n) (Student); for one value the interval is the value itself.
+// engine/sched/verdict decides the papers' claims on it too.
+func Interval(xs []float64) (mean, sd, lo, hi float64) {
 	mean, sd = meanSD(xs)
 	n := len(xs)
 	if n < 2 {

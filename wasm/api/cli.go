@@ -39,7 +39,6 @@ import (
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/sched/verdict"
-	"gridplay/engine/workload"
 	"gridplay/wasm/internal/devserver"
 
 	_ "gridplay/engine/all"
@@ -233,17 +232,7 @@ func (c *command) run(args []string) int {
 	}
 	switch *format {
 	case "csv", "series":
-		full, err := workload.Expand(s)
-		if err != nil {
-			return c.fail("%v", err)
-		}
-		rows := outputs.Jobs(full, res)
-		if *format == "csv" {
-			err = outputs.WriteJobsCSV(c.stdout, rows)
-		} else {
-			err = outputs.WriteSeriesCSV(c.stdout, outputs.Series(rows))
-		}
-		if err != nil {
+		if err := outputs.WriteRunCSV(c.stdout, s, res, *format); err != nil {
 			return c.fail("%v", err)
 		}
 		return 0

@@ -45,12 +45,10 @@
 package compact
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 
 	"gridplay/engine/model"
@@ -467,7 +465,7 @@ var columns = []column{
 					continue
 				}
 				a := new(model.App)
-				if err := strict(r.bytes(), a); err != nil {
+				if err := model.StrictUnmarshal(r.bytes(), a); err != nil {
 					r.fail(model.Errors{model.Errf(fmt.Sprintf("jobs[%d].app", i), err.Error())})
 					return
 				}
@@ -572,20 +570,6 @@ func readJobs(r *reader) []model.Job {
 	return jobs
 }
 
-// strict decodes one JSON value into v, refusing unknown fields and
-// trailing data.
-func strict(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("trailing data after the JSON value")
-	}
-	return nil
-}
-
 // EncodeScenario writes s in the compact form. It does not validate: the
 // engine validates what it decodes, and names the fields at fault.
 func EncodeScenario(s *model.Scenario) ([]byte, error) {
@@ -624,7 +608,7 @@ func ReadScenario(b []byte) (*model.Scenario, error) {
 	r := &reader{b: b}
 	var h model.Scenario
 	r.head(kindScenario, "scenario", func(p []byte) error {
-		if err := strict(p, &h); err != nil {
+		if err := model.StrictUnmarshal(p, &h); err != nil {
 			return model.Errors{model.Errf("", "scenario: "+err.Error())}
 		}
 		return nil

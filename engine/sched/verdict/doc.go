@@ -31,9 +31,9 @@
 // An interval that straddles a border does not hold: the runs do not
 // show the claim, and more seeds may.
 //
-// The interval is the one engine/shake computes: mean +- t(0.975, n-1)
-// sd / sqrt(n), Student's t from shake.StudentQuantile; for one run it is
-// the number itself.
+// The interval is the one engine/shake computes (shake.Interval): mean
+// +- t(0.975, n-1) sd / sqrt(n), Student's t from shake.StudentQuantile;
+// for one run it is the number itself.
 //
 // # Seeds
 //

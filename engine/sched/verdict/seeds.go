@@ -26,10 +26,7 @@ func runs(opt sched.ExperimentOptions) []sched.ExperimentOptions {
 	if opt.Seeds <= 1 {
 		return []sched.ExperimentOptions{opt}
 	}
-	first := opt.Seed
-	if first == 0 {
-		first = 1
-	}
+	first := max(opt.Seed, 1)
 	out := make([]sched.ExperimentOptions, opt.Seeds)
 	for i := range out {
 		out[i] = sched.ExperimentOptions{Seed: first + uint64(i), Quick: opt.Quick}

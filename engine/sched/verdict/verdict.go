@@ -150,7 +150,7 @@ func Decide(c *sched.Claim) {
 			nan = nan || math.IsNaN(v) || math.IsInf(v, 0)
 			xs = append(xs, v)
 		}
-		mean, lo, hi := Interval(xs)
+		mean, _, lo, hi := shake.Interval(xs)
 		s := f(mean)
 		if n > 1 {
 			s += " [" + f(lo) + ", " + f(hi) + "]"
@@ -185,29 +185,6 @@ func Decide(c *sched.Claim) {
 	default:
 		c.Verdict = sched.DoesNotHold
 	}
-}
-
-// Interval is the mean of xs and its 95% confidence interval, as
-// engine/shake computes it: mean +- t(0.975, n-1) sd / sqrt(n), sd with
-// n-1 in the denominator; for one value the interval is the value.
-func Interval(xs []float64) (mean, lo, hi float64) {
-	n := float64(len(xs))
-	if n == 0 {
-		return math.NaN(), math.NaN(), math.NaN()
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= n
-	if n < 2 {
-		return mean, mean, mean
-	}
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	h := shake.StudentQuantile(0.975, n-1) * math.Sqrt(ss/(n-1)) / math.Sqrt(n)
-	return mean, mean - h, mean + h
 }
 
 // Slope is the least-squares slope of ys against xs: a trend over a whole

@@ -93,16 +93,7 @@ func TestRules(t *testing.T) {
 	}
 }
 
-// Interval is shake's: 1..5 have mean 3, sd sqrt(2.5), t(0.975, 4) =
-// 2.776445, so the half-width is 2.776445 sqrt(2.5) / sqrt(5) = 1.963243.
-func TestInterval(t *testing.T) {
-	mean, lo, hi := Interval([]float64{1, 2, 3, 4, 5})
-	if mean != 3 || math.Abs(lo-(3-1.963243)) > 1e-6 || math.Abs(hi-(3+1.963243)) > 1e-6 {
-		t.Errorf("interval %g [%g, %g]", mean, lo, hi)
-	}
-	if m, lo, hi := Interval([]float64{7}); m != 7 || lo != 7 || hi != 7 {
-		t.Errorf("one value: %g [%g, %g]", m, lo, hi)
-	}
+func TestSlope(t *testing.T) {
 	if s := Slope([]float64{1, 2, 3}, []float64{2, 4, 7}); math.Abs(s-2.5) > 1e-12 {
 		t.Errorf("slope %g, want 2.5", s)
 	}

@@ -156,9 +156,6 @@ func (f *files) etag(name string, file *os.File, st fs.FileInfo) (string, error)
 	}
 	tag := hex.EncodeToString(hs.Sum(nil)[:12])
 	f.mu.Lock()
-	if f.tags == nil {
-		f.tags = map[string]etag{}
-	}
 	f.tags[name] = etag{st.Size(), st.ModTime(), tag}
 	f.mu.Unlock()
 	return tag, nil

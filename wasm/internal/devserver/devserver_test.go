@@ -128,7 +128,7 @@ func TestTraversal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &files{root: root}
+	f := &files{root: root, tags: map[string]etag{}}
 	for _, p := range []string{"/../../etc/passwd", "/..%2f..%2fetc/passwd", "/worker/../../x"} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.URL.Path = p
