@@ -13,6 +13,7 @@ import (
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/shake"
+	"gridplay/engine/shake/report"
 	"gridplay/engine/swf"
 )
 
@@ -190,7 +191,7 @@ func writeSummary(w ResponseWriter, format string, sum *shake.Summary) {
 		return
 	}
 	var buf bytes.Buffer
-	err := shake.WriteCSV(&buf, sum)
+	err := report.WriteCSV(&buf, sum)
 	writeText(w, "text/csv; charset=utf-8", buf.Bytes(), err)
 }
 

@@ -9,7 +9,7 @@ import (
 
 	"gridplay/engine/api"
 	"gridplay/engine/outputs"
-	"gridplay/engine/shake"
+	"gridplay/engine/shake/report"
 	"gridplay/engine/swf"
 
 	_ "gridplay/engine/backfill"
@@ -106,7 +106,7 @@ func TestShakeRoutes(t *testing.T) {
 		t.Fatalf("merge %d:\n%s\nwhole:\n%s", merged.Code, merged.Body, whole.Body)
 	}
 	csv := do(t, "POST", "/api/shake/merge?format=csv", `{"points":[`+strings.Join(points, ",")+`]}`)
-	if csv.Code != 200 || !strings.HasPrefix(csv.Body.String(), strings.Join(shake.CSVHeader, ",")+"\n") {
+	if csv.Code != 200 || !strings.HasPrefix(csv.Body.String(), strings.Join(report.CSVHeader, ",")+"\n") {
 		t.Fatalf("%d %s", csv.Code, csv.Body)
 	}
 	cases := []struct{ target, body, field string }{

@@ -24,6 +24,7 @@ import (
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/shake"
+	"gridplay/engine/shake/report"
 	"gridplay/site/experiments"
 	"gridplay/site/gantt"
 	"gridplay/site/jsbridge"
@@ -493,7 +494,7 @@ func TestShakeMirror(t *testing.T) {
 		t.Fatalf("the mirror loses data:\nengine %.300s\npage   %.300s", native, again)
 	}
 	var want bytes.Buffer
-	if err := shake.WriteCSV(&want, sum); err != nil {
+	if err := report.WriteCSV(&want, sum); err != nil {
 		t.Fatal(err)
 	}
 	if got := mine.CSV(); !bytes.Equal(got, want.Bytes()) {

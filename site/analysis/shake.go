@@ -65,7 +65,7 @@ func ParseRuns(s string) (int, error) {
 	return n, nil
 }
 
-// CSV is the summary as engine/shake.WriteCSV writes it (the CLI's
+// CSV is the summary as engine/shake/report.WriteCSV writes it (the CLI's
 // run -shake N -format csv): a row per policy and metric, then a row per
 // pair and metric.
 func (s *ShakeSummary) CSV() []byte {

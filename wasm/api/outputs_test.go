@@ -9,6 +9,7 @@ import (
 
 	"gridplay/engine/batsim"
 	"gridplay/engine/shake"
+	shakereport "gridplay/engine/shake/report"
 
 	_ "gridplay/engine/all"
 )
@@ -90,7 +91,7 @@ func TestRunShake(t *testing.T) {
 		t.Errorf("no comparison on stderr: %s", errs)
 	}
 	code, csvOut, _ := runCLI(t, "run", "-shake", "5", "-policy", "easy,fcfs", "-jitter", "2", "-shake-seed", "3", "-format", "csv", trace)
-	if code != 0 || !strings.HasPrefix(csvOut, strings.Join(shake.CSVHeader, ",")+"\n") {
+	if code != 0 || !strings.HasPrefix(csvOut, strings.Join(shakereport.CSVHeader, ",")+"\n") {
 		t.Fatalf("csv: %s", csvOut)
 	}
 	for _, c := range []struct {

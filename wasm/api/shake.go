@@ -8,6 +8,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/shake"
+	shakereport "gridplay/engine/shake/report"
 )
 
 // shakeOpts are the flags of run -shake.
@@ -76,7 +77,7 @@ func (c *command) shake(file string, s *model.Scenario, policies []string, o *sh
 		fmt.Fprintf(c.stderr, "# %s - %s, %s: %.4g [%.4g, %.4g], p = %.3g (%s)\n", d.A, d.B, d.Metric, d.Mean, d.Low, d.High, d.P, verdict)
 	}
 	if format == "csv" {
-		if err := shake.WriteCSV(c.stdout, sum); err != nil {
+		if err := shakereport.WriteCSV(c.stdout, sum); err != nil {
 			return c.fail("%v", err)
 		}
 		return 0

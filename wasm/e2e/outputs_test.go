@@ -32,6 +32,7 @@ import (
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
 	"gridplay/engine/shake"
+	"gridplay/engine/shake/report"
 	"gridplay/engine/swf"
 	"gridplay/site/analysis"
 )
@@ -467,7 +468,7 @@ func TestCompareAnalysis(t *testing.T) {
 		t.Errorf("the page's shaken summary differs from the native run:\npage   %.300s\nnative %.300s", got, wantJSON)
 	}
 	var wantCSV bytes.Buffer
-	shake.WriteCSV(&wantCSV, sum)
+	report.WriteCSV(&wantCSV, sum)
 	if d, err := clickDownload(ctx, "button.shake-csv"); err != nil || d.Text != wantCSV.String() {
 		t.Errorf("shake CSV: %v\n%.300s", err, d.Text)
 	}
