@@ -6,8 +6,8 @@ package swftest
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -29,24 +29,21 @@ func Window(t testing.TB, name string, n int) *swf.Cut {
 	if err != nil {
 		t.Skip(err)
 	}
-	raw, err := os.ReadFile(path)
+	file, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer file.Close()
+	var r io.Reader = file
 	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(raw))
-		if err != nil {
+		if r, err = gzip.NewReader(file); err != nil {
 			t.Fatal(err)
 		}
-		var b bytes.Buffer
-		if _, err := b.ReadFrom(zr); err != nil {
-			t.Fatal(err)
-		}
-		raw = b.Bytes()
 	}
+	// The header comes first; the scan stops once the window is read.
 	var head, recs []string
 	zero := -1
-	sc := bufio.NewScanner(bytes.NewReader(raw))
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
@@ -64,6 +61,12 @@ func Window(t testing.TB, name string, n int) *swf.Cut {
 			}
 		}
 		recs = append(recs, line)
+		if zero >= 0 && len(recs) >= max(zero-3, 0)+n {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
 	}
 	from := max(zero-3, 0)
 	to := min(from+n, len(recs))
