@@ -364,50 +364,38 @@ var Palette = []string{"#77aadd", "#ee8866", "#eedd88", "#ffaabb", "#99ddff", "#
 // neighbours in the schedule never look alike.
 func Color(i int) string { return Palette[i%len(Palette)] }
 
-// Ticks returns about n round tick values from 0 to max (steps of 1, 2 or
-// 5 times a power of ten).
-func Ticks(max float64, n int) []float64 {
-	if max <= 0 || n < 1 || math.IsInf(max, 0) || math.IsNaN(max) {
-		return []float64{0}
-	}
-	raw := max / float64(n)
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := mag
+// TickStep is the round step (1, 2 or 5 times a power of ten) that cuts
+// span (> 0) into at most about n parts.
+func TickStep(span float64, n int) float64 {
+	step := math.Pow(10, math.Floor(math.Log10(span/float64(n))))
 	for _, m := range []float64{1, 2, 5, 10} {
-		if m*mag >= raw {
-			step = m * mag
-			break
+		if span/(step*m) <= float64(n) {
+			return step * m
 		}
 	}
-	var out []float64
-	for i := 0; float64(i)*step <= max*(1+1e-9); i++ {
-		out = append(out, float64(i)*step)
-	}
-	return out
+	return step
 }
 
-// TicksIn returns about n round tick values between t0 and t1.
+// TicksIn returns about n round tick values between t0 and t1: the
+// multiples of TickStep.
 func TicksIn(t0, t1 float64, n int) []float64 {
-	if t0 == 0 {
-		return Ticks(t1, n)
-	}
 	span := t1 - t0
 	if span <= 0 || math.IsInf(span, 0) || math.IsNaN(span) || n < 1 {
 		return []float64{t0}
 	}
-	steps := Ticks(span, n)
-	step := span
-	if len(steps) > 1 {
-		step = steps[1]
-	}
-	return multiples(t0, t1, step)
+	return multiples(t0, t1, TickStep(span, n))
 }
 
 // multiples are the multiples of step from t0 to t1.
 func multiples(t0, t1, step float64) []float64 {
+	if math.Abs(t0/step) > 1<<52 || math.Abs(t1/step) > 1<<52 {
+		// Values so large against their spread that k*step no longer
+		// moves when k does: the two ends are the ticks.
+		return []float64{t0, t1}
+	}
 	var out []float64
-	for v := math.Ceil(t0/step) * step; v <= t1*(1+1e-12); v += step {
-		out = append(out, v)
+	for k := math.Ceil(t0 / step); k*step <= t1+step*1e-9; k++ {
+		out = append(out, k*step)
 	}
 	return out
 }

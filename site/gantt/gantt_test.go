@@ -98,8 +98,8 @@ func TestTicks(t *testing.T) {
 		{-1, 5, []float64{0}},
 	}
 	for _, tt := range tests {
-		if got := Ticks(tt.max, tt.n); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("Ticks(%v, %d) = %v, want %v", tt.max, tt.n, got, tt.want)
+		if got := TicksIn(0, tt.max, tt.n); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("TicksIn(0, %v, %d) = %v, want %v", tt.max, tt.n, got, tt.want)
 		}
 	}
 	if FormatTick(2.50) != "2.5" || FormatTick(100) != "100" || FormatTick(0) != "0" {
