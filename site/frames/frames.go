@@ -328,9 +328,6 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	var ids []string
 	label := func(js []int) string { return jobsLabel(js, ids) }
 	for _, f := range fs {
-		if f.Kind != "packing" {
-			continue
-		}
 		p, ok := decodePack(f)
 		if !ok {
 			continue
