@@ -164,7 +164,7 @@ func (c *View) applyLink(s string) string {
 // Open shows the experiment of link h (#e=...), running it when the link
 // says autoplay. It is called with the view's lock held.
 func (c *View) Open(h string) {
-	if c.running() {
+	if c.Sweep.Active() {
 		c.Msg = "An experiment is running: cancel it before opening another."
 		return
 	}
@@ -203,12 +203,8 @@ func (c *View) info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{Name: c.Name}
 }
 
-func (c *View) running() bool {
-	return c.Sweep != nil && !c.Sweep.Finished && c.Sweep.Err == ""
-}
-
 func (c *View) choose(e vugu.DOMEvent) {
-	if c.running() {
+	if c.Sweep.Active() {
 		return
 	}
 	c.Name = e.PropString("target", "value")
@@ -292,7 +288,7 @@ func (c *View) tick() {
 		for {
 			time.Sleep(500 * time.Millisecond)
 			c.env.Lock()
-			if !c.running() {
+			if !c.Sweep.Active() {
 				c.ticking = false
 				c.env.UnlockRender()
 				return
@@ -300,12 +296,6 @@ func (c *View) tick() {
 			c.env.UnlockRender()
 		}
 	}()
-}
-
-func (c *View) cancel() {
-	if c.Sweep != nil {
-		c.Sweep.Cancel()
-	}
 }
 
 func (c *View) retry() {
@@ -387,13 +377,6 @@ func (c *View) grid() Grid {
 		return Grid{}
 	}
 	return c.derive(t).grid
-}
-
-func (c *View) percent() string {
-	if c.Sweep == nil || len(c.Sweep.Plan) == 0 {
-		return "0"
-	}
-	return strconv.Itoa(100 * c.Sweep.Done / len(c.Sweep.Plan))
 }
 
 func (c *View) done() bool { return c.Sweep != nil && c.Sweep.Finished }
