@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"gridplay/site/gantt"
+	"gridplay/site/state"
 )
 
 // Palette is Okabe and Ito's colour-blind-safe palette; each series also
@@ -336,20 +337,13 @@ func tickLabel(v float64, dec int) string {
 	a := math.Abs(v)
 	switch {
 	case a >= 1e6:
-		return trimZeros(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
+		return state.Decimals(v/1e6, 2) + "M"
 	case a >= 1e4:
-		return trimZeros(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
+		return state.Decimals(v/1e3, 1) + "k"
 	}
 	s := strconv.FormatFloat(v, 'f', dec, 64)
 	if s == "-0" {
 		s = "0"
-	}
-	return s
-}
-
-func trimZeros(s string) string {
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
 	return s
 }

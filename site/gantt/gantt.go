@@ -14,6 +14,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/site/state"
 )
 
 // Row is one node of one cluster.
@@ -400,18 +401,6 @@ func multiples(t0, t1, step float64) []float64 {
 	return out
 }
 
-// FormatTick prints a tick value with at most three decimals, without
-// trailing zeros (and 0, not -0).
-func FormatTick(v float64) string {
-	s := fmt.Sprintf("%.3f", v)
-	s = strings.TrimRight(s, "0")
-	s = strings.TrimSuffix(s, ".")
-	if s == "-0" {
-		return "0"
-	}
-	return s
-}
-
 // LongSpan is the span from which a schedule's times are written in
 // days, hours and minutes: a day. A trace spans years (HPC2N 3.5, from
 // t = 342,072 s), where "t = 109256855 s" says little.
@@ -430,7 +419,7 @@ func TimesFor(span float64) Times { return Times{Long: span >= LongSpan} }
 // Format writes t, a time or a duration in seconds, with its unit.
 func (f Times) Format(t float64) string {
 	if !f.Long || math.Abs(t) < 59.5 || math.IsNaN(t) || math.IsInf(t, 0) {
-		return FormatTick(t) + " s"
+		return state.FormatNumber(t) + " s"
 	}
 	sign := ""
 	if t < 0 {
@@ -458,7 +447,7 @@ func (f Times) Format(t float64) string {
 // in seconds (its label says so), else Format's text.
 func (f Times) Tick(v float64) string {
 	if !f.Long {
-		return FormatTick(v)
+		return state.FormatNumber(v)
 	}
 	return f.Format(v)
 }

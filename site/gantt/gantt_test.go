@@ -102,9 +102,6 @@ func TestTicks(t *testing.T) {
 			t.Errorf("TicksIn(0, %v, %d) = %v, want %v", tt.max, tt.n, got, tt.want)
 		}
 	}
-	if FormatTick(2.50) != "2.5" || FormatTick(100) != "100" || FormatTick(0) != "0" {
-		t.Error("FormatTick")
-	}
 }
 
 // Jobs next to each other in the schedule get different colours from a
