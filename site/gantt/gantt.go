@@ -42,7 +42,7 @@ type Bar struct {
 type Chart struct {
 	Rows []Row
 	// Clusters gives the first row of each cluster, in row order.
-	Clusters []ClusterBand
+	Clusters []int
 	Bars     []Bar
 	// Begin and End are the schedule's span: from the first submit
 	// (Origin) to the last end. A trace keeps its own times, so Begin
@@ -188,12 +188,6 @@ func (ch *Chart) index() {
 	}
 }
 
-// ClusterBand is the block of rows of one cluster.
-type ClusterBand struct {
-	ID        string
-	Row, Rows int
-}
-
 // Layout places every job of r on node rows of s's clusters. A placement
 // that names its nodes (Alloc) is drawn on them; otherwise it takes the
 // first block of consecutive nodes free at its start time, or failing
@@ -211,7 +205,7 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 	bands := make(map[string]band, len(s.Platform.Clusters))
 	for _, c := range s.Platform.Clusters {
 		bands[c.ID] = band{len(ch.Rows), c.Nodes}
-		ch.Clusters = append(ch.Clusters, ClusterBand{ID: c.ID, Row: len(ch.Rows), Rows: c.Nodes})
+		ch.Clusters = append(ch.Clusters, len(ch.Rows))
 		for n := 0; n < c.Nodes; n++ {
 			ch.Rows = append(ch.Rows, Row{Cluster: c.ID, Node: n})
 		}

@@ -60,7 +60,7 @@ func TestLayoutAllocAndMultisite(t *testing.T) {
 	if len(ch.Segments(2)) == 0 || len(ch.Segments(3)) == 0 {
 		t.Errorf("bad placements dropped: %+v", ch.Bars[2:])
 	}
-	if len(ch.Clusters) != 2 || ch.Clusters[1] != (ClusterBand{ID: "c1", Row: 2, Rows: 3}) {
+	if len(ch.Clusters) != 2 || ch.Clusters[1] != 2 || ch.Rows[2].Cluster != "c1" {
 		t.Errorf("bands %+v", ch.Clusters)
 	}
 }
