@@ -271,25 +271,9 @@ func (c *Analysis) locked(f func()) {
 	c.P.env.UnlockRender()
 }
 
-// tick re-renders the progress line every half second while shaking.
+// tick re-renders the progress line while shaking (experiments.Tick).
 func (c *Analysis) tick() {
-	if c.ticking {
-		return
-	}
-	c.ticking = true
-	go func() {
-		defer c.P.recoverGo()
-		for {
-			time.Sleep(500 * time.Millisecond)
-			c.P.env.Lock()
-			if !c.Sweep.Active() {
-				c.ticking = false
-				c.P.env.UnlockRender()
-				return
-			}
-			c.P.env.UnlockRender()
-		}
-	}()
+	experiments.Tick(c.P.env, &c.ticking, func() bool { return c.Sweep.Active() }, c.P.recoverGo)
 }
 
 func (c *Analysis) retryShake() {

@@ -266,7 +266,7 @@ func (c *View) locked(f func()) {
 	if s != nil && s.Finished {
 		c.learn(s)
 	}
-	if s != nil && !s.Finished && s.Err == "" && c.ticking && time.Since(c.rendered) < pointRender {
+	if s.Active() && c.ticking && time.Since(c.rendered) < pointRender {
 		c.env.UnlockOnly()
 		return
 	}
@@ -277,23 +277,31 @@ func (c *View) locked(f func()) {
 // pointRender is the least time between two renders for points' answers.
 const pointRender = 400 * time.Millisecond
 
-// tick re-renders the progress line every half second while a sweep
-// runs (its elapsed time and estimate move without any answer).
-func (c *View) tick() {
-	if c.ticking {
+// tick re-renders the progress line while a sweep runs (Tick).
+func (c *View) tick() { Tick(c.env, &c.ticking, func() bool { return c.Sweep.Active() }, nil) }
+
+// Tick re-renders env every half second while active says its sweep
+// runs (its elapsed time and estimate move without any answer), unless
+// *ticking says a ticker runs already; guard, when set, is deferred in
+// the ticker's goroutine (a recover). The lock is held.
+func Tick(env vugu.EventEnv, ticking *bool, active func() bool, guard func()) {
+	if *ticking {
 		return
 	}
-	c.ticking = true
+	*ticking = true
 	go func() {
+		if guard != nil {
+			defer guard()
+		}
 		for {
 			time.Sleep(500 * time.Millisecond)
-			c.env.Lock()
-			if !c.Sweep.Active() {
-				c.ticking = false
-				c.env.UnlockRender()
+			env.Lock()
+			if !active() {
+				*ticking = false
+				env.UnlockRender()
 				return
 			}
-			c.env.UnlockRender()
+			env.UnlockRender()
 		}
 	}()
 }
