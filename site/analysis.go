@@ -175,17 +175,9 @@ func (c *Analysis) diffSummary() string {
 	}
 	s := fmt.Sprintf("Of %s placed by both, %s started earlier under %s than under %s, %s later and %s at the same time; on average %s s (%s).",
 		state.Count(len(d.Moves), "job"), state.FormatNumber(float64(d.Earlier)), d.B, d.A, state.FormatNumber(float64(d.Later)),
-		state.FormatNumber(float64(d.Same)), signedNum(d.MeanDelta), "negative: earlier under "+d.B)
+		state.FormatNumber(float64(d.Same)), experiments.Signed(d.MeanDelta), "negative: earlier under "+d.B)
 	if len(d.OnlyA) > 0 || len(d.OnlyB) > 0 {
 		s += fmt.Sprintf(" Placed by %s only: %d; by %s only: %d.", d.A, len(d.OnlyA), d.B, len(d.OnlyB))
-	}
-	return s
-}
-
-func signedNum(v float64) string {
-	s := experiments.FormatValue(v)
-	if v > 0 {
-		return "+" + s
 	}
 	return s
 }
@@ -220,14 +212,10 @@ func (c *Analysis) runsText() string {
 	return c.Runs
 }
 
-func (c *Analysis) shaking() bool {
-	return c.Sweep != nil && !c.Sweep.Finished && c.Sweep.Err == ""
-}
-
 // shake runs the shaken copies of the scenario for the compared
 // policies; an event handler.
 func (c *Analysis) shake() {
-	if c.shaking() {
+	if c.Sweep.Active() {
 		return
 	}
 	names := c.policies()
@@ -283,31 +271,9 @@ func (c *Analysis) locked(f func()) {
 	c.P.env.UnlockRender()
 }
 
-// tick re-renders the progress line every half second while shaking.
+// tick re-renders the progress line while shaking (experiments.Tick).
 func (c *Analysis) tick() {
-	if c.ticking {
-		return
-	}
-	c.ticking = true
-	go func() {
-		defer c.P.recoverGo()
-		for {
-			time.Sleep(500 * time.Millisecond)
-			c.P.env.Lock()
-			if !c.shaking() {
-				c.ticking = false
-				c.P.env.UnlockRender()
-				return
-			}
-			c.P.env.UnlockRender()
-		}
-	}()
-}
-
-func (c *Analysis) cancelShake() {
-	if c.Sweep != nil {
-		c.Sweep.Cancel()
-	}
+	experiments.Tick(c.P.env, &c.ticking, func() bool { return c.Sweep.Active() }, c.P.recoverGo)
 }
 
 func (c *Analysis) retryShake() {
@@ -315,13 +281,6 @@ func (c *Analysis) retryShake() {
 		c.Sweep.Retry()
 		c.tick()
 	}
-}
-
-func (c *Analysis) shakePercent() string {
-	if c.Sweep == nil || len(c.Sweep.Plan) == 0 {
-		return "0"
-	}
-	return strconv.Itoa(100 * c.Sweep.Done / len(c.Sweep.Plan))
 }
 
 func (c *Analysis) shakeRows() []analysis.ShakeRow {

@@ -396,8 +396,8 @@ func TestCDFAndStats(t *testing.T) {
 		for i, r := range rs {
 			d := distOf(r, row.Metric)
 			want := map[string]float64{"mean": d.Mean, "median": d.Median, "p95": d.P95, "max": d.Max}[row.Stat]
-			if row.Values[i] != want {
-				t.Errorf("%s %s %s: %v, want %v", r.Policy, row.Metric, row.Stat, row.Values[i], want)
+			if row.Cells[i] != experiments.FormatValue(want) {
+				t.Errorf("%s %s %s: %v, want %v", r.Policy, row.Metric, row.Stat, row.Cells[i], want)
 			}
 		}
 	}

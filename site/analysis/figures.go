@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/csv"
-	"math"
 	"slices"
 	"strconv"
 
@@ -97,7 +96,6 @@ func CDFCSV(rs []*sched.Result) []byte {
 type StatRow struct {
 	Metric, Stat string
 	Cells        []string
-	Values       []float64
 }
 
 // Stats are the rows of the distributions table: mean, median, p95 and
@@ -115,11 +113,9 @@ func Stats(rs []*sched.Result) []StatRow {
 				d := distOf(r, m)
 				if d == nil {
 					row.Cells = append(row.Cells, "—")
-					row.Values = append(row.Values, math.NaN())
 					continue
 				}
 				v := map[string]float64{"mean": d.Mean, "median": d.Median, "p95": d.P95, "max": d.Max}[st]
-				row.Values = append(row.Values, v)
 				row.Cells = append(row.Cells, experiments.FormatValue(v))
 			}
 			out = append(out, row)

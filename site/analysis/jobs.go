@@ -10,7 +10,7 @@ import (
 	"gridplay/engine/model"
 	"gridplay/engine/outputs"
 	"gridplay/engine/sched"
-	"gridplay/site/gantt"
+	"gridplay/site/state"
 )
 
 // Column is one column of the per-job table.
@@ -234,12 +234,12 @@ func Cell(r *outputs.Job, col string) string {
 }
 
 // Num prints a time in seconds as the chart's ticks do (up to three
-// decimals); NaN is empty.
+// decimals, state.FormatNumber); NaN is empty.
 func Num(v float64) string {
 	if math.IsNaN(v) {
 		return ""
 	}
-	return gantt.FormatTick(v)
+	return state.FormatNumber(v)
 }
 
 // Row writes the texts of the row at position i of the sort order into

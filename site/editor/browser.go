@@ -1,53 +1,15 @@
 package editor
 
 import (
-	"math"
-	"strconv"
-
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
+
+	"gridplay/site/jsbridge"
 )
 
 // The browser side of the editor: the canvas and pointer capture. It
 // uses vugu/js, which compiles natively to stubs; every function checks
 // its element first, so natively (no element) nothing runs.
-
-// jsCanvas adapts a 2D context to Canvas.
-type jsCanvas struct{ ctx js.Value }
-
-func (c jsCanvas) Clear(w, h float64) { c.ctx.Call("clearRect", 0, 0, w, h) }
-
-func (c jsCanvas) FillRect(x, y, w, h float64, color string) {
-	c.ctx.Set("fillStyle", color)
-	c.ctx.Call("fillRect", x, y, w, h)
-}
-
-func (c jsCanvas) StrokeRect(x, y, w, h float64, color string, width float64) {
-	c.ctx.Set("strokeStyle", color)
-	c.ctx.Set("lineWidth", width)
-	c.ctx.Call("strokeRect", x, y, w, h)
-	c.ctx.Set("lineWidth", 1)
-}
-
-func (c jsCanvas) Line(x1, y1, x2, y2 float64, color string, dashed bool) {
-	c.ctx.Set("strokeStyle", color)
-	if dashed {
-		c.ctx.Call("setLineDash", []interface{}{4, 4})
-	}
-	c.ctx.Call("beginPath")
-	c.ctx.Call("moveTo", x1, y1)
-	c.ctx.Call("lineTo", x2, y2)
-	c.ctx.Call("stroke")
-	if dashed {
-		c.ctx.Call("setLineDash", []interface{}{})
-	}
-}
-
-func (c jsCanvas) Text(s string, x, y float64, color, align string) {
-	c.ctx.Set("fillStyle", color)
-	c.ctx.Set("textAlign", align)
-	c.ctx.Call("fillText", s, x, y)
-}
 
 // paint lays the platform out for the canvas's width and draws it after
 // every render (vg-js-populate).
@@ -76,31 +38,13 @@ func (c *Platform) paint(el js.Value) {
 
 // draw repaints from the current layout and gesture.
 func (c *Platform) draw() {
-	el := c.canvas
-	if !el.Truthy() {
-		return
-	}
 	l := &c.layout
-	dpr := js.Global().Get("devicePixelRatio").Float()
-	if dpr < 1 || math.IsNaN(dpr) {
-		dpr = 1
-	}
-	pw, ph := int(l.W*dpr), int(l.H*dpr)
-	if el.Get("width").Int() != pw || el.Get("height").Int() != ph {
-		el.Set("width", pw)
-		el.Set("height", ph)
-		el.Get("style").Set("height", strconv.FormatFloat(l.H, 'f', -1, 64)+"px")
-	}
-	ctx := el.Call("getContext", "2d")
-	if !ctx.Truthy() {
+	cv, ok := jsbridge.Size(c.canvas, l.W, l.H, false)
+	if !ok {
 		return
 	}
-	ctx.Call("setTransform", dpr, 0, 0, dpr, 0, 0)
-	ctx.Set("font", "12px system-ui, sans-serif")
-	ctx.Set("textBaseline", "middle")
-	ctx.Set("lineWidth", 1)
-	Draw(jsCanvas{ctx}, l, c.clusters(), c.sel(), &c.drag)
-	el.Get("dataset").Set("clusters", len(c.clusters()))
+	Draw(cv, l, c.clusters(), c.sel(), &c.drag)
+	c.canvas.Get("dataset").Set("clusters", len(c.clusters()))
 }
 
 // attach adds the pointermove listener once the canvas exists

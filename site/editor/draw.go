@@ -6,13 +6,14 @@ import (
 	"gridplay/engine/model"
 )
 
-// Canvas is the little the drawing needs from a 2D context; the browser
-// adapter is in canvas_js.go, tests record the calls.
+// Canvas is the little the drawing needs from a 2D context; in the
+// browser it is jsbridge.Canvas, tests record the calls.
 type Canvas interface {
 	Clear(w, h float64)
 	FillRect(x, y, w, h float64, color string)
 	StrokeRect(x, y, w, h float64, color string, width float64)
-	Line(x1, y1, x2, y2 float64, color string, dashed bool)
+	Line(x1, y1, x2, y2 float64, color string)
+	DashedLine(x1, y1, x2, y2 float64, color string)
 	Text(s string, x, y float64, color, align string)
 }
 
@@ -43,11 +44,11 @@ func Draw(cv Canvas, l *Layout, cs []model.Cluster, selected int, d *Drag) {
 		c := &cs[b.Index]
 		bx := b.Outer.X + b.Outer.W/2
 		by := b.Outer.Y
-		color := colLink
 		if c.Bandwidth <= 0 {
-			color = colNoLink
+			cv.DashedLine(sx, sy+l.Switch.H/2, bx, by, colNoLink)
+		} else {
+			cv.Line(sx, sy+l.Switch.H/2, bx, by, colLink)
 		}
-		cv.Line(sx, sy+l.Switch.H/2, bx, by, color, c.Bandwidth <= 0)
 		// The label sits on the link just above its box, which is at
 		// least as wide as the label (Lay), so labels never overlap.
 		label := LinkLabel(c)

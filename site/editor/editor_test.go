@@ -322,8 +322,9 @@ type rec struct {
 func (r *rec) Clear(w, h float64)                                      {}
 func (r *rec) FillRect(x, y, w, h float64, color string)               { r.rects++ }
 func (r *rec) StrokeRect(x, y, w, h float64, color string, lw float64) {}
-func (r *rec) Line(x1, y1, x2, y2 float64, color string, dashed bool) {
-	r.lines = append(r.lines, dashed)
+func (r *rec) Line(x1, y1, x2, y2 float64, color string)               { r.lines = append(r.lines, false) }
+func (r *rec) DashedLine(x1, y1, x2, y2 float64, color string) {
+	r.lines = append(r.lines, true)
 }
 func (r *rec) Text(s string, x, y float64, color, align string) { r.texts = append(r.texts, s) }
 

@@ -52,7 +52,7 @@ type Box struct {
 	Index int
 	// Outer holds the label and the grid; Grid is the node squares.
 	Outer, Grid Rect
-	Cols, Rows  int
+	Cols        int
 	// CellPx is the side of one node square in this box.
 	CellPx float64
 	Handle Rect
@@ -108,7 +108,6 @@ func Lay(cs []model.Cluster, width float64) Layout {
 			Outer:  Rect{X: x, Y: y, W: w, H: Label + gh},
 			Grid:   grid,
 			Cols:   cols,
-			Rows:   rows,
 			CellPx: px,
 			Handle: Rect{X: grid.X + gw - HandleSize/2, Y: grid.Y + gh - HandleSize/2, W: HandleSize, H: HandleSize},
 		})

@@ -74,7 +74,7 @@ func (c *View) learn(s *Sweep) {
 // estimateText is the sentence shown under the form before a full run
 // starts, or "" when the form is for a quick run or a run is going on.
 func (c *View) estimateText() string {
-	if c.Quick || c.running() || c.Embed || c.Name == "" {
+	if c.Quick || c.Sweep.Active() || c.Embed || c.Name == "" {
 		return ""
 	}
 	if c.UseCloud {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gridplay/engine/sched"
+	"gridplay/site/state"
 )
 
 // Kind is how a figure is drawn.
@@ -337,9 +338,5 @@ func FormatValue(v float64) string {
 	default:
 		prec = 4
 	}
-	s := trimZeros(strconv.FormatFloat(v, 'f', prec, 64))
-	if s == "-0" {
-		s = "0"
-	}
-	return s
+	return state.Decimals(v, prec)
 }

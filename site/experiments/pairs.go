@@ -69,7 +69,7 @@ func PairsSVG(title, nameA, nameB string, rows []PairRow) string {
 		if math.Abs(x(r.B0)-x(r.A0)) >= 3 {
 			fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#333" stroke-width="1.2" marker-end="url(#pair-arrow)"/>`, x(r.A0), x(r.B0), y+7.5, y+7.5)
 		}
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" dominant-baseline="middle">%s</text>`, svgW-padR+8, y+rowH/2, esc(signed(d)+" s"))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" dominant-baseline="middle">%s</text>`, svgW-padR+8, y+rowH/2, esc(Signed(d)+" s"))
 		b.WriteString(`</g>`)
 	}
 	// Legend, above the rows.
@@ -81,8 +81,8 @@ func PairsSVG(title, nameA, nameB string, rows []PairRow) string {
 	return b.String()
 }
 
-// signed prints v with its sign.
-func signed(v float64) string {
+// Signed prints v (FormatValue) with its sign.
+func Signed(v float64) string {
 	s := FormatValue(v)
 	if v > 0 {
 		return "+" + s

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"gridplay/site/gantt"
+	"gridplay/site/state"
 )
 
 // Palette is Okabe and Ito's colour-blind-safe palette; each series also
@@ -318,32 +321,14 @@ func yRange(f Figure) (lo, hi float64) {
 	return lo, hi + pad
 }
 
-// ticks are about n round values covering [lo, hi], and the decimals
-// their step needs.
+// ticks are about n round values covering [lo, hi] (gantt.TicksIn), and
+// the decimals their step needs.
 func ticks(lo, hi float64, n int) ([]float64, int) {
-	span := hi - lo
-	if span <= 0 || math.IsNaN(span) || math.IsInf(span, 0) {
-		return []float64{lo}, 0
+	dec := 0
+	if hi > lo && !math.IsInf(hi-lo, 0) {
+		dec = max(0, int(-math.Floor(math.Log10(gantt.TickStep(hi-lo, n))+1e-9)))
 	}
-	p := math.Floor(math.Log10(span / float64(n)))
-	step := math.Pow(10, p)
-	for _, m := range []float64{1, 2, 5, 10} {
-		if span/(step*m) <= float64(n) {
-			step *= m
-			break
-		}
-	}
-	dec := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
-	if math.Abs(lo/step) > 1<<52 || math.Abs(hi/step) > 1<<52 {
-		// Values so large against their spread that k*step no longer
-		// moves when k does: the two ends are the ticks.
-		return []float64{lo, hi}, dec
-	}
-	var out []float64
-	for k := math.Ceil(lo / step); k*step <= hi+step*1e-9; k++ {
-		out = append(out, k*step)
-	}
-	return out, dec
+	return gantt.TicksIn(lo, hi, n), dec
 }
 
 // tickLabel prints a tick with dec decimals, thousands as k and millions
@@ -352,20 +337,13 @@ func tickLabel(v float64, dec int) string {
 	a := math.Abs(v)
 	switch {
 	case a >= 1e6:
-		return trimZeros(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
+		return state.Decimals(v/1e6, 2) + "M"
 	case a >= 1e4:
-		return trimZeros(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
+		return state.Decimals(v/1e3, 1) + "k"
 	}
 	s := strconv.FormatFloat(v, 'f', dec, 64)
 	if s == "-0" {
 		s = "0"
-	}
-	return s
-}
-
-func trimZeros(s string) string {
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
 	return s
 }

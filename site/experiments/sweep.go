@@ -181,7 +181,11 @@ func (s *Sweep) Retry() {
 }
 
 // Cancel stops every point in flight; the sweep ends with "cancelled".
+// Without a sweep (s nil) it does nothing.
 func (s *Sweep) Cancel() {
+	if s == nil {
+		return
+	}
 	s.stopAll()
 	if !s.Finished {
 		s.Err = "cancelled: " + strconv.Itoa(s.Done) + " of " + strconv.Itoa(len(s.Plan)) + " points were done; Retry runs the rest"
@@ -521,6 +525,19 @@ func (s *Sweep) inFlight() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.cancels)
+}
+
+// Active tells whether there is a sweep (s not nil) that runs: neither
+// finished nor failed.
+func (s *Sweep) Active() bool { return s != nil && !s.Finished && s.Err == "" }
+
+// Percent is the share of the points done, for the progress bar: "0"
+// without a sweep or a plan.
+func (s *Sweep) Percent() string {
+	if s == nil || len(s.Plan) == 0 {
+		return "0"
+	}
+	return strconv.Itoa(100 * s.Done / len(s.Plan))
 }
 
 // Progress is the line under the progress bar.

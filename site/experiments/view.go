@@ -164,7 +164,7 @@ func (c *View) applyLink(s string) string {
 // Open shows the experiment of link h (#e=...), running it when the link
 // says autoplay. It is called with the view's lock held.
 func (c *View) Open(h string) {
-	if c.running() {
+	if c.Sweep.Active() {
 		c.Msg = "An experiment is running: cancel it before opening another."
 		return
 	}
@@ -203,12 +203,8 @@ func (c *View) info() sched.ExperimentInfo {
 	return sched.ExperimentInfo{Name: c.Name}
 }
 
-func (c *View) running() bool {
-	return c.Sweep != nil && !c.Sweep.Finished && c.Sweep.Err == ""
-}
-
 func (c *View) choose(e vugu.DOMEvent) {
-	if c.running() {
+	if c.Sweep.Active() {
 		return
 	}
 	c.Name = e.PropString("target", "value")
@@ -270,7 +266,7 @@ func (c *View) locked(f func()) {
 	if s != nil && s.Finished {
 		c.learn(s)
 	}
-	if s != nil && !s.Finished && s.Err == "" && c.ticking && time.Since(c.rendered) < pointRender {
+	if s.Active() && c.ticking && time.Since(c.rendered) < pointRender {
 		c.env.UnlockOnly()
 		return
 	}
@@ -281,31 +277,33 @@ func (c *View) locked(f func()) {
 // pointRender is the least time between two renders for points' answers.
 const pointRender = 400 * time.Millisecond
 
-// tick re-renders the progress line every half second while a sweep
-// runs (its elapsed time and estimate move without any answer).
-func (c *View) tick() {
-	if c.ticking {
+// tick re-renders the progress line while a sweep runs (Tick).
+func (c *View) tick() { Tick(c.env, &c.ticking, func() bool { return c.Sweep.Active() }, nil) }
+
+// Tick re-renders env every half second while active says its sweep
+// runs (its elapsed time and estimate move without any answer), unless
+// *ticking says a ticker runs already; guard, when set, is deferred in
+// the ticker's goroutine (a recover). The lock is held.
+func Tick(env vugu.EventEnv, ticking *bool, active func() bool, guard func()) {
+	if *ticking {
 		return
 	}
-	c.ticking = true
+	*ticking = true
 	go func() {
+		if guard != nil {
+			defer guard()
+		}
 		for {
 			time.Sleep(500 * time.Millisecond)
-			c.env.Lock()
-			if !c.running() {
-				c.ticking = false
-				c.env.UnlockRender()
+			env.Lock()
+			if !active() {
+				*ticking = false
+				env.UnlockRender()
 				return
 			}
-			c.env.UnlockRender()
+			env.UnlockRender()
 		}
 	}()
-}
-
-func (c *View) cancel() {
-	if c.Sweep != nil {
-		c.Sweep.Cancel()
-	}
 }
 
 func (c *View) retry() {
@@ -387,13 +385,6 @@ func (c *View) grid() Grid {
 		return Grid{}
 	}
 	return c.derive(t).grid
-}
-
-func (c *View) percent() string {
-	if c.Sweep == nil || len(c.Sweep.Plan) == 0 {
-		return "0"
-	}
-	return strconv.Itoa(100 * c.Sweep.Done / len(c.Sweep.Plan))
 }
 
 func (c *View) done() bool { return c.Sweep != nil && c.Sweep.Finished }

@@ -304,7 +304,7 @@ func drawGA(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	if !(end > begin) {
 		end = begin + 1
 	}
-	c.Text("best schedule: "+state.Count(len(bars), "task")+", t = "+gantt.FormatTick(begin)+"–"+gantt.FormatTick(end)+" s", bx, top, "#333333", "left")
+	c.Text("best schedule: "+state.Count(len(bars), "task")+", t = "+state.FormatNumber(begin)+"–"+state.FormatNumber(end)+" s", bx, top, "#333333", "left")
 	rowH := math.Min(12, (ph-10)/float64(len(bars)))
 	for i, b := range bars {
 		x0 := bx + (b[0]-begin)/(end-begin)*bw
@@ -328,9 +328,6 @@ func drawPacking(c gantt.Canvas, fs []state.Frame, w, h float64, pl Platform) {
 	var ids []string
 	label := func(js []int) string { return jobsLabel(js, ids) }
 	for _, f := range fs {
-		if f.Kind != "packing" {
-			continue
-		}
 		p, ok := decodePack(f)
 		if !ok {
 			continue

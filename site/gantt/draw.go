@@ -99,8 +99,8 @@ func Draw(c Imager, ch *Chart, w, h, t float64) {
 			c.Text(r.Cluster+"/"+strconv.Itoa(r.Node), LabelWidth-6, y(i)+rowH/2, "#444444", "right")
 		}
 	}
-	for _, b := range ch.Clusters {
-		c.Line(LabelWidth, y(b.Row), LabelWidth+plotW, y(b.Row), "#9aa5b1")
+	for _, row := range ch.Clusters {
+		c.Line(LabelWidth, y(row), LabelWidth+plotW, y(row), "#9aa5b1")
 	}
 
 	// Time axis.

@@ -14,6 +14,7 @@ import (
 
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
+	"gridplay/site/state"
 )
 
 // Row is one node of one cluster.
@@ -41,7 +42,7 @@ type Bar struct {
 type Chart struct {
 	Rows []Row
 	// Clusters gives the first row of each cluster, in row order.
-	Clusters []ClusterBand
+	Clusters []int
 	Bars     []Bar
 	// Begin and End are the schedule's span: from the first submit
 	// (Origin) to the last end. A trace keeps its own times, so Begin
@@ -187,12 +188,6 @@ func (ch *Chart) index() {
 	}
 }
 
-// ClusterBand is the block of rows of one cluster.
-type ClusterBand struct {
-	ID        string
-	Row, Rows int
-}
-
 // Layout places every job of r on node rows of s's clusters. A placement
 // that names its nodes (Alloc) is drawn on them; otherwise it takes the
 // first block of consecutive nodes free at its start time, or failing
@@ -210,7 +205,7 @@ func Layout(s *model.Scenario, r *sched.Result) *Chart {
 	bands := make(map[string]band, len(s.Platform.Clusters))
 	for _, c := range s.Platform.Clusters {
 		bands[c.ID] = band{len(ch.Rows), c.Nodes}
-		ch.Clusters = append(ch.Clusters, ClusterBand{ID: c.ID, Row: len(ch.Rows), Rows: c.Nodes})
+		ch.Clusters = append(ch.Clusters, len(ch.Rows))
 		for n := 0; n < c.Nodes; n++ {
 			ch.Rows = append(ch.Rows, Row{Cluster: c.ID, Node: n})
 		}
@@ -364,64 +359,40 @@ var Palette = []string{"#77aadd", "#ee8866", "#eedd88", "#ffaabb", "#99ddff", "#
 // neighbours in the schedule never look alike.
 func Color(i int) string { return Palette[i%len(Palette)] }
 
-// Ticks returns about n round tick values from 0 to max (steps of 1, 2 or
-// 5 times a power of ten).
-func Ticks(max float64, n int) []float64 {
-	if max <= 0 || n < 1 || math.IsInf(max, 0) || math.IsNaN(max) {
-		return []float64{0}
-	}
-	raw := max / float64(n)
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := mag
+// TickStep is the round step (1, 2 or 5 times a power of ten) that cuts
+// span (> 0) into at most about n parts.
+func TickStep(span float64, n int) float64 {
+	step := math.Pow(10, math.Floor(math.Log10(span/float64(n))))
 	for _, m := range []float64{1, 2, 5, 10} {
-		if m*mag >= raw {
-			step = m * mag
-			break
+		if span/(step*m) <= float64(n) {
+			return step * m
 		}
 	}
-	var out []float64
-	for i := 0; float64(i)*step <= max*(1+1e-9); i++ {
-		out = append(out, float64(i)*step)
-	}
-	return out
+	return step
 }
 
-// TicksIn returns about n round tick values between t0 and t1.
+// TicksIn returns about n round tick values between t0 and t1: the
+// multiples of TickStep.
 func TicksIn(t0, t1 float64, n int) []float64 {
-	if t0 == 0 {
-		return Ticks(t1, n)
-	}
 	span := t1 - t0
 	if span <= 0 || math.IsInf(span, 0) || math.IsNaN(span) || n < 1 {
 		return []float64{t0}
 	}
-	steps := Ticks(span, n)
-	step := span
-	if len(steps) > 1 {
-		step = steps[1]
-	}
-	return multiples(t0, t1, step)
+	return multiples(t0, t1, TickStep(span, n))
 }
 
 // multiples are the multiples of step from t0 to t1.
 func multiples(t0, t1, step float64) []float64 {
+	if math.Abs(t0/step) > 1<<52 || math.Abs(t1/step) > 1<<52 {
+		// Values so large against their spread that k*step no longer
+		// moves when k does: the two ends are the ticks.
+		return []float64{t0, t1}
+	}
 	var out []float64
-	for v := math.Ceil(t0/step) * step; v <= t1*(1+1e-12); v += step {
-		out = append(out, v)
+	for k := math.Ceil(t0 / step); k*step <= t1+step*1e-9; k++ {
+		out = append(out, k*step)
 	}
 	return out
-}
-
-// FormatTick prints a tick value with at most three decimals, without
-// trailing zeros (and 0, not -0).
-func FormatTick(v float64) string {
-	s := fmt.Sprintf("%.3f", v)
-	s = strings.TrimRight(s, "0")
-	s = strings.TrimSuffix(s, ".")
-	if s == "-0" {
-		return "0"
-	}
-	return s
 }
 
 // LongSpan is the span from which a schedule's times are written in
@@ -442,7 +413,7 @@ func TimesFor(span float64) Times { return Times{Long: span >= LongSpan} }
 // Format writes t, a time or a duration in seconds, with its unit.
 func (f Times) Format(t float64) string {
 	if !f.Long || math.Abs(t) < 59.5 || math.IsNaN(t) || math.IsInf(t, 0) {
-		return FormatTick(t) + " s"
+		return state.FormatNumber(t) + " s"
 	}
 	sign := ""
 	if t < 0 {
@@ -470,7 +441,7 @@ func (f Times) Format(t float64) string {
 // in seconds (its label says so), else Format's text.
 func (f Times) Tick(v float64) string {
 	if !f.Long {
-		return FormatTick(v)
+		return state.FormatNumber(v)
 	}
 	return f.Format(v)
 }

@@ -70,7 +70,6 @@ type Table struct {
 	computed computeKey
 	view     []int
 	errs     *CellErrors
-	lastLen  int
 	// raw keeps a cell's text that did not parse, with its message, by
 	// "row/key".
 	raw    map[string]string
@@ -106,9 +105,9 @@ func (c *Table) Init(ctx vugu.InitCtx) { c.env = ctx.EventEnv() }
 // messages, once per render rather than once per cell.
 func (c *Table) Compute(ctx vugu.ComputeCtx) {
 	s := c.App.Scenario
-	if len(s.Jobs) != c.lastLen {
+	// A change in the number of jobs drops the cells' kept texts.
+	if len(s.Jobs) != c.computed.jobs {
 		c.raw, c.rawErr, c.typing = nil, nil, nil
-		c.lastLen = len(s.Jobs)
 	}
 	// The sorted view and the validation cost time in proportion to the
 	// jobs (a whole trace has 200,000): recompute them only when the

@@ -12,8 +12,9 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// Canvas is a canvas's 2D context, prepared by Fit: it draws what
-// site/gantt and site/frames draw (their Canvas, and gantt.Imager).
+// Canvas is a canvas's 2D context, prepared by Fit or Size: it draws what
+// site/gantt, site/frames and site/editor draw (their Canvas, and
+// gantt.Imager).
 type Canvas struct {
 	ctx *dom.CanvasRenderingContext2D
 }
@@ -32,6 +33,21 @@ func (c Canvas) Line(x1, y1, x2, y2 float64, color string) {
 	c.ctx.MoveTo(math.Round(x1)+0.5, math.Round(y1)+0.5)
 	c.ctx.LineTo(math.Round(x2)+0.5, math.Round(y2)+0.5)
 	c.ctx.Stroke()
+}
+
+// DashedLine is Line in dashes.
+func (c Canvas) DashedLine(x1, y1, x2, y2 float64, color string) {
+	c.ctx.Call("setLineDash", []any{4, 4})
+	c.Line(x1, y1, x2, y2, color)
+	c.ctx.Call("setLineDash", []any{})
+}
+
+// StrokeRect outlines a rectangle with lines width pixels wide.
+func (c Canvas) StrokeRect(x, y, w, h float64, color string, width float64) {
+	c.ctx.SetStrokeStyle(color)
+	c.ctx.Set("lineWidth", width)
+	c.ctx.StrokeRect(x, y, w, h)
+	c.ctx.SetLineWidth(1)
 }
 
 // scratch is the OffscreenCanvas an Image goes through: putImageData
@@ -104,18 +120,29 @@ func ClearCanvas(el js.Value) {
 	v.Call("getContext", "2d").Call("clearRect", 0, 0, v.Get("width"), v.Get("height"))
 }
 
-// Fit sizes canvas el to its container's width and h CSS pixels (sharp on
-// high-density screens) and returns its prepared 2D context and width.
+// Fit sizes canvas el to its container's width and h CSS pixels (Size)
+// and returns its prepared 2D context and width.
 func Fit(el js.Value, h float64) (Canvas, float64, bool) {
-	v := sjs.Value(el)
-	if !v.Truthy() {
-		return Canvas{}, 0, false
-	}
-	cv, ok := dom.WrapElement(v).(*dom.HTMLCanvasElement)
-	if !ok {
+	if !sjs.Value(el).Truthy() {
 		return Canvas{}, 0, false
 	}
 	w := ParentWidth(el)
+	c, ok := Size(el, w, h, true)
+	return c, w, ok
+}
+
+// Size makes canvas el w by h CSS pixels, sharp on high-density screens
+// (its style's width too when styleWidth, else its CSS sets that), and
+// returns its prepared 2D context.
+func Size(el js.Value, w, h float64, styleWidth bool) (Canvas, bool) {
+	v := sjs.Value(el)
+	if !v.Truthy() {
+		return Canvas{}, false
+	}
+	cv, ok := dom.WrapElement(v).(*dom.HTMLCanvasElement)
+	if !ok {
+		return Canvas{}, false
+	}
 	dpr := sjs.Global().Get("devicePixelRatio").Float()
 	if dpr < 1 || math.IsNaN(dpr) {
 		dpr = 1
@@ -125,7 +152,9 @@ func Fit(el js.Value, h float64) (Canvas, float64, bool) {
 		cv.SetWidth(pw)
 		cv.SetHeight(ph)
 		style := v.Get("style")
-		style.Set("width", sjs.ValueOf(ftoa(w)+"px"))
+		if styleWidth {
+			style.Set("width", sjs.ValueOf(ftoa(w)+"px"))
+		}
 		style.Set("height", sjs.ValueOf(ftoa(h)+"px"))
 	}
 	ctx := cv.GetContext2d()
@@ -133,7 +162,7 @@ func Fit(el js.Value, h float64) (Canvas, float64, bool) {
 	ctx.SetFont("12px system-ui, sans-serif")
 	ctx.SetTextBaseline("middle")
 	ctx.SetLineWidth(1)
-	return Canvas{ctx}, w, true
+	return Canvas{ctx}, true
 }
 
 // ParentWidth is the width canvas el takes: its parent's, or 960 px.

@@ -1,11 +1,11 @@
 // Package jsbridge is where the page touches the browser through
 // syscall/js and honnef.co/go/js/dom/v2: the engine worker client, the
-// canvases (sized and wrapped as a Canvas that site/gantt's and
-// site/frames' drawing code draws on; the painters are in site/paint),
-// the URL fragment, localStorage, the clipboard, downloads and the
-// keyboard. Natively it compiles to stubs, so the components and their
-// tests build without a browser. It is a leaf: it imports nothing of
-// gridplay, so the page's packages can all use it.
+// canvases (sized and wrapped as a Canvas that the drawing code of
+// site/gantt, site/frames and site/editor draws on; the painters are in
+// site/paint), the URL fragment, localStorage, the clipboard, downloads
+// and the keyboard. Natively it compiles to stubs, so the components and
+// their tests build without a browser. It is a leaf: it imports nothing
+// of gridplay, so the page's packages can all use it.
 package jsbridge
 
 // Handlers receive one engine answer, in order, on a goroutine of their

@@ -38,6 +38,7 @@ func CanvasIn(el js.Value, id, label string) js.Value                    { retur
 func CanvasOf(el js.Value) js.Value                                      { return el }
 func ClearCanvas(el js.Value)                                            {}
 func Fit(el js.Value, h float64) (Canvas, float64, bool)                 { return Canvas{}, 0, false }
+func Size(el js.Value, w, h float64, styleWidth bool) (Canvas, bool)     { return Canvas{}, false }
 func ParentWidth(el js.Value) float64                                    { return 960 }
 func ByID(id string) js.Value                                            { return js.Value{} }
 func Query(selector string) js.Value                                     { return js.Value{} }
@@ -79,11 +80,13 @@ func FirstGantt()                                                        {}
 // Canvas draws nothing natively.
 type Canvas struct{}
 
-func (Canvas) Clear(w, h float64)                                    {}
-func (Canvas) FillRect(x, y, w, h float64, color string)             {}
-func (Canvas) Line(x1, y1, x2, y2 float64, color string)             {}
-func (Canvas) Text(s string, x, y float64, color, align string)      {}
-func (Canvas) Image(rgba []byte, cols, rows int, x, y, w, h float64) {}
+func (Canvas) Clear(w, h float64)                                      {}
+func (Canvas) FillRect(x, y, w, h float64, color string)               {}
+func (Canvas) Line(x1, y1, x2, y2 float64, color string)               {}
+func (Canvas) DashedLine(x1, y1, x2, y2 float64, color string)         {}
+func (Canvas) StrokeRect(x, y, w, h float64, color string, lw float64) {}
+func (Canvas) Text(s string, x, y float64, color, align string)        {}
+func (Canvas) Image(rgba []byte, cols, rows int, x, y, w, h float64)   {}
 
 type scrollState struct{ bound bool }
 

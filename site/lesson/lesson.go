@@ -84,19 +84,6 @@ func (s Step) Asks() bool { return len(s.Choices) > 0 }
 // Check says whether choice k (from 1) is the step's answer.
 func (s Step) Check(k int) bool { return s.Asks() && k == s.Answer }
 
-// Error is a problem with a lesson, a sentence for a person; Field names
-// the part of the lesson (for the editor).
-type Error struct {
-	Field string
-	Msg   string
-}
-
-func (e *Error) Error() string { return e.Msg }
-
-func errf(field, format string, a ...any) error {
-	return &Error{Field: field, Msg: fmt.Sprintf(format, a...)}
-}
-
 // Clean trims the text fields and sorts the steps by time. Validate
 // checks the result.
 func (l *Lesson) Clean() {
@@ -121,32 +108,32 @@ func (l *Lesson) Clean() {
 // Validate says what is wrong with a lesson, in words for its author.
 func (l *Lesson) Validate() error {
 	if l.Version != Version {
-		return errf("version", "This lesson was made by another version of gridplay (lesson version %d; this one reads %d).", l.Version, Version)
+		return fmt.Errorf("This lesson was made by another version of gridplay (lesson version %d; this one reads %d).", l.Version, Version)
 	}
 	if strings.TrimSpace(l.Title) == "" {
-		return errf("title", "A lesson needs a title.")
+		return fmt.Errorf("A lesson needs a title.")
 	}
 	for _, f := range []struct {
-		field, name, v string
-		max            int
+		name, v string
+		max     int
 	}{
-		{"title", "title", l.Title, MaxTitle},
-		{"text", "text", l.Text, MaxText},
-		{"question", "question", l.Question, MaxQuestion},
-		{"section", "paper section", l.Section, MaxSection},
+		{"title", l.Title, MaxTitle},
+		{"text", l.Text, MaxText},
+		{"question", l.Question, MaxQuestion},
+		{"paper section", l.Section, MaxSection},
 	} {
-		if err := checkText(f.field, f.name, f.v, f.max); err != nil {
+		if err := checkText(f.name, f.v, f.max); err != nil {
 			return err
 		}
 	}
 	if len(l.Steps) > MaxSteps {
-		return errf("steps", "A lesson can pause at %d steps at most; this one has %d.", MaxSteps, len(l.Steps))
+		return fmt.Errorf("A lesson can pause at %d steps at most; this one has %d.", MaxSteps, len(l.Steps))
 	}
 	for i, s := range l.Steps {
 		if math.IsNaN(s.T) || s.T < 0 || s.T > maxStepSecond {
-			return errf(fmt.Sprintf("steps[%d].t", i), "Step %d pauses at a time that is not on the clock (%v s).", i+1, s.T)
+			return fmt.Errorf("Step %d pauses at a time that is not on the clock (%v s).", i+1, s.T)
 		}
-		if err := checkText(fmt.Sprintf("steps[%d].note", i), fmt.Sprintf("note of step %d", i+1), s.Note, MaxNote); err != nil {
+		if err := checkText(fmt.Sprintf("note of step %d", i+1), s.Note, MaxNote); err != nil {
 			return err
 		}
 		if err := s.validateAsk(i); err != nil {
@@ -158,45 +145,44 @@ func (l *Lesson) Validate() error {
 
 // validateAsk checks step i's question, its choices and its answer.
 func (s Step) validateAsk(i int) error {
-	f := func(part string) string { return fmt.Sprintf("steps[%d].%s", i, part) }
-	for _, t := range []struct{ field, name, v string }{{"ask", "question", s.Ask}, {"why", "explanation", s.Why}} {
-		if err := checkText(f(t.field), fmt.Sprintf("%s of step %d", t.name, i+1), t.v, MaxNote); err != nil {
+	for _, t := range []struct{ name, v string }{{"question", s.Ask}, {"explanation", s.Why}} {
+		if err := checkText(fmt.Sprintf("%s of step %d", t.name, i+1), t.v, MaxNote); err != nil {
 			return err
 		}
 	}
 	switch n := len(s.Choices); {
 	case n == 0 && (strings.TrimSpace(s.Ask) != "" || s.Answer != 0 || strings.TrimSpace(s.Why) != ""):
-		return errf(f("choices"), "Step %d asks a question: give it two choices or more to pick from.", i+1)
+		return fmt.Errorf("Step %d asks a question: give it two choices or more to pick from.", i+1)
 	case n == 0:
 		return nil
 	case n == 1 || n > MaxChoices:
-		return errf(f("choices"), "Step %d's question has %d choices; give it 2 to %d.", i+1, n, MaxChoices)
+		return fmt.Errorf("Step %d's question has %d choices; give it 2 to %d.", i+1, n, MaxChoices)
 	case strings.TrimSpace(s.Ask) == "":
-		return errf(f("ask"), "Step %d has choices but no question.", i+1)
+		return fmt.Errorf("Step %d has choices but no question.", i+1)
 	case s.Answer < 1 || s.Answer > n:
-		return errf(f("answer"), "Step %d's question needs its right answer marked (one of its %d choices).", i+1, n)
+		return fmt.Errorf("Step %d's question needs its right answer marked (one of its %d choices).", i+1, n)
 	}
 	for k, c := range s.Choices {
 		if strings.TrimSpace(c) == "" {
-			return errf(f(fmt.Sprintf("choices[%d]", k)), "Choice %d of step %d is empty.", k+1, i+1)
+			return fmt.Errorf("Choice %d of step %d is empty.", k+1, i+1)
 		}
-		if err := checkText(f(fmt.Sprintf("choices[%d]", k)), fmt.Sprintf("choice %d of step %d", k+1, i+1), c, MaxChoice); err != nil {
+		if err := checkText(fmt.Sprintf("choice %d of step %d", k+1, i+1), c, MaxChoice); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func checkText(field, name, v string, max int) error {
+func checkText(name, v string, max int) error {
 	if !utf8.ValidString(v) {
-		return errf(field, "The %s is not valid text.", name)
+		return fmt.Errorf("The %s is not valid text.", name)
 	}
 	if n := utf8.RuneCountInString(v); n > max {
-		return errf(field, "The %s is too long (%d characters; at most %d).", name, n, max)
+		return fmt.Errorf("The %s is too long (%d characters; at most %d).", name, n, max)
 	}
 	for _, r := range v {
 		if r < 0x20 && r != '\n' && r != '\t' {
-			return errf(field, "The %s holds a control character.", name)
+			return fmt.Errorf("The %s holds a control character.", name)
 		}
 	}
 	return nil
@@ -213,7 +199,7 @@ func Encode(l *Lesson) (string, error) {
 	}
 	js, err := json.Marshal(&c)
 	if err != nil {
-		return "", errf("", "The lesson could not be written: %v.", err)
+		return "", fmt.Errorf("The lesson could not be written: %v.", err)
 	}
 	var buf bytes.Buffer
 	w, _ := flate.NewWriter(&buf, flate.BestCompression)
@@ -221,7 +207,7 @@ func Encode(l *Lesson) (string, error) {
 	w.Close()
 	tok := Prefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 	if len(tok) > MaxTokenLen {
-		return "", errf("", "This lesson is too long for a link (%d characters; at most %d). Shorten its text.", len(tok), MaxTokenLen)
+		return "", fmt.Errorf("This lesson is too long for a link (%d characters; at most %d). Shorten its text.", len(tok), MaxTokenLen)
 	}
 	return tok, nil
 }
@@ -231,27 +217,27 @@ func Encode(l *Lesson) (string, error) {
 func Decode(tok string) (*Lesson, error) {
 	tok = strings.TrimSpace(tok)
 	if len(tok) > MaxTokenLen {
-		return nil, errf("link", "This lesson link is too long to open (%d characters; at most %d).", len(tok), MaxTokenLen)
+		return nil, fmt.Errorf("This lesson link is too long to open (%d characters; at most %d).", len(tok), MaxTokenLen)
 	}
 	if !strings.HasPrefix(tok, Prefix) {
-		return nil, errf("link", "This is not a gridplay lesson (a lesson link holds l=v1. followed by the lesson).")
+		return nil, fmt.Errorf("This is not a gridplay lesson (a lesson link holds l=v1. followed by the lesson).")
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(tok[len(Prefix):], "="))
 	if err != nil {
-		return nil, errf("link", "This lesson link is damaged: was it cut short or changed?")
+		return nil, fmt.Errorf("This lesson link is damaged: was it cut short or changed?")
 	}
 	js, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), MaxJSONBytes+1))
 	if err != nil {
-		return nil, errf("link", "This lesson link is damaged: was it cut short?")
+		return nil, fmt.Errorf("This lesson link is damaged: was it cut short?")
 	}
 	if len(js) > MaxJSONBytes {
-		return nil, errf("link", "This lesson is too large to open (over %d KB once unpacked).", MaxJSONBytes>>10)
+		return nil, fmt.Errorf("This lesson is too large to open (over %d KB once unpacked).", MaxJSONBytes>>10)
 	}
 	dec := json.NewDecoder(bytes.NewReader(js))
 	dec.DisallowUnknownFields()
 	var l Lesson
 	if err := dec.Decode(&l); err != nil {
-		return nil, errf("link", "This lesson link does not hold a lesson gridplay can read.")
+		return nil, fmt.Errorf("This lesson link does not hold a lesson gridplay can read.")
 	}
 	if err := l.Validate(); err != nil {
 		return nil, err

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"errors"
 	"strings"
 	"testing"
 
@@ -73,10 +72,6 @@ func TestHostileTokens(t *testing.T) {
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %q, want it to say %q", c.name, err, c.want)
 		}
-		var le *Error
-		if !errors.As(err, &le) {
-			t.Errorf("%s: not a lesson error: %T", c.name, err)
-		}
 	}
 }
 
@@ -141,10 +136,9 @@ func TestStepQuestions(t *testing.T) {
 		"many":         {Ask: "Which?", Choices: []string{"a", "b", "c", "d", "e", "f", "g"}, Answer: 1},
 	} {
 		l := Lesson{Version: Version, Title: "x", Steps: []Step{s}}
-		var e *Error
 		if err := l.Validate(); err == nil {
 			t.Errorf("%s: accepted", name)
-		} else if !errors.As(err, &e) || !strings.HasPrefix(e.Field, "steps[0].") {
+		} else if !strings.Contains(strings.ToLower(err.Error()), "step 1") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -116,9 +116,16 @@ func Metrics(r *sched.Result, deadlines bool) []Metric {
 	return out
 }
 
-// FormatNumber prints a metric with at most three decimals.
-func FormatNumber(v float64) string {
-	s := strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
+// FormatNumber prints a metric with at most three decimals (Decimals).
+func FormatNumber(v float64) string { return Decimals(v, 3) }
+
+// Decimals prints v with at most prec decimals, without trailing zeros
+// (and 0, not -0).
+func Decimals(v float64, prec int) string {
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
 	if s == "-0" {
 		s = "0"
 	}
