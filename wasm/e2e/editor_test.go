@@ -458,41 +458,63 @@ func TestJobRowsOutsideRenders(t *testing.T) {
 		Typed, AfterChange, Dup                      string
 		Count0, Count1                               string
 	}
+	// The script waits on the page's own state: its renders and
+	// animation frames (calm is quiet's wait), never on a fixed time.
 	err := chromedp.Run(ctx, chromedp.Evaluate(`(async () => {
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const renders = () => globalThis.gridplayTest?.renders || 0;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const running = () => document.querySelector(".app")?.dataset.engine === "running";
+  // calm: no render for three frames in a row, and no run in flight.
+  const calm = async () => {
+    for (let last = -1, n = 0; n < 3; ) {
+      await frame();
+      const r = renders();
+      n = r === last && !running() ? n + 1 : 0;
+      last = r;
+    }
+  };
+  // until: frames pass until ok() holds (at most about 30 s of frames).
+  const until = async (ok) => {
+    for (let k = 0; k < 1800 && !ok(); k++) await frame();
+    return ok();
+  };
   const o = {};
   const rows = [...document.querySelectorAll(".jt-table tbody tr.jt-row")];
   o.Rows = rows.length;
   rows.forEach((r, k) => (r.__probe = k));
   const cell = document.querySelector('tr[data-row="0"] input.jt-in-runtime');
   cell.focus();
-  await sleep(300);
+  await calm();
   const r0 = renders();
   for (const v of ["1", "12", "123"]) {
     cell.value = v;
     cell.dispatchEvent(new Event("input", { bubbles: true }));
-    await sleep(60);
+    await frame();
+    await frame();
   }
-  await sleep(300);
+  await calm();
   o.RendersWhileTyping = renders() - r0;
   // A page render (the paste dialog opens; a click from script does not
   // move the focus).
   document.querySelector("button.jt-paste").click();
-  await sleep(400);
+  await until(() => !document.querySelector(".jt-paste-dialog").hidden);
+  await calm();
   o.SameRows = [...document.querySelectorAll(".jt-table tbody tr.jt-row")].every((r, k) => r.__probe === k);
   o.Focused = document.activeElement === cell;
   o.Typed = cell.value;
-  document.querySelector("button.jt-paste").click();
-  await sleep(300);
+  document.querySelector(".jt-paste-dialog .jt-buttons button:not(.jt-paste-apply)").click(); // Cancel
+  await until(() => document.querySelector(".jt-paste-dialog").hidden);
+  await calm();
   const r1 = renders();
   cell.dispatchEvent(new Event("change", { bubbles: true }));
-  await sleep(500);
+  await until(() => renders() > r1);
+  await calm();
   o.RendersAfterChange = renders() - r1;
   o.AfterChange = document.querySelector('tr[data-row="0"] input.jt-in-runtime').value;
   o.Count0 = document.querySelector(".jt-count").textContent;
   document.querySelector('tr[data-row="0"] button.jt-dup').click();
-  await sleep(500);
+  await until(() => document.querySelector(".jt-count").textContent !== o.Count0);
+  await calm();
   o.Count1 = document.querySelector(".jt-count").textContent;
   o.Dup = document.querySelector('tr[data-row="1"] input.jt-in-runtime').value;
   return o;

@@ -132,6 +132,10 @@ func TestScriptNewcomer(t *testing.T) {
 		chromedp.KeyEvent("\t"),
 		chromedp.Poll(`document.activeElement?.id !== "script-text"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(spText, &text),
+		// The template and the edit each changed the scenario, and the
+		// autosave re-runs it (still EASY): Run is disabled until that
+		// run ends, and a click before would be lost.
+		autosaveLooked(),
 		rerun("script", chromedp.Click(`button.sp-run`, chromedp.ByQuery)),
 		chromedp.Text(`.sp-form`, &form, chromedp.ByQuery),
 	)
