@@ -133,14 +133,22 @@ func (c *ScriptPanel) change(e vugu.DOMEvent) {
 }
 
 // commit puts the text in the scenario as policy.script: an edit that
-// Undo takes back.
+// Undo takes back. Under another policy the script changes no answer,
+// so the result shown stays current and the autosave does not run the
+// scenario again (such a run would also disable "Run your policy" under
+// the click that ends the edit).
 func (c *ScriptPanel) commit(label string) {
+	p := c.P
 	text := c.Text
 	c.synced = text
-	if c.P.App.Scenario.Policy.Script == text {
+	if p.App.Scenario.Policy.Script == text {
 		return
 	}
-	c.P.App.Edit(label, func(s *model.Scenario) { s.Policy.Script = text })
+	current := p.lastRun == p.runKey()
+	p.App.Edit(label, func(s *model.Scenario) { s.Policy.Script = text })
+	if current && p.App.Scenario.Policy.Name != script.Name {
+		p.lastRun = p.runKey()
+	}
 }
 
 // key indents and dedents with Tab and Shift+Tab.

@@ -110,8 +110,10 @@ func TestScriptNewcomer(t *testing.T) {
 	// becomes the job's area (nodes times requested time).
 	const from, to = "return job.estimate", "return job.estimate * job.nodes"
 	var text, form string
+	var idle []any
 	err = chromedp.Run(ctx,
 		openPanels("script"),
+		chromedp.Evaluate(`globalThis.__edits0 = `+runsStarted+`; true`, nil),
 		chromedp.Evaluate(`(() => {
   const s = document.querySelector("select.sp-template");
   s.value = "sjf-easy";
@@ -132,15 +134,19 @@ func TestScriptNewcomer(t *testing.T) {
 		chromedp.KeyEvent("\t"),
 		chromedp.Poll(`document.activeElement?.id !== "script-text"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(spText, &text),
-		// The template and the edit each changed the scenario, and the
-		// autosave re-runs it (still EASY): Run is disabled until that
-		// run ends, and a click before would be lost.
+		// The template and the edit changed only the script, which no
+		// EASY answer depends on: the autosave runs nothing, and Run
+		// stays enabled for the click.
 		autosaveLooked(),
+		chromedp.Evaluate(`[`+runsStarted+` - globalThis.__edits0, document.querySelector("button.sp-run").disabled]`, &idle),
 		rerun("script", chromedp.Click(`button.sp-run`, chromedp.ByQuery)),
 		chromedp.Text(`.sp-form`, &form, chromedp.ByQuery),
 	)
 	if err != nil {
 		fail("the script", err)
+	}
+	if fmt.Sprint(idle) != "[0 false]" {
+		t.Errorf("editing the script under EASY: [runs started, Run disabled] = %v, want [0 false]", idle)
 	}
 	want := strings.Replace(template(t, "sjf-easy"), from, to, 1)
 	if text != want {
