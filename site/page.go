@@ -477,7 +477,18 @@ func (p *Page) rename(e vugu.DOMEvent) {
 	if len(n) > 128 || n == p.App.Scenario.Name {
 		return
 	}
-	p.App.Edit("rename", func(s *model.Scenario) { s.Name = n })
+	p.editKept("rename", func(s *model.Scenario) { s.Name = n })
+}
+
+// editKept makes an edit that changes no answer of the run shown (the
+// name, a script under another policy): the result stays current, and
+// the autosave does not run the scenario again for the same answer.
+func (p *Page) editKept(label string, f func(*model.Scenario)) {
+	current := p.lastRun == p.runKey()
+	p.App.Edit(label, f)
+	if current {
+		p.lastRun = p.runKey()
+	}
 }
 
 func (p *Page) undo() {

@@ -133,10 +133,9 @@ func (c *ScriptPanel) change(e vugu.DOMEvent) {
 }
 
 // commit puts the text in the scenario as policy.script: an edit that
-// Undo takes back. Under another policy the script changes no answer,
-// so the result shown stays current and the autosave does not run the
-// scenario again (such a run would also disable "Run your policy" under
-// the click that ends the edit).
+// Undo takes back. Under another policy the script changes no answer
+// (editKept): a run of it would also disable "Run your policy" under
+// the click that ends the edit.
 func (c *ScriptPanel) commit(label string) {
 	p := c.P
 	text := c.Text
@@ -144,10 +143,11 @@ func (c *ScriptPanel) commit(label string) {
 	if p.App.Scenario.Policy.Script == text {
 		return
 	}
-	current := p.lastRun == p.runKey()
-	p.App.Edit(label, func(s *model.Scenario) { s.Policy.Script = text })
-	if current && p.App.Scenario.Policy.Name != script.Name {
-		p.lastRun = p.runKey()
+	edit := func(s *model.Scenario) { s.Policy.Script = text }
+	if p.App.Scenario.Policy.Name == script.Name {
+		p.App.Edit(label, edit)
+	} else {
+		p.editKept(label, edit)
 	}
 }
 

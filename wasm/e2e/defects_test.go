@@ -395,15 +395,24 @@ func TestMetricsDroppedNameAndLinks(t *testing.T) {
 		t.Errorf("ticked %v, want the link's fcfs and conservative", ticked)
 	}
 	// Rename: exports follow the name; the share link carries the ticks.
+	// A name changes no answer, so the page does not run again.
 	var share string
+	var runs int
 	err = chromedp.Run(ctx,
 		chromedp.Evaluate(captureDownloads, nil),
 		openPanels("share"),
+		autosaveLooked(),
+		chromedp.Evaluate(`globalThis.__renamed0 = `+runsStarted+`; true`, nil),
 		chromedp.Evaluate(`(() => { const i = document.querySelector("input.scenario-name"); i.value = "My Course Example"; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil),
 		chromedp.Poll(`document.querySelector(".summary h2").textContent === "My Course Example"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		autosaveLooked(),
+		chromedp.Evaluate(runsStarted+` - globalThis.__renamed0`, &runs),
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if runs != 0 {
+		t.Errorf("the rename started %d runs, want none", runs)
 	}
 	// Clicked by script, and waited for: a pointer click could land on
 	// whatever covers the button at that moment (CI once saw no
