@@ -40,8 +40,8 @@ func randomScenario(r *rng.Rand, policy string, nodes, n int) *model.Scenario {
 // two jobs at once.
 func checkSchedule(t *testing.T, s *model.Scenario, res *sched.Result) {
 	t.Helper()
-	if err := check.Err(s, res); err != nil {
-		t.Fatal(err)
+	if vs := check.Schedule(s, res); len(vs) > 0 {
+		t.Fatal(vs)
 	}
 }
 

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -86,22 +85,6 @@ func Mark(s *model.Scenario, res *sched.Result) {
 	res.Violations = vs
 }
 
-// Err is Schedule as an error for tests: nil when valid, else the
-// violations one per line.
-func Err(s *model.Scenario, res *sched.Result) error {
-	vs := Schedule(s, res)
-	if len(vs) == 0 {
-		return nil
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d violations:", len(vs))
-	for _, v := range vs {
-		b.WriteString("\n  ")
-		b.WriteString(vstring(v))
-	}
-	return errors.New(b.String())
-}
-
 // Schedule checks res against s under the model of the policy that ran
 // (res.Policy, else s.Policy.Name) and returns the violations, nil when
 // the schedule is valid. See the package doc for every rule.
@@ -155,14 +138,6 @@ func (c *checker) out() []sched.Violation {
 		return nil
 	}
 	return c.vs
-}
-
-// vstring is a violation in one line.
-func vstring(v sched.Violation) string {
-	if v.Job == "" {
-		return v.Rule + ": " + v.Msg
-	}
-	return fmt.Sprintf("%s: job %s: %s", v.Rule, v.Job, v.Msg)
 }
 
 // tol is the tolerance for comparing times of magnitude x.

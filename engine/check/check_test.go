@@ -253,8 +253,8 @@ func TestHandComputed(t *testing.T) {
 		return sched.Placement{Job: id, Cluster: "m", Start: start, End: end, Nodes: len(nodes), Alloc: []sched.Alloc{{Cluster: "m", Nodes: nodes}}}
 	}
 	good := &sched.Result{Policy: "easy", Schedule: []sched.Placement{at("long", 0, 40, 0), at("zero", 40, 40, 0), at("next", 40, 50, 0, 1)}}
-	if err := check.Err(s, good); err != nil {
-		t.Fatal(err)
+	if vs := check.Schedule(s, good); len(vs) > 0 {
+		t.Fatal(vs)
 	}
 	bad := &sched.Result{Policy: "easy", Schedule: []sched.Placement{at("long", 0, 40, 0), at("zero", 20, 20, 0), at("next", 40, 50, 0, 1)}}
 	if vs := check.Schedule(s, bad); !has(vs, "overlap") {
@@ -304,8 +304,8 @@ func TestCompatPyss(t *testing.T) {
 		{Job: "J2", Cluster: "m", Start: 2, End: 7, Nodes: 2, Alloc: []sched.Alloc{{Cluster: "m", Nodes: []int{0, 1}}}},
 		{Job: "J3", Cluster: "m", Start: 20, End: 27, Nodes: 1, Alloc: []sched.Alloc{{Cluster: "m", Nodes: []int{0}}}},
 	}}
-	if err := check.Err(s, res); err != nil {
-		t.Errorf("pyss's schedule under compat pyss: %v", err)
+	if vs := check.Schedule(s, res); len(vs) > 0 {
+		t.Errorf("pyss's schedule under compat pyss: %v", vs)
 	}
 	own := *s
 	own.Compat = ""

@@ -41,8 +41,8 @@ func synthetic(seed uint64, n int, policy string) *model.Scenario {
 // the bandwidth-aware model gives for the schedule's starts.
 func checkSchedule(t *testing.T, s *model.Scenario, res *sched.Result) {
 	t.Helper()
-	if err := check.Err(s, res); err != nil {
-		t.Fatal(err)
+	if vs := check.Schedule(s, res); len(vs) > 0 {
+		t.Fatal(vs)
 	}
 }
 

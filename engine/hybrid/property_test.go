@@ -29,8 +29,8 @@ func checkResult(t *testing.T, s *model.Scenario, res *sched.Result, cfg Config)
 	t.Helper()
 	c := *s
 	c.Policy = model.Policy{Name: Local.String(), Params: map[string]float64{"ref_mips": cfg.RefMIPS}}
-	if err := check.Err(&c, res); err != nil {
-		t.Fatal(err)
+	if vs := check.Schedule(&c, res); len(vs) > 0 {
+		t.Fatal(vs)
 	}
 	if got := res.Metrics["completed"] + res.Metrics["discarded"]; int(got) != len(s.Jobs) {
 		t.Fatalf("completed + discarded = %v, want %d", got, len(s.Jobs))
