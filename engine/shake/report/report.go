@@ -77,18 +77,16 @@ type Summary struct {
 // - vs, with its p value).
 var CSVHeader = []string{"policy", "vs", "metric", "n", "original", "mean", "sd", "ci95_low", "ci95_high", "p_value", "significant", "better"}
 
-func num(v float64) string { return csvfmt.Float(v) }
-
 // WriteCSV writes the summary under CSVHeader (run -shake N -format csv,
 // POST /api/shake?format=csv and the page's download).
 func WriteCSV(w io.Writer, s *Summary) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
 	for _, st := range s.Stats {
-		cw.Write([]string{st.Policy, "", st.Metric, strconv.Itoa(st.N), num(st.Original), num(st.Mean), num(st.SD), num(st.Low), num(st.High), "", "", ""})
+		cw.Write([]string{st.Policy, "", st.Metric, strconv.Itoa(st.N), csvfmt.Float(st.Original), csvfmt.Float(st.Mean), csvfmt.Float(st.SD), csvfmt.Float(st.Low), csvfmt.Float(st.High), "", "", ""})
 	}
 	for _, d := range s.Compare {
-		cw.Write([]string{d.A, d.B, d.Metric, strconv.Itoa(d.N), "", num(d.Mean), "", num(d.Low), num(d.High), num(d.P), strconv.FormatBool(d.Significant), d.Better})
+		cw.Write([]string{d.A, d.B, d.Metric, strconv.Itoa(d.N), "", csvfmt.Float(d.Mean), "", csvfmt.Float(d.Low), csvfmt.Float(d.High), csvfmt.Float(d.P), strconv.FormatBool(d.Significant), d.Better})
 	}
 	cw.Flush()
 	return cw.Error()
