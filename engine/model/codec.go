@@ -59,9 +59,6 @@ func Decode(b []byte) (*Scenario, error) {
 		if err != nil {
 			return nil, Errors{err}
 		}
-		if !d.versionSeen {
-			s.Version = 0
-		}
 	}
 	if s.Version != Version {
 		return nil, Errors{VersionError(s.Version)}
