@@ -171,9 +171,6 @@ type FrameData struct {
 // Stats are counters of one run, for tests and reports.
 type Stats struct {
 	Backfilled int
-	Killed     int
-	Passes     int
-	Events     uint64
 	// Late counts jobs that started on a choice worse (by the selector's
 	// Key) than the first reservation they were given. Backfilling
 	// promises none: tests assert it stays 0.
@@ -401,7 +398,6 @@ func (c *core) loop(ctx context.Context) error {
 			}
 		}
 	}
-	c.stats.Events = c.events
 	// Jobs left waiting can only come from a selector that never places
 	// them; report them rather than lose them.
 	for _, j := range c.waiting {
@@ -509,7 +505,6 @@ func (c *core) keepRest(kept []int, i int) []int {
 // pass is one run of the scheduler at now.
 func (c *core) pass(now float64) error {
 	c.dirty, c.passed = false, true
-	c.stats.Passes++
 	for _, s := range c.m.Sites {
 		s.Profile.Advance(now)
 	}
