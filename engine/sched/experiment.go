@@ -194,9 +194,6 @@ func WithReading(policy, reading string) string {
 	return policy + "@" + reading
 }
 
-// Get finds the value of the first row with these x, policy and metric.
-func (t *Table) Get(x, policy, metric string) (float64, bool) { return Find(t.Rows, x, policy, metric) }
-
 // Find is the value of the first of rows with these x, policy and metric.
 func Find(rows []Row, x, policy, metric string) (float64, bool) {
 	for _, r := range rows {

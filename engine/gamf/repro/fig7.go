@@ -296,7 +296,7 @@ func (e fig7) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Re
 				d.order = append(d.order, s)
 			}
 			for _, metric := range fig7Metrics {
-				v, ok := pt.Get(x, s, metric)
+				v, ok := sched.Find(pt.Rows, x, s, metric)
 				if !ok || (math.IsNaN(v) || math.IsInf(v, 0)) {
 					return nil, &sched.PointError{Msg: fmt.Sprintf("gamf-fig7: point %d has no %s of %s on workload %s", k, metric, s, x)}
 				}

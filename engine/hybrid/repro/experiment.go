@@ -301,7 +301,7 @@ func (e *experiment) Point(ctx context.Context, opt sched.ExperimentOptions, k i
 		}
 	}
 	val := func(ap hybrid.Approach, r, metric string) float64 {
-		v, _ := t.Get(xl, label(ap, r), metric)
+		v, _ := sched.Find(t.Rows, xl, label(ap, r), metric)
 		return v
 	}
 	// The improvement of P-HRS over local and HRS at this x (Tables I-IV),

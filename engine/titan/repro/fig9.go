@@ -418,7 +418,7 @@ func (fig9) Merge(opt sched.ExperimentOptions, parts []sched.Report) (sched.Repo
 type merged struct{ tab *sched.Table }
 
 func (m merged) get(x, policy, metric string) float64 {
-	v, ok := m.tab.Get(x, policy, metric)
+	v, ok := sched.Find(m.tab.Rows, x, policy, metric)
 	if !ok {
 		return math.NaN()
 	}
