@@ -27,12 +27,7 @@ func Load(name string) (*Trace, error) {
 		return nil, err
 	}
 	defer rc.Close()
-	t, err := Read(rc)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", n, err)
-	}
-	t.Name = strings.TrimSuffix(strings.TrimSuffix(n, ".gz"), ".swf")
-	return t, nil
+	return readNamed(rc, n)
 }
 
 // Shipped are the traces that ship with gridplay (static/traces, the

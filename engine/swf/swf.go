@@ -114,14 +114,17 @@ func ReadFile(path string) (*Trace, error) {
 		return nil, err
 	}
 	defer f.Close()
-	t, err := Read(f)
+	return readNamed(f, path)
+}
+
+// readNamed is Read for the trace of file: a read error names file, and
+// the trace's Name is file's base name without .gz and .swf.
+func readNamed(r io.Reader, file string) (*Trace, error) {
+	t, err := Read(r)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	name := filepath.Base(path)
-	name = strings.TrimSuffix(name, ".gz")
-	name = strings.TrimSuffix(name, ".swf")
-	t.Name = name
+	t.Name = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(file), ".gz"), ".swf")
 	return t, nil
 }
 
