@@ -197,14 +197,9 @@ func (c *Outputs) sort(key string) {
 	t.Sort(key, desc) // the next render paints the rows in the new order
 }
 
+// ariaSort is read only while the table is shown (ready).
 func (c *Outputs) ariaSort(key string) string {
-	if c.Table == nil || c.Table.Col != key {
-		return "none"
-	}
-	if c.Table.Desc {
-		return "descending"
-	}
-	return "ascending"
+	return state.AriaSort(c.Table.Col == key, c.Table.Desc)
 }
 
 func (c *Outputs) sortMark(key string) string { return state.SortMark(c.ariaSort(key)) }
