@@ -283,20 +283,6 @@ func (c *Analysis) retryShake() {
 	}
 }
 
-func (c *Analysis) shakeRows() []analysis.ShakeRow {
-	if c.Summary == nil {
-		return nil
-	}
-	return c.Summary.Rows()
-}
-
-func (c *Analysis) shakePolicies() []string {
-	if c.Summary == nil {
-		return nil
-	}
-	return c.Summary.Spec.Policies
-}
-
 func (c *Analysis) exportShake() {
 	if c.Summary != nil {
 		jsbridge.Download(c.P.fileBase()+"-shake.csv", "text/csv", c.Summary.CSV())
