@@ -237,7 +237,7 @@ func (c *Analysis) shake() {
 	s := c.P.App.Scenario
 	c.ShakeFor = fmt.Sprintf("%s, seed %d: %s × %d shaken copies", s.Name, s.Seed, joinNames(names), n)
 	parallel := min(jsbridge.Cores(), experiments.MaxParallel)
-	where := fmt.Sprintf("%d browser %s", parallel, map[bool]string{true: "worker", false: "workers"}[parallel == 1])
+	where := state.Count(parallel, "browser worker")
 	var sw *experiments.Sweep
 	sw = experiments.NewPointSweep(c.P.Engine, "/api/shake", body, parallel, where, analysis.ShakeMergeBody, func(b []byte) string {
 		sum := &analysis.ShakeSummary{}
