@@ -301,10 +301,10 @@ func (p *Page) restoreBig() {
 
 // loadPreset shows preset id's scenario and ticks the policies its paper
 // compares.
-func (p *Page) loadPreset(id string) bool {
+func (p *Page) loadPreset(id string) {
 	pr, ok := state.PresetByID(id)
 	if !ok {
-		return false
+		return
 	}
 	p.App.Scenario = pr.Build()
 	p.markPreset()
@@ -318,7 +318,6 @@ func (p *Page) loadPreset(id string) bool {
 	if p.onPreset != nil {
 		p.onPreset()
 	}
-	return true
 }
 
 // choosePreset loads a preset as an edit (Undo brings back the scenario
