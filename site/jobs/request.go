@@ -55,5 +55,3 @@ func (c *Table) cancelBusy() {
 	c.Task.Stop()
 	c.Notice = []string{"Cancelled."}
 }
-
-func (c *Table) busy() bool { return c.Task.Running() }
