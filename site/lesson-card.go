@@ -71,20 +71,17 @@ func (c *LessonCard) pick(k int) {
 	c.picks[i] = k
 }
 
-// right says the choice picked is the answer.
+// right says the choice picked is the answer. It and verdict render
+// only under the question (c.ask() != nil), verdict once a choice is
+// picked.
 func (c *LessonCard) right() bool {
-	s := c.ask()
-	return s != nil && s.Check(c.picked())
+	return c.ask().Check(c.picked())
 }
 
 // verdict says whether the choice picked is right, and why.
 func (c *LessonCard) verdict() string {
 	s := c.ask()
-	k := c.picked()
-	switch {
-	case s == nil || k == 0:
-		return ""
-	case s.Check(k):
+	if s.Check(c.picked()) {
 		if s.Why == "" {
 			return "Right."
 		}
