@@ -129,7 +129,8 @@ type Page struct {
 	subMap map[string]float64
 	subFor runKey
 
-	// Hooks the views set, called with the lock held: onIdle by autosave
+	// Hooks the views set (Root.build, before Init starts autosave and
+	// the hash listener), called with the lock held: onIdle by autosave
 	// (it says whether the page must render), onPreset when a preset
 	// replaced the scenario, onFrame at each tick of the replay (the time
 	// series). onExperimentLink opens a #e= link.
@@ -641,7 +642,7 @@ func sameScenario(a, b *model.Scenario) bool {
 // openHash opens a share link pasted into the address bar of a tab that
 // already shows the page (only the fragment changes: no reload).
 func (p *Page) openHash(h string) {
-	if strings.HasPrefix(h, "#e=") && p.onExperimentLink != nil {
+	if strings.HasPrefix(h, "#e=") {
 		p.onExperimentLink(h)
 		return
 	}
