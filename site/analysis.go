@@ -48,15 +48,12 @@ type Analysis struct {
 	ticking  bool
 }
 
-// results are the comparison's results.
-func (c *Analysis) results() []*sched.Result { return c.Compare.Results }
-
-func (c *Analysis) shown() bool { return len(c.results()) > 0 || c.Sweep != nil }
+func (c *Analysis) shown() bool { return len(c.Compare.Results) > 0 || c.Sweep != nil }
 
 // Distributions.
 
 func (c *Analysis) figures() []*experiments.Figure {
-	rs := c.results()
+	rs := c.Compare.Results
 	if !slices.Equal(rs, c.figsFor) {
 		c.figsFor = append([]*sched.Result(nil), rs...)
 		c.figs, c.svgs = nil, nil
@@ -78,7 +75,7 @@ func (c *Analysis) svg(i int) string {
 	return ""
 }
 
-func (c *Analysis) stats() []analysis.StatRow { return analysis.Stats(c.results()) }
+func (c *Analysis) stats() []analysis.StatRow { return analysis.Stats(c.Compare.Results) }
 
 // exportFigure offers distribution figure i as PNG or SVG.
 func (c *Analysis) exportFigure(i int, png bool) {
@@ -89,25 +86,25 @@ func (c *Analysis) exportFigure(i int, png bool) {
 }
 
 func (c *Analysis) exportCDF() {
-	jsbridge.Download(c.P.fileBase()+"-cdf.csv", "text/csv", analysis.CDFCSV(c.results()))
+	jsbridge.Download(c.P.fileBase()+"-cdf.csv", "text/csv", analysis.CDFCSV(c.Compare.Results))
 }
 
 func (c *Analysis) exportStats() {
-	jsbridge.Download(c.P.fileBase()+"-distributions.csv", "text/csv", analysis.StatsCSV(c.results()))
+	jsbridge.Download(c.P.fileBase()+"-distributions.csv", "text/csv", analysis.StatsCSV(c.Compare.Results))
 }
 
 // Two schedules side by side.
 
 func (c *Analysis) policies() []string {
 	var out []string
-	for _, r := range c.results() {
+	for _, r := range c.Compare.Results {
 		out = append(out, r.Policy)
 	}
 	return out
 }
 
 func (c *Analysis) result(name string) *sched.Result {
-	for _, r := range c.results() {
+	for _, r := range c.Compare.Results {
 		if r.Policy == name {
 			return r
 		}
@@ -117,7 +114,7 @@ func (c *Analysis) result(name string) *sched.Result {
 
 // pair is the two results compared, defaulting to the first two.
 func (c *Analysis) pair() (a, b *sched.Result) {
-	rs := c.results()
+	rs := c.Compare.Results
 	if len(rs) < 2 {
 		return nil, nil
 	}
@@ -237,7 +234,7 @@ func (c *Analysis) shake() {
 	s := c.P.App.Scenario
 	c.ShakeFor = fmt.Sprintf("%s, seed %d: %s × %d shaken copies", s.Name, s.Seed, joinNames(names), n)
 	parallel := min(jsbridge.Cores(), experiments.MaxParallel)
-	where := fmt.Sprintf("%d browser %s", parallel, map[bool]string{true: "worker", false: "workers"}[parallel == 1])
+	where := state.Count(parallel, "browser worker")
 	var sw *experiments.Sweep
 	sw = experiments.NewPointSweep(c.P.Engine, "/api/shake", body, parallel, where, analysis.ShakeMergeBody, func(b []byte) string {
 		sum := &analysis.ShakeSummary{}
@@ -281,20 +278,6 @@ func (c *Analysis) retryShake() {
 		c.Sweep.Retry()
 		c.tick()
 	}
-}
-
-func (c *Analysis) shakeRows() []analysis.ShakeRow {
-	if c.Summary == nil {
-		return nil
-	}
-	return c.Summary.Rows()
-}
-
-func (c *Analysis) shakePolicies() []string {
-	if c.Summary == nil {
-		return nil
-	}
-	return c.Summary.Spec.Policies
 }
 
 func (c *Analysis) exportShake() {

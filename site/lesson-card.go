@@ -33,7 +33,7 @@ func (c *LessonCard) lessonKey() string {
 
 // step is the step the replay paused at (or was moved to), -1 for none.
 func (c *LessonCard) step() int {
-	l := c.l()
+	l := c.P.Lesson()
 	k := c.P.App.Player.Stopped
 	if l == nil || k < 1 || k > len(l.Steps) || c.P.App.Player.Playing {
 		return -1
@@ -44,10 +44,10 @@ func (c *LessonCard) step() int {
 // ask is the question of the step paused at, nil when it asks none.
 func (c *LessonCard) ask() *lesson.Step {
 	i := c.step()
-	if i < 0 || !c.l().Steps[i].Asks() {
+	if i < 0 || !c.P.Lesson().Steps[i].Asks() {
 		return nil
 	}
-	return &c.l().Steps[i]
+	return &c.P.Lesson().Steps[i]
 }
 
 // picked is the choice picked (from 1) for the step paused at, 0 for
@@ -71,20 +71,17 @@ func (c *LessonCard) pick(k int) {
 	c.picks[i] = k
 }
 
-// right says the choice picked is the answer.
+// right says the choice picked is the answer. It and verdict render
+// only under the question (c.ask() != nil), verdict once a choice is
+// picked.
 func (c *LessonCard) right() bool {
-	s := c.ask()
-	return s != nil && s.Check(c.picked())
+	return c.ask().Check(c.picked())
 }
 
 // verdict says whether the choice picked is right, and why.
 func (c *LessonCard) verdict() string {
 	s := c.ask()
-	k := c.picked()
-	switch {
-	case s == nil || k == 0:
-		return ""
-	case s.Check(k):
+	if s.Check(c.picked()) {
 		if s.Why == "" {
 			return "Right."
 		}
@@ -102,8 +99,6 @@ func (c *LessonCard) choiceClass(k int) string {
 	}
 	return "lesson-choice wrong"
 }
-
-func (c *LessonCard) l() *lesson.Lesson { return c.P.Lesson() }
 
 func (c *LessonCard) stepLabel(i int, s lesson.Step) string {
 	l := "Step " + strconv.Itoa(i+1) + " at t = " + state.FormatNumber(s.T) + " s"
@@ -126,12 +121,12 @@ func (c *LessonCard) stepClass(i int) string {
 // stopNote is the note of the step the replay paused at, "" when none.
 func (c *LessonCard) stopNote() string {
 	if i := c.step(); i >= 0 {
-		return c.l().Steps[i].Note
+		return c.P.Lesson().Steps[i].Note
 	}
 	return ""
 }
 
 func (c *LessonCard) write() {
-	c.R.LessonEditor.startFrom(c.l())
+	c.R.LessonEditor.startFrom(c.P.Lesson())
 	c.R.openPanel("lesson")
 }

@@ -101,6 +101,8 @@ func (c *Outputs) build(r *sched.Result, s *model.Scenario, system string) {
 	c.scroll.Reset()
 }
 
+// ready says the table and the series are built: the view shows them,
+// and its helpers read them, only then (vg-if="c.ready()").
 func (c *Outputs) ready() bool { return c.Table != nil && c.Series != nil }
 
 // paintSeries draws the series canvas after every render; playback
@@ -198,13 +200,7 @@ func (c *Outputs) sort(key string) {
 }
 
 func (c *Outputs) ariaSort(key string) string {
-	if c.Table == nil || c.Table.Col != key {
-		return "none"
-	}
-	if c.Table.Desc {
-		return "descending"
-	}
-	return "ascending"
+	return state.AriaSort(c.Table.Col == key, c.Table.Desc)
 }
 
 func (c *Outputs) sortMark(key string) string { return state.SortMark(c.ariaSort(key)) }
@@ -212,19 +208,13 @@ func (c *Outputs) sortMark(key string) string { return state.SortMark(c.ariaSort
 // scrollStyle sizes the table's scroll container: up to tableRows rows
 // in view, plus the header.
 func (c *Outputs) scrollStyle() string {
-	n := 1
-	if c.Table != nil {
-		n = max(1, min(tableRows, c.Table.Len()))
-	}
+	n := max(1, min(tableRows, c.Table.Len()))
 	return fmt.Sprintf("height: %.0fpx", float64(n+1)*RowH+4)
 }
 
 // caption counts the rows by state.
 func (c *Outputs) caption() string {
 	t := c.Table
-	if t == nil {
-		return ""
-	}
 	m := t.Counts()
 	parts := []string{state.Count(t.Len(), "job")}
 	for _, st := range []string{outputs.Completed, outputs.Late, outputs.Killed, outputs.Dropped} {
@@ -238,7 +228,7 @@ func (c *Outputs) caption() string {
 // average checks the series against the utilisation metric: the time
 // average of the busy nodes over the platform's nodes.
 func (c *Outputs) average() string {
-	if !c.ready() || c.nodes == 0 {
+	if c.nodes == 0 {
 		return ""
 	}
 	avg := outputs.TimeAverage(c.Series.Pts)

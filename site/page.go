@@ -129,7 +129,8 @@ type Page struct {
 	subMap map[string]float64
 	subFor runKey
 
-	// Hooks the views set, called with the lock held: onIdle by autosave
+	// Hooks the views set (Root.build, before Init starts autosave and
+	// the hash listener), called with the lock held: onIdle by autosave
 	// (it says whether the page must render), onPreset when a preset
 	// replaced the scenario, onFrame at each tick of the replay (the time
 	// series). onExperimentLink opens a #e= link.
@@ -301,10 +302,10 @@ func (p *Page) restoreBig() {
 
 // loadPreset shows preset id's scenario and ticks the policies its paper
 // compares.
-func (p *Page) loadPreset(id string) bool {
+func (p *Page) loadPreset(id string) {
 	pr, ok := state.PresetByID(id)
 	if !ok {
-		return false
+		return
 	}
 	p.App.Scenario = pr.Build()
 	p.markPreset()
@@ -318,7 +319,6 @@ func (p *Page) loadPreset(id string) bool {
 	if p.onPreset != nil {
 		p.onPreset()
 	}
-	return true
 }
 
 // choosePreset loads a preset as an edit (Undo brings back the scenario
@@ -642,7 +642,7 @@ func sameScenario(a, b *model.Scenario) bool {
 // openHash opens a share link pasted into the address bar of a tab that
 // already shows the page (only the fragment changes: no reload).
 func (p *Page) openHash(h string) {
-	if strings.HasPrefix(h, "#e=") && p.onExperimentLink != nil {
+	if strings.HasPrefix(h, "#e=") {
 		p.onExperimentLink(h)
 		return
 	}

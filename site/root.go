@@ -75,14 +75,13 @@ const (
 // Init builds the page and its views, picks the scenario (share link,
 // autosave or the default preset), then loads the policies and runs.
 func (c *Root) Init(ctx vugu.InitCtx) {
-	c.build()
 	p := c.P
-	p.env = ctx.EventEnv()
 	p.IsEmbed, p.autoplay, _ = jsbridge.Embed()
+	c.build()
+	p.env = ctx.EventEnv()
 	p.still = jsbridge.ReducedMotion()
 	hash := jsbridge.Hash()
 	c.Tab = TabPlayground
-	c.Experiments.Embed = p.IsEmbed
 	if strings.HasPrefix(hash, "#e=") {
 		// #e=NAME&quick=1&seed=N: the Experiments view, opened on that
 		// experiment (an embedded figure shows nothing else).

@@ -29,11 +29,9 @@ func (c *ScheduleTable) click(e vugu.DOMEvent) {
 	c.Open = !c.Open
 }
 
+// rows and pageLabel render only under vg-if="c.P.App.Result != nil".
 func (c *ScheduleTable) rows() []sched.Placement {
 	r := c.P.App.Result
-	if r == nil {
-		return nil
-	}
 	lo := c.Page * TableRows
 	if lo >= len(r.Schedule) {
 		lo, c.Page = 0, 0

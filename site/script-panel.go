@@ -54,8 +54,6 @@ func (c *ScriptPanel) Compute() {
 	}
 }
 
-func (c *ScriptPanel) templates() []script.Template { return script.Templates() }
-
 // lines numbers the gutter: one number a line of the text.
 func (c *ScriptPanel) lines() []int {
 	n := strings.Count(c.Text, "\n") + 1
@@ -265,8 +263,6 @@ func scriptLinkErr(err error, s *model.Scenario) error {
 	}
 	return fmt.Errorf("%v Its policy script alone is %s bytes, in the link whole: shorten the script, or share the exported scenario (JSON) instead.", err, csvfmt.Thousands(n))
 }
-
-func (c *ScriptPanel) exercises() []lessonpkg.Exercise { return lessonpkg.Exercises() }
 
 // openExercise shows an exercise: its preset's scenario run with its
 // template as the script, and its lesson in the lesson card (an edit

@@ -34,10 +34,7 @@ func (p *Page) autosave() {
 			// edit made during a run is looked at after it.
 			p.seen = now
 		}
-		render := false
-		if p.onIdle != nil {
-			render = p.onIdle(changed)
-		}
+		render := p.onIdle(changed)
 		// Not while a run is in flight (writing holds the page's
 		// thread), nor before a scenario in IndexedDB is read back.
 		if p.App.Dirty && p.App.Status != state.StatusRunning && p.restore == "" {

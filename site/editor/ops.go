@@ -321,10 +321,7 @@ func Errors(s *model.Scenario, i int) (fields map[string]string, platform []stri
 		if in, ok := inputOf[key]; ok {
 			key = in
 		}
-		if fields[key] != "" {
-			fields[key] += "; "
-		}
-		fields[key] += fe.Msg
+		fields[key] = jobs.JoinMessages(fields[key], fe.Msg)
 	}
 	return fields, platform
 }

@@ -71,15 +71,13 @@ type checkKey struct {
 // Compute validates once per change of the scenario or the selection,
 // not once per render.
 func (c *Platform) Compute(ctx vugu.ComputeCtx) {
-	k := checkKey{c.scen(), c.App.Gen, c.sel()}
+	k := checkKey{c.App.Scenario, c.App.Gen, c.sel()}
 	if k == c.checked && c.checked.s != nil {
 		return
 	}
 	c.checked = k
-	c.fieldErrs, c.platErrs = Errors(c.scen(), c.sel())
+	c.fieldErrs, c.platErrs = Errors(c.App.Scenario, c.sel())
 }
-
-func (c *Platform) scen() *model.Scenario { return c.App.Scenario }
 
 func (c *Platform) clusters() []model.Cluster { return c.App.Scenario.Platform.Clusters }
 
@@ -165,7 +163,7 @@ func (c *Platform) resize(i, n int) {
 		return
 	}
 	// Try on a copy first, so a refused size leaves no undo step.
-	if err := SetNodes(model.Clone(c.scen()), i, n); err != nil {
+	if err := SetNodes(model.Clone(c.App.Scenario), i, n); err != nil {
 		c.say(err.Error())
 		return
 	}
@@ -276,7 +274,7 @@ func (c *Platform) set(field string, e vugu.DOMEvent) {
 // step.
 func (c *Platform) apply(key, v string, f func(s *model.Scenario) string) {
 	delete(c.typing, key)
-	if msg := f(model.Clone(c.scen())); msg != "" {
+	if msg := f(model.Clone(c.App.Scenario)); msg != "" {
 		c.setRaw(key, v, msg)
 		return
 	}

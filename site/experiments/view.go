@@ -379,12 +379,9 @@ func (c *View) showGrid() bool {
 	return c.table() != nil && (Layouts[c.Name].Figures == nil || c.ShowGrid)
 }
 
+// grid renders only under showGrid, with a table.
 func (c *View) grid() Grid {
-	t := c.table()
-	if t == nil {
-		return Grid{}
-	}
-	return c.derive(t).grid
+	return c.derive(c.table()).grid
 }
 
 func (c *View) done() bool { return c.Sweep != nil && c.Sweep.Finished }
@@ -403,15 +400,13 @@ func (c *View) notes() []string {
 	return c.Sweep.Result.Notes
 }
 
+// fileBase names the exports, which there are only of a sweep.
 func (c *View) fileBase() string {
 	b := c.Name
-	if c.Sweep != nil && c.Sweep.Opt.Quick {
+	if c.Sweep.Opt.Quick {
 		b += "-quick"
 	}
-	if c.Sweep != nil {
-		b += "-seed" + strconv.FormatUint(c.Sweep.Opt.Seed, 10)
-	}
-	return b
+	return b + "-seed" + strconv.FormatUint(c.Sweep.Opt.Seed, 10)
 }
 
 // exportCSV offers the long CSV of the report's rows, byte for byte what

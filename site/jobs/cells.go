@@ -25,16 +25,10 @@ func (c *Table) cellErr(i int, key string) string {
 	if m := c.rawErr[rawKey(i, key)]; m != "" {
 		return m
 	}
-	if c.errs == nil {
-		return ""
-	}
 	return c.errs.Cell(i, key)
 }
 
 func (c *Table) rowErr(i int) string {
-	if c.errs == nil {
-		return ""
-	}
 	return c.errs.Rows[i]
 }
 
@@ -43,9 +37,6 @@ func (c *Table) cellLabel(i int, col Column) string {
 }
 
 func (c *Table) tableErrors() []string {
-	if c.errs == nil {
-		return nil
-	}
 	return c.errs.Table
 }
 

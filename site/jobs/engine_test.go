@@ -113,14 +113,14 @@ func TestImportThroughEngine(t *testing.T) {
 	c, ev := newTable(eng)
 	under(ev, func() {
 		c.sendImport("cut.swf.gz", traceGz(2100), nil)
-		if !c.busy() || !c.hasNotice() {
+		if !c.Task.Running() || !c.hasNotice() {
 			t.Error("no busy state while the engine reads the trace")
 		}
 	})
 	waitRender(t, ev)
 	under(ev, func() {
 		s := c.App.Scenario
-		if c.busy() || c.Problem != "" {
+		if c.Task.Running() || c.Problem != "" {
 			t.Fatalf("busy %q problem %q", c.Task.Busy, c.Problem)
 		}
 		// 2,100 usable, all kept (the page imports whole traces), at the
@@ -159,7 +159,7 @@ func TestImportThroughEngine(t *testing.T) {
 			waitRender(t, ev)
 		}
 		under(ev, func() {
-			if !strings.HasPrefix(c.Problem, bad.want) || c.busy() {
+			if !strings.HasPrefix(c.Problem, bad.want) || c.Task.Running() {
 				t.Errorf("%s: problem %q, want %q", bad.name, c.Problem, bad.want)
 			}
 		})
@@ -205,7 +205,7 @@ func TestImportRetryAndCancel(t *testing.T) {
 	})
 	waitRender(t, ev) // the cancelled answer, dropped
 	under(ev, func() {
-		if len(c.App.Scenario.Jobs) != jobs || c.busy() || c.Notice[0] != "Cancelled." || c.Problem != "" {
+		if len(c.App.Scenario.Jobs) != jobs || c.Task.Running() || c.Notice[0] != "Cancelled." || c.Problem != "" {
 			t.Errorf("%d jobs, busy %q, notice %q, problem %q", len(c.App.Scenario.Jobs), c.Task.Busy, c.Notice, c.Problem)
 		}
 	})
@@ -264,7 +264,7 @@ func TestExpandThroughEngine(t *testing.T) {
 	c.App.Scenario.Generator.ExecMax = 1
 	under(ev, func() {
 		c.expand()
-		if !strings.Contains(c.Problem, "generator.exec_max") || c.busy() {
+		if !strings.Contains(c.Problem, "generator.exec_max") || c.Task.Running() {
 			t.Errorf("problem %q", c.Problem)
 		}
 	})

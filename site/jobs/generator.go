@@ -223,9 +223,9 @@ func ParseGeneratorForm(f map[string]string, s *model.Scenario) (*model.Generato
 				if i := strings.IndexByte(k, '['); i >= 0 {
 					k = k[:i]
 				}
-				errs[k] = join(errs[k], fe.Msg)
+				errs[k] = JoinMessages(errs[k], fe.Msg)
 			} else if fe.Field == "generator" {
-				errs["jobs"] = join(errs["jobs"], fe.Msg)
+				errs["jobs"] = JoinMessages(errs["jobs"], fe.Msg)
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func (c *Table) ask(busy, method, path string, body []byte, ok func(status int, 
 	send = func(tries int) {
 		var status int
 		var buf []byte
-		c.Task.SetCancel(id, c.engine().Request(method, path, body, jsbridge.Handlers{
+		c.Task.SetCancel(id, c.Engine.Request(method, path, body, jsbridge.Handlers{
 			Head:  func(s int) { status = s },
 			Chunk: func(b []byte) { buf = append(buf, b...) },
 			End: func(err error) {
@@ -47,13 +47,6 @@ func (c *Table) ask(busy, method, path string, body []byte, ok func(status int, 
 	send(0)
 }
 
-func (c *Table) engine() jsbridge.Engine {
-	if c.Engine == nil {
-		return jsbridge.WorkerEngine{}
-	}
-	return c.Engine
-}
-
 // cancelBusy is the Cancel button of the busy notice.
 func (c *Table) cancelBusy() {
 	if !c.Task.Running() {
@@ -62,5 +55,3 @@ func (c *Table) cancelBusy() {
 	c.Task.Stop()
 	c.Notice = []string{"Cancelled."}
 }
-
-func (c *Table) busy() bool { return c.Task.Running() }

@@ -48,18 +48,20 @@ func MapErrors(s *model.Scenario) *CellErrors {
 				e.Table = append(e.Table, fe.Error())
 			}
 		case key == "":
-			e.Rows[i] = join(e.Rows[i], fe.Msg)
+			e.Rows[i] = JoinMessages(e.Rows[i], fe.Msg)
 		default:
 			if e.Cells[i] == nil {
 				e.Cells[i] = map[string]string{}
 			}
-			e.Cells[i][key] = join(e.Cells[i][key], fe.Msg)
+			e.Cells[i][key] = JoinMessages(e.Cells[i][key], fe.Msg)
 		}
 	}
 	return e
 }
 
-func join(a, b string) string {
+// JoinMessages adds message b to a, the messages so far for one field
+// ("" for none), joined with "; ".
+func JoinMessages(a, b string) string {
 	if a == "" {
 		return b
 	}

@@ -14,12 +14,11 @@ import (
 
 // Table is the job table component.
 //
-//	<jobs:Table :App="c.App"></jobs:Table>
+//	<jobs:Table :App="c.App" :Engine="c.Engine"></jobs:Table>
 type Table struct {
 	App *state.App
-	// Engine answers the SWF import and the generator expansion, which
-	// run in the engine worker, never on the page's thread; nil means
-	// jsbridge.WorkerEngine.
+	// Engine, the page's, answers the SWF import and the generator
+	// expansion, which run in the engine worker, never on the page's thread.
 	Engine jsbridge.Engine
 	// Run, when set, runs the scenario at once after an import replaced
 	// the jobs (the lock is held), so the engine schedules the trace

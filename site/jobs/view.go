@@ -119,15 +119,7 @@ func (c *Table) sortBy(key string) {
 	}
 }
 
-func (c *Table) ariaSort(key string) string {
-	switch {
-	case c.SortKey != key:
-		return "none"
-	case c.SortDesc:
-		return "descending"
-	}
-	return "ascending"
-}
+func (c *Table) ariaSort(key string) string { return state.AriaSort(c.SortKey == key, c.SortDesc) }
 
 func (c *Table) sortMark(key string) string { return state.SortMark(c.ariaSort(key)) }
 

@@ -83,9 +83,6 @@ func MetricShown(k string, deadlines bool) bool {
 // HasDeadlines tells whether some job of s has a deadline (for a
 // generated workload, whether the generator gives deadlines).
 func HasDeadlines(s *model.Scenario) bool {
-	if s == nil {
-		return false
-	}
 	if g := s.Generator; g != nil {
 		return g.DRMin != 0 || g.DRMax != 0
 	}

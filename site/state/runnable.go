@@ -92,10 +92,7 @@ func refusal(name string, err error, s *model.Scenario, ok map[string]bool) Verd
 	if v.Short == "" {
 		v.Short = "refused this scenario"
 	}
-	var cl []model.Cluster
-	if s != nil {
-		cl = s.Platform.Clusters
-	}
+	cl := s.Platform.Clusters
 	if need == sched.NeedOneCluster {
 		v.Reason = fmt.Sprintf("%s schedules one cluster, and this scenario has %d.", name, len(cl))
 	}
@@ -103,7 +100,7 @@ func refusal(name string, err error, s *model.Scenario, ok map[string]bool) Verd
 	// or when none of them runs, the scenario's own policy first.
 	var offer []string
 	own := ""
-	if s != nil && s.Policy.Name != name && ok[s.Policy.Name] {
+	if s.Policy.Name != name && ok[s.Policy.Name] {
 		own = s.Policy.Name
 	}
 	if own != "" && need == "" {
@@ -136,7 +133,7 @@ func refusal(name string, err error, s *model.Scenario, ok map[string]bool) Verd
 // another one.
 func Refused(name, msg string, s *model.Scenario) Verdict {
 	v := Verdict{Reason: Explain(msg, s).Sentence, Short: "refused this scenario"}
-	if s != nil && s.Policy.Name != "" && s.Policy.Name != name {
+	if s.Policy.Name != "" && s.Policy.Name != name {
 		v.Fixes = []Fix{{Label: "Use " + s.Policy.Name, Policy: s.Policy.Name}}
 	}
 	return v

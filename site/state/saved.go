@@ -63,9 +63,6 @@ func BigBytes(s *model.Scenario) ([]byte, error) { return compact.EncodeScenario
 
 // LoadBig reads what BigBytes wrote; nil when it is not a scenario.
 func LoadBig(b []byte) *model.Scenario {
-	if len(b) == 0 {
-		return nil
-	}
 	s, err := compact.ReadScenario(b)
 	if err != nil {
 		return nil
