@@ -68,7 +68,7 @@ func TestWorkUnderCap(t *testing.T) {
 	nativeOnly(t) // 8 s under node
 	below := func(name string, s *model.Scenario, limit float64) sched.Work {
 		t.Helper()
-		w, err := runner.Estimate(s)
+		w, err := runner.EstimateUnchecked(s)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -13,22 +13,13 @@ import (
 // the distributions.
 const StepsPerJob = 1000
 
-// Estimate is the work a run of s is estimated to cost: its policy's
-// estimate (sched.Estimator) on s as Run runs it, its generator
-// expanded, plus StepsPerJob per job. It validates s first; its errors
-// are those Run would give before running. Cheap: no simulation.
-func Estimate(s *model.Scenario) (sched.Work, error) {
-	if err := s.Validate(); err != nil {
-		return sched.Work{}, err
-	}
-	return EstimateUnchecked(s)
-}
-
-// EstimateUnchecked is Estimate without validating s first, for a
-// caller whose runs the engine validates anyway: the page, which asks
-// before a long run on its own thread, where validating a whole trace
-// took longer than the estimate. A scenario that does not validate gets
-// a rough estimate or an error, never a panic.
+// EstimateUnchecked is the work a run of s is estimated to cost: its
+// policy's estimate (sched.Estimator) on s as Run runs it, its generator
+// expanded, plus StepsPerJob per job. Cheap: no simulation. It does not
+// validate s, for a caller whose runs the engine validates anyway: the
+// page, which asks before a long run on its own thread, where validating
+// a whole trace took longer than the estimate. A scenario that does not
+// validate gets a rough estimate or an error, never a panic.
 func EstimateUnchecked(s *model.Scenario) (w sched.Work, err error) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -47,9 +47,17 @@ func costly(steps float64) *model.Scenario {
 	return s
 }
 
+// checked is the estimate after validation, as Run makes it.
+func checked(s *model.Scenario) (sched.Work, error) {
+	if err := s.Validate(); err != nil {
+		return sched.Work{}, err
+	}
+	return EstimateUnchecked(s)
+}
+
 func TestEstimate(t *testing.T) {
 	s := costly(1e6)
-	w, err := Estimate(s)
+	w, err := EstimateUnchecked(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +67,7 @@ func TestEstimate(t *testing.T) {
 	}
 	// A policy that does not estimate costs the runner's steps only.
 	s.Policy = model.Policy{Name: "test-only-fcfs"}
-	if w, err := Estimate(s); err != nil || w.Steps != StepsPerJob*float64(len(s.Jobs)) || w.Field != "jobs" {
+	if w, err := EstimateUnchecked(s); err != nil || w.Steps != StepsPerJob*float64(len(s.Jobs)) || w.Field != "jobs" {
 		t.Errorf("no estimator: %+v, %v", w, err)
 	}
 	for _, c := range []struct {
@@ -70,21 +78,14 @@ func TestEstimate(t *testing.T) {
 		{costly(-1), "policy.params.steps"},
 		{func() *model.Scenario { s := tiny(); s.Policy.Name = "nope"; return s }(), "policy.name"},
 	} {
-		if _, err := Estimate(c.s); model.FirstError(err) == nil || model.FirstError(err).Field != c.field {
+		if _, err := checked(c.s); model.FirstError(err) == nil || model.FirstError(err).Field != c.field {
 			t.Errorf("estimate of a bad scenario: %v, want an error on %s", err, c.field)
 		}
 	}
 }
 
-// TestEstimateUnchecked: the same estimate without validation, and no
-// panic on a scenario that does not validate.
+// TestEstimateUnchecked: no panic on a scenario that does not validate.
 func TestEstimateUnchecked(t *testing.T) {
-	s := costly(1e6)
-	a, err1 := Estimate(s)
-	b, err2 := EstimateUnchecked(s)
-	if err1 != nil || err2 != nil || a != b {
-		t.Errorf("Estimate %+v, %v; unchecked %+v, %v", a, err1, b, err2)
-	}
 	bad := costly(1e6)
 	bad.Jobs[0].Size = -3
 	bad.Jobs[1].Runtime = -1

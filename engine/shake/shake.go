@@ -343,20 +343,15 @@ func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // Run is a whole shaken run in this process: resolve, every point on
 // parallel goroutines (sched.FanOut), merge. progress, when not nil, is
-// called after each point.
-func Run(ctx context.Context, s *model.Scenario, r Request, parallel int, progress func(done, total int)) (*Summary, error) {
+// called after each point with the count done (of Runs+1 points).
+func Run(ctx context.Context, s *model.Scenario, r Request, parallel int, progress func(done int)) (*Summary, error) {
 	full, sp, err := Resolve(s, r)
 	if err != nil {
 		return nil, err
 	}
-	plan := Plan(sp)
-	var pr func(int)
-	if progress != nil {
-		pr = func(done int) { progress(done, len(plan)) }
-	}
-	parts, err := sched.FanOut(ctx, plan, parallel, func(ctx context.Context, k int) (sched.Report, error) {
+	parts, err := sched.FanOut(ctx, Plan(sp), parallel, func(ctx context.Context, k int) (sched.Report, error) {
 		return Point(ctx, full, sp, k)
-	}, pr)
+	}, progress)
 	if err != nil {
 		return nil, err
 	}

@@ -58,7 +58,7 @@ func (c *command) shake(file string, s *model.Scenario, policies []string, o *sh
 		req.Policies = []string{s.Policy.Name}
 	}
 	prog := newProgress(c.stderr, "shake", o.runs+1, fmt.Sprintf("%d goroutines", o.parallel))
-	sum, err := shake.Run(c.ctx, s, req, o.parallel, func(done, _ int) { prog.done(done) })
+	sum, err := shake.Run(c.ctx, s, req, o.parallel, prog.done)
 	prog.end()
 	if err != nil {
 		return c.fail("%s: %v", file, err)

@@ -36,7 +36,7 @@ func longTitanScenario(t *testing.T) *model.Scenario {
 		Platform:  model.Platform{Clusters: []model.Cluster{{ID: "c0", Nodes: 64}}},
 		Generator: &model.Generator{Jobs: 2000, Rate: 0.5, ExecMin: 5, ExecMax: 100, Sizes: "uniform", SizeMin: 1, SizeMax: 16},
 		Policy:    model.Policy{Name: "titan"}}
-	w, err := runner.Estimate(s)
+	w, err := runner.EstimateUnchecked(s)
 	if err != nil {
 		t.Fatal(err)
 	}
