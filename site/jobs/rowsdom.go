@@ -270,9 +270,10 @@ func (c *Table) drainRows() {
 		for _, e := range evs {
 			switch e.kind {
 			case "input":
-				c.typeCell(e.row, e.key, e.value)
+				c.drafts.Type(rawKey(e.row, e.key), e.value)
 			case "focusout":
-				c.leaveCell(e.row, e.key)
+				// The change event, if any, came first.
+				c.drafts.Leave(rawKey(e.row, e.key))
 			case "change":
 				c.setCell(e.row, e.key, e.value)
 				render = true

@@ -69,15 +69,9 @@ type Table struct {
 	computed computeKey
 	view     []int
 	errs     *CellErrors
-	// raw keeps a cell's text that did not parse, with its message, by
-	// "row/key".
-	raw    map[string]string
-	rawErr map[string]string
-	// typing holds the text of the cell being typed in (input events),
-	// by "row/key": Vugu sets .value on every render (an animation tick
-	// renders 25 times a second), which would otherwise put the model's
-	// value back under the user's fingers.
-	typing map[string]string
+	// drafts keeps the cells' texts that the jobs do not hold, by
+	// "row/key" (rawKey).
+	drafts state.Drafts
 
 	// The rows outside Vugu's render (rowsdom.go): the painted rows, and
 	// the delegated listeners with their event queue.
@@ -106,7 +100,7 @@ func (c *Table) Compute(ctx vugu.ComputeCtx) {
 	s := c.App.Scenario
 	// A change in the number of jobs drops the cells' kept texts.
 	if len(s.Jobs) != c.computed.jobs {
-		c.raw, c.rawErr, c.typing = nil, nil, nil
+		c.drafts = state.Drafts{}
 	}
 	// The sorted view and the validation cost time in proportion to the
 	// jobs (a whole trace has 200,000): recompute them only when the
