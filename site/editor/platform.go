@@ -7,6 +7,7 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/engine/model"
+	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
@@ -32,12 +33,8 @@ type Platform struct {
 	// canvas is the element, for drawing during a gesture without a
 	// page render.
 	canvas js.Value
-	moveFn js.Func
-	// downFn focuses the canvas on a press without scrolling the page
-	// or starting a text selection under a drag.
-	downFn js.Func
-	// hasMove is set while moveFn holds a listener to release.
-	hasMove bool
+	// on holds the canvas's pointer listeners (attach).
+	on jsbridge.Listeners
 	// Msg is the status line (what the last gesture did, or why not),
 	// for the scenario at edit count msgGen: an undo or another edit
 	// makes it stale.

@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/js"
 
 	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
@@ -77,8 +76,7 @@ type Table struct {
 	// the delegated listeners with their event queue.
 	dom    *domRows
 	events *jsbridge.Queue[rowEvent]
-	rowsEl js.Value
-	rowFns []js.Func
+	rowsOn jsbridge.Listeners
 }
 
 // computeKey says what the view and the validation were computed for.

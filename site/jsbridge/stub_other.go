@@ -88,6 +88,13 @@ func (Canvas) StrokeRect(x, y, w, h float64, color string, lw float64) {}
 func (Canvas) Text(s string, x, y float64, color, align string)        {}
 func (Canvas) Image(rgba []byte, cols, rows int, x, y, w, h float64)   {}
 
+// Listeners add nothing natively.
+type Listeners struct{}
+
+func (*Listeners) Add(el js.Value, typ string, fn func(ev js.Value)) {}
+func (*Listeners) On(el js.Value) bool                               { return false }
+func (*Listeners) Release()                                          {}
+
 type scrollState struct{ bound bool }
 
 func (t *ScrollTable) Bind(scroller, body js.Value) { t.bound = true }
