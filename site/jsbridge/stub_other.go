@@ -54,7 +54,7 @@ func LoadBig(key string) []byte                                          { retur
 func DeleteBig(key string)                                               {}
 func Copy(text string) bool                                              { return false }
 func Download(name, mime string, data []byte)                            {}
-func DownloadSVGAsPNG(name, svg string)                                  {}
+func DownloadFigure(name, svg string, png bool)                          {}
 func LogError(msg string)                                                {}
 func OnHashChange() <-chan string                                        { return make(chan string) }
 func DownloadChart(selector, name, title, sub, legend string)            {}
