@@ -120,10 +120,7 @@ func (c *Table) countLabel() string {
 	if s.Generator != nil && len(s.Jobs) == 0 {
 		return csvfmt.Thousands(s.Generator.Jobs) + " generated jobs"
 	}
-	if len(s.Jobs) == 1 {
-		return "1 job"
-	}
-	return csvfmt.Thousands(len(s.Jobs)) + " jobs"
+	return state.JobCount(len(s.Jobs))
 }
 
 func (c *Table) generated() bool { return c.App.Scenario.Generator != nil }
