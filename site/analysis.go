@@ -81,7 +81,7 @@ func (c *Analysis) stats() []analysis.StatRow { return analysis.Stats(c.Compare.
 func (c *Analysis) exportFigure(i int, png bool) {
 	c.figures()
 	if i < len(c.svgs) {
-		downloadFigure(c.P.fileBase()+"-cdf-"+c.figs[i].Metric, c.svgs[i], png)
+		jsbridge.DownloadFigure(c.P.fileBase()+"-cdf-"+c.figs[i].Metric, c.svgs[i], png)
 	}
 }
 
@@ -183,7 +183,7 @@ func (c *Analysis) diffBase() string { return c.P.fileBase() + "-" + c.A + "-vs-
 
 func (c *Analysis) exportDiff(png bool) {
 	if d := c.difference(); d != nil {
-		downloadFigure(c.diffBase(), d.Figure(MovesShown), png)
+		jsbridge.DownloadFigure(c.diffBase(), d.Figure(MovesShown), png)
 	}
 }
 

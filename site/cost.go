@@ -6,6 +6,7 @@ import (
 
 	"gridplay/engine/runner"
 	"gridplay/engine/sched"
+	"gridplay/site/state"
 )
 
 // AskSeconds is the browser time above which the page asks before it
@@ -93,7 +94,7 @@ func (c *CostAsk) why() string {
 		driver = "the parameter " + name
 	}
 	s := fmt.Sprintf("The engine estimates %s steps of work for %s on %s (about %s natively; %s drives it). To make it shorter, lower %s.",
-		sched.Sci(w.Steps), p.App.Scenario.Policy.Name, jobsText(p.jobCount()), sched.Duration(w.Seconds()), driver, w.Lower)
+		sched.Sci(w.Steps), p.App.Scenario.Policy.Name, state.JobCount(p.jobCount()), sched.Duration(w.Seconds()), driver, w.Lower)
 	if p.cost.State == "held" {
 		return s + " Press Play to run it."
 	}

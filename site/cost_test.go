@@ -10,14 +10,6 @@ import (
 	"gridplay/site/state"
 )
 
-func TestJobsText(t *testing.T) {
-	for n, want := range map[int]string{1: "1 job", 0: "0 jobs", 999: "999 jobs", 2000: "2,000 jobs", 250000: "250,000 jobs", 1234567: "1,234,567 jobs"} {
-		if got := jobsText(n); got != want {
-			t.Errorf("jobsText(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 // longScenario is the titan GA on 2,000 generated jobs: estimated over
 // AskSeconds in the browser, within the engine's cap.
 func longScenario() *model.Scenario {

@@ -273,17 +273,7 @@ func (c *Outputs) seriesSVG() string {
 
 func (c *Outputs) exportSeries(png bool) {
 	if c.Series != nil {
-		downloadFigure(c.fileBase()+"-series", c.seriesSVG(), png)
-	}
-}
-
-// downloadFigure offers the figure svg as name.png when png is set,
-// else as name.svg.
-func downloadFigure(name, svg string, png bool) {
-	if png {
-		jsbridge.DownloadSVGAsPNG(name+".png", svg)
-	} else {
-		jsbridge.Download(name+".svg", "image/svg+xml", []byte(svg))
+		jsbridge.DownloadFigure(c.fileBase()+"-series", c.seriesSVG(), png)
 	}
 }
 

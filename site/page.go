@@ -243,7 +243,7 @@ func (p *Page) loadInitial(hash, saved string) {
 			// before the first run; the default preset until then.
 			p.restore, p.bigKept = saved, true
 			p.loadPreset(state.DefaultPreset)
-			p.async.Notice = "Reading your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), back from this browser's storage…"
+			p.async.Notice = "Reading your last scenario, " + strconv.Quote(name) + " (" + state.JobCount(jobs) + "), back from this browser's storage…"
 			return
 		}
 		// Half-edited work that does not validate yet is still the
@@ -254,14 +254,6 @@ func (p *Page) loadInitial(hash, saved string) {
 		}
 	}
 	p.loadPreset(state.DefaultPreset)
-}
-
-// jobsText is "77,222 jobs".
-func jobsText(n int) string {
-	if n == 1 {
-		return "1 job"
-	}
-	return csvfmt.Thousands(n) + " jobs"
 }
 
 // secondsText writes a time in whole seconds grouped (5,000 s), else as
@@ -290,14 +282,14 @@ func (p *Page) restoreBig() {
 	defer p.env.UnlockRender()
 	if s == nil || len(s.Jobs) != jobs {
 		p.bigKept = false
-		p.async.Notice = "Your last scenario, " + strconv.Quote(name) + " (" + jobsText(jobs) + "), could not be read back from this browser's storage, so the first preset is shown. " +
+		p.async.Notice = "Your last scenario, " + strconv.Quote(name) + " (" + state.JobCount(jobs) + "), could not be read back from this browser's storage, so the first preset is shown. " +
 			"To get it back, import its trace again (Jobs → Import SWF or Batsim…; the shipped traces are in static/traces/)."
 		return
 	}
 	p.App.Scenario = s
 	p.Preset, p.presetPtr = "", nil
 	p.App.PolicyChosen = true
-	p.async.Notice = "Your last scenario, " + strconv.Quote(s.Name) + " (" + jobsText(len(s.Jobs)) + "), was read back from this browser's storage."
+	p.async.Notice = "Your last scenario, " + strconv.Quote(s.Name) + " (" + state.JobCount(len(s.Jobs)) + "), was read back from this browser's storage."
 }
 
 // loadPreset shows preset id's scenario and ticks the policies its paper
@@ -556,7 +548,7 @@ func (p *Page) linkScenario() *model.Scenario {
 func TraceCutText(t *model.TraceRef) string {
 	s := "the jobs"
 	if t.First > 0 {
-		s = "the first " + jobsText(t.First)
+		s = "the first " + state.JobCount(t.First)
 	}
 	s += " of " + t.Name
 	switch {
@@ -615,7 +607,7 @@ func (p *Page) resolveTrace() bool {
 	p.App.Scenario = x
 	p.App.SetSource(ref)
 	p.App.Status = state.StatusIdle
-	p.async.Notice = "The jobs are " + TraceCutText(ref) + " (a trace shipped with gridplay), as the scenario names them: " + jobsText(len(x.Jobs)) + "."
+	p.async.Notice = "The jobs are " + TraceCutText(ref) + " (a trace shipped with gridplay), as the scenario names them: " + state.JobCount(len(x.Jobs)) + "."
 	return true
 }
 

@@ -70,7 +70,7 @@ func (p *Page) autosave() {
 			if !jsbridge.SaveBig(BigKey, big) {
 				b = ""
 				p.env.Lock()
-				p.async.Notice = "This scenario, " + strconv.Quote(bigName) + " (" + jobsText(bigJobs) + "), is too big for this browser to keep: after a reload, import its trace again (Jobs → Import SWF or Batsim…)."
+				p.async.Notice = "This scenario, " + strconv.Quote(bigName) + " (" + state.JobCount(bigJobs) + "), is too big for this browser to keep: after a reload, import its trace again (Jobs → Import SWF or Batsim…)."
 				p.env.UnlockRender()
 			} else {
 				p.env.Lock()

@@ -56,42 +56,24 @@ func (c *Platform) attach(el js.Value) {
 	}
 	// The page may replace the canvas element (a sibling appearing before
 	// it shifts Vugu's positions): drop the old listener, draw afresh.
-	if c.hasMove {
-		c.release()
-	}
-	c.hasMove = true
+	c.on.Release()
 	c.drawn = ""
 	c.canvas = el
-	c.moveFn = js.FuncOf(func(this js.Value, args []js.Value) interface{} {
-		if c.drag.Mode != DragCreate && c.drag.Mode != DragResize || len(args) == 0 {
-			return nil
+	c.on.Add(el, "pointermove", func(ev js.Value) {
+		if c.drag.Mode != DragCreate && c.drag.Mode != DragResize {
+			return
 		}
-		ev := args[0]
 		c.drag.Move(ev.Get("offsetX").Float(), ev.Get("offsetY").Float())
 		c.draw()
-		return nil
 	})
-	el.Call("addEventListener", "pointermove", c.moveFn)
-	c.downFn = js.FuncOf(func(this js.Value, args []js.Value) interface{} {
-		if len(args) > 0 {
-			args[0].Call("preventDefault")
-		}
+	// A press focuses the canvas without scrolling the page or starting
+	// a text selection under a drag.
+	c.on.Add(el, "mousedown", func(ev js.Value) {
+		ev.Call("preventDefault")
 		opt := js.Global().Get("Object").New()
 		opt.Set("preventScroll", true)
 		el.Call("focus", opt)
-		return nil
 	})
-	el.Call("addEventListener", "mousedown", c.downFn)
-}
-
-// release removes the canvas listeners.
-func (c *Platform) release() {
-	if c.canvas.Truthy() {
-		c.canvas.Call("removeEventListener", "pointermove", c.moveFn)
-		c.canvas.Call("removeEventListener", "mousedown", c.downFn)
-	}
-	c.moveFn.Release()
-	c.downFn.Release()
 }
 
 // capturePointer keeps the gesture's events on the canvas when the
@@ -106,10 +88,5 @@ func capturePointer(e vugu.DOMEvent) {
 	}
 }
 
-// Destroy releases the pointermove listener.
-func (c *Platform) Destroy(ctx vugu.DestroyCtx) {
-	if c.hasMove {
-		c.release()
-		c.hasMove = false
-	}
-}
+// Destroy releases the canvas listeners.
+func (c *Platform) Destroy(ctx vugu.DestroyCtx) { c.on.Release() }

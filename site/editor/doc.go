@@ -33,7 +33,7 @@
 //     has a labelled button. The last cluster cannot be deleted (a
 //     platform needs one).
 //   - Inputs keep the text being typed (input events) until they lose
-//     focus (Platform.typing). Text that does not parse stays in its input
+//     focus (state.Drafts). Text that does not parse stays in its input
 //     with a message and changes nothing.
 package editor
 

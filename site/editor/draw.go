@@ -4,17 +4,16 @@ import (
 	"strconv"
 
 	"gridplay/engine/model"
+	"gridplay/site/gantt"
 )
 
-// Canvas is the little the drawing needs from a 2D context; in the
-// browser it is jsbridge.Canvas, tests record the calls.
+// Canvas is the little the drawing needs from a 2D context: what the
+// Gantt chart draws with, and outlines and dashed lines. In the browser
+// it is jsbridge.Canvas, tests record the calls.
 type Canvas interface {
-	Clear(w, h float64)
-	FillRect(x, y, w, h float64, color string)
+	gantt.Canvas
 	StrokeRect(x, y, w, h float64, color string, width float64)
-	Line(x1, y1, x2, y2 float64, color string)
 	DashedLine(x1, y1, x2, y2 float64, color string)
-	Text(s string, x, y float64, color, align string)
 }
 
 // Colours of the canvas.

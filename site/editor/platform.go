@@ -7,6 +7,7 @@ import (
 	"github.com/vugu/vugu/js"
 
 	"gridplay/engine/model"
+	"gridplay/site/jsbridge"
 	"gridplay/site/state"
 )
 
@@ -32,26 +33,16 @@ type Platform struct {
 	// canvas is the element, for drawing during a gesture without a
 	// page render.
 	canvas js.Value
-	moveFn js.Func
-	// downFn focuses the canvas on a press without scrolling the page
-	// or starting a text selection under a drag.
-	downFn js.Func
-	// hasMove is set while moveFn holds a listener to release.
-	hasMove bool
+	// on holds the canvas's pointer listeners (attach).
+	on jsbridge.Listeners
 	// Msg is the status line (what the last gesture did, or why not),
 	// for the scenario at edit count msgGen: an undo or another edit
 	// makes it stale.
 	Msg    string
 	msgGen int
-	// raw keeps the text of a side-panel input that did not parse, with
-	// its message, until the next good value: key "field" or
-	// "servers[k].field".
-	raw    map[string]string
-	rawErr map[string]string
-	// typing holds the text of the input being typed in (input events):
-	// Vugu sets .value on every render, which would otherwise put the
-	// model's value back while the user types.
-	typing map[string]string
+	// drafts keeps the side-panel inputs' texts that the scenario does
+	// not hold, by key "field" or "servers[k].field" (serverKey).
+	drafts state.Drafts
 
 	// Computed before each build (Compute): the selected cluster's
 	// validation messages and the platform-wide ones.
@@ -101,20 +92,14 @@ func (c *Platform) selCluster() *model.Cluster {
 
 func (c *Platform) choose(i int) {
 	c.Selected = i
-	c.raw, c.rawErr, c.typing = nil, nil, nil
+	c.drafts = state.Drafts{}
 }
 
 // typeIn keeps what is being typed in an input (input event); key is
-// the field or serverKey.
+// the field or serverKey. Its blur event calls c.drafts.Leave.
 func (c *Platform) typeIn(key string, e vugu.DOMEvent) {
-	if c.typing == nil {
-		c.typing = map[string]string{}
-	}
-	c.typing[key] = e.PropString("target", "value")
+	c.drafts.Type(key, e.PropString("target", "value"))
 }
-
-// leave forgets the typed text when the input loses focus.
-func (c *Platform) leave(key string) { delete(c.typing, key) }
 
 // add appends an 8-node cluster (the button; the canvas draws any size).
 func (c *Platform) add() { c.addNodes(8) }
@@ -144,7 +129,7 @@ func (c *Platform) remove(i int) {
 	if c.Selected >= len(c.clusters()) {
 		c.Selected = len(c.clusters()) - 1
 	}
-	c.raw, c.rawErr = nil, nil
+	c.drafts.Drop()
 }
 
 func (c *Platform) move(i, delta int) {
@@ -212,10 +197,7 @@ func (c *Platform) pressed(i int) string { return strconv.FormatBool(i == c.sel(
 // val is the text of a side-panel input: the unparsed text when the
 // last entry did not parse, else the model's value.
 func (c *Platform) val(field string) string {
-	if v, ok := c.typing[field]; ok {
-		return v
-	}
-	if v, ok := c.raw[field]; ok {
+	if v, ok := c.drafts.Text(field); ok {
 		return v
 	}
 	cl := *c.selCluster() // a copy: reading a weight creates the copy's weights
@@ -235,25 +217,13 @@ func (c *Platform) val(field string) string {
 
 // err is the message under an input: a parse problem, else the model's.
 func (c *Platform) err(field string) string {
-	if m := c.rawErr[field]; m != "" {
+	if m := c.drafts.Err(field); m != "" {
 		return m
 	}
 	return c.fieldErrs[field]
 }
 
 func (c *Platform) invalid(field string) string { return strconv.FormatBool(c.err(field) != "") }
-
-func (c *Platform) setRaw(field, v, msg string) {
-	if c.raw == nil {
-		c.raw, c.rawErr = map[string]string{}, map[string]string{}
-	}
-	if msg == "" {
-		delete(c.raw, field)
-		delete(c.rawErr, field)
-		return
-	}
-	c.raw[field], c.rawErr[field] = v, msg
-}
 
 // set applies a side-panel input (change event).
 func (c *Platform) set(field string, e vugu.DOMEvent) {
@@ -262,7 +232,7 @@ func (c *Platform) set(field string, e vugu.DOMEvent) {
 		return
 	}
 	v := e.PropString("target", "value")
-	delete(c.typing, field)
+	c.drafts.Leave(field)
 	if v == c.val(field) {
 		return
 	}
@@ -273,12 +243,12 @@ func (c *Platform) set(field string, e vugu.DOMEvent) {
 // does not parse stays in the input with its message and leaves no undo
 // step.
 func (c *Platform) apply(key, v string, f func(s *model.Scenario) string) {
-	delete(c.typing, key)
-	if msg := f(model.Clone(c.App.Scenario)); msg != "" {
-		c.setRaw(key, v, msg)
+	c.drafts.Leave(key)
+	msg := f(model.Clone(c.App.Scenario))
+	c.drafts.Keep(key, v, msg)
+	if msg != "" {
 		return
 	}
-	c.setRaw(key, v, "")
 	c.App.Edit("edit "+c.label(c.sel())+" "+key, func(s *model.Scenario) { f(s) })
 }
 
@@ -291,7 +261,7 @@ func (c *Platform) clearWeights() {
 	}
 	c.App.Edit("clear CP weights of "+c.label(i), func(s *model.Scenario) { s.Platform.Clusters[i].Weights = nil })
 	for _, f := range []string{"wo", "wm", "wi"} {
-		c.setRaw(f, "", "")
+		c.drafts.Keep(f, "", "")
 	}
 }
 
@@ -313,17 +283,13 @@ func (c *Platform) removeServer(k int) {
 		return
 	}
 	c.App.Edit("remove server from "+c.label(i), func(s *model.Scenario) { RemoveServer(s, i, k) })
-	c.raw, c.rawErr = nil, nil
+	c.drafts.Drop()
 }
 
 func serverKey(k int, field string) string { return "servers[" + strconv.Itoa(k) + "]." + field }
 
 func (c *Platform) serverVal(k int, field string) string {
-	key := serverKey(k, field)
-	if v, ok := c.typing[key]; ok {
-		return v
-	}
-	if v, ok := c.raw[key]; ok {
+	if v, ok := c.drafts.Text(serverKey(k, field)); ok {
 		return v
 	}
 	sv := c.servers()[k]

@@ -425,15 +425,9 @@ func (c *View) exportJSON() {
 	}
 }
 
-func (c *View) exportSVG(i int) {
+func (c *View) exportFigure(i int, png bool) {
 	if fs := c.figures(); i < len(fs) {
-		jsbridge.Download(fmt.Sprintf("%s-figure%d.svg", c.fileBase(), i+1), "image/svg+xml", []byte(c.svg(i)))
-	}
-}
-
-func (c *View) exportPNG(i int) {
-	if fs := c.figures(); i < len(fs) {
-		jsbridge.DownloadSVGAsPNG(fmt.Sprintf("%s-figure%d.png", c.fileBase(), i+1), string(c.svg(i)))
+		jsbridge.DownloadFigure(fmt.Sprintf("%s-figure%d", c.fileBase(), i+1), c.svg(i), png)
 	}
 }
 

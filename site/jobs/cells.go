@@ -12,17 +12,14 @@ import (
 func rawKey(i int, key string) string { return strconv.Itoa(i) + "/" + key }
 
 func (c *Table) cell(i int, key string) string {
-	if v, ok := c.typing[rawKey(i, key)]; ok {
-		return v
-	}
-	if v, ok := c.raw[rawKey(i, key)]; ok {
+	if v, ok := c.drafts.Text(rawKey(i, key)); ok {
 		return v
 	}
 	return Field(&c.jobs()[i], key)
 }
 
 func (c *Table) cellErr(i int, key string) string {
-	if m := c.rawErr[rawKey(i, key)]; m != "" {
+	if m := c.drafts.Err(rawKey(i, key)); m != "" {
 		return m
 	}
 	return c.errs.Cell(i, key)
@@ -40,18 +37,6 @@ func (c *Table) tableErrors() []string {
 	return c.errs.Table
 }
 
-// typeCell keeps what is being typed in a cell (input event).
-func (c *Table) typeCell(i int, key string, v string) {
-	if c.typing == nil {
-		c.typing = map[string]string{}
-	}
-	c.typing[rawKey(i, key)] = v
-}
-
-// leaveCell forgets the typed text once the cell loses focus (its change
-// event, if any, came first).
-func (c *Table) leaveCell(i int, key string) { delete(c.typing, rawKey(i, key)) }
-
 // setCell applies an edited cell (change event). Text that does not
 // parse stays in the cell with its message and changes nothing.
 func (c *Table) setCell(i int, key string, v string) {
@@ -59,22 +44,17 @@ func (c *Table) setCell(i int, key string, v string) {
 		return
 	}
 	k := rawKey(i, key)
-	delete(c.typing, k)
+	c.drafts.Leave(k)
 	if v == Field(&c.jobs()[i], key) {
-		delete(c.raw, k)
-		delete(c.rawErr, k)
+		c.drafts.Keep(k, v, "")
 		return
 	}
 	probe := Duplicate(c.jobs(), i)
-	if msg := SetField(&probe, key, v); msg != "" {
-		if c.raw == nil {
-			c.raw, c.rawErr = map[string]string{}, map[string]string{}
-		}
-		c.raw[k], c.rawErr[k] = v, msg
+	msg := SetField(&probe, key, v)
+	c.drafts.Keep(k, v, msg)
+	if msg != "" {
 		return
 	}
-	delete(c.raw, k)
-	delete(c.rawErr, k)
 	c.App.Edit("edit jobs["+strconv.Itoa(i)+"]."+key, func(s *model.Scenario) { SetField(&s.Jobs[i], key, v) })
 }
 
@@ -94,7 +74,7 @@ func (c *Table) remove(i int) {
 	}
 	id := c.jobs()[i].ID
 	c.App.Edit("delete job "+id, func(s *model.Scenario) { s.Jobs = append(s.Jobs[:i:i], s.Jobs[i+1:]...) })
-	c.raw, c.rawErr = nil, nil
+	c.drafts.Drop()
 }
 
 func (c *Table) duplicate(i int) {
@@ -106,7 +86,7 @@ func (c *Table) duplicate(i int) {
 		d := Duplicate(s.Jobs, i)
 		s.Jobs = append(s.Jobs[:i+1:i+1], append([]model.Job{d}, s.Jobs[i+1:]...)...)
 	})
-	c.raw, c.rawErr = nil, nil
+	c.drafts.Drop()
 }
 
 func (c *Table) inputMode(col Column) string {

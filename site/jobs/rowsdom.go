@@ -195,36 +195,19 @@ func (c *Table) listenRows(el js.Value) {
 		c.events = jsbridge.NewQueue[rowEvent]()
 		go c.drainRows()
 	}
-	if el.Get("__gpRows").Truthy() {
+	if c.rowsOn.On(el) {
 		return // this element listens already
 	}
 	// A new element (the list was shown again): the old one's listeners
 	// go with it.
-	if c.rowsEl.Truthy() {
-		for k, typ := range rowEventTypes {
-			c.rowsEl.Call("removeEventListener", typ, c.rowFns[k])
-		}
-		c.rowsEl.Set("__gpRows", false)
-	}
-	for _, f := range c.rowFns {
-		f.Release()
-	}
-	c.rowFns = c.rowFns[:0]
-	c.rowsEl = el
-	el.Set("__gpRows", true)
+	c.rowsOn.Release()
 	q := c.events
 	for _, typ := range rowEventTypes {
-		f := js.FuncOf(func(_ js.Value, a []js.Value) interface{} {
-			if len(a) == 0 {
-				return nil
-			}
-			if e, ok := readRowEvent(typ, a[0].Get("target")); ok {
+		c.rowsOn.Add(el, typ, func(ev js.Value) {
+			if e, ok := readRowEvent(typ, ev.Get("target")); ok {
 				q.Push(e)
 			}
-			return nil
 		})
-		el.Call("addEventListener", typ, f)
-		c.rowFns = append(c.rowFns, f)
 	}
 }
 
@@ -270,9 +253,10 @@ func (c *Table) drainRows() {
 		for _, e := range evs {
 			switch e.kind {
 			case "input":
-				c.typeCell(e.row, e.key, e.value)
+				c.drafts.Type(rawKey(e.row, e.key), e.value)
 			case "focusout":
-				c.leaveCell(e.row, e.key)
+				// The change event, if any, came first.
+				c.drafts.Leave(rawKey(e.row, e.key))
 			case "change":
 				c.setCell(e.row, e.key, e.value)
 				render = true

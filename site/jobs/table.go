@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/js"
 
 	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
@@ -69,22 +68,15 @@ type Table struct {
 	computed computeKey
 	view     []int
 	errs     *CellErrors
-	// raw keeps a cell's text that did not parse, with its message, by
-	// "row/key".
-	raw    map[string]string
-	rawErr map[string]string
-	// typing holds the text of the cell being typed in (input events),
-	// by "row/key": Vugu sets .value on every render (an animation tick
-	// renders 25 times a second), which would otherwise put the model's
-	// value back under the user's fingers.
-	typing map[string]string
+	// drafts keeps the cells' texts that the jobs do not hold, by
+	// "row/key" (rawKey).
+	drafts state.Drafts
 
 	// The rows outside Vugu's render (rowsdom.go): the painted rows, and
 	// the delegated listeners with their event queue.
 	dom    *domRows
 	events *jsbridge.Queue[rowEvent]
-	rowsEl js.Value
-	rowFns []js.Func
+	rowsOn jsbridge.Listeners
 }
 
 // computeKey says what the view and the validation were computed for.
@@ -106,7 +98,7 @@ func (c *Table) Compute(ctx vugu.ComputeCtx) {
 	s := c.App.Scenario
 	// A change in the number of jobs drops the cells' kept texts.
 	if len(s.Jobs) != c.computed.jobs {
-		c.raw, c.rawErr, c.typing = nil, nil, nil
+		c.drafts = state.Drafts{}
 	}
 	// The sorted view and the validation cost time in proportion to the
 	// jobs (a whole trace has 200,000): recompute them only when the
@@ -128,10 +120,7 @@ func (c *Table) countLabel() string {
 	if s.Generator != nil && len(s.Jobs) == 0 {
 		return csvfmt.Thousands(s.Generator.Jobs) + " generated jobs"
 	}
-	if len(s.Jobs) == 1 {
-		return "1 job"
-	}
-	return csvfmt.Thousands(len(s.Jobs)) + " jobs"
+	return state.JobCount(len(s.Jobs))
 }
 
 func (c *Table) generated() bool { return c.App.Scenario.Generator != nil }

@@ -134,5 +134,5 @@ func (c *Table) applyOrder() {
 	}
 	c.App.Edit("sort jobs by "+c.SortKey+dir, func(s *model.Scenario) { ApplyOrder(s.Jobs, view) })
 	c.SortKey, c.SortDesc = "", false
-	c.raw, c.rawErr = nil, nil
+	c.drafts.Drop()
 }

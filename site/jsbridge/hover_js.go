@@ -8,10 +8,12 @@ import (
 	"github.com/vugu/vugu/js"
 )
 
-// hoverFn is the current handler of OnHover (one chart per page).
+// The current handlers of OnHover, and its listeners (one chart per
+// page).
 var (
 	hoverFn    func(p Pointer)
 	hoverLeave func()
+	hoverOn    Listeners
 )
 
 // OnHover sends every pointer move over the canvas inside host to move,
@@ -22,16 +24,16 @@ var (
 func OnHover(host js.Value, move func(p Pointer), leave func()) {
 	hoverFn, hoverLeave = move, leave
 	h := sjs.Value(host)
-	if !h.Truthy() || h.Get("gridplayHover").Truthy() {
+	if !h.Truthy() || hoverOn.On(host) {
 		return
 	}
-	h.Set("gridplayHover", true)
-	h.Call("addEventListener", "mousemove", sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+	hoverOn.Release()
+	hoverOn.Add(host, "mousemove", func(e js.Value) {
 		cv := h.Get("firstElementChild")
-		if len(a) == 0 || !cv.Truthy() || hoverFn == nil {
-			return nil
+		if !cv.Truthy() || hoverFn == nil {
+			return
 		}
-		ev := a[0]
+		ev := sjs.Value(e)
 		r := cv.Call("getBoundingClientRect")
 		cx, cy := ev.Get("clientX").Float(), ev.Get("clientY").Float()
 		hoverFn(Pointer{
@@ -39,14 +41,12 @@ func OnHover(host js.Value, move func(p Pointer), leave func()) {
 			W: r.Get("width").Float(), H: r.Get("height").Float(),
 			ClientX: cx, Buttons: ev.Get("buttons").Int(),
 		})
-		return nil
-	}))
-	h.Call("addEventListener", "mouseleave", sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+	})
+	hoverOn.Add(host, "mouseleave", func(js.Value) {
 		if hoverLeave != nil {
 			hoverLeave()
 		}
-		return nil
-	}))
+	})
 }
 
 // SetTip shows text in the tooltip under the canvas inside host (a

@@ -33,7 +33,7 @@ func PaintCanvas(el js.Value, h float64, draw func(c Canvas, w float64)) {
 // skeleton is made again at the next repaint (intact).
 type scrollState struct {
 	scroller, body sjs.Value
-	fns            []sjs.Func
+	on             Listeners
 	top, height    float64
 	hover          int
 
@@ -50,32 +50,17 @@ func (t *ScrollTable) Bind(scroller, body js.Value) {
 	t.scroller, t.body = sjs.Value(scroller), sjs.Value(body)
 	t.hover = -2
 	t.pool = 0
-	onScroll := sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		t.Repaint()
-		return nil
-	})
-	onOver := sjs.FuncOf(func(_ sjs.Value, a []sjs.Value) any {
+	t.on.Add(scroller, "scroll", func(js.Value) { t.Repaint() })
+	t.on.Add(body, "mouseover", func(ev js.Value) {
 		bar := -1
-		if len(a) > 0 {
-			if tr := a[0].Get("target").Call("closest", "tr[data-bar]"); tr.Truthy() {
-				if n, err := strconv.Atoi(tr.Get("dataset").Get("bar").String()); err == nil {
-					bar = n
-				}
+		if tr := ev.Get("target").Call("closest", "tr[data-bar]"); tr.Truthy() {
+			if n, err := strconv.Atoi(tr.Get("dataset").Get("bar").String()); err == nil {
+				bar = n
 			}
 		}
 		t.setHover(bar)
-		return nil
 	})
-	onLeave := sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		t.setHover(-1)
-		return nil
-	})
-	opts := sjs.Global().Get("Object").New()
-	opts.Set("passive", true)
-	t.scroller.Call("addEventListener", "scroll", onScroll, opts)
-	t.body.Call("addEventListener", "mouseover", onOver)
-	t.body.Call("addEventListener", "mouseleave", onLeave)
-	t.fns = []sjs.Func{onScroll, onOver, onLeave}
+	t.on.Add(body, "mouseleave", func(js.Value) { t.setHover(-1) })
 	t.Repaint()
 }
 
@@ -174,19 +159,7 @@ func (t *ScrollTable) Reset() {
 }
 
 // Release removes the listeners.
-func (t *ScrollTable) Release() {
-	if t.scroller.Truthy() && len(t.fns) == 3 {
-		t.scroller.Call("removeEventListener", "scroll", t.fns[0])
-		t.body.Call("removeEventListener", "mouseover", t.fns[1])
-		t.body.Call("removeEventListener", "mouseleave", t.fns[2])
-	}
-	for _, f := range t.fns {
-		f.Release()
-	}
-	t.fns = nil
-}
+func (t *ScrollTable) Release() { t.on.Release() }
 
 // Bound tells whether t is bound to scroller.
-func (t *ScrollTable) Bound(scroller js.Value) bool {
-	return t.fns != nil && t.scroller.Equal(sjs.Value(scroller))
-}
+func (t *ScrollTable) Bound(scroller js.Value) bool { return t.on.On(scroller) }

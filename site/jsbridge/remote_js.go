@@ -72,9 +72,13 @@ func Cores() int {
 	return 1
 }
 
-// DownloadSVGAsPNG draws an SVG document on a canvas (at twice its size,
-// on white) and offers it as a PNG file.
-func DownloadSVGAsPNG(name, svg string) {
+// DownloadFigure offers the SVG document svg as name.svg or, when png is
+// set, drawn on a canvas (at twice its size, on white) as name.png.
+func DownloadFigure(name, svg string, png bool) {
+	if !png {
+		Download(name+".svg", "image/svg+xml", []byte(svg))
+		return
+	}
 	doc := js.Global().Get("document")
 	img := js.Global().Get("Image").New()
 	var onload, onerr js.Func
@@ -90,7 +94,7 @@ func DownloadSVGAsPNG(name, svg string) {
 		ctx.Call("fillRect", 0, 0, 2*w, 2*h)
 		ctx.Call("scale", 2, 2)
 		ctx.Call("drawImage", img, 0, 0)
-		offer(name, c)
+		offer(name+".png", c)
 		return nil
 	})
 	onerr = js.FuncOf(func(js.Value, []js.Value) any {

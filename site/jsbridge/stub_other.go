@@ -54,7 +54,7 @@ func LoadBig(key string) []byte                                          { retur
 func DeleteBig(key string)                                               {}
 func Copy(text string) bool                                              { return false }
 func Download(name, mime string, data []byte)                            {}
-func DownloadSVGAsPNG(name, svg string)                                  {}
+func DownloadFigure(name, svg string, png bool)                          {}
 func LogError(msg string)                                                {}
 func OnHashChange() <-chan string                                        { return make(chan string) }
 func DownloadChart(selector, name, title, sub, legend string)            {}
@@ -87,6 +87,13 @@ func (Canvas) DashedLine(x1, y1, x2, y2 float64, color string)         {}
 func (Canvas) StrokeRect(x, y, w, h float64, color string, lw float64) {}
 func (Canvas) Text(s string, x, y float64, color, align string)        {}
 func (Canvas) Image(rgba []byte, cols, rows int, x, y, w, h float64)   {}
+
+// Listeners add nothing natively.
+type Listeners struct{}
+
+func (*Listeners) Add(el js.Value, typ string, fn func(ev js.Value)) {}
+func (*Listeners) On(el js.Value) bool                               { return false }
+func (*Listeners) Release()                                          {}
 
 type scrollState struct{ bound bool }
 

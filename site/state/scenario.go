@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gridplay/engine/csvfmt"
 	"gridplay/engine/model"
 	"gridplay/engine/sched"
 )
@@ -130,6 +131,14 @@ func Decimals(v float64, prec int) string {
 		s = "0"
 	}
 	return s
+}
+
+// JobCount is "1 job", "77,222 jobs".
+func JobCount(n int) string {
+	if n == 1 {
+		return "1 job"
+	}
+	return csvfmt.Thousands(n) + " jobs"
 }
 
 // Count writes n with its noun, singular for one: "1 node", "3 nodes".

@@ -484,3 +484,11 @@ func TestPlayerStart(t *testing.T) {
 		t.Errorf("At: %v %v", p.At(0), p.At(1))
 	}
 }
+
+func TestJobCount(t *testing.T) {
+	for n, want := range map[int]string{1: "1 job", 0: "0 jobs", 999: "999 jobs", 2000: "2,000 jobs", 250000: "250,000 jobs", 1234567: "1,234,567 jobs"} {
+		if got := JobCount(n); got != want {
+			t.Errorf("JobCount(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
